@@ -1,0 +1,53 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Dependency rules (see DESIGN.md, "What may depend on what"):
+// - WireFormat, the core (APICheck) and the typed clients use no Hummingbird, NIO or
+//   AsyncHTTPClient, so that an iOS or macOS test target can use them.
+// - The clients use WireFormat only. The sandbox uses neither the clients nor WireFormat:
+//   a replica that shared the clients' code would hide their bugs.
+// - The CLI is thin: it uses the core and the sandbox.
+let package = Package(
+    name: "apicheck",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    products: [
+        .executable(name: "apicheck", targets: ["APICheckCLI"]),
+        .executable(name: "apicheck-bench", targets: ["APICheckBench"]),
+        .library(name: "WireFormat", targets: ["WireFormat"]),
+        .library(name: "APICheck", targets: ["APICheck"]),
+        .library(name: "TodoAPI", targets: ["TodoAPI"]),
+        .library(name: "Sandbox", targets: ["Sandbox"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    ],
+    targets: [
+        .target(name: "WireFormat"),
+        .target(name: "APICheck"),
+        .target(name: "TodoAPI", dependencies: ["WireFormat"]),
+        .target(
+            name: "Sandbox",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .executableTarget(
+            name: "APICheckCLI",
+            dependencies: [
+                "APICheck",
+                "Sandbox",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "APICheckBench",
+            dependencies: ["TodoAPI", "WireFormat", "Sandbox"],
+            path: "Benchmarks/APICheckBench"
+        ),
+
+        .testTarget(name: "WireFormatTests", dependencies: ["WireFormat"]),
+        .testTarget(name: "APICheckTests", dependencies: ["APICheck"]),
+        .testTarget(name: "TodoAPITests", dependencies: ["TodoAPI", "WireFormat", "Sandbox"]),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox"]),
+        .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI"]),
+    ]
+)
