@@ -1,0 +1,16 @@
+import APICheck
+import ArgumentParser
+
+/// `apicheck`: the root command.
+struct APICheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apicheck",
+        abstract: "Contract and regression checks for the JSON HTTP APIs a Swift app depends on.",
+        discussion: """
+            Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; \
+            2 usage, configuration or input error; 3 the live API could not be reached.
+            """,
+        version: ToolVersion.current,
+        subcommands: [SandboxCommand.self]
+    )
+}

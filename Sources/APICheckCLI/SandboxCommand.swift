@@ -1,0 +1,78 @@
+import APICheck
+import ArgumentParser
+import Foundation
+import Sandbox
+
+/// `apicheck sandbox`: serves local replicas of the APIs until Ctrl-C.
+struct SandboxCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sandbox",
+        abstract: "Serve a local replica of the APIs, optionally with drifts.",
+        discussion: """
+            The sandbox is a faithful local copy of each API's wire format (see API-FACTS.md), \
+            with deterministic seed data. Drifts make it deviate on purpose, to see what apicheck \
+            reports: run 'apicheck sandbox --list-drifts' for the list.
+
+            Examples:
+              apicheck sandbox --api todos --port 8080
+              apicheck sandbox --drift todos/dates-offset --drift todos/extra-field
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: ArgumentHelp("Serve only this API (\(SandboxAPI.all.map(\.name).joined(separator: ", "))).", valueName: "name"))
+    var api: String?
+
+    @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
+    var port: Int = 8080
+
+    @Option(name: .long, help: "The address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(name: .long, help: ArgumentHelp("Deviate from the real API (repeatable): API/NAME, or NAME with --api.", valueName: "drift"))
+    var drift: [String] = []
+
+    @Flag(name: .long, help: "Start from the same state every time, with a fixed clock and id sequence.")
+    var deterministic = false
+
+    @Flag(name: .long, help: "List the drifts and exit.")
+    var listDrifts = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
+        _ = try selection()
+    }
+
+    /// The APIs and drifts the flags name; an unknown name is a usage error listing the valid ones.
+    private func selection() throws -> (apis: [SandboxAPI], drifts: Set<Drift>) {
+        do {
+            let apis = try api.map { name throws(SandboxError) in [try SandboxAPI.named(name)] } ?? SandboxAPI.all
+            var drifts: Set<Drift> = []
+            for text in drift {
+                drifts.insert(try Drift.parse(text, defaultAPI: apis.count == 1 ? apis[0].name : nil))
+            }
+            return (apis, drifts)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func run() async throws {
+        if listDrifts {
+            for drift in Drift.all { print("\(drift.description)\t\(drift.summary)") }
+            return
+        }
+        let (apis, chosen) = try selection()
+        let configuration = SandboxConfiguration(apis: apis, drifts: chosen, host: host, port: port, deterministic: deterministic)
+        do {
+            try await SandboxServer.run(configuration) { url in
+                let driftText = chosen.isEmpty ? "" : " with drifts \(chosen.sorted().map(\.description).joined(separator: ", "))"
+                let lines = apis.map { "  \($0.name): \(url.absoluteString)  (\($0.summary))" }.joined(separator: "\n")
+                FileHandle.standardError.write(Data("apicheck sandbox: listening on \(url.absoluteString)\(driftText)\n\(lines)\nPress Ctrl-C to stop.\n".utf8))
+            }
+        } catch {
+            throw CommandFailure(message: "error: \(error.description)", status: .usage)
+        }
+    }
+}

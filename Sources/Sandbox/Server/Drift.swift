@@ -1,0 +1,79 @@
+/// A deliberate deviation of the sandbox from the real API, to prove that apicheck catches it.
+///
+/// Written `API/NAME` (`todos/dates-offset`); the `API/` prefix may be left out when one API is
+/// selected. ``Drift/parse(_:defaultAPI:)`` rejects an unknown name with the list of valid ones.
+public struct Drift: Hashable, Sendable, CustomStringConvertible, Comparable {
+    /// The API it applies to, such as `todos`.
+    public let api: String
+    /// The deviation, such as `dates-offset`.
+    public let name: String
+    /// What the deviation does, for `--help` and error messages.
+    public let summary: String
+
+    init(api: String, name: String, summary: String) {
+        self.api = api
+        self.name = name
+        self.summary = summary
+    }
+
+    /// `api/name`, as written on the command line.
+    public var description: String { "\(api)/\(name)" }
+
+    public static func == (lhs: Drift, rhs: Drift) -> Bool { lhs.api == rhs.api && lhs.name == rhs.name }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(api)
+        hasher.combine(name)
+    }
+    public static func < (lhs: Drift, rhs: Drift) -> Bool { lhs.description < rhs.description }
+
+    // MARK: The todo API's drifts
+
+    /// Dates with 3 fraction digits instead of 6.
+    public static let todosDatesMilliseconds = Drift(api: "todos", name: "dates-milliseconds", summary: "dates with 3 fraction digits instead of 6")
+    /// Dates with a `+09:00` offset instead of `Z` (the same instant).
+    public static let todosDatesOffset = Drift(api: "todos", name: "dates-offset", summary: "dates with a +09:00 offset instead of Z (the same instant)")
+    /// List endpoints answer the page's first item as an object in `data`.
+    public static let todosListDataObject = Drift(api: "todos", name: "list-data-object", summary: "list endpoints answer the first item as an object in data")
+    /// camelCase keys (`isDone`, `createdAt`, `currentPage`) instead of snake_case.
+    public static let todosCamelCaseKeys = Drift(api: "todos", name: "camel-case-keys", summary: "camelCase keys (isDone, createdAt, currentPage) instead of snake_case")
+    /// `is_done` as 0/1 instead of a boolean.
+    public static let todosIsDoneInt = Drift(api: "todos", name: "is-done-int", summary: "is_done as 0/1 instead of a boolean")
+    /// PUT ignores a form body (200, todo unchanged) and accepts JSON.
+    public static let todosPutJSONOnly = Drift(api: "todos", name: "put-json-only", summary: "PUT ignores a form body (200, unchanged) and accepts JSON")
+    /// Every 200 answer to a GET becomes 201.
+    public static let todosStatus201 = Drift(api: "todos", name: "status-201", summary: "every 200 answer to a GET becomes 201")
+    /// Every todo gains `"priority": "normal"`.
+    public static let todosExtraField = Drift(api: "todos", name: "extra-field", summary: "every todo gains \"priority\": \"normal\"")
+    /// List answers lose their `meta` block.
+    public static let todosMissingMeta = Drift(api: "todos", name: "missing-meta", summary: "list answers without their meta block")
+
+    /// Every drift the sandbox knows, sorted by `api/name`.
+    public static let all: [Drift] = [
+        todosDatesMilliseconds, todosDatesOffset, todosListDataObject, todosCamelCaseKeys, todosIsDoneInt,
+        todosPutJSONOnly, todosStatus201, todosExtraField, todosMissingMeta,
+    ].sorted()
+
+    /// Parses `api/name`, or `name` alone when `defaultAPI` names the one selected API.
+    ///
+    /// - Throws: ``SandboxError`` listing the valid drifts when the name is unknown.
+    public static func parse(_ text: String, defaultAPI: String?) throws(SandboxError) -> Drift {
+        let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let api: String
+        let name: String
+        if parts.count == 2 {
+            api = parts[0]
+            name = parts[1]
+        } else if let defaultAPI {
+            api = defaultAPI
+            name = text
+        } else {
+            throw SandboxError.unknownDrift(text, reason: "name the API as API/NAME when more than one API is selected")
+        }
+        guard let drift = all.first(where: { $0.api == api && $0.name == name }) else {
+            let known = SandboxAPI.all.map(\.name)
+            let reason = known.contains(api) ? "no such drift for \(api)" : "unknown API '\(api)' (known: \(known.joined(separator: ", ")))"
+            throw SandboxError.unknownDrift(text, reason: reason)
+        }
+        return drift
+    }
+}

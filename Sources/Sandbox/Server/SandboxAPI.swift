@@ -1,0 +1,23 @@
+/// One of the APIs the sandbox can serve.
+public struct SandboxAPI: Hashable, Sendable, CustomStringConvertible {
+    /// The API's name in `apicheck.yml` and on the command line, such as `todos`.
+    public let name: String
+    /// What it replicates.
+    public let summary: String
+
+    /// The Laravel todo API, v2.
+    public static let todos = SandboxAPI(name: "todos", summary: "Laravel todo API v2 (/api/v2/todos)")
+
+    /// Every API the sandbox can serve.
+    public static let all: [SandboxAPI] = [.todos]
+
+    /// Looks up an API by name.
+    ///
+    /// - Throws: ``SandboxError`` listing the known APIs.
+    public static func named(_ name: String) throws(SandboxError) -> SandboxAPI {
+        guard let api = all.first(where: { $0.name == name }) else { throw SandboxError.unknownAPI(name) }
+        return api
+    }
+
+    public var description: String { name }
+}

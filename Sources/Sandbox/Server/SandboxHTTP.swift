@@ -1,0 +1,47 @@
+/// A request as the APIs' handlers see it: method, path, decoded query, headers and body bytes.
+struct SandboxRequest {
+    let method: String
+    let path: String
+    let query: [(String, String)]
+    let headers: [(String, String)]
+    let body: [UInt8]
+
+    func header(_ name: String) -> String? {
+        let lowered = name.lowercased()
+        return headers.first { $0.0.lowercased() == lowered }?.1
+    }
+
+    /// The media type of the body, lower-cased and without parameters: `application/json`.
+    var mediaType: String? {
+        header("Content-Type").map { $0.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+
+    func queryValue(_ name: String) -> String? {
+        query.last { $0.0 == name }?.1
+    }
+}
+
+/// An answer: a status and a JSON body (every answer of these APIs is JSON).
+struct SandboxResponse {
+    let status: Int
+    let body: JSON
+
+    static func message(_ status: Int, _ text: String) -> SandboxResponse {
+        SandboxResponse(status: status, body: .object([("message", .string(text))]))
+    }
+
+    /// Laravel's validation failure: 422 with the first message and the per-field `errors`.
+    static func validation(_ errors: [(String, String)]) -> SandboxResponse {
+        let first = errors.first?.1 ?? "The given data was invalid."
+        let extra = errors.count > 1 ? " (and \(errors.count - 1) more error\(errors.count > 2 ? "s" : ""))" : ""
+        return SandboxResponse(
+            status: 422,
+            body: .object([
+                ("message", .string(first + extra)),
+                ("errors", .object(errors.map { ($0.0, JSON.array([.string($0.1)])) })),
+            ])
+        )
+    }
+}
+
+import Foundation

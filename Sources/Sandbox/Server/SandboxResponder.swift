@@ -1,0 +1,54 @@
+import Foundation
+import Hummingbird
+
+/// The Hummingbird responder: reads the body (413 past 1 MiB), journals, dispatches, writes JSON.
+struct SandboxResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    /// Bodies over this many bytes are answered 413.
+    static let maxBodySize = 1 << 20
+
+    let routes: SandboxServerRoutes
+    let journal: RequestJournal
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > Self.maxBodySize {
+            return Self.render(.message(413, "The request body is \(length) bytes; the limit is 1 MiB (1048576 bytes)."))
+        }
+        let body: [UInt8]
+        do {
+            var buffer = try await request.body.collect(upTo: Self.maxBodySize)
+            body = buffer.readBytes(length: buffer.readableBytes) ?? []
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            return Self.render(.message(413, "The request body is over the limit of 1 MiB (1048576 bytes)."))
+        }
+
+        let headers = request.headers.map { ($0.name.rawName, $0.value) }
+        journal.append(
+            ReceivedRequest(
+                method: request.method.rawValue, path: request.uri.path, query: request.uri.query,
+                headers: headers.map { ReceivedRequest.Header(name: $0.0, value: $0.1) }, body: body
+            )
+        )
+
+        let query: [(String, String)]
+        do {
+            query = try PercentDecoding.pairs(Array((request.uri.query ?? "").utf8))
+        } catch {
+            return Self.render(.message(400, "Malformed query string: \(error.message)."))
+        }
+        let sandboxRequest = SandboxRequest(
+            method: request.method.rawValue, path: request.uri.path, query: query, headers: headers, body: body
+        )
+        return Self.render(routes.respond(to: sandboxRequest))
+    }
+
+    static func render(_ response: SandboxResponse) -> Response {
+        let bytes = response.body.bytes
+        return Response(
+            status: HTTPResponse.Status(code: response.status),
+            headers: [.contentType: "application/json", .contentLength: String(bytes.count)],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
+        )
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// A local replica of the APIs apicheck ships contracts for, served over real HTTP.
+///
+/// Start one in-process on a free loopback port for a test, and point a client at ``baseURL``:
+///
+/// ```swift
+/// let sandbox = try await SandboxServer.start()
+/// defer { Task { await sandbox.stop() } }
+/// let client = TodoClient(session: .shared, baseURL: sandbox.baseURL)
+/// ```
+///
+/// It is written from the APIs' documented wire format, not from apicheck's clients, so that a
+/// client bug cannot hide behind a replica that shares its code.
+public final class SandboxServer: Sendable {
+    /// Where the sandbox listens, such as `http://127.0.0.1:54321`.
+    public let baseURL: URL
+    /// What it was started with.
+    public let configuration: SandboxConfiguration
+    private let journal: RequestJournal
+    private let task: Task<Void, Never>
+
+    private init(baseURL: URL, configuration: SandboxConfiguration, journal: RequestJournal, task: Task<Void, Never>) {
+        self.baseURL = baseURL
+        self.configuration = configuration
+        self.journal = journal
+        self.task = task
+    }
+
+    /// Starts a sandbox in this process and returns once it accepts connections.
+    ///
+    /// - Throws: ``SandboxError`` when the address cannot be bound.
+    public static func start(_ configuration: SandboxConfiguration = .init()) async throws(SandboxError) -> SandboxServer {
+        let journal = RequestJournal(limit: configuration.requestJournalLimit)
+        let (events, continuation) = AsyncStream<Result<Int, any Error>>.makeStream()
+        let app = makeApplication(configuration, journal: journal) { port in
+            continuation.yield(.success(port))
+        }
+        let task = Task {
+            do {
+                try await app.run()
+                continuation.yield(.failure(CancellationError()))
+            } catch {
+                continuation.yield(.failure(error))
+            }
+            continuation.finish()
+        }
+        for await event in events {
+            switch event {
+            case .success(let port):
+                return SandboxServer(
+                    baseURL: url(host: configuration.host, port: port), configuration: configuration, journal: journal, task: task
+                )
+            case .failure(let error):
+                throw SandboxError.cannotStart(host: configuration.host, port: configuration.port, underlying: error)
+            }
+        }
+        throw SandboxError.cannotStart(host: configuration.host, port: configuration.port, underlying: CancellationError())
+    }
+
+    /// Runs a sandbox in the foreground until SIGINT or SIGTERM; `onReady` gets its URL once it listens.
+    ///
+    /// - Throws: ``SandboxError`` when the address cannot be bound.
+    public static func run(_ configuration: SandboxConfiguration, onReady: @escaping @Sendable (URL) -> Void) async throws(SandboxError) {
+        let journal = RequestJournal(limit: configuration.requestJournalLimit)
+        let app = makeApplication(configuration, journal: journal) { port in
+            onReady(url(host: configuration.host, port: port))
+        }
+        do {
+            try await app.runService()
+        } catch {
+            throw SandboxError.cannotStart(host: configuration.host, port: configuration.port, underlying: error)
+        }
+    }
+
+    /// Stops the server and waits until it has closed its socket.
+    public func stop() async {
+        task.cancel()
+        await task.value
+    }
+
+    /// The requests received so far, oldest first (kept only with a ``SandboxConfiguration/requestJournalLimit``).
+    public func receivedRequests() -> [ReceivedRequest] {
+        journal.all
+    }
+
+    private static func makeApplication(
+        _ configuration: SandboxConfiguration, journal: RequestJournal, onPort: @escaping @Sendable (Int) -> Void
+    ) -> some ApplicationProtocol {
+        let todos = configuration.apis.contains(.todos)
+            ? TodoService(drifts: configuration.drifts, deterministic: configuration.deterministic)
+            : nil
+        let responder = SandboxResponder(routes: SandboxServerRoutes(todos: todos), journal: journal)
+        // Hummingbird's own log lines go to stderr, and only warnings: stdout belongs to reports.
+        var logger = Logger(label: "apicheck.sandbox") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .warning
+        return Application(
+            responder: responder,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in onPort(channel.localAddress?.port ?? configuration.port) },
+            logger: logger
+        )
+    }
+
+    private static func url(host: String, port: Int) -> URL {
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return URL(string: "http://\(shownHost):\(port)") ?? URL(fileURLWithPath: "/")
+    }
+}

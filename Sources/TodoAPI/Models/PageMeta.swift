@@ -1,0 +1,34 @@
+/// Laravel's pagination block: `{"current_page", "from", "last_page", "per_page", "to", "total"}`.
+///
+/// On a page past the end, `from` and `to` are `null`; `last_page` is at least 1.
+public struct PageMeta: Codable, Hashable, Sendable {
+    public let currentPage: Int
+    /// The 1-based position of the first item on this page, or nil on an empty page.
+    public let from: Int?
+    public let lastPage: Int
+    public let perPage: Int
+    /// The 1-based position of the last item on this page, or nil on an empty page.
+    public let to: Int?
+    public let total: Int
+
+    /// Creates a pagination block, for previews and tests.
+    public init(currentPage: Int, from: Int?, lastPage: Int, perPage: Int, to: Int?, total: Int) {
+        self.currentPage = currentPage
+        self.from = from
+        self.lastPage = lastPage
+        self.perPage = perPage
+        self.to = to
+        self.total = total
+    }
+
+    /// Whether a later page exists.
+    public var hasNextPage: Bool { currentPage < lastPage }
+
+    enum CodingKeys: String, CodingKey {
+        case currentPage = "current_page"
+        case from
+        case lastPage = "last_page"
+        case perPage = "per_page"
+        case to, total
+    }
+}
