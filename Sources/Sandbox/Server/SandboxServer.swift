@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// A local replica of the APIs apicheck ships contracts for, served over real HTTP.
 ///
@@ -20,12 +21,14 @@ public final class SandboxServer: Sendable {
     /// What it was started with.
     public let configuration: SandboxConfiguration
     private let journal: RequestJournal
+    private let group: ServiceGroup
     private let task: Task<Void, Never>
 
-    private init(baseURL: URL, configuration: SandboxConfiguration, journal: RequestJournal, task: Task<Void, Never>) {
+    private init(baseURL: URL, configuration: SandboxConfiguration, journal: RequestJournal, group: ServiceGroup, task: Task<Void, Never>) {
         self.baseURL = baseURL
         self.configuration = configuration
         self.journal = journal
+        self.group = group
         self.task = task
     }
 
@@ -38,9 +41,10 @@ public final class SandboxServer: Sendable {
         let app = makeApplication(configuration, journal: journal) { port in
             continuation.yield(.success(port))
         }
+        let group = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
         let task = Task {
             do {
-                try await app.run()
+                try await group.run()
                 continuation.yield(.failure(CancellationError()))
             } catch {
                 continuation.yield(.failure(error))
@@ -51,7 +55,7 @@ public final class SandboxServer: Sendable {
             switch event {
             case .success(let port):
                 return SandboxServer(
-                    baseURL: url(host: configuration.host, port: port), configuration: configuration, journal: journal, task: task
+                    baseURL: url(host: configuration.host, port: port), configuration: configuration, journal: journal, group: group, task: task
                 )
             case .failure(let error):
                 throw SandboxError.cannotStart(host: configuration.host, port: configuration.port, underlying: error)
@@ -77,7 +81,7 @@ public final class SandboxServer: Sendable {
 
     /// Stops the server and waits until it has closed its socket.
     public func stop() async {
-        task.cancel()
+        await group.triggerGracefulShutdown()
         await task.value
     }
 
@@ -88,7 +92,7 @@ public final class SandboxServer: Sendable {
 
     private static func makeApplication(
         _ configuration: SandboxConfiguration, journal: RequestJournal, onPort: @escaping @Sendable (Int) -> Void
-    ) -> some ApplicationProtocol {
+    ) -> Application<SandboxResponder> {
         let todos = configuration.apis.contains(.todos)
             ? TodoService(drifts: configuration.drifts, deterministic: configuration.deterministic)
             : nil
