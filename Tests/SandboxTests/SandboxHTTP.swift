@@ -1,0 +1,72 @@
+import Foundation
+import Sandbox
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A raw HTTP answer from the sandbox, with the body parsed as JSON when it is JSON.
+struct Answer {
+    let status: Int
+    let contentType: String?
+    let body: Data
+
+    var json: Any? { try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) }
+    var object: [String: Any] { json as? [String: Any] ?? [:] }
+    var text: String { String(decoding: body, as: UTF8.self) }
+    var message: String? { object["message"] as? String }
+}
+
+/// Talks to one sandbox with plain `URLSession` requests (no client code), for wire-level tests.
+struct SandboxHTTP {
+    let sandbox: SandboxServer
+    let session = URLSession(configuration: .ephemeral)
+
+    func send(_ method: String, _ pathAndQuery: String, body: Data? = nil, contentType: String? = nil) async throws -> Answer {
+        guard let url = URL(string: sandbox.baseURL.absoluteString + pathAndQuery) else { throw URLError(.badURL) }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let body {
+            request.httpBody = body
+            if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        }
+        let (data, response) = try await session.data(for: request)
+        let http = response as? HTTPURLResponse
+        return Answer(status: http?.statusCode ?? 0, contentType: http?.value(forHTTPHeaderField: "Content-Type"), body: data)
+    }
+
+    func get(_ pathAndQuery: String) async throws -> Answer {
+        try await send("GET", pathAndQuery)
+    }
+
+    func form(_ method: String, _ path: String, _ body: String) async throws -> Answer {
+        try await send(method, path, body: Data(body.utf8), contentType: "application/x-www-form-urlencoded")
+    }
+
+    func json(_ method: String, _ path: String, _ body: String) async throws -> Answer {
+        try await send(method, path, body: Data(body.utf8), contentType: "application/json")
+    }
+}
+
+/// Starts a sandbox, runs `body` against it over HTTP, and stops it.
+func withSandboxHTTP<T>(
+    drifts: Set<Drift> = [], deterministic: Bool = false, _ body: (SandboxHTTP) async throws -> T
+) async throws -> T {
+    let sandbox = try await SandboxServer.start(SandboxConfiguration(drifts: drifts, deterministic: deterministic))
+    let http = SandboxHTTP(sandbox: sandbox)
+    do {
+        let result = try await body(http)
+        http.session.finishTasksAndInvalidate()
+        await sandbox.stop()
+        return result
+    } catch {
+        http.session.finishTasksAndInvalidate()
+        await sandbox.stop()
+        throw error
+    }
+}
+
+extension [String: Any] {
+    subscript(object key: String) -> [String: Any] { self[key] as? [String: Any] ?? [:] }
+    subscript(array key: String) -> [[String: Any]] { self[key] as? [[String: Any]] ?? [] }
+}
