@@ -14,7 +14,7 @@ enum Main {
             } else {
                 try command.run()
             }
-            status = ExitStatus.success.code
+            status = ExitReason.success.code
         } catch {
             status = report(error)
         }
@@ -31,13 +31,13 @@ enum Main {
         let message = APICheckCommand.fullMessage(for: error)
         if code == .success {
             if !message.isEmpty { print(message) }
-            return ExitStatus.success.code
+            return ExitReason.success.code
         }
         if !message.isEmpty {
             FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
         }
         // swift-argument-parser reports usage errors as EX_USAGE (64); apicheck's usage error is 2.
-        if code == .validationFailure { return ExitStatus.usage.code }
+        if code == .validationFailure { return ExitReason.usage.code }
         return code.rawValue
     }
 }
@@ -45,6 +45,6 @@ enum Main {
 /// An error a command has already explained; carries the apicheck exit status to use.
 struct CommandFailure: Error, CustomStringConvertible {
     let message: String
-    let status: ExitStatus
+    let status: ExitReason
     var description: String { message }
 }

@@ -19,11 +19,14 @@ public struct Drift: Hashable, Sendable, CustomStringConvertible, Comparable {
     /// `api/name`, as written on the command line.
     public var description: String { "\(api)/\(name)" }
 
+    /// Two drifts are the same when their API and name are (the summary is only text).
     public static func == (lhs: Drift, rhs: Drift) -> Bool { lhs.api == rhs.api && lhs.name == rhs.name }
+    /// Hashes the API and name.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(api)
         hasher.combine(name)
     }
+    /// Orders by `api/name`.
     public static func < (lhs: Drift, rhs: Drift) -> Bool { lhs.description < rhs.description }
 
     // MARK: The todo API's drifts

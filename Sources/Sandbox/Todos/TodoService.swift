@@ -30,10 +30,10 @@ struct TodoService: Sendable {
             switch request.method {
             case "GET": return list(request, search: nil)
             case "POST": return createFromForm(request)
-            default: return methodNotAllowed(request, allowed: "GET, HEAD, POST")
+            default: return methodNotAllowed(request, allowed: "GET, POST")
             }
         case "/api/v2/todos/search":
-            guard request.method == "GET" else { return methodNotAllowed(request, allowed: "GET, HEAD") }
+            guard request.method == "GET" else { return methodNotAllowed(request, allowed: "GET") }
             guard let query = request.queryValue("query"), !query.trimmingCharacters(in: .whitespaces).isEmpty else {
                 return .validation([("query", "The query field is required.")])
             }
@@ -57,7 +57,7 @@ struct TodoService: Sendable {
                 guard let id, let record = store.delete(id) else { return modelNotFound(idText) }
                 return SandboxResponse(status: 200, body: renderer.single(record, message: "할일 삭제 성공"))
             default:
-                return methodNotAllowed(request, allowed: "GET, HEAD, PUT, DELETE")
+                return methodNotAllowed(request, allowed: "GET, PUT, DELETE")
             }
         }
     }

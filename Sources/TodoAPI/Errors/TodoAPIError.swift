@@ -20,6 +20,7 @@ public struct TodoAPIError: Error, Sendable, CustomStringConvertible {
         public static let decoding = Kind(name: "undecodable body")
         /// The request could not be built (for example, its body would not encode).
         public static let invalidRequest = Kind(name: "invalid request")
+        /// The kind in words, such as `not found`.
         public var description: String { name }
     }
 

@@ -16,6 +16,7 @@ public struct Envelope<Payload: Decodable & Sendable>: Decodable, Sendable {
         case data, meta, message
     }
 
+    /// Decodes the envelope, turning a `data` of the wrong shape into a clear `DecodingError.typeMismatch`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         do {
@@ -64,6 +65,7 @@ public struct DataShape: Hashable, Sendable, CustomStringConvertible {
     public static let list = DataShape(name: "list")
     /// `data` is an object.
     public static let single = DataShape(name: "single item")
+    /// `list` or `single item`.
     public var description: String { name }
 }
 

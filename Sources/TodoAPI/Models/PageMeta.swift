@@ -2,13 +2,17 @@
 ///
 /// On a page past the end, `from` and `to` are `null`; `last_page` is at least 1.
 public struct PageMeta: Codable, Hashable, Sendable {
+    /// The page this is (`current_page`), as requested, even past the end.
     public let currentPage: Int
     /// The 1-based position of the first item on this page, or nil on an empty page.
     public let from: Int?
+    /// The last page with items (`last_page`), at least 1.
     public let lastPage: Int
+    /// Items per page (`per_page`).
     public let perPage: Int
     /// The 1-based position of the last item on this page, or nil on an empty page.
     public let to: Int?
+    /// Items on all pages together (`total`).
     public let total: Int
 
     /// Creates a pagination block, for previews and tests.

@@ -5,14 +5,18 @@ public struct TodoListOptions: Hashable, Sendable {
     /// The date a list is sorted by: `filter=created_at` or `filter=updated_at`.
     public struct SortField: Hashable, Sendable {
         let rawValue: String
+        /// Sort by creation time.
         public static let createdAt = SortField(rawValue: "created_at")
+        /// Sort by last change.
         public static let updatedAt = SortField(rawValue: "updated_at")
     }
 
     /// The sort direction: `order_by=desc` or `order_by=asc`.
     public struct SortOrder: Hashable, Sendable {
         let rawValue: String
+        /// Newest first.
         public static let descending = SortOrder(rawValue: "desc")
+        /// Oldest first.
         public static let ascending = SortOrder(rawValue: "asc")
     }
 

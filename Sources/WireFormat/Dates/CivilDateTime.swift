@@ -10,11 +10,17 @@ import Foundation
 /// Asia/Seoul and `2024.05.21` in UTC. Never shift a date by a fixed number of hours instead:
 /// that is wrong in every other zone and across daylight-saving changes.
 public struct CivilDateTime: Hashable, Sendable {
+    /// The year, such as 2024.
     public let year: Int
+    /// The month, 1 to 12.
     public let month: Int
+    /// The day of the month, 1 to 31.
     public let day: Int
+    /// The hour, 0 to 23.
     public let hour: Int
+    /// The minute, 0 to 59.
     public let minute: Int
+    /// The second, 0 to 59.
     public let second: Int
     /// The fraction of the second, in nanoseconds, as far as a `Date` holds it.
     public let nanosecond: Int

@@ -71,3 +71,19 @@ extension JSONEncoder.DateEncodingStrategy {
         }
     }
 }
+
+extension KeyedDecodingContainer {
+    /// Decodes an ISO-8601 date-time string at `key`, whatever the decoder's date strategy.
+    ///
+    /// Use it in a model's `init(from:)` so that the model reads the API's dates correctly with
+    /// any `JSONDecoder`; it is also faster than a `.custom` date strategy. A malformed date
+    /// throws `DecodingError.dataCorrupted` at the key, quoting the string and saying why.
+    public func decodeWireDate(forKey key: Key) throws -> Date {
+        let string = try decode(String.self, forKey: key)
+        do throws(DateFormatError) {
+            return try ISO8601Timestamp(parsing: string).date
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: error.description)
+        }
+    }
+}

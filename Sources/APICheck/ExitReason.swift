@@ -1,20 +1,22 @@
-/// The exit codes every apicheck command uses; CI scripts rely on them.
+/// Why an apicheck command exits, and the exit code that says so; CI scripts rely on the codes.
+///
+/// (Not `ExitStatus`: Swift Testing has a type of that name, and test files import both.)
 ///
 /// 0: nothing at or above `--fail-on`; 1: findings at or above it; 2: a usage, configuration or
 /// input error; 3: the live API could not be reached at all. When several apply, 2 wins over 3,
 /// and 3 over 1.
-public struct ExitStatus: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct ExitReason: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The process exit code.
     public let code: Int32
 
     /// 0: nothing at or above the failure threshold.
-    public static let success = ExitStatus(code: 0)
+    public static let success = ExitReason(code: 0)
     /// 1: findings at or above the failure threshold.
-    public static let findings = ExitStatus(code: 1)
+    public static let findings = ExitReason(code: 1)
     /// 2: a usage, configuration or input error.
-    public static let usage = ExitStatus(code: 2)
+    public static let usage = ExitReason(code: 2)
     /// 3: the live API could not be reached at all.
-    public static let unreachable = ExitStatus(code: 3)
+    public static let unreachable = ExitReason(code: 3)
 
     /// How strongly the status wins when several apply: usage, then unreachable, then findings.
     private var precedence: Int {
@@ -27,12 +29,14 @@ public struct ExitStatus: Hashable, Sendable, Comparable, CustomStringConvertibl
     }
 
     /// The status that wins when both apply.
-    public func combined(with other: ExitStatus) -> ExitStatus {
+    public func combined(with other: ExitReason) -> ExitReason {
         other.precedence > precedence ? other : self
     }
 
-    public static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.precedence < rhs.precedence }
+    /// Orders by precedence: success, findings, unreachable, usage.
+    public static func < (lhs: ExitReason, rhs: ExitReason) -> Bool { lhs.precedence < rhs.precedence }
 
+    /// The code and its meaning, such as `2 (usage, configuration or input error)`.
     public var description: String {
         switch code {
         case 0: return "0 (success)"

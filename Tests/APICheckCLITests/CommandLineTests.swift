@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("The apicheck command line")
+struct CommandLineTests {
+    @Test("--version prints the version on stdout and exits 0", arguments: [["--version"], ["sandbox", "--version"]])
+    func version(_ arguments: [String]) throws {
+        let result = try CLIRunner.run(arguments)
+        #expect(result.status == 0)
+        #expect(result.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "stdout: \(result.stdout)")
+    }
+
+    @Test("--help describes the exit codes and the sandbox's options")
+    func help() throws {
+        let root = try CLIRunner.run(["--help"])
+        #expect(root.status == 0)
+        #expect(root.stdout.contains("3 the live API could not be reached"))
+        let sandbox = try CLIRunner.run(["sandbox", "--help"])
+        #expect(sandbox.status == 0)
+        for option in ["--config", "--api", "--port", "--drift", "--deterministic", "--list-drifts"] {
+            #expect(sandbox.stdout.contains(option), "sandbox --help lacks \(option)")
+        }
+    }
+
+    @Test("usage errors exit 2, not swift-argument-parser's 64", arguments: [
+        (["--bogus"], "Unknown option '--bogus'"),
+        (["sandbox", "--port", "99999"], "--port must be between 0 and 65535"),
+        (["sandbox", "--port", "abc"], "--port"),
+        (["sandbox", "--api", "nope"], "unknown API 'nope'"),
+        (["sandbox", "--drift", "nope"], "todos/put-json-only"),
+        (["sandbox", "--config", "/no/such/apicheck.yml"], "no configuration file at '/no/such/apicheck.yml'"),
+        (["no-such-command"], "Unexpected argument 'no-such-command'"),
+    ])
+    func usageErrorsExit2(_ arguments: [String], _ message: String) throws {
+        let result = try CLIRunner.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("sandbox --list-drifts prints each drift with what it does")
+    func listDrifts() throws {
+        let result = try CLIRunner.run(["sandbox", "--list-drifts"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 9)
+        #expect(lines.contains { $0.hasPrefix("todos/dates-offset\t") })
+    }
+
+    @Test("sandbox serves over HTTP until interrupted, then exits 0")
+    func sandboxServesUntilInterrupted() async throws {
+        let process = Process()
+        process.executableURL = try CLIRunner.binary()
+        process.arguments = ["sandbox", "--api", "todos", "--port", "0", "--drift", "extra-field"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        // Read stderr until the "listening on" line names the URL.
+        var banner = ""
+        while !banner.contains("Ctrl-C") {
+            let chunk = err.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            banner += String(decoding: chunk, as: UTF8.self)
+        }
+        let match = try #require(banner.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression))
+        let url = try #require(URL(string: String(banner[match]) + "/api/v2/todos/4698"))
+        #expect(banner.contains("todos/extra-field"))
+
+        let (data, response) = try await URLSession(configuration: .ephemeral).data(from: url)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""priority":"normal""#))
+
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+}
