@@ -66,6 +66,7 @@ struct TodoService: Sendable {
 
     private func list(_ request: SandboxRequest, search: String?) -> SandboxResponse {
         var errors: [(String, String)] = []
+        // Defaults created_at/desc, per_page 10 (at most 100) and the 422s for bad values: (unconfirmed).
         let filter = request.queryValue("filter") ?? "created_at"
         if filter != "created_at" && filter != "updated_at" { errors.append(("filter", "The selected filter is invalid.")) }
         let order = request.queryValue("order_by") ?? "desc"
