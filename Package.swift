@@ -46,7 +46,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "APICheckBench",
-            dependencies: ["TodoAPI", "WireFormat", "Sandbox"],
+            dependencies: ["APICheck", "TodoAPI", "WireFormat", "Sandbox"],
             path: "Benchmarks/APICheckBench"
         ),
 

@@ -1,0 +1,43 @@
+/// A JSON object: members in the order they were written; a key may not repeat.
+public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
+    /// One `"key": value` member.
+    public struct Member: Hashable, Sendable {
+        /// The member's key.
+        public var key: String
+        /// The member's value.
+        public var value: JSONValue
+
+        /// Creates a member.
+        public init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The members, in order.
+    public private(set) var members: [Member]
+
+    /// Creates an object from members in order.
+    public init(_ members: [Member] = []) {
+        self.members = members
+    }
+
+    /// The value for `key`, or nil. Objects are small, so this is a scan.
+    public subscript(key: String) -> JSONValue? {
+        get { members.first { $0.key == key }?.value }
+        set {
+            if let index = members.firstIndex(where: { $0.key == key }) {
+                if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+            } else if let newValue {
+                members.append(Member(key: key, value: newValue))
+            }
+        }
+    }
+
+    /// The keys, in order.
+    public var keys: [String] { members.map(\.key) }
+
+    public var startIndex: Int { members.startIndex }
+    public var endIndex: Int { members.endIndex }
+    public subscript(position: Int) -> Member { members[position] }
+}

@@ -1,0 +1,140 @@
+/// Writes ``JSONValue``s as text with a stable layout, so that a re-record is a readable diff.
+///
+/// Pretty output indents by two spaces, writes `"key": value`, keeps arrays of scalars on one
+/// line (`["title", "Buy milk"]`), and ends with a newline. Strings escape only `"`, `\` and
+/// control characters: Korean and emoji are written as they are. Numbers are written as their
+/// literals, so reading what was written gives back the same value.
+public enum JSONWriter {
+    /// Pretty-printed text, ending with a newline.
+    public static func pretty(_ value: JSONValue) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(1024)
+        writePretty(value, indent: 0, into: &out)
+        out.append(0x0A)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Compact text, with no whitespace.
+    public static func compact(_ value: JSONValue) -> String {
+        var out: [UInt8] = []
+        writeCompact(value, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Compact UTF-8 bytes, with no whitespace.
+    public static func compactBytes(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        writeCompact(value, into: &out)
+        return out
+    }
+
+    static func writeCompact(_ value: JSONValue, into out: inout [UInt8]) {
+        switch value {
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                writeCompact(item, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let object):
+            out.append(UInt8(ascii: "{"))
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                writeString(member.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                writeCompact(member.value, into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        default:
+            writeScalar(value, into: &out)
+        }
+    }
+
+    static func writePretty(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
+        switch value {
+        case .array(let items) where items.isEmpty:
+            out.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]")])
+        case .array(let items) where items.allSatisfy(\.isScalar):
+            out.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.append(contentsOf: [UInt8(ascii: ","), 0x20]) }
+                writeScalar(item, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                out.append(contentsOf: index > 0 ? [UInt8(ascii: ","), 0x0A] : [0x0A])
+                newlineIndent(indent + 1, into: &out)
+                writePretty(item, indent: indent + 1, into: &out)
+            }
+            out.append(0x0A)
+            newlineIndent(indent, into: &out)
+            out.append(UInt8(ascii: "]"))
+        case .object(let object) where object.isEmpty:
+            out.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
+        case .object(let object):
+            out.append(UInt8(ascii: "{"))
+            for (index, member) in object.members.enumerated() {
+                out.append(contentsOf: index > 0 ? [UInt8(ascii: ","), 0x0A] : [0x0A])
+                newlineIndent(indent + 1, into: &out)
+                writeString(member.key, into: &out)
+                out.append(contentsOf: [UInt8(ascii: ":"), 0x20])
+                writePretty(member.value, indent: indent + 1, into: &out)
+            }
+            out.append(0x0A)
+            newlineIndent(indent, into: &out)
+            out.append(UInt8(ascii: "}"))
+        default:
+            writeScalar(value, into: &out)
+        }
+    }
+
+    @inline(__always)
+    static func newlineIndent(_ level: Int, into out: inout [UInt8]) {
+        for _ in 0..<(level * 2) { out.append(0x20) }
+    }
+
+    static func writeScalar(_ value: JSONValue, into out: inout [UInt8]) {
+        switch value {
+        case .null: out.append(contentsOf: Array("null".utf8))
+        case .bool(let flag): out.append(contentsOf: Array((flag ? "true" : "false").utf8))
+        case .number(let number): out.append(contentsOf: Array(number.literal.utf8))
+        case .string(let string): writeString(string, into: &out)
+        case .array, .object: writeCompact(value, into: &out)
+        }
+    }
+
+    static func writeString(_ string: String, into out: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        out.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0..<0x20, 0x7F:
+                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+extension JSONValue {
+    /// Whether this is neither an array nor an object.
+    public var isScalar: Bool {
+        switch self {
+        case .array, .object: return false
+        default: return true
+        }
+    }
+}
