@@ -26,7 +26,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "WireFormat"),
-        .target(name: "APICheck"),
+        .target(name: "APICheck", dependencies: ["WireFormat"]),
         .target(name: "TodoAPI", dependencies: ["WireFormat"]),
         .target(
             name: "Sandbox",
@@ -51,7 +51,7 @@ let package = Package(
         ),
 
         .testTarget(name: "WireFormatTests", dependencies: ["WireFormat"]),
-        .testTarget(name: "APICheckTests", dependencies: ["APICheck"]),
+        .testTarget(name: "APICheckTests", dependencies: ["APICheck", "WireFormat"]),
         .testTarget(name: "TodoAPITests", dependencies: ["TodoAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox"]),
         .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI"]),

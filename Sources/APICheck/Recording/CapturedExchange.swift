@@ -1,0 +1,98 @@
+import Foundation
+
+/// A request and its response as an HTTP layer saw them, before they become an ``Interaction``.
+///
+/// The replay layer fills it from `URLRequest`/`HTTPURLResponse`; the core stays free of networking.
+public struct CapturedExchange: Sendable {
+    public var method: String
+    /// The absolute URL the request went to.
+    public var url: URL
+    public var requestHeaders: [(String, String)]
+    public var requestBody: Data?
+    public var status: Int
+    public var responseHeaders: [(String, String)]
+    public var responseBody: Data?
+
+    /// Creates an exchange.
+    public init(
+        method: String, url: URL, requestHeaders: [(String, String)], requestBody: Data?,
+        status: Int, responseHeaders: [(String, String)], responseBody: Data?
+    ) {
+        self.method = method
+        self.url = url
+        self.requestHeaders = requestHeaders
+        self.requestBody = requestBody
+        self.status = status
+        self.responseHeaders = responseHeaders
+        self.responseBody = responseBody
+    }
+}
+
+/// Headers a recording never stores: they change on every call or machine, or describe the transfer, not the content.
+public enum VolatileHeaders {
+    /// Request headers left out (lower-case).
+    public static let request: Set<String> = [
+        "content-length", "host", "connection", "keep-alive", "transfer-encoding", "user-agent",
+        "accept-encoding", "accept-language", "expect", "te", "upgrade",
+    ]
+    /// Response headers left out (lower-case).
+    public static let response: Set<String> = [
+        "date", "server", "content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive",
+        "x-request-id", "x-runtime", "cf-ray", "x-amz-cf-id", "x-amzn-trace-id", "x-amzn-requestid", "via", "age",
+        "x-served-by", "x-cache", "x-cache-hits", "x-timer", "x-github-request-id", "report-to", "nel", "alt-svc",
+        "x-envoy-upstream-service-time", "traceparent", "x-cloud-trace-context",
+    ]
+}
+
+extension Interaction {
+    /// Turns a captured exchange into an interaction: URL made relative, volatile headers and the
+    /// multipart boundary dropped, bodies classified by content type. Not yet redacted.
+    ///
+    /// - Parameters:
+    ///   - baseURLs: The API's base URLs by name; `""` names the main one. The request's URL must start with one.
+    ///   - step: The scenario step's name, for scenario recordings.
+    public init(capturing exchange: CapturedExchange, baseURLs: [String: URL], step: String? = nil) throws(RecordingError) {
+        guard let (baseName, relative) = Interaction.relativeURL(exchange.url, baseURLs: baseURLs) else {
+            let known = baseURLs.values.map(\.absoluteString).sorted().joined(separator: ", ")
+            throw RecordingError(message: "\(exchange.method) \(exchange.url.absoluteString) is not under the API's base URL (\(known))")
+        }
+        var requestHeaders = HeaderFields(exchange.requestHeaders)
+        requestHeaders.remove(VolatileHeaders.request)
+        let requestType = requestHeaders["Content-Type"]
+        if let requestType { requestHeaders["Content-Type"] = MediaType.removingParameter("boundary", from: requestType) }
+        var responseHeaders = HeaderFields(exchange.responseHeaders)
+        responseHeaders.remove(VolatileHeaders.response)
+        let responseType = responseHeaders["Content-Type"]
+        if let responseType { responseHeaders["Content-Type"] = MediaType.removingParameter("boundary", from: responseType) }
+
+        self.init(
+            step: step,
+            request: RecordedRequest(
+                method: exchange.method.uppercased(), url: relative, base: baseName.isEmpty ? nil : baseName,
+                headers: requestHeaders,
+                body: exchange.requestBody.flatMap { RecordedBody(bytes: $0, contentType: requestType) }
+            ),
+            response: RecordedResponse(
+                status: exchange.status, headers: responseHeaders,
+                body: exchange.responseBody.flatMap { RecordedBody(bytes: $0, contentType: responseType) }
+            )
+        )
+    }
+
+    /// The name of the base URL `url` is under, and the rest of it (path and query) starting with `/`.
+    static func relativeURL(_ url: URL, baseURLs: [String: URL]) -> (String, String)? {
+        let absolute = url.absoluteString
+        // Longest base first, so that `https://h/api/v2` wins over `https://h`.
+        for (name, base) in baseURLs.sorted(by: { $0.value.absoluteString.count > $1.value.absoluteString.count }) {
+            var prefix = base.absoluteString
+            while prefix.hasSuffix("/") { prefix.removeLast() }
+            guard absolute.hasPrefix(prefix) else { continue }
+            var rest = String(absolute.dropFirst(prefix.count))
+            if let hash = rest.firstIndex(of: "#") { rest = String(rest[..<hash]) }
+            if rest.isEmpty || rest.hasPrefix("?") { rest = "/" + rest }
+            guard rest.hasPrefix("/") else { continue }
+            return (name, rest)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,122 @@
+/// HTTP headers as a recording stores them: names as sent, sorted and compared case-insensitively.
+///
+/// A repeated header is one entry with its values joined by `, `, whatever HTTP client saw it.
+public struct HeaderFields: Hashable, Sendable, Sequence {
+    /// One header.
+    public struct Field: Hashable, Sendable {
+        /// The name, as the sender wrote it.
+        public var name: String
+        /// The value (repeated headers joined with `, `).
+        public var value: String
+
+        /// Creates a header field.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The fields, sorted case-insensitively by name.
+    public private(set) var fields: [Field] = []
+
+    /// No headers.
+    public init() {}
+
+    /// Headers from name-value pairs in any order; repeated names (in any case) are joined with `, `.
+    public init(_ pairs: [(String, String)]) {
+        for (name, value) in pairs { add(name: name, value: value) }
+    }
+
+    /// Appends a value; a name already present (case-insensitively) gets `, value` added to it.
+    public mutating func add(name: String, value: String) {
+        let key = name.lowercased()
+        if let index = fields.firstIndex(where: { $0.name.lowercased() == key }) {
+            fields[index].value += ", " + value
+            return
+        }
+        let field = Field(name: name, value: value)
+        let index = fields.firstIndex { $0.name.lowercased() > key } ?? fields.endIndex
+        fields.insert(field, at: index)
+    }
+
+    /// The value of `name`, compared case-insensitively; setting nil removes it.
+    public subscript(name: String) -> String? {
+        get {
+            let key = name.lowercased()
+            return fields.first { $0.name.lowercased() == key }?.value
+        }
+        set {
+            let key = name.lowercased()
+            fields.removeAll { $0.name.lowercased() == key }
+            if let newValue { add(name: name, value: newValue) }
+        }
+    }
+
+    /// Removes every field whose name is in `names` (case-insensitively).
+    public mutating func remove(_ names: Set<String>) {
+        fields.removeAll { names.contains($0.name.lowercased()) }
+    }
+
+    /// Whether there are no headers.
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// Iterates the fields in order.
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+
+    /// Equal when they hold the same names (case-insensitively) with the same values.
+    public static func == (lhs: HeaderFields, rhs: HeaderFields) -> Bool {
+        lhs.fields.count == rhs.fields.count
+            && zip(lhs.fields, rhs.fields).allSatisfy { $0.name.lowercased() == $1.name.lowercased() && $0.value == $1.value }
+    }
+
+    /// Hashes the lower-cased names and values.
+    public func hash(into hasher: inout Hasher) {
+        for field in fields {
+            hasher.combine(field.name.lowercased())
+            hasher.combine(field.value)
+        }
+    }
+
+    /// The media type of `Content-Type`, lower-cased, without parameters: `application/json`.
+    public var mediaType: String? {
+        self["Content-Type"].map { MediaType.essence(of: $0) }
+    }
+}
+
+/// Small helpers for `Content-Type` values.
+public enum MediaType {
+    /// `application/json; charset=UTF-8` gives `application/json`.
+    public static func essence(of contentType: String) -> String {
+        let head = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return head.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// Whether the media type is JSON: `application/json` or any `+json` suffix.
+    public static func isJSON(_ contentType: String) -> Bool {
+        let essence = essence(of: contentType)
+        return essence == "application/json" || essence.hasSuffix("+json")
+    }
+
+    /// The value of a parameter such as `boundary`, unquoted.
+    public static func parameter(_ name: String, in contentType: String) -> String? {
+        for part in contentType.split(separator: ";").dropFirst() {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == name.lowercased() else { continue }
+            var value = pair[1].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            return value
+        }
+        return nil
+    }
+
+    /// The content type without one parameter (`multipart/form-data; boundary=x` without `boundary`).
+    public static func removingParameter(_ name: String, from contentType: String) -> String {
+        let parts = contentType.split(separator: ";", omittingEmptySubsequences: false)
+        let kept = parts.enumerated().filter { index, part in
+            index == 0 || part.split(separator: "=", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces).lowercased() != name.lowercased()
+        }.map { $0.element.trimmingCharacters(in: .whitespaces) }
+        return kept.joined(separator: "; ")
+    }
+}
+
+import Foundation

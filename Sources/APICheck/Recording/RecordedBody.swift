@@ -1,0 +1,172 @@
+import Foundation
+import WireFormat
+
+/// A request or response body as a recording stores it: decoded by kind, so a re-record reads as a diff.
+///
+/// The kind follows the content type: JSON bodies are stored as JSON (keys and number literals as
+/// received); form bodies as their pairs plus the exact wire bytes in `raw`; multipart bodies as
+/// their parts (the boundary is not stored); text as text; anything else as base64. A JSON
+/// content type whose body does not parse is stored as text, so that verify can report it.
+public enum RecordedBody: Hashable, Sendable {
+    case json(JSONValue)
+    case form(fields: [FormField], raw: String)
+    case multipart([MultipartPart])
+    case text(String)
+    case base64(Data)
+
+    /// One part of a multipart body.
+    public struct MultipartPart: Hashable, Sendable {
+        /// The part's `name`.
+        public var name: String
+        /// The part's `filename`, for file parts.
+        public var filename: String?
+        /// The part's own `Content-Type`, when it has one.
+        public var contentType: String?
+        /// The content: text when it is UTF-8 and not a file, otherwise bytes.
+        public var content: Content
+
+        /// A part's content.
+        public enum Content: Hashable, Sendable {
+            case text(String)
+            case bytes(Data)
+        }
+
+        /// Creates a part.
+        public init(name: String, filename: String? = nil, contentType: String? = nil, content: Content) {
+            self.name = name
+            self.filename = filename
+            self.contentType = contentType
+            self.content = content
+        }
+
+        var data: Data {
+            switch content {
+            case .text(let text): return Data(text.utf8)
+            case .bytes(let data): return data
+            }
+        }
+    }
+
+    /// Classifies raw body bytes by their content type; an empty body is nil.
+    public init?(bytes: Data, contentType: String?) {
+        guard !bytes.isEmpty else { return nil }
+        let type = contentType ?? ""
+        let essence = MediaType.essence(of: type)
+        let text = String(data: bytes, encoding: .utf8)
+        if MediaType.isJSON(type), let value = try? JSONReader.parse([UInt8](bytes)) {
+            self = .json(value)
+        } else if essence == "application/x-www-form-urlencoded", let text, let fields = try? FormURLEncoding.decode(text) {
+            self = .form(fields: fields, raw: text)
+        } else if essence == "multipart/form-data", let boundary = MediaType.parameter("boundary", in: type),
+            let parts = MultipartCodec.parse(bytes, boundary: boundary)
+        {
+            self = .multipart(parts)
+        } else if let text, Self.isTextual(essence) || MediaType.isJSON(type) || essence == "application/x-www-form-urlencoded" || essence.isEmpty {
+            self = .text(text)
+        } else {
+            self = .base64(bytes)
+        }
+    }
+
+    static func isTextual(_ essence: String) -> Bool {
+        essence.hasPrefix("text/") || essence.hasSuffix("+xml") || essence == "application/xml"
+            || essence == "application/javascript" || essence == "application/x-ndjson"
+    }
+
+    /// The bytes to send on the wire; multipart parts are joined with `boundary`.
+    public func bytes(boundary: String = "apicheck-boundary") -> Data {
+        switch self {
+        case .json(let value): return Data(JSONWriter.compactBytes(value))
+        case .form(_, let raw): return Data(raw.utf8)
+        case .multipart(let parts): return MultipartCodec.encode(parts, boundary: boundary)
+        case .text(let text): return Data(text.utf8)
+        case .base64(let data): return data
+        }
+    }
+
+    /// The kind's name as the recording writes it: `json`, `form`, `multipart`, `text`, `base64`.
+    public var kind: String {
+        switch self {
+        case .json: return "json"
+        case .form: return "form"
+        case .multipart: return "multipart"
+        case .text: return "text"
+        case .base64: return "base64"
+        }
+    }
+}
+
+/// Reads and writes `multipart/form-data` bodies.
+enum MultipartCodec {
+    static func parse(_ data: Data, boundary: String) -> [RecordedBody.MultipartPart]? {
+        let body = [UInt8](data)
+        let delimiter = Array("--\(boundary)".utf8)
+        var positions: [Int] = []
+        var searchFrom = 0
+        while let found = find(delimiter, in: body, from: searchFrom) {
+            positions.append(found)
+            searchFrom = found + delimiter.count
+        }
+        guard positions.count >= 2 else { return nil }
+        var parts: [RecordedBody.MultipartPart] = []
+        for (start, end) in zip(positions, positions.dropFirst()) {
+            var partStart = start + delimiter.count
+            if partStart + 1 < body.count, body[partStart] == 0x0D, body[partStart + 1] == 0x0A { partStart += 2 }
+            var partEnd = end
+            if partEnd - 2 >= partStart, body[partEnd - 2] == 0x0D, body[partEnd - 1] == 0x0A { partEnd -= 2 }
+            guard partStart <= partEnd else { return nil }
+            let part = Array(body[partStart..<partEnd])
+            guard let headerEnd = find([0x0D, 0x0A, 0x0D, 0x0A], in: part, from: 0) else { return nil }
+            let headers = String(decoding: part[0..<headerEnd], as: UTF8.self)
+            var name: String?
+            var filename: String?
+            var contentType: String?
+            for line in headers.components(separatedBy: "\r\n") {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                let field = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                if field == "content-disposition" {
+                    name = MediaType.parameter("name", in: value)
+                    filename = MediaType.parameter("filename", in: value)
+                } else if field == "content-type" {
+                    contentType = value
+                }
+            }
+            guard let name else { return nil }
+            let bytes = Data(part[(headerEnd + 4)...])
+            let content: RecordedBody.MultipartPart.Content
+            if filename == nil, let text = String(data: bytes, encoding: .utf8) {
+                content = .text(text)
+            } else {
+                content = .bytes(bytes)
+            }
+            parts.append(RecordedBody.MultipartPart(name: name, filename: filename, contentType: contentType, content: content))
+        }
+        return parts
+    }
+
+    static func encode(_ parts: [RecordedBody.MultipartPart], boundary: String) -> Data {
+        var data = Data()
+        for part in parts {
+            var disposition = "Content-Disposition: form-data; name=\"\(part.name)\""
+            if let filename = part.filename { disposition += "; filename=\"\(filename)\"" }
+            data.append(Data("--\(boundary)\r\n\(disposition)\r\n".utf8))
+            if let contentType = part.contentType { data.append(Data("Content-Type: \(contentType)\r\n".utf8)) }
+            data.append(Data("\r\n".utf8))
+            data.append(part.data)
+            data.append(Data("\r\n".utf8))
+        }
+        data.append(Data("--\(boundary)--\r\n".utf8))
+        return data
+    }
+
+    static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        var index = start
+        while index <= haystack.count - needle.count {
+            if haystack[index] == needle[0], haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import WireFormat
+
+/// What to redact before a recording is written; on by default with the built-in names.
+///
+/// Values become the string `"<redacted>"` and keep their key, so recordings still verify and
+/// replay. Names are exact (`token`, not `token_type`); header names compare case-insensitively.
+public struct RedactionRules: Hashable, Sendable {
+    /// The placeholder that replaces a redacted value.
+    public static let placeholder = "<redacted>"
+
+    /// Request headers whose values are redacted (lower-case).
+    public var requestHeaders: Set<String>
+    /// Response headers whose values are redacted (lower-case).
+    public var responseHeaders: Set<String>
+    /// JSON keys whose values are redacted, at any depth, in requests and responses.
+    public var jsonKeys: Set<String>
+    /// Form fields and query items whose values are redacted (requests, and form-encoded responses).
+    public var formFields: Set<String>
+    /// Secret values (from the environment) scrubbed wherever they appear.
+    public var secretValues: [String]
+
+    /// The built-in rules of DESIGN.md.
+    public static let builtIn = RedactionRules(
+        requestHeaders: ["authorization", "cookie", "proxy-authorization", "x-csrf-token", "sesackey", "refresh", "x-api-key"],
+        responseHeaders: ["set-cookie"],
+        jsonKeys: ["token", "access_token", "accessToken", "refresh_token", "refreshToken", "client_secret", "password"],
+        formFields: ["client_secret", "code", "password", "access_token", "refresh_token"],
+        secretValues: []
+    )
+
+    /// No redaction at all (for tests of the redaction itself).
+    public static let none = RedactionRules(requestHeaders: [], responseHeaders: [], jsonKeys: [], formFields: [], secretValues: [])
+
+    /// Creates rules; header names are lower-cased.
+    public init(requestHeaders: Set<String>, responseHeaders: Set<String>, jsonKeys: Set<String>, formFields: Set<String>, secretValues: [String]) {
+        self.requestHeaders = Set(requestHeaders.map { $0.lowercased() })
+        self.responseHeaders = Set(responseHeaders.map { $0.lowercased() })
+        self.jsonKeys = jsonKeys
+        self.formFields = formFields
+        self.secretValues = secretValues
+    }
+
+    /// These rules with secret values added; values shorter than 4 characters are ignored (they would redact everything).
+    public func addingSecrets(_ values: [String]) -> RedactionRules {
+        var copy = self
+        copy.secretValues += values.filter { $0.count >= 4 }
+        return copy
+    }
+
+    // MARK: Applying
+
+    /// The interaction with every secret replaced by the placeholder.
+    public func redact(_ interaction: Interaction) -> Interaction {
+        var result = interaction
+        result.request.url = redactURL(interaction.request.url)
+        result.request.headers = redactHeaders(interaction.request.headers, names: requestHeaders)
+        result.request.body = interaction.request.body.map(redactBody)
+        result.response.headers = redactHeaders(interaction.response.headers, names: responseHeaders)
+        result.response.body = interaction.response.body.map(redactBody)
+        return result
+    }
+
+    /// The recording with every interaction redacted.
+    public func redact(_ recording: Recording) -> Recording {
+        var result = recording
+        result.interactions = recording.interactions.map(redact)
+        return result
+    }
+
+    func scrub(_ text: String) -> String {
+        var result = text
+        for secret in secretValues where result.contains(secret) {
+            result = result.replacingOccurrences(of: secret, with: Self.placeholder)
+        }
+        return result
+    }
+
+    func scrubEncoded(_ raw: String) -> String {
+        var result = scrub(raw)
+        for secret in secretValues {
+            let escaped = FormURLEncoding.escape(secret)
+            if escaped != secret, result.contains(escaped) {
+                result = result.replacingOccurrences(of: escaped, with: FormURLEncoding.escape(Self.placeholder))
+            }
+        }
+        return result
+    }
+
+    func redactHeaders(_ headers: HeaderFields, names: Set<String>) -> HeaderFields {
+        var result = HeaderFields()
+        for field in headers {
+            let value = names.contains(field.name.lowercased()) ? Self.placeholder : scrub(field.value)
+            result.add(name: field.name, value: value)
+        }
+        return result
+    }
+
+    func redactURL(_ url: String) -> String {
+        let parts = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let path = scrubEncoded(String(parts[0]))
+        guard parts.count > 1 else { return path }
+        return path + "?" + redactEncodedPairs(String(parts[1]))
+    }
+
+    /// Rewrites `a=1&code=xyz` so that redacted fields carry the encoded placeholder; other bytes stay exactly.
+    func redactEncodedPairs(_ raw: String) -> String {
+        let segments = raw.split(separator: "&", omittingEmptySubsequences: false).map { segment -> String in
+            let pieces = segment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = (try? FormURLEncoding.decode(String(pieces[0]) + "=").first?.name) ?? String(pieces[0])
+            if formFields.contains(name), pieces.count > 1 {
+                return String(pieces[0]) + "=" + FormURLEncoding.escape(Self.placeholder)
+            }
+            return String(segment)
+        }
+        return scrubEncoded(segments.joined(separator: "&"))
+    }
+
+    func redactBody(_ body: RecordedBody) -> RecordedBody {
+        switch body {
+        case .json(let value):
+            return .json(redactJSON(value))
+        case .form(let fields, let raw):
+            let redacted = fields.map { field in
+                FormField(field.name, formFields.contains(field.name) ? Self.placeholder : scrub(field.value))
+            }
+            return .form(fields: redacted, raw: redactEncodedPairs(raw))
+        case .multipart(let parts):
+            return .multipart(parts.map { part in
+                var copy = part
+                if case .text(let text) = part.content {
+                    copy.content = .text(formFields.contains(part.name) || jsonKeys.contains(part.name) ? Self.placeholder : scrub(text))
+                }
+                return copy
+            })
+        case .text(let text):
+            return .text(scrub(text))
+        case .base64:
+            return body
+        }
+    }
+
+    func redactJSON(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text):
+            return .string(scrub(text))
+        case .array(let items):
+            return .array(items.map(redactJSON))
+        case .object(let object):
+            return .object(JSONObject(object.members.map { member in
+                if jsonKeys.contains(member.key), !member.value.isNull {
+                    return JSONObject.Member(key: member.key, value: .string(Self.placeholder))
+                }
+                return JSONObject.Member(key: member.key, value: redactJSON(member.value))
+            }))
+        default:
+            return value
+        }
+    }
+}

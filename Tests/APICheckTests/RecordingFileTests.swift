@@ -1,0 +1,74 @@
+import APICheck
+import Foundation
+import Testing
+
+@Suite("Recording files")
+struct RecordingFileTests {
+    func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("re-saving the same content leaves the file byte for byte, old timestamp included")
+    func resaveIsByteStable() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("tests/update-todo.json")
+        var recording = try RecordingFormatTests.sample()
+        #expect(try recording.save(to: url) == .created)
+        let first = try Data(contentsOf: url)
+        recording.recordedAt = "2030-01-01T00:00:00Z"
+        #expect(try recording.save(to: url) == .unchanged)
+        #expect(try Data(contentsOf: url) == first)
+        recording.interactions[0].response.status = 201
+        #expect(try recording.save(to: url) == .updated)
+        let updated = try Recording.load(from: url)
+        #expect(updated.recordedAt == "2030-01-01T00:00:00Z")
+        #expect(updated.interactions[0].response.status == 201)
+    }
+
+    @Test("a save interrupted before the rename leaves the old file intact and no temporary file")
+    func interruptedSaveKeepsOldFile() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("r.json")
+        try AtomicFile.write(Data("old".utf8), to: url)
+        struct Interrupted: Error {}
+        #expect(throws: Interrupted.self) {
+            try AtomicFile.write(Data("new".utf8), to: url) { temporary in
+                #expect(try Data(contentsOf: temporary) == Data("new".utf8))
+                throw Interrupted()
+            }
+        }
+        #expect(try Data(contentsOf: url) == Data("old".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["r.json"])
+    }
+
+    @Test("a process killed mid-save leaves the old file readable")
+    func killedWriterKeepsOldFile() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("r.json")
+        let recording = try RecordingFormatTests.sample()
+        try recording.save(to: url)
+        // A child that writes a half file the way a naive writer would, into a temporary name, and dies:
+        // the target is only ever replaced by rename, so it stays whole.
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/sh")
+        child.arguments = ["-c", "head -c 100 '\(url.path)' > '\(folder.path)/.r.json.tmp-partial'; kill -9 $$"]
+        try child.run()
+        child.waitUntilExit()
+        #expect(child.terminationReason == .uncaughtSignal)
+        #expect(try Recording.load(from: url) == recording)
+    }
+
+    @Test("an unreadable path is an error naming the file")
+    func missingFile() {
+        #expect {
+            _ = try Recording.load(from: URL(fileURLWithPath: "/no/such/recording.json"))
+        } throws: { error in
+            (error as? RecordingError)?.description.hasPrefix("/no/such/recording.json: error: cannot read the file") == true
+        }
+    }
+}
