@@ -124,16 +124,7 @@ struct JSONReaderTests {
     @Test("random truncations and byte flips never crash and always give a located error or a value")
     func fuzzedInput() throws {
         let original = Array(#"{"data":[{"id":4698,"title":"할 일 \"q\"","is_done":true,"created_at":"2023-09-16T18:07:38.000000Z"}],"meta":{"from":null,"total":1e3},"message":"성공"}"#.utf8)
-        var random = SeededRandom(seed: 7)
-        for round in 0..<3_000 {
-            var bytes = original
-            if round % 2 == 0 {
-                bytes = Array(bytes.prefix(Int(random.next() % UInt64(bytes.count))))
-            } else {
-                for _ in 0..<(1 + Int(random.next() % 3)) {
-                    bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next())
-                }
-            }
+        for bytes in fuzzedCopies(of: original, count: 3_000, seed: 7) {
             do {
                 let value = try JSONReader.parse(bytes)
                 #expect(try JSONReader.parse(JSONWriter.compact(value)) == value)
@@ -151,6 +142,19 @@ struct JSONReaderTests {
         let foundation = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         let reencoded = try JSONReader.parse(Data(try JSONSerialization.data(withJSONObject: foundation ?? [:])))
         #expect(ours.isEquivalent(to: reencoded))
+    }
+}
+
+/// `count` damaged copies of `bytes`: every other one truncated at a random point, the rest with 1-4 random bytes overwritten.
+func fuzzedCopies(of bytes: [UInt8], count: Int, seed: UInt64) -> [[UInt8]] {
+    var random = SeededRandom(seed: seed)
+    return (0..<count).map { round in
+        if round % 2 == 0 { return Array(bytes.prefix(Int(random.next() % UInt64(bytes.count)))) }
+        var copy = bytes
+        for _ in 0..<(1 + Int(random.next() % 4)) {
+            copy[Int(random.next() % UInt64(copy.count))] = UInt8(truncatingIfNeeded: random.next())
+        }
+        return copy
     }
 }
 

@@ -107,17 +107,8 @@ struct RecordingFormatTests {
     @Test("random truncations and byte flips of a recording never crash and always give a located error")
     func fuzzedRecordings() throws {
         let original = Array(try Self.sample().fileText.utf8)
-        var random = SeededRandom(seed: 11)
         var errors = 0
-        for round in 0..<3_000 {
-            var bytes = original
-            if round % 2 == 0 {
-                bytes = Array(bytes.prefix(Int(random.next() % UInt64(bytes.count))))
-            } else {
-                for _ in 0..<(1 + Int(random.next() % 4)) {
-                    bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next())
-                }
-            }
+        for bytes in fuzzedCopies(of: original, count: 3_000, seed: 11) {
             do {
                 _ = try Recording(bytes: bytes, file: "fuzz.json")
             } catch {
