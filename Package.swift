@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "WireFormat", targets: ["WireFormat"]),
         .library(name: "APICheck", targets: ["APICheck"]),
         .library(name: "TodoAPI", targets: ["TodoAPI"]),
+        .library(name: "APICheckReplay", targets: ["APICheckReplay"]),
         .library(name: "Sandbox", targets: ["Sandbox"]),
     ],
     dependencies: [
@@ -28,6 +29,7 @@ let package = Package(
         .target(name: "WireFormat"),
         .target(name: "APICheck", dependencies: ["WireFormat"]),
         .target(name: "TodoAPI", dependencies: ["WireFormat"]),
+        .target(name: "APICheckReplay", dependencies: ["APICheck", "WireFormat"]),
         .target(
             name: "Sandbox",
             dependencies: [
@@ -54,6 +56,7 @@ let package = Package(
         .testTarget(name: "APICheckTests", dependencies: ["APICheck", "WireFormat"]),
         .testTarget(name: "TodoAPITests", dependencies: ["TodoAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox"]),
+        .testTarget(name: "APICheckReplayTests", dependencies: ["APICheckReplay", "APICheck", "TodoAPI", "Sandbox"]),
         .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI"]),
     ]
 )

@@ -1,0 +1,64 @@
+import APICheck
+import Foundation
+
+/// Everything one replaying (or recording) session needs to know.
+public struct ReplayConfiguration: Sendable {
+    /// The API's name, such as `todos`; written into new recordings.
+    public var api: String
+    /// The recording's name (the file name without `.json`).
+    public var name: String
+    /// The recording file.
+    public var recordingURL: URL
+    /// When the network may be used.
+    public var mode: RecordMode
+    /// The live API's base URL, for recording (and, when set, the base URL handed to the client).
+    public var liveBaseURL: URL?
+    /// Other base URLs of the API by name (GitHub's OAuth host); requests there carry `"base": "<name>"`.
+    public var otherBaseURLs: [String: URL]
+    /// How live requests are matched to recorded ones.
+    public var matching: MatchingRules
+    /// What is redacted before anything is written.
+    public var redaction: RedactionRules
+    /// Whether a session that leaves recorded interactions unused fails.
+    public var strict: Bool
+    /// What `recorded_from` says: `sandbox` for a sandbox, otherwise the live base URL.
+    public var recordedFrom: String?
+    /// The `--filter` argument that reruns just this test, for the "how to record it" hint.
+    public var testFilter: String?
+
+    /// Creates a configuration; by default it replays only, with the built-in redaction and default matching.
+    public init(
+        api: String, name: String, recordingURL: URL, mode: RecordMode = .none, liveBaseURL: URL? = nil,
+        otherBaseURLs: [String: URL] = [:], matching: MatchingRules = MatchingRules(), redaction: RedactionRules = .builtIn,
+        strict: Bool = false, recordedFrom: String? = nil, testFilter: String? = nil
+    ) {
+        self.api = api
+        self.name = name
+        self.recordingURL = recordingURL
+        self.mode = mode
+        self.liveBaseURL = liveBaseURL
+        self.otherBaseURLs = otherBaseURLs
+        self.matching = matching
+        self.redaction = redaction
+        self.strict = strict
+        self.recordedFrom = recordedFrom
+        self.testFilter = testFilter
+    }
+
+    /// The base URL replay hands out when no live URL is configured; it is never resolved.
+    public static let offlineBaseURL = URL(string: "http://replay.apicheck.invalid") ?? URL(fileURLWithPath: "/")
+
+    /// The base URL the client should use.
+    var effectiveBaseURL: URL {
+        liveBaseURL ?? ReplayConfiguration.offlineBaseURL
+    }
+
+    /// The command that records what is missing, for messages.
+    func recordCommand(mode: RecordMode) -> String {
+        var command = "APICHECK_RECORD=\(mode)"
+        if liveBaseURL == nil { command += " APICHECK_BASE_URL=<base URL>" }
+        command += " swift test"
+        if let testFilter { command += " --filter '\(testFilter)'" }
+        return command
+    }
+}

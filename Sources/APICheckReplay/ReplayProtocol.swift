@@ -1,0 +1,152 @@
+import APICheck
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The URLProtocol of one replay session (see ``ReplaySlots``): answers from the recording or records.
+final class ReplayProtocol<Slot: SlotNumber>: URLProtocol {
+    override class func canInit(with request: URLRequest) -> Bool { true }
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    private var forwarding: Task<Void, Never>?
+
+    override func startLoading() {
+        guard let store = ReplaySlots.boxes[Slot.value].current else {
+            fail("apicheck: this replay session has already finished")
+            return
+        }
+        guard let url = request.url else {
+            fail("apicheck: a request without a URL")
+            return
+        }
+        let body = Self.body(of: request)
+        let headers = (request.allHTTPHeaderFields ?? [:]).map { ($0.key, $0.value) }
+        let method = request.httpMethod ?? "GET"
+        let exchange = CapturedExchange(method: method, url: url, requestHeaders: headers, requestBody: body, status: 0, responseHeaders: [], responseBody: nil)
+        let live: RecordedRequest
+        do {
+            live = try Interaction(capturing: exchange, baseURLs: store.baseURLs).request
+        } catch {
+            fail("apicheck: \(error.message)")
+            return
+        }
+        switch store.decide(for: live) {
+        case .replay(let response):
+            deliver(response, url: url)
+        case .fail(let message):
+            fail(message)
+        case .record:
+            record(method: method, url: url, headers: headers, body: body, store: store)
+        }
+    }
+
+    override func stopLoading() {
+        forwarding?.cancel()
+    }
+
+    private func deliver(_ response: RecordedResponse, url: URL) {
+        ProtocolAnswers.deliver(response, url: url, through: self)
+    }
+
+    private func fail(_ message: String) {
+        ProtocolAnswers.fail(message, through: self)
+    }
+
+    /// Sends the request to the live API through a plain session, records it, and hands the real answer to the client.
+    private func record(method: String, url: URL, headers: [(String, String)], body: Data?, store: ReplayStore) {
+        var outgoing = URLRequest(url: url, timeoutInterval: request.timeoutInterval)
+        outgoing.httpMethod = method
+        for (name, value) in headers { outgoing.setValue(value, forHTTPHeaderField: name) }
+        outgoing.httpBody = body
+        let this = UncheckedSendable<URLProtocol>(self)
+        let request = outgoing
+        forwarding = Task {
+            await ProtocolAnswers.forward(request, to: this, method: method, url: url, headers: headers, body: body, store: store)
+        }
+    }
+
+    /// The request body: `httpBody`, or the whole `httpBodyStream` where Apple platforms moved it.
+    static func body(of request: URLRequest) -> Data? {
+        if let body = request.httpBody { return body }
+        guard let stream = request.httpBodyStream else { return nil }
+        stream.open()
+        defer { stream.close() }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = stream.read(&buffer, maxLength: buffer.count)
+            if count <= 0 { break }
+            data.append(buffer, count: count)
+        }
+        return data
+    }
+}
+
+/// Carries a value the compiler cannot prove Sendable across a task boundary; used for URLProtocol only.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Answers a URLProtocol's client: a recorded response, a failure, or a live answer forwarded and recorded.
+enum ProtocolAnswers {
+    static func deliver(_ response: RecordedResponse, url: URL, through proto: URLProtocol) {
+        let boundary = "apicheck-boundary"
+        let data = response.body?.bytes(boundary: boundary) ?? Data()
+        var headers: [String: String] = [:]
+        for field in response.headers { headers[field.name] = field.value }
+        if case .multipart = response.body, let type = headers["Content-Type"] {
+            headers["Content-Type"] = type + "; boundary=\(boundary)"
+        }
+        headers["Content-Length"] = String(data.count)
+        guard let http = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headers) else {
+            fail("apicheck: cannot build a response with status \(response.status)", through: proto)
+            return
+        }
+        proto.client?.urlProtocol(proto, didReceive: http, cacheStoragePolicy: .notAllowed)
+        if !data.isEmpty { proto.client?.urlProtocol(proto, didLoad: data) }
+        proto.client?.urlProtocolDidFinishLoading(proto)
+    }
+
+    static func fail(_ message: String, through proto: URLProtocol) {
+        let error = URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: message])
+        proto.client?.urlProtocol(proto, didFailWithError: error)
+    }
+
+    // URLProtocol is not Sendable; URLSession lets its client be called from any thread, so it is handed over as is.
+    static func forward(
+        _ request: URLRequest, to this: UncheckedSendable<URLProtocol>, method: String, url: URL,
+        headers: [(String, String)], body: Data?, store: ReplayStore
+    ) async {
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        do {
+            let (data, response) = try await session.data(for: request)
+            guard let http = response as? HTTPURLResponse else {
+                fail("apicheck: the live answer was not HTTP", through: this.value)
+                return
+            }
+            let responseHeaders = http.allHeaderFields.compactMap { key, value -> (String, String)? in
+                guard let name = key as? String, let value = value as? String else { return nil }
+                return (name, value)
+            }
+            let exchange = CapturedExchange(
+                method: method, url: url, requestHeaders: headers, requestBody: body,
+                status: http.statusCode, responseHeaders: responseHeaders, responseBody: data
+            )
+            let interaction = try Interaction(capturing: exchange, baseURLs: store.baseURLs)
+            store.append(store.configuration.redaction.redact(interaction))
+            // The client gets the live answer, decoded, without transfer headers.
+            deliver(
+                RecordedResponse(status: http.statusCode, headers: interaction.response.headers, body: interaction.response.body),
+                url: url, through: this.value
+            )
+        } catch let error as RecordingError {
+            fail("apicheck: \(error.message)", through: this.value)
+        } catch {
+            this.value.client?.urlProtocol(this.value, didFailWithError: error)
+        }
+    }
+
+}

@@ -1,0 +1,58 @@
+import APICheck
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A `URLSession` that answers from one recording, or records into it; hand its ``session`` to your client.
+///
+/// ```swift
+/// let replay = try ReplaySession(ReplayConfiguration(api: "todos", name: "list-first-page", recordingURL: url))
+/// let client = TodoClient(session: replay.session, baseURL: replay.baseURL)
+/// let page = try await client.todos()
+/// let problems = replay.finish()   // writes what was recorded; lists unmatched (and, if strict, unused) requests
+/// ```
+/// Each session routes through its own protocol class, so parallel tests never share a lock on
+/// the request path.
+public final class ReplaySession: Sendable {
+    /// The session to send requests through.
+    public let session: URLSession
+    /// The base URL to give the client: the live one when recording, a never-resolved one otherwise.
+    public let baseURL: URL
+    /// What the session was made with.
+    public let configuration: ReplayConfiguration
+    /// Whether unmatched requests go to the live API.
+    public var isRecording: Bool { store.records }
+    private let store: ReplayStore
+    private let slot: Int
+
+    /// Opens the recording (if any) and builds the session.
+    ///
+    /// - Throws: ``ReplayError`` when too many sessions are open at once.
+    public init(_ configuration: ReplayConfiguration) throws(ReplayError) {
+        let store = ReplayStore(configuration: configuration)
+        guard let (slot, protocolClass) = ReplaySlots.acquire(for: store) else {
+            throw ReplayError(message: "more than \(ReplaySlots.capacity) replay sessions are open at once; finish some first")
+        }
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.protocolClasses = [protocolClass]
+        sessionConfiguration.urlCache = nil
+        self.session = URLSession(configuration: sessionConfiguration)
+        self.baseURL = configuration.effectiveBaseURL
+        self.configuration = configuration
+        self.store = store
+        self.slot = slot
+    }
+
+    /// Ends the session: writes what was recorded (atomically, redacted) and returns every problem:
+    /// requests with no recorded answer and, in strict mode, recorded interactions never used.
+    ///
+    /// Call it once; later requests through the session fail.
+    @discardableResult
+    public func finish() -> [String] {
+        let problems = store.finish()
+        session.finishTasksAndInvalidate()
+        ReplaySlots.release(slot)
+        return problems
+    }
+}

@@ -1,0 +1,165 @@
+import APICheck
+import Foundation
+import WireFormat
+
+/// One session's recording, cursor and findings; its lock is this session's alone.
+final class ReplayStore: @unchecked Sendable {
+    enum Decision {
+        case replay(RecordedResponse)
+        case record
+        case fail(String)
+    }
+
+    let configuration: ReplayConfiguration
+    private let lock = NSLock()
+    private var recording: Recording
+    private var matcher: RequestMatcher
+    private var used: [Bool]
+    private var failures: [String] = []
+    private var recorded = false
+    /// Whether unmatched requests go to the live API in this session.
+    let records: Bool
+    private let loadError: String?
+
+    init(configuration: ReplayConfiguration) {
+        self.configuration = configuration
+        let exists = FileManager.default.fileExists(atPath: configuration.recordingURL.path)
+        var loaded: Recording?
+        var loadError: String?
+        if exists && configuration.mode != .all {
+            do {
+                loaded = try Recording.load(from: configuration.recordingURL)
+            } catch {
+                loadError = error.description
+            }
+        }
+        switch configuration.mode {
+        case .all: records = true
+        case .new: records = true
+        case .once: records = !exists
+        default: records = false
+        }
+        if !exists && !records {
+            loadError = "no recording at \(configuration.recordingURL.path).\n  Record it with: \(configuration.recordCommand(mode: .once))"
+        }
+        self.loadError = loadError
+        let recording = loaded ?? Recording(
+            api: configuration.api, name: configuration.name, recordedAt: "", recordedFrom: "", interactions: []
+        )
+        self.recording = recording
+        matcher = RequestMatcher(interactions: recording.interactions, rules: configuration.matching)
+        used = Array(repeating: false, count: recording.interactions.count)
+    }
+
+    /// Finds the recorded answer, or says to record, or explains why it cannot answer.
+    func decide(for request: RecordedRequest) -> Decision {
+        lock.lock()
+        defer { lock.unlock() }
+        if let loadError, !records {
+            failures.append(loadError)
+            return .fail(loadError)
+        }
+        for index in matcher.candidates(for: request) where !used[index] {
+            if matcher.differences(live: request, recorded: recording.interactions[index].request).isEmpty {
+                used[index] = true
+                return .replay(recording.interactions[index].response)
+            }
+        }
+        if records {
+            if configuration.liveBaseURL == nil {
+                let message = "cannot record \(request.method) \(request.url): no live base URL; set APICHECK_BASE_URL or pass one to the trait"
+                failures.append(message)
+                return .fail(message)
+            }
+            return .record
+        }
+        let message = unmatchedMessage(for: request)
+        failures.append(message)
+        return .fail(message)
+    }
+
+    /// Adds an interaction recorded from the live API (already redacted).
+    func append(_ interaction: Interaction) {
+        lock.lock()
+        defer { lock.unlock() }
+        recording.interactions.append(interaction)
+        used.append(true)
+        matcher.add(interaction.request, at: recording.interactions.count - 1)
+        recorded = true
+    }
+
+    /// Writes what was recorded and returns every failure of the session.
+    func finish() -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        var problems = failures
+        if records && (recorded || configuration.mode == .all) {
+            var toSave = recording
+            if configuration.mode == .all {
+                // Re-recorded from scratch: keep only what this session used, in order.
+                toSave.interactions = zip(recording.interactions, used).filter(\.1).map(\.0)
+            }
+            toSave.api = configuration.api
+            toSave.name = configuration.name
+            toSave.recordedFrom = configuration.recordedFrom ?? configuration.liveBaseURL?.absoluteString ?? "unknown"
+            toSave.recordedAt = ISO8601DateCodec(wireForm: .secondsUTC).string(from: Date())
+            do {
+                try toSave.save(to: configuration.recordingURL)
+            } catch {
+                problems.append(error.description)
+            }
+        }
+        if configuration.strict {
+            let unused = zip(recording.interactions, used).enumerated().filter { !$0.element.1 }
+            if !unused.isEmpty {
+                let list = unused.map { "    #\($0.offset) \($0.element.0.request.method) \($0.element.0.request.url)" }.joined(separator: "\n")
+                problems.append("strict replay: \(unused.count) recorded interaction\(unused.count == 1 ? " was" : "s were") never requested in \(configuration.recordingURL.path):\n\(list)\n  If the test no longer makes them, re-record: \(configuration.recordCommand(mode: .all))")
+            }
+        }
+        return problems
+    }
+
+    private func unmatchedMessage(for request: RecordedRequest) -> String {
+        var lines = ["apicheck: no recorded response for \(request.method) \(request.url)\(request.base.map { " (base \($0))" } ?? "")"]
+        lines.append("  recording: \(configuration.recordingURL.path)")
+        let sameKeyUsed = matcher.candidates(for: request).filter { used[$0] }
+        let nearest = nearestInteractions(to: request)
+        if nearest.isEmpty {
+            lines.append("  the recording has no interactions")
+        } else {
+            lines.append("  nearest recorded requests:")
+            for (index, differences) in nearest {
+                let recorded = recording.interactions[index].request
+                let state = used[index] ? " (already used)" : ""
+                lines.append("    #\(index) \(recorded.method) \(recorded.url)\(state)")
+                for difference in differences { lines.append("       - \(difference)") }
+            }
+        }
+        if !sameKeyUsed.isEmpty && nearest.allSatisfy({ $0.differences.isEmpty }) {
+            lines.append("  the same request was recorded \(sameKeyUsed.count) time(s) and every recorded answer is used up")
+        }
+        lines.append("  To record it: \(configuration.recordCommand(mode: .new))")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The three recorded requests most like `request`, with what differs. Only on the failure path.
+    private func nearestInteractions(to request: RecordedRequest) -> [(index: Int, differences: [String])] {
+        let scored = recording.interactions.enumerated().map { index, interaction -> (Int, Int, [String]) in
+            let differences = matcher.differences(live: request, recorded: interaction.request)
+            var score = differences.count * 10
+            if interaction.request.method != request.method { score += 5 }
+            if interaction.request.path != request.path { score += 20 }
+            return (index, score, differences)
+        }
+        return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map { ($0.0, $0.2) }
+    }
+}
+
+extension ReplayStore {
+    /// The API's base URLs by name, `""` for the main one.
+    var baseURLs: [String: URL] {
+        var bases = configuration.otherBaseURLs
+        bases[""] = configuration.effectiveBaseURL
+        return bases
+    }
+}

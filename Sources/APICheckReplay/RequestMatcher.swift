@@ -1,0 +1,136 @@
+import APICheck
+import WireFormat
+
+/// Finds the recorded interaction for a live request: a hash lookup, then a check of the few candidates.
+///
+/// The cost per request does not grow with the recording: requests are bucketed by method,
+/// base, path and query item names; only a bucket's entries are compared in full.
+struct RequestMatcher: Sendable {
+    struct Key: Hashable {
+        let method: String
+        let base: String
+        let path: String
+        let queryNames: [String]
+    }
+
+    let rules: MatchingRules
+    private(set) var buckets: [Key: [Int]] = [:]
+
+    init(interactions: [Interaction], rules: MatchingRules) {
+        self.rules = rules
+        for (index, interaction) in interactions.enumerated() {
+            buckets[key(for: interaction.request), default: []].append(index)
+        }
+    }
+
+    mutating func add(_ request: RecordedRequest, at index: Int) {
+        buckets[key(for: request), default: []].append(index)
+    }
+
+    func key(for request: RecordedRequest) -> Key {
+        let names = queryItems(request).map(\.name).sorted()
+        return Key(method: request.method.uppercased(), base: request.base ?? "", path: request.path, queryNames: names)
+    }
+
+    /// The indices recorded under the same key, in recorded order.
+    func candidates(for request: RecordedRequest) -> [Int] {
+        buckets[key(for: request)] ?? []
+    }
+
+    func queryItems(_ request: RecordedRequest) -> [FormField] {
+        guard let query = request.query, !query.isEmpty else { return [] }
+        let items = (try? FormURLEncoding.decode(query)) ?? query.split(separator: "&").map {
+            let pair = $0.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return FormField(String(pair[0]), pair.count > 1 ? String(pair[1]) : "")
+        }
+        return items.filter { !rules.ignoredQueryItems.contains($0.name) }
+    }
+
+    /// What differs between a live request and a recorded one; empty when they match.
+    func differences(live: RecordedRequest, recorded: RecordedRequest) -> [String] {
+        var found: [String] = []
+        if live.method.uppercased() != recorded.method.uppercased() { found.append("method: \(live.method) vs recorded \(recorded.method)") }
+        if (live.base ?? "") != (recorded.base ?? "") { found.append("base: \(live.base ?? "main") vs recorded \(recorded.base ?? "main")") }
+        if live.path != recorded.path { found.append("path: \(live.path) vs recorded \(recorded.path)") }
+        let liveQuery = queryItems(live).sorted { ($0.name, $0.value) < ($1.name, $1.value) }
+        let recordedQuery = queryItems(recorded).sorted { ($0.name, $0.value) < ($1.name, $1.value) }
+        if !Self.fieldsMatch(liveQuery, recordedQuery) {
+            found.append("query: \(Self.describe(liveQuery)) vs recorded \(Self.describe(recordedQuery))")
+        }
+        for name in rules.matchedHeaders.sorted() {
+            let a = live.headers[name]
+            let b = recorded.headers[name]
+            if a != b && b != RedactionRules.placeholder {
+                found.append("header \(name): \(a.map { "\"\($0)\"" } ?? "absent") vs recorded \(b.map { "\"\($0)\"" } ?? "absent")")
+            }
+        }
+        if rules.matchesBody, let difference = Self.bodyDifference(live.body, recorded.body) {
+            found.append(difference)
+        }
+        return found
+    }
+
+    static func describe(_ fields: [FormField]) -> String {
+        fields.isEmpty ? "(none)" : fields.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+    }
+
+    static func valueMatches(_ live: String, _ recorded: String) -> Bool {
+        live == recorded || recorded == RedactionRules.placeholder
+    }
+
+    static func fieldsMatch(_ live: [FormField], _ recorded: [FormField]) -> Bool {
+        live.count == recorded.count && zip(live, recorded).allSatisfy { $0.name == $1.name && valueMatches($0.value, $1.value) }
+    }
+
+    static func bodyDifference(_ live: RecordedBody?, _ recorded: RecordedBody?) -> String? {
+        switch (live, recorded) {
+        case (nil, nil):
+            return nil
+        case (.some(let l), nil):
+            return "body: a \(l.kind) body vs none recorded"
+        case (nil, .some(let r)):
+            return "body: none vs a recorded \(r.kind) body"
+        case (.json(let l), .json(let r)):
+            return jsonDifference(l, r, at: .root).map { "body at \($0.pointer.description.isEmpty ? "/" : $0.pointer.description): \($0.text)" }
+        case (.form(let l, _), .form(let r, _)):
+            return fieldsMatch(l, r) ? nil : "form body: \(describe(l)) vs recorded \(describe(r))"
+        case (.multipart(let l), .multipart(let r)):
+            let same = l.count == r.count && zip(l, r).allSatisfy { a, b in
+                guard a.name == b.name, a.filename == b.filename else { return false }
+                switch (a.content, b.content) {
+                case (.text(let x), .text(let y)): return valueMatches(x, y)
+                default: return a.content == b.content
+                }
+            }
+            return same ? nil : "multipart parts: \(l.map(\.name)) vs recorded \(r.map(\.name)) (or their values differ)"
+        case (.text(let l), .text(let r)):
+            return valueMatches(l, r) ? nil : "text body differs"
+        case (.base64(let l), .base64(let r)):
+            return l == r ? nil : "binary body differs (\(l.count) vs \(r.count) bytes)"
+        case (.some(let l), .some(let r)):
+            return "body: a \(l.kind) body vs a recorded \(r.kind) body"
+        }
+    }
+
+    /// The first difference between two JSON values (key order ignored; a recorded `<redacted>` matches anything).
+    static func jsonDifference(_ live: JSONValue, _ recorded: JSONValue, at pointer: JSONPointer) -> (pointer: JSONPointer, text: String)? {
+        if case .string(RedactionRules.placeholder) = recorded { return nil }
+        switch (live, recorded) {
+        case (.object(let l), .object(let r)):
+            for member in r {
+                guard let value = l[member.key] else { return (pointer.appending(member.key), "missing (recorded \(member.value.briefDescription))") }
+                if let difference = jsonDifference(value, member.value, at: pointer.appending(member.key)) { return difference }
+            }
+            if let extra = l.first(where: { r[$0.key] == nil }) { return (pointer.appending(extra.key), "not in the recording") }
+            return nil
+        case (.array(let l), .array(let r)):
+            guard l.count == r.count else { return (pointer, "\(l.count) elements vs \(r.count) recorded") }
+            for (index, pair) in zip(l, r).enumerated() {
+                if let difference = jsonDifference(pair.0, pair.1, at: pointer.appending(index)) { return difference }
+            }
+            return nil
+        default:
+            return live.isEquivalent(to: recorded) ? nil : (pointer, "\(JSONWriter.compact(live)) vs recorded \(JSONWriter.compact(recorded))")
+        }
+    }
+}
