@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "APICheck", targets: ["APICheck"]),
         .library(name: "TodoAPI", targets: ["TodoAPI"]),
         .library(name: "APICheckReplay", targets: ["APICheckReplay"]),
+        // Test support: link it from test targets only (like HummingbirdTesting).
+        .library(name: "APICheckTesting", targets: ["APICheckTesting"]),
         .library(name: "Sandbox", targets: ["Sandbox"]),
     ],
     dependencies: [
@@ -30,6 +32,7 @@ let package = Package(
         .target(name: "APICheck", dependencies: ["WireFormat"]),
         .target(name: "TodoAPI", dependencies: ["WireFormat"]),
         .target(name: "APICheckReplay", dependencies: ["APICheck", "WireFormat"]),
+        .target(name: "APICheckTesting", dependencies: ["APICheckReplay", "APICheck"]),
         .target(
             name: "Sandbox",
             dependencies: [
@@ -58,5 +61,11 @@ let package = Package(
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox"]),
         .testTarget(name: "APICheckReplayTests", dependencies: ["APICheckReplay", "APICheck", "TodoAPI", "Sandbox"]),
         .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI"]),
+        .testTarget(name: "APICheckTestingTests", dependencies: ["APICheckTesting", "APICheck"]),
+        // The decoding-contract suites: they replay recordings/<api>/tests through the real clients.
+        .testTarget(
+            name: "ContractTests",
+            dependencies: ["APICheckTesting", "APICheckReplay", "APICheck", "TodoAPI", "WireFormat", "Sandbox"]
+        ),
     ]
 )

@@ -1,0 +1,48 @@
+/// A naming rule for object keys, as `x-apicheck-key-case` names it.
+public struct KeyCase: Hashable, Sendable, CustomStringConvertible {
+    let name: String
+    let check: @Sendable (String) -> Bool
+
+    /// `is_done`, `created_at`, `_id`: lower-case words joined by `_` (one leading `_` allowed).
+    public static let snakeCase = KeyCase(name: "snake_case") { key in
+        var body = Substring(key)
+        if body.hasPrefix("_") { body = body.dropFirst() }
+        guard !body.isEmpty, !body.hasPrefix("_"), !body.hasSuffix("_"), !body.contains("__") else { return false }
+        return body.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
+    }
+
+    /// `isDone`, `createdAt`: a lower-case first letter, then letters and digits.
+    public static let camelCase = KeyCase(name: "camelCase") { key in
+        guard let first = key.utf8.first, first >= 97 && first <= 122 else { return false }
+        return key.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) }
+    }
+
+    /// The rule named `snake_case` or `camelCase`, or nil.
+    public static func named(_ name: String) -> KeyCase? {
+        [snakeCase, camelCase].first { $0.name == name }
+    }
+
+    /// Whether `key` follows the rule.
+    public func matches(_ key: String) -> Bool { check(key) }
+
+    /// Every key in `value` that breaks the rule, with its pointer (array indices kept).
+    public func violations(in value: JSONValue, at pointer: JSONPointer = .root) -> [(pointer: JSONPointer, key: String)] {
+        switch value {
+        case .object(let object):
+            return object.flatMap { member -> [(pointer: JSONPointer, key: String)] in
+                let here = pointer.appending(member.key)
+                let own: [(pointer: JSONPointer, key: String)] = matches(member.key) ? [] : [(here, member.key)]
+                return own + violations(in: member.value, at: here)
+            }
+        case .array(let items):
+            return items.enumerated().flatMap { violations(in: $0.element, at: pointer.appending($0.offset)) }
+        default:
+            return []
+        }
+    }
+
+    /// `snake_case` or `camelCase`.
+    public var description: String { name }
+    public static func == (lhs: KeyCase, rhs: KeyCase) -> Bool { lhs.name == rhs.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
