@@ -56,7 +56,7 @@ let package = Package(
         ),
 
         .testTarget(name: "WireFormatTests", dependencies: ["WireFormat"]),
-        .testTarget(name: "APICheckTests", dependencies: ["APICheck", "WireFormat"]),
+        .testTarget(name: "APICheckTests", dependencies: ["APICheck", "WireFormat"], exclude: ["Fixtures"]),
         .testTarget(name: "TodoAPITests", dependencies: ["TodoAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox"]),
         .testTarget(name: "APICheckReplayTests", dependencies: ["APICheckReplay", "APICheck", "TodoAPI", "Sandbox"]),
