@@ -18,19 +18,11 @@ public enum HAR {
         _ bytes: [UInt8], file: String? = nil, api: String, name: String,
         baseURLs: [String: URL], redaction: RedactionRules = .builtIn
     ) throws(RecordingError) -> Recording {
-        let json: JSONValue
-        do {
-            json = try JSONReader.parse(bytes)
-        } catch {
-            throw RecordingError(file: file, location: error.location, pointer: error.pointer, message: "not valid JSON: \(error.message)")
-        }
+        let json = try RecordingError.parseJSON(bytes, file: file)
         do {
             return try importRecording(json, api: api, name: name, baseURLs: baseURLs, redaction: redaction)
         } catch {
-            var located = error
-            located.file = file
-            located.location = JSONReader.location(of: error.pointer, in: bytes)
-            throw located
+            throw error.located(in: bytes, file: file)
         }
     }
 

@@ -117,19 +117,11 @@ extension Recording {
 
     /// Reads a recording from the bytes of a file; errors name the file, line and pointer.
     public init(bytes: [UInt8], file: String? = nil) throws(RecordingError) {
-        let json: JSONValue
-        do {
-            json = try JSONReader.parse(bytes)
-        } catch {
-            throw RecordingError(file: file, location: error.location, pointer: error.pointer, message: "not valid JSON: \(error.message)")
-        }
+        let json = try RecordingError.parseJSON(bytes, file: file)
         do {
             try self.init(json: json)
         } catch {
-            var located = error
-            located.file = file
-            located.location = JSONReader.location(of: error.pointer, in: bytes)
-            throw located
+            throw error.located(in: bytes, file: file)
         }
     }
 

@@ -25,3 +25,22 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         return "\(head): error: \(at)\(message)"
     }
 }
+
+extension RecordingError {
+    /// Parses a file's JSON, turning a syntax error into a located ``RecordingError``.
+    static func parseJSON(_ bytes: [UInt8], file: String?) throws(RecordingError) -> JSONValue {
+        do {
+            return try JSONReader.parse(bytes)
+        } catch {
+            throw RecordingError(file: file, location: error.location, pointer: error.pointer, message: "not valid JSON: \(error.message)")
+        }
+    }
+
+    /// This error with the file and the line and column of its pointer in `bytes`.
+    func located(in bytes: [UInt8], file: String?) -> RecordingError {
+        var located = self
+        located.file = file
+        located.location = JSONReader.location(of: pointer, in: bytes)
+        return located
+    }
+}
