@@ -51,7 +51,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "APICheckBench",
-            dependencies: ["APICheck", "TodoAPI", "WireFormat", "Sandbox"],
+            dependencies: ["APICheck", "APICheckReplay", "TodoAPI", "WireFormat", "Sandbox"],
             path: "Benchmarks/APICheckBench"
         ),
 

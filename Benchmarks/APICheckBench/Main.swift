@@ -6,14 +6,14 @@ enum Main {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.contains("--help") || arguments.contains("-h") {
-            print("usage: apicheck-bench [decode|sandbox ...] [--seconds N]\n  decode   10 MB todo list body: dates as Date vs dates as String\n  json     10 MB todo list body: JSONReader vs JSONSerialization\n  sandbox  GET /api/v2/todos requests/s with wrk, 8 connections")
+            print("usage: apicheck-bench [decode|sandbox ...] [--seconds N]\n  decode   10 MB todo list body: dates as Date vs dates as String\n  json     10 MB todo list body: JSONReader vs JSONSerialization\n  replay   replay cost per request vs a bare URLProtocol stub, 100 to 10,000 interactions; loading 10 MB\n  sandbox  GET /api/v2/todos requests/s with wrk, 8 connections")
             return
         }
         var seconds = 10
         if let index = arguments.firstIndex(of: "--seconds"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
             seconds = value
         }
-        let known = ["decode", "json", "sandbox"]
+        let known = ["decode", "json", "replay", "sandbox"]
         let chosen = arguments.filter(known.contains)
         let benchmarks = chosen.isEmpty ? known : chosen
         #if DEBUG
@@ -23,6 +23,7 @@ enum Main {
         do {
             if benchmarks.contains("decode") { try DecodeBenchmark.run() }
             if benchmarks.contains("json") { try JSONBenchmark.run() }
+            if benchmarks.contains("replay") { try await ReplayBenchmark.run() }
             if benchmarks.contains("sandbox") { ok = try await SandboxBenchmark.run(seconds: seconds) && ok }
         } catch {
             FileHandle.standardError.write(Data("apicheck-bench: \(error)\n".utf8))

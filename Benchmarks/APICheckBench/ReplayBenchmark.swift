@@ -1,0 +1,112 @@
+import APICheck
+import APICheckReplay
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Replay cost per request against a bare stub URLProtocol, at several recording sizes; recording load speed.
+enum ReplayBenchmark {
+    static let body = Data(#"{"data":{"id":1,"title":"할 일","is_done":false,"created_at":"2023-09-16T18:07:38.000000Z","updated_at":"2024-05-21T06:32:19.000000Z"},"message":"할일 조회 성공"}"#.utf8)
+
+    /// The URLSession floor: a URLProtocol that answers every request with the same bytes.
+    final class BareStub: URLProtocol {
+        override class func canInit(with request: URLRequest) -> Bool { true }
+        override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+        override func startLoading() {
+            guard let url = request.url, let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json"]) else { return }
+            client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+            client?.urlProtocol(self, didLoad: ReplayBenchmark.body)
+            client?.urlProtocolDidFinishLoading(self)
+        }
+        override func stopLoading() {}
+    }
+
+    static func recording(interactions count: Int, bodySize: Int? = nil) throws -> Recording {
+        let json = try JSONReader.parse([UInt8](body))
+        let bigBody: JSONValue? = try bodySize.map { size in
+            try JSONReader.parse([UInt8](DecodeBenchmark.makeBody(targetBytes: size)))
+        }
+        return Recording(
+            api: "todos", name: "bench", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "sandbox",
+            interactions: (0..<count).map { index in
+                Interaction(
+                    request: RecordedRequest(method: "GET", url: "/api/v2/todos/\(index)?page=1", headers: HeaderFields([("Accept", "application/json")])),
+                    response: RecordedResponse(status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(bigBody ?? json))
+                )
+            }
+        )
+    }
+
+    /// Seconds per request for `indices`, sent one after another through `session`.
+    static func perRequest(_ session: URLSession, base: URL, indices: [Int]) async throws -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for index in indices {
+            guard let url = URL(string: base.absoluteString + "/api/v2/todos/\(index)?page=1") else { continue }
+            var request = URLRequest(url: url)
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            let (data, _) = try await session.data(for: request)
+            if data.isEmpty { throw ReplayError(message: "empty answer for #\(index)") }
+        }
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(indices.count)
+    }
+
+    static func run() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        print("replay: distinct GET requests (1,000, or one per interaction when fewer), one after another, shuffled")
+
+        let stubConfiguration = URLSessionConfiguration.ephemeral
+        stubConfiguration.protocolClasses = [BareStub.self]
+        let stub = URLSession(configuration: stubConfiguration)
+        let stubBase = ReplayConfiguration.offlineBaseURL
+        _ = try await perRequest(stub, base: stubBase, indices: Array(0..<50))  // warm up
+
+        var results: [(Int, Double, Double, Double)] = []  // size, replay, stub, last-tenth
+        for size in [100, 1_000, 10_000] {
+            let file = folder.appendingPathComponent("r\(size).json")
+            try recording(interactions: size).save(to: file)
+            // Spread the requests over the whole recording (its last entries included), in shuffled order.
+            var generator = SystemRandomNumberGenerator()
+            let requests = min(size, 1_000)
+            let indices = (0..<requests).map { $0 * size / requests }.shuffled(using: &generator)
+            var replayTimes: [Double] = []
+            var stubTimes: [Double] = []
+            var lastTenth: [Double] = []
+            for _ in 0..<3 {
+                let replay = try ReplaySession(ReplayConfiguration(api: "todos", name: "bench", recordingURL: file))
+                _ = try await perRequest(stub, base: stubBase, indices: Array(0..<20))
+                replayTimes.append(try await perRequest(replay.session, base: replay.baseURL, indices: indices))
+                _ = replay.finish()
+                let tail = try ReplaySession(ReplayConfiguration(api: "todos", name: "bench", recordingURL: file))
+                lastTenth.append(try await perRequest(tail.session, base: tail.baseURL, indices: Array((size - size / 10)..<size).prefix(100).map { $0 }))
+                _ = tail.finish()
+                // A fresh stub session each round too, so both sides pay the same session set-up and warm-up.
+                let freshStub = URLSession(configuration: stubConfiguration)
+                _ = try await perRequest(freshStub, base: stubBase, indices: Array(indices.prefix(20)))
+                stubTimes.append(try await perRequest(freshStub, base: stubBase, indices: indices))
+                freshStub.finishTasksAndInvalidate()
+            }
+            results.append((size, DecodeBenchmark.median(replayTimes), DecodeBenchmark.median(stubTimes), DecodeBenchmark.median(lastTenth)))
+        }
+        for (size, replay, stubTime, tail) in results {
+            print(String(format: "  %6d interactions: replay %6.1f us/request, bare stub %6.1f us (overhead %+.0f%%), last tenth %6.1f us",
+                         size, replay * 1e6, stubTime * 1e6, (replay / stubTime - 1) * 100, tail * 1e6))
+        }
+        if let small = results.first, let large = results.last {
+            print(String(format: "  flatness: 10,000 vs 100 interactions %.2fx (target within 1.10x)", large.1 / small.1))
+        }
+        if let thousand = results.first(where: { $0.0 == 1_000 }) {
+            print(String(format: "  overhead at 1,000 interactions: %+.0f%% over the bare stub (target <= +30%%)", (thousand.1 / thousand.2 - 1) * 100))
+        }
+
+        // Loading a 10 MB recording.
+        let big = folder.appendingPathComponent("big.json")
+        try recording(interactions: 100, bodySize: 56_000).save(to: big)
+        let bytes = try Data(contentsOf: big).count
+        var loads: [Double] = []
+        for _ in 0..<5 { loads.append(try DecodeBenchmark.time { _ = try Recording.load(from: big) }) }
+        print(String(format: "  loading a %.1f MB recording: %.1f MB/s (median of 5; target >= 100)", Double(bytes) / 1e6, Double(bytes) / 1e6 / DecodeBenchmark.median(loads)))
+        stub.finishTasksAndInvalidate()
+    }
+}
