@@ -14,7 +14,7 @@ enum ReplayBenchmark {
         override class func canInit(with request: URLRequest) -> Bool { true }
         override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
         override func startLoading() {
-            guard let url = request.url, let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json"]) else { return }
+            guard let url = request.url, let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json", "Content-Length": String(ReplayBenchmark.body.count)]) else { return }
             client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
             client?.urlProtocol(self, didLoad: ReplayBenchmark.body)
             client?.urlProtocolDidFinishLoading(self)
@@ -58,36 +58,44 @@ enum ReplayBenchmark {
 
         let stubConfiguration = URLSessionConfiguration.ephemeral
         stubConfiguration.protocolClasses = [BareStub.self]
+        stubConfiguration.urlCache = nil  // as the replay session has
         let stub = URLSession(configuration: stubConfiguration)
         let stubBase = ReplayConfiguration.offlineBaseURL
         _ = try await perRequest(stub, base: stubBase, indices: Array(0..<50))  // warm up
 
-        var results: [(Int, Double, Double, Double)] = []  // size, replay, stub, last-tenth
-        for size in [100, 1_000, 10_000] {
+        let sizes = [100, 1_000, 10_000]
+        var files: [Int: URL] = [:]
+        var plans: [Int: [Int]] = [:]
+        var generator = SystemRandomNumberGenerator()
+        for size in sizes {
             let file = folder.appendingPathComponent("r\(size).json")
             try recording(interactions: size).save(to: file)
+            files[size] = file
             // Spread the requests over the whole recording (its last entries included), in shuffled order.
-            var generator = SystemRandomNumberGenerator()
             let requests = min(size, 1_000)
-            let indices = (0..<requests).map { $0 * size / requests }.shuffled(using: &generator)
-            var replayTimes: [Double] = []
-            var stubTimes: [Double] = []
-            var lastTenth: [Double] = []
-            for _ in 0..<3 {
+            plans[size] = (0..<requests).map { $0 * size / requests }.shuffled(using: &generator)
+        }
+        var replayTimes: [Int: [Double]] = [:]
+        var stubTimes: [Int: [Double]] = [:]
+        var tailTimes: [Int: [Double]] = [:]
+        // Rounds go across the sizes in turn, so that machine drift hits every size alike.
+        for _ in 0..<5 {
+            for size in sizes {
+                guard let file = files[size], let indices = plans[size] else { continue }
                 let replay = try ReplaySession(ReplayConfiguration(api: "todos", name: "bench", recordingURL: file))
-                _ = try await perRequest(stub, base: stubBase, indices: Array(0..<20))
-                replayTimes.append(try await perRequest(replay.session, base: replay.baseURL, indices: indices))
+                replayTimes[size, default: []].append(try await perRequest(replay.session, base: replay.baseURL, indices: indices))
                 _ = replay.finish()
                 let tail = try ReplaySession(ReplayConfiguration(api: "todos", name: "bench", recordingURL: file))
-                lastTenth.append(try await perRequest(tail.session, base: tail.baseURL, indices: Array((size - size / 10)..<size).prefix(100).map { $0 }))
+                tailTimes[size, default: []].append(try await perRequest(tail.session, base: tail.baseURL, indices: Array((size - size / 10)..<size).prefix(100).map { $0 }))
                 _ = tail.finish()
-                // A fresh stub session each round too, so both sides pay the same session set-up and warm-up.
+                // A fresh stub session each round too, so both sides pay the same session set-up.
                 let freshStub = URLSession(configuration: stubConfiguration)
-                _ = try await perRequest(freshStub, base: stubBase, indices: Array(indices.prefix(20)))
-                stubTimes.append(try await perRequest(freshStub, base: stubBase, indices: indices))
+                stubTimes[size, default: []].append(try await perRequest(freshStub, base: stubBase, indices: indices))
                 freshStub.finishTasksAndInvalidate()
             }
-            results.append((size, DecodeBenchmark.median(replayTimes), DecodeBenchmark.median(stubTimes), DecodeBenchmark.median(lastTenth)))
+        }
+        let results = sizes.map { size in
+            (size, DecodeBenchmark.median(replayTimes[size] ?? []), DecodeBenchmark.median(stubTimes[size] ?? []), DecodeBenchmark.median(tailTimes[size] ?? []))
         }
         for (size, replay, stubTime, tail) in results {
             print(String(format: "  %6d interactions: replay %6.1f us/request, bare stub %6.1f us (overhead %+.0f%%), last tenth %6.1f us",

@@ -23,17 +23,13 @@ final class ReplayProtocol<Slot: SlotNumber>: URLProtocol {
         let body = Self.body(of: request)
         let headers = (request.allHTTPHeaderFields ?? [:]).map { ($0.key, $0.value) }
         let method = request.httpMethod ?? "GET"
-        let exchange = CapturedExchange(method: method, url: url, requestHeaders: headers, requestBody: body, status: 0, responseHeaders: [], responseBody: nil)
-        let live: RecordedRequest
-        do {
-            live = try Interaction(capturing: exchange, baseURLs: store.baseURLs).request
-        } catch {
-            fail("apicheck: \(error.message)")
+        guard let live = store.liveRequest(method: method, url: url, headers: headers, body: body) else {
+            fail("apicheck: \(method) \(url.absoluteString) is not under the API's base URL (\(store.bases.prefixes.map(\.prefix).joined(separator: ", ")))")
             return
         }
         switch store.decide(for: live) {
         case .replay(let response):
-            deliver(response, url: url)
+            ProtocolAnswers.deliver(response, url: url, through: self)
         case .fail(let message):
             fail(message)
         case .record:
@@ -43,10 +39,6 @@ final class ReplayProtocol<Slot: SlotNumber>: URLProtocol {
 
     override func stopLoading() {
         forwarding?.cancel()
-    }
-
-    private func deliver(_ response: RecordedResponse, url: URL) {
-        ProtocolAnswers.deliver(response, url: url, through: self)
     }
 
     private func fail(_ message: String) {
@@ -91,16 +83,9 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
 
 /// Answers a URLProtocol's client: a recorded response, a failure, or a live answer forwarded and recorded.
 enum ProtocolAnswers {
-    static func deliver(_ response: RecordedResponse, url: URL, through proto: URLProtocol) {
-        let boundary = "apicheck-boundary"
-        let data = response.body?.bytes(boundary: boundary) ?? Data()
-        var headers: [String: String] = [:]
-        for field in response.headers { headers[field.name] = field.value }
-        if case .multipart = response.body, let type = headers["Content-Type"] {
-            headers["Content-Type"] = type + "; boundary=\(boundary)"
-        }
-        headers["Content-Length"] = String(data.count)
-        guard let http = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headers) else {
+    static func deliver(_ response: PreparedResponse, url: URL, through proto: URLProtocol) {
+        let data = response.body
+        guard let http = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: response.headers) else {
             fail("apicheck: cannot build a response with status \(response.status)", through: proto)
             return
         }
@@ -135,11 +120,11 @@ enum ProtocolAnswers {
                 method: method, url: url, requestHeaders: headers, requestBody: body,
                 status: http.statusCode, responseHeaders: responseHeaders, responseBody: data
             )
-            let interaction = try Interaction(capturing: exchange, baseURLs: store.baseURLs)
+            let interaction = try Interaction(capturing: exchange, bases: store.bases)
             store.append(store.configuration.redaction.redact(interaction))
             // The client gets the live answer, decoded, without transfer headers.
             deliver(
-                RecordedResponse(status: http.statusCode, headers: interaction.response.headers, body: interaction.response.body),
+                PreparedResponse(RecordedResponse(status: http.statusCode, headers: interaction.response.headers, body: interaction.response.body)),
                 url: url, through: this.value
             )
         } catch let error as RecordingError {

@@ -5,7 +5,7 @@ import WireFormat
 /// One session's recording, cursor and findings; its lock is this session's alone.
 final class ReplayStore: @unchecked Sendable {
     enum Decision {
-        case replay(RecordedResponse)
+        case replay(PreparedResponse)
         case record
         case fail(String)
     }
@@ -17,6 +17,10 @@ final class ReplayStore: @unchecked Sendable {
     private var used: [Bool]
     private var failures: [String] = []
     private var recorded = false
+    /// Response bytes and headers, built the first time each interaction is replayed.
+    private var preparedResponses: [Int: PreparedResponse] = [:]
+    /// The API's base URLs by name, `""` for the main one, prepared once.
+    let bases: BaseURLSet
     /// Whether unmatched requests go to the live API in this session.
     let records: Bool
     private let loadError: String?
@@ -43,6 +47,9 @@ final class ReplayStore: @unchecked Sendable {
             loadError = "no recording at \(configuration.recordingURL.path).\n  Record it with: \(configuration.recordCommand(mode: .once))"
         }
         self.loadError = loadError
+        var bases = configuration.otherBaseURLs
+        bases[""] = configuration.effectiveBaseURL
+        self.bases = BaseURLSet(bases)
         let recording = loaded ?? Recording(
             api: configuration.api, name: configuration.name, recordedAt: "", recordedFrom: "", interactions: []
         )
@@ -51,18 +58,40 @@ final class ReplayStore: @unchecked Sendable {
         used = Array(repeating: false, count: recording.interactions.count)
     }
 
+    /// The live request as matching sees it: only the headers matching compares, and the body classified.
+    ///
+    /// Lighter than a full capture: this runs on every replayed request.
+    func liveRequest(method: String, url: URL, headers: [(String, String)], body: Data?) -> RecordedRequest? {
+        guard let (base, relative) = bases.relativeURL(url) else { return nil }
+        var kept = HeaderFields()
+        var contentType: String?
+        for (name, value) in headers {
+            let lowered = name.lowercased()
+            if lowered == "content-type" { contentType = value }
+            if configuration.matching.matchedHeaders.contains(lowered) { kept.add(name: name, value: value) }
+        }
+        return RecordedRequest(
+            method: method.uppercased(), url: relative, base: base.isEmpty ? nil : base, headers: kept,
+            body: body.flatMap { RecordedBody(bytes: $0, contentType: contentType) }
+        )
+    }
+
     /// Finds the recorded answer, or says to record, or explains why it cannot answer.
     func decide(for request: RecordedRequest) -> Decision {
+        let live = matcher.prepare(request)
         lock.lock()
         defer { lock.unlock() }
         if let loadError, !records {
             failures.append(loadError)
             return .fail(loadError)
         }
-        for index in matcher.candidates(for: request) where !used[index] {
-            if matcher.differences(live: request, recorded: recording.interactions[index].request).isEmpty {
+        for index in matcher.candidates(for: live) where !used[index] {
+            if matcher.differences(live: live, recordedAt: index).isEmpty {
                 used[index] = true
-                return .replay(recording.interactions[index].response)
+                if let prepared = preparedResponses[index] { return .replay(prepared) }
+                let prepared = PreparedResponse(recording.interactions[index].response)
+                preparedResponses[index] = prepared
+                return .replay(prepared)
             }
         }
         if records {
@@ -73,7 +102,7 @@ final class ReplayStore: @unchecked Sendable {
             }
             return .record
         }
-        let message = unmatchedMessage(for: request)
+        let message = unmatchedMessage(for: live)
         failures.append(message)
         return .fail(message)
     }
@@ -119,11 +148,12 @@ final class ReplayStore: @unchecked Sendable {
         return problems
     }
 
-    private func unmatchedMessage(for request: RecordedRequest) -> String {
+    private func unmatchedMessage(for live: RequestMatcher.Prepared) -> String {
+        let request = live.request
         var lines = ["apicheck: no recorded response for \(request.method) \(request.url)\(request.base.map { " (base \($0))" } ?? "")"]
         lines.append("  recording: \(configuration.recordingURL.path)")
-        let sameKeyUsed = matcher.candidates(for: request).filter { used[$0] }
-        let nearest = nearestInteractions(to: request)
+        let sameKeyUsed = matcher.candidates(for: live).filter { used[$0] }
+        let nearest = nearestInteractions(to: live)
         if nearest.isEmpty {
             lines.append("  the recording has no interactions")
         } else {
@@ -143,9 +173,10 @@ final class ReplayStore: @unchecked Sendable {
     }
 
     /// The three recorded requests most like `request`, with what differs. Only on the failure path.
-    private func nearestInteractions(to request: RecordedRequest) -> [(index: Int, differences: [String])] {
+    private func nearestInteractions(to live: RequestMatcher.Prepared) -> [(index: Int, differences: [String])] {
+        let request = live.request
         let scored = recording.interactions.enumerated().map { index, interaction -> (Int, Int, [String]) in
-            let differences = matcher.differences(live: request, recorded: interaction.request)
+            let differences = matcher.differences(live: live, recordedAt: index)
             var score = differences.count * 10
             if interaction.request.method != request.method { score += 5 }
             if interaction.request.path != request.path { score += 20 }
@@ -155,11 +186,22 @@ final class ReplayStore: @unchecked Sendable {
     }
 }
 
-extension ReplayStore {
-    /// The API's base URLs by name, `""` for the main one.
-    var baseURLs: [String: URL] {
-        var bases = configuration.otherBaseURLs
-        bases[""] = configuration.effectiveBaseURL
-        return bases
+/// A recorded response ready to hand to URLSession: its body bytes and headers, built once.
+struct PreparedResponse: Sendable {
+    static let boundary = "apicheck-boundary"
+    let status: Int
+    let headers: [String: String]
+    let body: Data
+
+    init(_ response: RecordedResponse) {
+        status = response.status
+        body = response.body?.bytes(boundary: Self.boundary) ?? Data()
+        var headers: [String: String] = [:]
+        for field in response.headers { headers[field.name] = field.value }
+        if case .multipart = response.body, let type = headers["Content-Type"] {
+            headers["Content-Type"] = type + "; boundary=\(Self.boundary)"
+        }
+        headers["Content-Length"] = String(body.count)
+        self.headers = headers
     }
 }

@@ -13,28 +13,47 @@ struct RequestMatcher: Sendable {
         let queryNames: [String]
     }
 
+    /// A request reduced to what matching compares, computed once per request.
+    struct Prepared {
+        let request: RecordedRequest
+        let key: Key
+        /// Query items (ignored ones left out), sorted by name and value.
+        let query: [FormField]
+    }
+
     let rules: MatchingRules
     private(set) var buckets: [Key: [Int]] = [:]
+    /// The recorded requests, prepared once when the recording is loaded.
+    private(set) var recorded: [Prepared] = []
 
     init(interactions: [Interaction], rules: MatchingRules) {
         self.rules = rules
+        recorded.reserveCapacity(interactions.count)
         for (index, interaction) in interactions.enumerated() {
-            buckets[key(for: interaction.request), default: []].append(index)
+            add(interaction.request, at: index)
         }
     }
 
     mutating func add(_ request: RecordedRequest, at index: Int) {
-        buckets[key(for: request), default: []].append(index)
+        let prepared = prepare(request)
+        recorded.append(prepared)
+        buckets[prepared.key, default: []].append(index)
     }
 
-    func key(for request: RecordedRequest) -> Key {
-        let names = queryItems(request).map(\.name).sorted()
-        return Key(method: request.method.uppercased(), base: request.base ?? "", path: request.path, queryNames: names)
+    func prepare(_ request: RecordedRequest) -> Prepared {
+        let query = queryItems(request).sorted { ($0.name, $0.value) < ($1.name, $1.value) }
+        let key = Key(method: request.method.uppercased(), base: request.base ?? "", path: request.path, queryNames: query.map(\.name))
+        return Prepared(request: request, key: key, query: query)
     }
 
     /// The indices recorded under the same key, in recorded order.
-    func candidates(for request: RecordedRequest) -> [Int] {
-        buckets[key(for: request)] ?? []
+    func candidates(for live: Prepared) -> [Int] {
+        buckets[live.key] ?? []
+    }
+
+    /// What differs between a prepared live request and the recorded one at `index`; empty when they match.
+    func differences(live: Prepared, recordedAt index: Int) -> [String] {
+        differences(live: live, recorded: recorded[index])
     }
 
     func queryItems(_ request: RecordedRequest) -> [FormField] {
@@ -47,13 +66,15 @@ struct RequestMatcher: Sendable {
     }
 
     /// What differs between a live request and a recorded one; empty when they match.
-    func differences(live: RecordedRequest, recorded: RecordedRequest) -> [String] {
+    func differences(live prepared: Prepared, recorded preparedRecorded: Prepared) -> [String] {
+        let live = prepared.request
+        let recorded = preparedRecorded.request
         var found: [String] = []
         if live.method.uppercased() != recorded.method.uppercased() { found.append("method: \(live.method) vs recorded \(recorded.method)") }
         if (live.base ?? "") != (recorded.base ?? "") { found.append("base: \(live.base ?? "main") vs recorded \(recorded.base ?? "main")") }
         if live.path != recorded.path { found.append("path: \(live.path) vs recorded \(recorded.path)") }
-        let liveQuery = queryItems(live).sorted { ($0.name, $0.value) < ($1.name, $1.value) }
-        let recordedQuery = queryItems(recorded).sorted { ($0.name, $0.value) < ($1.name, $1.value) }
+        let liveQuery = prepared.query
+        let recordedQuery = preparedRecorded.query
         if !Self.fieldsMatch(liveQuery, recordedQuery) {
             found.append("query: \(Self.describe(liveQuery)) vs recorded \(Self.describe(recordedQuery))")
         }

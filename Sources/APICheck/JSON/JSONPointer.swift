@@ -17,8 +17,9 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Expressi
             tokens = []
         } else {
             let body = text.hasPrefix("/") ? String(text.dropFirst()) : text
+            let escaped = body.utf8.contains(UInt8(ascii: "~"))
             tokens = body.split(separator: "/", omittingEmptySubsequences: false).map {
-                $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+                escaped ? $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") : String($0)
             }
         }
     }

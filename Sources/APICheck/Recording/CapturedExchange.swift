@@ -52,8 +52,13 @@ extension Interaction {
     ///   - baseURLs: The API's base URLs by name; `""` names the main one. The request's URL must start with one.
     ///   - step: The scenario step's name, for scenario recordings.
     public init(capturing exchange: CapturedExchange, baseURLs: [String: URL], step: String? = nil) throws(RecordingError) {
-        guard let (baseName, relative) = Interaction.relativeURL(exchange.url, baseURLs: baseURLs) else {
-            let known = baseURLs.values.map(\.absoluteString).sorted().joined(separator: ", ")
+        try self.init(capturing: exchange, bases: BaseURLSet(baseURLs), step: step)
+    }
+
+    /// The same, with the base URLs prepared once (for a replay session's hot path).
+    public init(capturing exchange: CapturedExchange, bases: BaseURLSet, step: String? = nil) throws(RecordingError) {
+        guard let (baseName, relative) = bases.relativeURL(exchange.url) else {
+            let known = bases.prefixes.map(\.prefix).sorted().joined(separator: ", ")
             throw RecordingError(message: "\(exchange.method) \(exchange.url.absoluteString) is not under the API's base URL (\(known))")
         }
         var requestHeaders = HeaderFields(exchange.requestHeaders)
@@ -78,15 +83,27 @@ extension Interaction {
             )
         )
     }
+}
+
+/// An API's base URLs by name (`""` for the main one), prepared for turning absolute URLs into relative ones.
+public struct BaseURLSet: Sendable {
+    /// The URL prefixes without a trailing `/`, longest first, with their names.
+    public let prefixes: [(name: String, prefix: String)]
+
+    /// Prepares `baseURLs`.
+    public init(_ baseURLs: [String: URL]) {
+        prefixes = baseURLs.map { name, url in
+            var prefix = url.absoluteString
+            while prefix.hasSuffix("/") { prefix.removeLast() }
+            return (name, prefix)
+        }.sorted { $0.prefix.count > $1.prefix.count }
+    }
 
     /// The name of the base URL `url` is under, and the rest of it (path and query) starting with `/`.
-    static func relativeURL(_ url: URL, baseURLs: [String: URL]) -> (String, String)? {
+    public func relativeURL(_ url: URL) -> (String, String)? {
         let absolute = url.absoluteString
         // Longest base first, so that `https://h/api/v2` wins over `https://h`.
-        for (name, base) in baseURLs.sorted(by: { $0.value.absoluteString.count > $1.value.absoluteString.count }) {
-            var prefix = base.absoluteString
-            while prefix.hasSuffix("/") { prefix.removeLast() }
-            guard absolute.hasPrefix(prefix) else { continue }
+        for (name, prefix) in prefixes where absolute.hasPrefix(prefix) {
             var rest = String(absolute.dropFirst(prefix.count))
             if let hash = rest.firstIndex(of: "#") { rest = String(rest[..<hash]) }
             if rest.isEmpty || rest.hasPrefix("?") { rest = "/" + rest }
