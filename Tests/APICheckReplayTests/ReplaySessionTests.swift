@@ -196,3 +196,24 @@ struct ReplaySessionTests {
         #expect(results.allSatisfy { $0.value == #"{"data":{"owner":\#($0.key)}}"# })
     }
 }
+
+/// 200 test cases that Swift Testing runs in parallel, each replaying its own recording.
+@Suite("Parallel replaying tests")
+struct ParallelReplayTests {
+    static let folder: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-parallel-\(UUID().uuidString)")
+        for index in 0..<200 {
+            let file = folder.appendingPathComponent("r\(index).json")
+            _ = try? makeRecording([("GET", "/api/v2/todos/1", #"{"data":{"owner":\#(index)}}"#)], name: "r\(index)").save(to: file)
+        }
+        return folder
+    }()
+
+    @Test("each case gets its own answer", arguments: 0..<200)
+    func ownAnswer(_ index: Int) async throws {
+        let replay = try ReplaySession(ReplayConfiguration(api: "todos", name: "r\(index)", recordingURL: Self.folder.appendingPathComponent("r\(index).json")))
+        let body = try await fetch(replay.session, replay.baseURL.appendingPathComponent("api/v2/todos/1")).1
+        #expect(replay.finish().isEmpty)
+        #expect(body == #"{"data":{"owner":\#(index)}}"#)
+    }
+}
