@@ -24,6 +24,8 @@ public struct RecordingsTrait: SuiteTrait, TestScoping {
         public var matching: MatchingRules
         /// What is redacted.
         public var redaction: RedactionRules
+        /// Environment variables holding secrets; their values are scrubbed wherever they appear.
+        public var secretEnvironmentVariables: [String]
         /// The file the suite is declared in, to find `recordings/`.
         public var filePath: String
     }
@@ -49,12 +51,15 @@ extension Trait where Self == RecordingsTrait {
     ///   - strict: Fail a test that leaves recorded interactions unused.
     ///   - matching: How requests are matched to recorded ones.
     ///   - redaction: What is redacted before anything is written.
+    ///   - secretsFrom: Environment variables holding secrets (an API key, say); their values never reach a recording.
     public static func recordings(
         api: String, server: (any RecordingServer)? = nil, liveBaseURL: URL? = nil, strict: Bool = false,
-        matching: MatchingRules = MatchingRules(), redaction: RedactionRules = .builtIn, filePath: String = #filePath
+        matching: MatchingRules = MatchingRules(), redaction: RedactionRules = .builtIn, secretsFrom: [String] = [],
+        filePath: String = #filePath
     ) -> Self {
         RecordingsTrait(settings: .init(
-            api: api, server: server, liveBaseURL: liveBaseURL, strict: strict, matching: matching, redaction: redaction, filePath: filePath
+            api: api, server: server, liveBaseURL: liveBaseURL, strict: strict, matching: matching, redaction: redaction,
+            secretEnvironmentVariables: secretsFrom, filePath: filePath
         ))
     }
 }

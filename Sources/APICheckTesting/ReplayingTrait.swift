@@ -44,9 +44,11 @@ public struct ReplayingTrait: TestTrait, TestScoping {
         }
 
         let filter = test.id.nameComponents.joined(separator: "/")
+        let secrets = (suite?.secretEnvironmentVariables ?? []).compactMap { environment[$0] }
+        let redaction = (suite?.redaction ?? .builtIn).addingSecrets(secrets)
         let replay = try ReplaySession(ReplayConfiguration(
             api: api, name: name, recordingURL: file, mode: mode, liveBaseURL: liveBaseURL,
-            matching: suite?.matching ?? MatchingRules(), redaction: suite?.redaction ?? .builtIn,
+            matching: suite?.matching ?? MatchingRules(), redaction: redaction,
             strict: strict ?? suite?.strict ?? false, recordedFrom: recordedFrom, testFilter: filter
         ))
         var thrown: (any Error)?
