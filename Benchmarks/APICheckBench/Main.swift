@@ -14,6 +14,10 @@ enum Main {
             seconds = value
         }
         let known = ["decode", "json", "replay", "sandbox"]
+        if arguments.contains("replay-profile") {
+            do { try await ReplayBenchmark.profile() } catch { print("apicheck-bench: \(error)") }
+            return
+        }
         let chosen = arguments.filter(known.contains)
         let benchmarks = chosen.isEmpty ? known : chosen
         #if DEBUG

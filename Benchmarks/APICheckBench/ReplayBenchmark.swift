@@ -51,6 +51,17 @@ enum ReplayBenchmark {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(indices.count)
     }
 
+    /// Only replays 1,000 requests from a 1,000-interaction recording: a small, steady workload for profilers.
+    static func profile() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-profile-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("r.json")
+        try recording(interactions: 1_000).save(to: file)
+        let replay = try ReplaySession(ReplayConfiguration(api: "todos", name: "bench", recordingURL: file))
+        print(String(format: "replay-profile: %.1f us/request", try await perRequest(replay.session, base: replay.baseURL, indices: Array(0..<1_000)) * 1e6))
+        _ = replay.finish()
+    }
+
     static func run() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

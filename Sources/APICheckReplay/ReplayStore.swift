@@ -86,7 +86,7 @@ final class ReplayStore: @unchecked Sendable {
             return .fail(loadError)
         }
         for index in matcher.candidates(for: live) where !used[index] {
-            if matcher.differences(live: live, recordedAt: index).isEmpty {
+            if matcher.matches(live: live, recordedAt: index) {
                 used[index] = true
                 if let prepared = preparedResponses[index] { return .replay(prepared) }
                 let prepared = PreparedResponse(recording.interactions[index].response)

@@ -51,6 +51,22 @@ struct RequestMatcher: Sendable {
         buckets[live.key] ?? []
     }
 
+    /// Whether the live request matches the recorded one at `index`, which is in the same bucket
+    /// (so method, base, path and query names are already equal). No strings are built.
+    func matches(live: Prepared, recordedAt index: Int) -> Bool {
+        let other = recorded[index]
+        guard Self.fieldsMatch(live.query, other.query) else { return false }
+        for name in rules.matchedHeaders {
+            let recordedValue = other.request.headers[name]
+            if live.request.headers[name] != recordedValue && recordedValue != RedactionRules.placeholder { return false }
+        }
+        if rules.matchesBody {
+            if live.request.body == nil && other.request.body == nil { return true }
+            return Self.bodyDifference(live.request.body, other.request.body) == nil
+        }
+        return true
+    }
+
     /// What differs between a prepared live request and the recorded one at `index`; empty when they match.
     func differences(live: Prepared, recordedAt index: Int) -> [String] {
         differences(live: live, recorded: recorded[index])
@@ -70,7 +86,7 @@ struct RequestMatcher: Sendable {
         let live = prepared.request
         let recorded = preparedRecorded.request
         var found: [String] = []
-        if live.method.uppercased() != recorded.method.uppercased() { found.append("method: \(live.method) vs recorded \(recorded.method)") }
+        if prepared.key.method != preparedRecorded.key.method { found.append("method: \(live.method) vs recorded \(recorded.method)") }
         if (live.base ?? "") != (recorded.base ?? "") { found.append("base: \(live.base ?? "main") vs recorded \(recorded.base ?? "main")") }
         if live.path != recorded.path { found.append("path: \(live.path) vs recorded \(recorded.path)") }
         let liveQuery = prepared.query

@@ -64,12 +64,31 @@ public enum FormURLEncoding {
     /// Empty segments (`a=1&&b=2`) are skipped; a segment without `=` is a field with an empty value.
     /// - Throws: ``FormDecodingError`` for a malformed escape (`%2`, `%ZZ`) or bytes that are not UTF-8.
     public static func decode(_ body: String) throws(FormDecodingError) -> [FormField] {
-        try decode(Array(body.utf8))
+        var copy = body
+        let result: Result<[FormField], FormDecodingError> = copy.withUTF8 { bytes in
+            do throws(FormDecodingError) {
+                return .success(try decodeBytes(bytes))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// Decodes the bytes of a body into its fields; see ``decode(_:)-(String)``.
     public static func decode(_ body: some Collection<UInt8>) throws(FormDecodingError) -> [FormField] {
         let bytes = Array(body)
+        let result: Result<[FormField], FormDecodingError> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(FormDecodingError) {
+                return .success(try decodeBytes(buffer))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    static func decodeBytes(_ bytes: UnsafeBufferPointer<UInt8>) throws(FormDecodingError) -> [FormField] {
         var fields: [FormField] = []
         var start = 0
         while start <= bytes.count {
@@ -87,7 +106,14 @@ public enum FormURLEncoding {
         return fields
     }
 
-    static func unescape(_ bytes: [UInt8], _ start: Int, _ end: Int) throws(FormDecodingError) -> String {
+    static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) throws(FormDecodingError) -> String {
+        // Fast path: nothing escaped and all ASCII, so the bytes are the string.
+        var plain = true
+        for index in start..<end where bytes[index] == UInt8(ascii: "%") || bytes[index] == UInt8(ascii: "+") || bytes[index] >= 0x80 {
+            plain = false
+            break
+        }
+        if plain { return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) }
         var out: [UInt8] = []
         out.reserveCapacity(end - start)
         var i = start
@@ -110,6 +136,8 @@ public enum FormURLEncoding {
                 i += 1
             }
         }
+        // ASCII (the usual case) needs no validation; `String(validating:)` is a slow generic path.
+        if out.allSatisfy({ $0 < 0x80 }) { return String(decoding: out, as: UTF8.self) }
         guard let string = String(validating: out, as: UTF8.self) else {
             throw FormDecodingError(reason: "the decoded bytes are not valid UTF-8", offset: start)
         }
