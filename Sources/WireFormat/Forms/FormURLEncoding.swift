@@ -65,27 +65,20 @@ public enum FormURLEncoding {
     /// - Throws: ``FormDecodingError`` for a malformed escape (`%2`, `%ZZ`) or bytes that are not UTF-8.
     public static func decode(_ body: String) throws(FormDecodingError) -> [FormField] {
         var copy = body
-        let result: Result<[FormField], FormDecodingError> = copy.withUTF8 { bytes in
-            do throws(FormDecodingError) {
-                return .success(try decodeBytes(bytes))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        return try copy.withUTF8(decodeResult).get()
     }
 
     /// Decodes the bytes of a body into its fields; see ``decode(_:)-(String)``.
     public static func decode(_ body: some Collection<UInt8>) throws(FormDecodingError) -> [FormField] {
-        let bytes = Array(body)
-        let result: Result<[FormField], FormDecodingError> = bytes.withUnsafeBufferPointer { buffer in
-            do throws(FormDecodingError) {
-                return .success(try decodeBytes(buffer))
-            } catch {
-                return .failure(error)
-            }
+        try Array(body).withUnsafeBufferPointer(decodeResult).get()
+    }
+
+    static func decodeResult(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<[FormField], FormDecodingError> {
+        do throws(FormDecodingError) {
+            return .success(try decodeBytes(bytes))
+        } catch {
+            return .failure(error)
         }
-        return try result.get()
     }
 
     static func decodeBytes(_ bytes: UnsafeBufferPointer<UInt8>) throws(FormDecodingError) -> [FormField] {
