@@ -26,10 +26,19 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
     ],
     targets: [
         .target(name: "WireFormat"),
-        .target(name: "APICheck", dependencies: ["WireFormat"]),
+        .target(
+            name: "APICheck",
+            dependencies: [
+                "WireFormat",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+            ]
+        ),
         .target(name: "TodoAPI", dependencies: ["WireFormat"]),
         .target(name: "APICheckReplay", dependencies: ["APICheck", "WireFormat"]),
         .target(name: "APICheckTesting", dependencies: ["APICheckReplay", "APICheck"]),

@@ -1,0 +1,187 @@
+import Foundation
+
+/// One API of `apicheck.yml`: where its contract and recordings are, how to reach and authenticate to it.
+public struct APIConfiguration: Sendable {
+    /// The API's name, the key under `apis:`.
+    public var name: String
+    /// The OpenAPI contract, relative to `apicheck.yml`.
+    public var contract: String?
+    /// The recordings folder, relative to `apicheck.yml` (`recordings/<name>` by default).
+    public var recordings: String
+    /// The live base URL.
+    public var baseURL: URL
+    /// The environment variable that overrides ``baseURL``.
+    public var baseURLEnvironment: String?
+    /// Other base URLs by name (GitHub's OAuth host), each with its own override variable.
+    public var otherBases: [(name: String, url: URL, environment: String?)]
+    /// How live requests authenticate.
+    public var auth: [AuthConfiguration]
+    /// Environment variables holding secrets that must never reach a recording or report.
+    public var secretEnvironment: [String]
+    /// Redaction names added to or removed from the built-ins.
+    public var redaction: RedactionRules
+    /// How requests are matched when replaying.
+    public var matching: MatchingConfiguration
+    /// Severity overrides by rule.
+    public var severity: [(rule: RuleID, severity: Severity)]
+    /// Findings to ignore, by rule and (optionally) operation.
+    public var ignore: [(rule: RuleID, operation: String?)]
+    /// Whether writing scenarios may run against the real API without `--allow-writes`.
+    public var allowWrites: Bool
+    /// The scenarios `diff --live` and `record` run.
+    public var scenarios: [ScenarioDefinition]
+
+    /// Request matching, as `apicheck.yml` says it (the replay layer turns it into its own rules).
+    public struct MatchingConfiguration: Sendable, Hashable {
+        /// Query items left out of matching.
+        public var ignoredQueryItems: Set<String> = []
+        /// Request headers that must match too.
+        public var headers: Set<String> = []
+        /// Whether bodies must match.
+        public var body = true
+    }
+
+    /// The base URL in use: the override variable's value when set, else ``baseURL``.
+    public func effectiveBaseURL(environment: [String: String]) -> URL {
+        if let variable = baseURLEnvironment, let value = environment[variable], !value.isEmpty, let url = URL(string: value) { return url }
+        return baseURL
+    }
+
+    /// Every base URL by name (`""` for the main one), with overrides from `environment` applied.
+    public func baseURLs(environment: [String: String]) -> [String: URL] {
+        var result = ["": effectiveBaseURL(environment: environment)]
+        for base in otherBases {
+            if let variable = base.environment, let value = environment[variable], !value.isEmpty, let url = URL(string: value) {
+                result[base.name] = url
+            } else {
+                result[base.name] = base.url
+            }
+        }
+        return result
+    }
+
+    /// The redaction rules with every configured secret's current value added.
+    public func redactionRules(environment: [String: String]) -> RedactionRules {
+        let variables = secretEnvironment + auth.map(\.environment)
+        return redaction.addingSecrets(variables.compactMap { environment[$0] })
+    }
+
+    static let keys = [
+        "contract", "recordings", "base_url", "base_url_env", "other_bases", "auth", "secrets_env", "redaction",
+        "matching", "severity", "ignore", "allow_writes", "scenarios",
+    ]
+
+    init(name: String, _ node: YAMLReader) throws(ConfigurationError) {
+        self.name = name
+        let members = try node.mapping(allowed: Self.keys)
+        contract = try node.optional("contract", in: members)?.nonEmptyString()
+        recordings = try node.optional("recordings", in: members)?.nonEmptyString() ?? "recordings/\(name)"
+        baseURL = try node.required("base_url", in: members).url()
+        baseURLEnvironment = try node.optional("base_url_env", in: members)?.nonEmptyString()
+        otherBases = []
+        if let bases = node.optional("other_bases", in: members) {
+            for (baseName, baseNode) in try bases.mapping(allowed: nil) {
+                let baseMembers = try baseNode.mapping(allowed: ["url", "env"])
+                otherBases.append((baseName, try baseNode.required("url", in: baseMembers).url(), try baseNode.optional("env", in: baseMembers)?.nonEmptyString()))
+            }
+        }
+        auth = []
+        if let authNode = node.optional("auth", in: members) {
+            // One auth header, or a list of them (the SNS API sends SesacKey and Authorization).
+            if case .sequence = authNode.node {
+                for item in try authNode.list() { auth.append(try AuthConfiguration(item)) }
+            } else {
+                auth.append(try AuthConfiguration(authNode))
+            }
+        }
+        secretEnvironment = try node.optional("secrets_env", in: members)?.stringList() ?? []
+        redaction = try Self.redaction(node.optional("redaction", in: members))
+        matching = MatchingConfiguration()
+        if let matchingNode = node.optional("matching", in: members) {
+            let matchingMembers = try matchingNode.mapping(allowed: ["ignore_query", "headers", "body"])
+            matching.ignoredQueryItems = Set(try matchingNode.optional("ignore_query", in: matchingMembers)?.stringList() ?? [])
+            matching.headers = Set(try matchingNode.optional("headers", in: matchingMembers)?.stringList() ?? [])
+            matching.body = try matchingNode.optional("body", in: matchingMembers)?.bool() ?? true
+        }
+        severity = []
+        if let severityNode = node.optional("severity", in: members) {
+            for (rule, value) in try severityNode.mapping(allowed: nil) {
+                let id = RuleID(rule)
+                guard id.isKnown else { throw value.fail("unknown rule \"\(rule)\"; known rules: \(RuleID.known.map(\.id.rawValue).joined(separator: ", "))") }
+                let text = try value.string()
+                guard let level = Severity.named(text) else { throw value.fail("expected error, warning or info, found \"\(text)\"") }
+                severity.append((id, level))
+            }
+        }
+        ignore = []
+        if let ignoreNode = node.optional("ignore", in: members) {
+            for item in try ignoreNode.list() {
+                let itemMembers = try item.mapping(allowed: ["rule", "operation"])
+                let ruleNode = try item.required("rule", in: itemMembers)
+                let id = RuleID(try ruleNode.string())
+                guard id.isKnown else { throw ruleNode.fail("unknown rule \"\(id)\"; known rules: \(RuleID.known.map(\.id.rawValue).joined(separator: ", "))") }
+                let operation = try item.optional("operation", in: itemMembers)?.nonEmptyString()
+                if let operation, operation.split(separator: " ").count != 2 {
+                    throw (item.optional("operation", in: itemMembers) ?? item).fail("expected an operation such as \"GET /api/v2/todos\", found \"\(operation)\"")
+                }
+                ignore.append((id, operation))
+            }
+        }
+        allowWrites = try node.optional("allow_writes", in: members)?.bool() ?? false
+        scenarios = []
+        if let scenariosNode = node.optional("scenarios", in: members) {
+            for item in try scenariosNode.list() {
+                let scenario = try ScenarioDefinition(item)
+                if scenarios.contains(where: { $0.name == scenario.name }) { throw item.fail("a second scenario named \"\(scenario.name)\"") }
+                scenarios.append(scenario)
+            }
+        }
+    }
+
+    static func redaction(_ node: YAMLReader?) throws(ConfigurationError) -> RedactionRules {
+        var rules = RedactionRules.builtIn
+        guard let node else { return rules }
+        let members = try node.mapping(allowed: ["add", "remove"])
+        let kinds = ["request_headers", "response_headers", "json_keys", "form_fields"]
+        for (verb, listNode) in members {
+            let lists = try listNode.mapping(allowed: kinds)
+            for (kind, values) in lists {
+                let names = try values.stringList()
+                let set = Set(kind.hasSuffix("headers") ? names.map { $0.lowercased() } : names)
+                switch (verb, kind) {
+                case ("add", "request_headers"): rules.requestHeaders.formUnion(set)
+                case ("add", "response_headers"): rules.responseHeaders.formUnion(set)
+                case ("add", "json_keys"): rules.jsonKeys.formUnion(set)
+                case ("add", "form_fields"): rules.formFields.formUnion(set)
+                case ("remove", "request_headers"): rules.requestHeaders.subtract(set)
+                case ("remove", "response_headers"): rules.responseHeaders.subtract(set)
+                case ("remove", "json_keys"): rules.jsonKeys.subtract(set)
+                default: rules.formFields.subtract(set)
+                }
+            }
+        }
+        return rules
+    }
+}
+
+/// How live requests to an API authenticate: a header whose value comes from the environment.
+public struct AuthConfiguration: Sendable, Hashable {
+    /// The header, such as `Authorization` or `SesacKey`.
+    public var header: String
+    /// The environment variable holding the secret.
+    public var environment: String
+    /// Written before the secret, such as `KakaoAK ` or `Bearer `.
+    public var prefix: String
+
+    /// The header value, or nil when the variable is unset.
+    public func value(environment values: [String: String]) -> String? {
+        values[environment].map { prefix + $0 }
+    }
+
+    init(_ node: YAMLReader) throws(ConfigurationError) {
+        let members = try node.mapping(allowed: ["header", "env", "prefix"])
+        header = try node.required("header", in: members).nonEmptyString()
+        environment = try node.required("env", in: members).nonEmptyString()
+        prefix = try node.optional("prefix", in: members)?.string() ?? ""
+    }
+}

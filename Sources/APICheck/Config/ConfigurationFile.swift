@@ -1,0 +1,66 @@
+import Foundation
+
+/// `apicheck.yml`: the APIs apicheck checks, and how.
+///
+/// ```yaml
+/// version: 1
+/// apis:
+///   todos:
+///     contract: contracts/todos.openapi.yaml
+///     base_url: https://phplaravel-574671-2962113.cloudwaysapps.com
+///     base_url_env: TODOS_BASE_URL
+/// ```
+/// The full schema is in the README. Unknown keys and wrong types are errors with file and line.
+public struct ConfigurationFile: Sendable {
+    /// The schema version; 1.
+    public var version: Int
+    /// The APIs, in the order the file lists them.
+    public var apis: [APIConfiguration]
+    /// The file it was read from.
+    public var path: String
+    /// The folder relative paths in the file are resolved against.
+    public var folder: URL
+
+    /// The API named `name`, or nil.
+    public func api(_ name: String) -> APIConfiguration? { apis.first { $0.name == name } }
+
+    /// The APIs `--api` selects (all of them for nil).
+    ///
+    /// - Throws: ``ConfigurationError`` naming the known APIs when `name` is not one of them.
+    public func selecting(_ name: String?) throws(ConfigurationError) -> [APIConfiguration] {
+        guard let name else { return apis }
+        guard let api = api(name) else {
+            throw ConfigurationError(file: path, message: "unknown API '\(name)' (--api); \(path) defines: \(apis.map(\.name).joined(separator: ", "))")
+        }
+        return [api]
+    }
+
+    /// Reads and checks `apicheck.yml` at `path`.
+    public static func load(_ path: String) throws(ConfigurationError) -> ConfigurationFile {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigurationError(file: path, message: "cannot read the configuration: \(error.localizedDescription)")
+        }
+        return try parse(text, path: path)
+    }
+
+    /// Checks the text of an `apicheck.yml`; `path` is used in errors and to resolve relative paths.
+    public static func parse(_ text: String, path: String) throws(ConfigurationError) -> ConfigurationFile {
+        let root = try YAMLReader.parse(text, file: path)
+        let members = try root.mapping(allowed: ["version", "apis"])
+        let version = try root.optional("version", in: members)?.int() ?? 1
+        guard version == 1 else {
+            throw (root.optional("version", in: members) ?? root).fail("unsupported version \(version); this apicheck reads version 1")
+        }
+        let apisNode = try root.required("apis", in: members)
+        var apis: [APIConfiguration] = []
+        for (name, node) in try apisNode.mapping(allowed: nil) {
+            apis.append(try APIConfiguration(name: name, node))
+        }
+        guard !apis.isEmpty else { throw apisNode.fail("no APIs defined") }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        return ConfigurationFile(version: version, apis: apis, path: path, folder: folder)
+    }
+}

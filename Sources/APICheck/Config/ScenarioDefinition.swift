@@ -1,0 +1,119 @@
+/// A scenario of `apicheck.yml`: steps run in order against the live API, with captures, expectations and clean-up.
+public struct ScenarioDefinition: Sendable {
+    /// The scenario's name (also its recording's name).
+    public var name: String
+    /// Whether it creates, updates or deletes anything.
+    public var writes: Bool
+    /// Values for `{{name}}` placeholders.
+    public var vars: [(String, String)]
+    /// The steps, in order.
+    public var steps: [ScenarioStep]
+    /// Steps that run afterwards even when a step failed.
+    public var cleanup: [ScenarioStep]
+
+    init(_ node: YAMLReader) throws(ConfigurationError) {
+        let members = try node.mapping(allowed: ["name", "writes", "vars", "steps", "cleanup"])
+        name = try node.required("name", in: members).nonEmptyString()
+        writes = try node.optional("writes", in: members)?.bool() ?? false
+        vars = try node.optional("vars", in: members)?.stringMap() ?? []
+        steps = []
+        for item in try node.required("steps", in: members).list() { steps.append(try ScenarioStep(item, requiresName: true)) }
+        guard !steps.isEmpty else { throw node.fail("scenario \"\(name)\" has no steps") }
+        cleanup = []
+        for item in try node.optional("cleanup", in: members)?.list() ?? [] { cleanup.append(try ScenarioStep(item, requiresName: false)) }
+        var names: Set<String> = []
+        for step in steps where !names.insert(step.name).inserted {
+            throw node.fail("scenario \"\(name)\" has two steps named \"\(step.name)\"")
+        }
+    }
+}
+
+/// One request of a scenario.
+public struct ScenarioStep: Sendable {
+    /// The step's name (tags its interaction in the recording).
+    public var name: String
+    /// `GET`, `POST`, ...
+    public var method: String
+    /// The path, with `{{name}}` placeholders.
+    public var path: String
+    /// The name of another base URL of the API.
+    public var base: String?
+    /// Query items, in order.
+    public var query: [(String, String)]
+    /// Extra request headers.
+    public var headers: [(String, String)]
+    /// The request body.
+    public var body: Body?
+    /// Values to capture from the response: variable name to JSON pointer.
+    public var capture: [(String, JSONPointer)]
+    /// The status the response must have.
+    public var expectedStatus: Int?
+    /// Values the response body must hold: JSON pointer to value.
+    public var expectations: [(JSONPointer, JSONValue)]
+
+    /// A scenario step's body.
+    public enum Body: Sendable {
+        case json(JSONValue)
+        case form([(String, String)])
+        case multipart([(String, String)])
+        case text(String)
+    }
+
+    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+
+    init(_ node: YAMLReader, requiresName: Bool) throws(ConfigurationError) {
+        let members = try node.mapping(allowed: ["name", "method", "path", "base", "query", "headers", "body", "capture", "expect"])
+        let method = try node.required("method", in: members).nonEmptyString().uppercased()
+        guard Self.methods.contains(method) else {
+            throw (node.optional("method", in: members) ?? node).fail("unknown method \"\(method)\" (allowed: \(Self.methods.joined(separator: ", ")))")
+        }
+        self.method = method
+        path = try node.required("path", in: members).nonEmptyString()
+        guard path.hasPrefix("/") else { throw (node.optional("path", in: members) ?? node).fail("a path starts with '/', found \"\(path)\"") }
+        name = requiresName ? try node.required("name", in: members).nonEmptyString() : (try node.optional("name", in: members)?.nonEmptyString() ?? "\(method) \(path)")
+        base = try node.optional("base", in: members)?.nonEmptyString()
+        query = try node.optional("query", in: members)?.stringMap() ?? []
+        headers = try node.optional("headers", in: members)?.stringMap() ?? []
+        body = nil
+        if let bodyNode = node.optional("body", in: members) {
+            let kinds = try bodyNode.mapping(allowed: ["json", "form", "multipart", "text"])
+            guard kinds.count == 1, let only = kinds.first else { throw bodyNode.fail("a body has exactly one of json, form, multipart, text") }
+            let value = only.value
+            switch only.key {
+            case "json": body = .json(try value.json())
+            case "text": body = .text(try value.string())
+            default:
+                var pairs: [(String, String)] = []
+                for pair in try value.list() {
+                    let items = try pair.stringList()
+                    guard items.count == 2 else { throw pair.fail("expected a [name, value] pair") }
+                    pairs.append((items[0], items[1]))
+                }
+                body = only.key == "form" ? .form(pairs) : .multipart(pairs)
+            }
+        }
+        capture = []
+        if let captureNode = node.optional("capture", in: members) {
+            for (variable, pointerNode) in try captureNode.mapping(allowed: nil) {
+                let text = try pointerNode.string()
+                guard text.hasPrefix("/") else { throw pointerNode.fail("expected a JSON pointer such as /data/id, found \"\(text)\"") }
+                capture.append((variable, JSONPointer(text)))
+            }
+        }
+        expectedStatus = nil
+        expectations = []
+        if let expectNode = node.optional("expect", in: members) {
+            for (key, value) in try expectNode.mapping(allowed: nil) {
+                if key == "status" {
+                    let status = try value.int()
+                    guard (100...599).contains(status) else { throw value.fail("expected an HTTP status from 100 to 599") }
+                    expectedStatus = status
+                } else if key.hasPrefix("/") {
+                    expectations.append((JSONPointer(key), try value.json()))
+                } else {
+                    throw value.fail("expect takes status and JSON pointers (such as /data/title), found \"\(key)\"")
+                }
+            }
+        }
+    }
+}

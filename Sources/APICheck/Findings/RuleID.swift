@@ -1,0 +1,40 @@
+/// A finding's rule id, such as `shape.list-vs-single`; public interface that CI scripts filter on.
+public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The id as written in reports and `apicheck.yml`.
+    public let rawValue: String
+
+    /// Wraps an id (known or not; see ``known``).
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Wraps an id written as a literal.
+    public init(stringLiteral value: String) { rawValue = value }
+
+    /// Every rule of DESIGN.md's table, with its default severity.
+    public static let known: [(id: RuleID, severity: Severity)] = ([
+        ("shape.list-vs-single", .error), ("shape.type", .error),
+        ("field.missing", .error), ("field.null", .error), ("field.added", .info), ("field.unexpected", .error),
+        ("enum.value", .error), ("schema.pattern", .error), ("schema.format", .error), ("schema.oneof", .error),
+        ("key.case", .error),
+        ("date.format", .error), ("date.precision", .error), ("date.offset", .error),
+        ("status.undeclared", .error), ("status.changed", .warning),
+        ("field.became-null", .warning),
+        ("content-type", .error), ("content-type.changed", .warning),
+        ("header.missing", .warning),
+        ("param.missing", .error),
+        ("form.encoding", .error), ("form.field", .error),
+        ("body.unparsable", .error),
+        ("expect.failed", .error),
+        ("transport.error", .error),
+        ("secret.unredacted", .error),
+        ("recording.unmatched-operation", .warning),
+    ] as [(String, Severity)]).map { (RuleID($0.0), $0.1) }
+
+    /// Whether the id is one of ``known``.
+    public var isKnown: Bool { Self.known.contains { $0.id == self } }
+
+    /// The rule's default severity (`error` for an unknown id).
+    public var defaultSeverity: Severity { Self.known.first { $0.id == self }?.severity ?? .error }
+
+    public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// The id.
+    public var description: String { rawValue }
+}

@@ -1,0 +1,108 @@
+import APICheck
+import Foundation
+import Testing
+
+@Suite("apicheck.yml")
+struct ConfigurationFileTests {
+    static let repositoryConfig = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("apicheck.yml")
+
+    @Test("the repository's apicheck.yml loads with its todo API and scenarios")
+    func repositoryConfigurationLoads() throws {
+        let config = try ConfigurationFile.load(Self.repositoryConfig.path)
+        let todos = try #require(config.api("todos"))
+        #expect(todos.contract == "contracts/todos.openapi.yaml")
+        #expect(todos.baseURL.host == "phplaravel-574671-2962113.cloudwaysapps.com")
+        #expect(todos.effectiveBaseURL(environment: ["TODOS_BASE_URL": "http://127.0.0.1:9"]).absoluteString == "http://127.0.0.1:9")
+        #expect(todos.scenarios.map(\.name).contains("update-roundtrip"))
+        let roundtrip = try #require(todos.scenarios.first { $0.name == "update-roundtrip" })
+        #expect(roundtrip.writes)
+        #expect(roundtrip.steps.map(\.name) == ["create", "read-created", "update", "read-back", "delete", "read-deleted"])
+        #expect(roundtrip.steps[0].capture.first?.1 == "/data/id")
+        #expect(roundtrip.steps[3].expectations.map(\.0.description) == ["/data/title", "/data/is_done"])
+        #expect(roundtrip.steps[3].expectations.last?.1 == .bool(true))
+        #expect(roundtrip.cleanup.count == 1)
+        #expect(roundtrip.vars.first?.1 == "Don't open a+b & 할 일 #1/2? 100% =")
+        if case .form(let pairs) = roundtrip.steps[2].body {
+            #expect(pairs.map(\.0) == ["title", "is_done"])
+        } else {
+            Issue.record("the update step's body is not a form")
+        }
+    }
+
+    @Test("every setting of the schema is read")
+    func fullSchema() throws {
+        let text = """
+            version: 1
+            apis:
+              kakao:
+                contract: contracts/kakao.openapi.yaml
+                base_url: https://dapi.kakao.com
+                base_url_env: KAKAO_BASE_URL
+                other_bases:
+                  oauth: { url: https://kauth.kakao.com, env: KAKAO_AUTH_URL }
+                auth: { header: Authorization, env: KAKAO_REST_API_KEY, prefix: "KakaoAK " }
+                secrets_env: [KAKAO_OTHER]
+                redaction:
+                  add: { json_keys: [session_id], request_headers: [X-Trace] }
+                  remove: { form_fields: [code] }
+                matching: { ignore_query: [ts], headers: [X-Mode], body: false }
+                severity: { field.added: warning }
+                ignore:
+                  - { rule: date.offset, operation: "GET /v2/search/blog" }
+                  - { rule: key.case }
+                allow_writes: true
+            """
+        let config = try ConfigurationFile.parse(text, path: "apicheck.yml")
+        let kakao = try #require(config.api("kakao"))
+        #expect(kakao.recordings == "recordings/kakao")
+        #expect(kakao.baseURLs(environment: ["KAKAO_AUTH_URL": "http://127.0.0.1:1"])["oauth"]?.absoluteString == "http://127.0.0.1:1")
+        #expect(kakao.auth.first?.value(environment: ["KAKAO_REST_API_KEY": "abc123"]) == "KakaoAK abc123")
+        let rules = kakao.redactionRules(environment: ["KAKAO_REST_API_KEY": "key-1234", "KAKAO_OTHER": "other-5678"])
+        #expect(rules.secretValues.sorted() == ["key-1234", "other-5678"])
+        #expect(rules.jsonKeys.contains("session_id") && rules.jsonKeys.contains("token"))
+        #expect(rules.requestHeaders.contains("x-trace"))
+        #expect(!rules.formFields.contains("code") && rules.formFields.contains("client_secret"))
+        #expect(kakao.matching.ignoredQueryItems == ["ts"] && kakao.matching.headers == ["X-Mode"] && !kakao.matching.body)
+        #expect(kakao.severity.first?.severity == .warning)
+        #expect(kakao.ignore.map(\.rule.rawValue) == ["date.offset", "key.case"])
+        #expect(kakao.ignore.first?.operation == "GET /v2/search/blog")
+        #expect(kakao.allowWrites)
+        #expect(throws: ConfigurationError.self) { _ = try config.selecting("github") }
+    }
+
+    @Test("mistakes are errors with file, line and key path", arguments: [
+        ("apis:\n  todos:\n    base_url: https://x.test\n    contrct: a.yaml\n", 4, "apis.todos: unknown key \"contrct\" (allowed: contract,"),
+        ("apis:\n  todos:\n    contract: a.yaml\n", 3, "apis.todos: missing required key \"base_url\""),
+        ("apis:\n  todos:\n    base_url: ftp://x.test\n", 3, "apis.todos.base_url: expected an http(s) URL"),
+        ("apis:\n  todos:\n    base_url: https://x.test\n    allow_writes: maybe\n", 4, "apis.todos.allow_writes: expected true or false"),
+        ("apis:\n  todos:\n    base_url: https://x.test\n    severity: { field.nope: error }\n", 4, "unknown rule \"field.nope\""),
+        ("apis:\n  todos:\n    base_url: https://x.test\n    severity: { field.added: fatal }\n", 4, "expected error, warning or info"),
+        ("apis:\n  todos:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: FETCH, path: /x } ] }\n", 5, "unknown method \"FETCH\""),
+        ("apis:\n  todos:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: x } ] }\n", 5, "a path starts with '/'"),
+        ("apis:\n  todos:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, expect: { title: x } } ] }\n", 5, "expect takes status and JSON pointers"),
+        ("apis:\n  todos:\n    base_url: [https://x.test\n", 4, "not valid YAML"),
+        ("version: 2\napis: {}\n", 1, "unsupported version 2"),
+        ("apis: {}\n", 1, "no APIs defined"),
+        ("apis:\n  todos:\n    base_url: https://x.test\n    base_url: https://y.test\n", 3, "the key \"base_url\" appears twice"),
+    ])
+    func mistakes(_ text: String, _ line: Int, _ message: String) {
+        #expect {
+            _ = try ConfigurationFile.parse(text, path: "apicheck.yml")
+        } throws: { error in
+            guard let error = error as? ConfigurationError else { return false }
+            let ok = error.line == line && error.description.hasPrefix("apicheck.yml:\(line):") && error.description.contains(message)
+            if !ok { Issue.record("got \(error)") }
+            return ok
+        }
+    }
+
+    @Test("a missing file is an error naming it")
+    func missingFile() {
+        #expect {
+            _ = try ConfigurationFile.load("/no/such/apicheck.yml")
+        } throws: { error in
+            (error as? ConfigurationError)?.description.hasPrefix("/no/such/apicheck.yml: error: cannot read the configuration") == true
+        }
+    }
+}
