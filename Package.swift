@@ -65,7 +65,11 @@ let package = Package(
         ),
 
         .testTarget(name: "WireFormatTests", dependencies: ["WireFormat"]),
-        .testTarget(name: "APICheckTests", dependencies: ["APICheck", "WireFormat"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "APICheckTests",
+            dependencies: ["APICheck", "WireFormat", .product(name: "OpenAPIKit", package: "OpenAPIKit")],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "TodoAPITests", dependencies: ["TodoAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox"]),
         .testTarget(name: "APICheckReplayTests", dependencies: ["APICheckReplay", "APICheck", "TodoAPI", "Sandbox"]),

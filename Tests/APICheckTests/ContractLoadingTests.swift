@@ -1,0 +1,35 @@
+import APICheck
+import Foundation
+import OpenAPIKit
+import Testing
+
+@Suite("Contracts")
+struct ContractLoadingTests {
+    static let todos = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("contracts/todos.openapi.yaml")
+
+    @Test("the todo contract loads, dereferenced, keeping the x-apicheck extensions")
+    func todoContractLoads() throws {
+        let contract = try Contract.load(Self.todos.path)
+        #expect(contract.document.paths.count == 4)
+        #expect(contract.document.vendorExtensions["x-apicheck-key-case"]?.value as? String == "snake_case")
+        let path = try #require(contract.document.paths[OpenAPI.Path(rawValue: "/api/v2/todos/{id}")])
+        let get = try #require(path.get)
+        #expect(get.responses.count == 2)
+    }
+
+    @Test("a malformed contract is an error with file and line", arguments: [
+        ("openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths:\n  /a:\n    get:\n      responses:\n        '200': [\n", 8, "not valid YAML"),
+        ("openapi: 3.1.0\ninfo: {title: x}\npaths: {}\n", 2, "not a valid OpenAPI 3.1 document"),
+    ])
+    func malformed(_ text: String, _ line: Int, _ message: String) {
+        #expect {
+            _ = try Contract.parse(text, path: "c.yaml")
+        } throws: { error in
+            guard let error = error as? ConfigurationError else { return false }
+            let ok = error.line == line && error.description.contains(message) && error.file == "c.yaml"
+            if !ok { Issue.record("got \(error)") }
+            return ok
+        }
+    }
+}
