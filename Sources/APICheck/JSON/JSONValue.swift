@@ -124,3 +124,34 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, Ex
         self = .object(JSONObject(elements.map { JSONObject.Member(key: $0.0, value: $0.1) }))
     }
 }
+
+extension JSONValue {
+    /// Replaces the value at `pointer` (nil removes an object member); a pointer that leads nowhere changes nothing.
+    public mutating func set(_ newValue: JSONValue?, at pointer: JSONPointer) {
+        guard let first = pointer.tokens.first else {
+            if let newValue { self = newValue }
+            return
+        }
+        let rest = JSONPointer(tokens: Array(pointer.tokens.dropFirst()))
+        switch self {
+        case .object(var object):
+            if rest.tokens.isEmpty {
+                object[first] = newValue
+            } else if var child = object[first] {
+                child.set(newValue, at: rest)
+                object[first] = child
+            }
+            self = .object(object)
+        case .array(var items):
+            guard let index = JSONPointer.arrayIndex(first), items.indices.contains(index) else { return }
+            if rest.tokens.isEmpty {
+                if let newValue { items[index] = newValue } else { items.remove(at: index) }
+            } else {
+                items[index].set(newValue, at: rest)
+            }
+            self = .array(items)
+        default:
+            return
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import OpenAPIKit
+
+/// A contract compiled for the verifier: operations found by method and path template, schemas compiled.
+public struct CompiledContract: Sendable {
+    /// One operation, such as `GET /api/v2/todos/{id}`.
+    public struct Operation: Sendable {
+        /// `GET /api/v2/todos/{id}`.
+        public let name: String
+        public let method: String
+        public let template: String
+        let segments: [Segment]
+        /// Parameters (path, query, header), each with its schema.
+        public let parameters: [Parameter]
+        /// Request bodies by media type (lower-case essence).
+        public let requestBodies: [String: CompiledSchema?]
+        public let requestBodyRequired: Bool
+        /// Responses by key: `200`, `2XX`, `default`.
+        public let responses: [String: Response]
+        /// `x-apicheck-key-case` in force for this operation.
+        public let keyCase: KeyCase?
+
+        /// The declared response for `status`: exact code, then range, then `default`.
+        public func response(for status: Int) -> (key: String, response: Response)? {
+            if let exact = responses[String(status)] { return (String(status), exact) }
+            let range = "\(status / 100)XX"
+            if let ranged = responses[range] { return (range, ranged) }
+            if let fallback = responses["default"] { return ("default", fallback) }
+            return nil
+        }
+
+        /// Whether `status` is declared by an exact code or a range (not only by `default`).
+        public func declaresExactly(_ status: Int) -> Bool {
+            responses[String(status)] != nil || responses["\(status / 100)XX"] != nil
+        }
+    }
+
+    enum Segment: Sendable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    /// A parameter of an operation.
+    public struct Parameter: Sendable {
+        public let name: String
+        /// `path`, `query`, `header` or `cookie`.
+        public let location: String
+        public let required: Bool
+        /// Whether an empty value counts as given (OpenAPI's `allowEmptyValue`, false by default).
+        public let allowsEmptyValue: Bool
+        public let schema: CompiledSchema?
+    }
+
+    /// A declared response.
+    public struct Response: Sendable {
+        /// Bodies by media type (lower-case essence); a nil schema accepts any body of that type.
+        public let content: [String: CompiledSchema?]
+        /// Declared headers (lower-case) and whether each is required.
+        public let headers: [String: Bool]
+    }
+
+    /// The file the contract came from.
+    public let path: String
+    /// Every operation.
+    public let operations: [Operation]
+    /// Operations by method, for matching.
+    private let byMethod: [String: [Operation]]
+
+    /// Compiles a loaded contract.
+    public init(_ contract: Contract) {
+        path = contract.path
+        let document = contract.document
+        let documentKeyCase = (document.vendorExtensions["x-apicheck-key-case"]?.value as? String).flatMap(KeyCase.named)
+        var operations: [Operation] = []
+        for route in document.routes {
+            let template = route.path.rawValue.hasPrefix("/") ? route.path.rawValue : "/" + route.path.rawValue
+            let segments: [Segment] = route.path.components.map { component in
+                if component.hasPrefix("{") && component.hasSuffix("}") { return .parameter(String(component.dropFirst().dropLast())) }
+                return .literal(component)
+            }
+            for endpoint in route.pathItem.endpoints {
+                let method = endpoint.method.rawValue.uppercased()
+                let operation = endpoint.operation
+                let operationKeyCase = (operation.vendorExtensions["x-apicheck-key-case"]?.value as? String).flatMap(KeyCase.named)
+                var parameters: [Parameter] = []
+                for parameter in route.pathItem.parameters + operation.parameters {
+                    let location: String
+                    var allowsEmpty = false
+                    if case .query(_, let allowEmptyValue, _) = parameter.context { allowsEmpty = allowEmptyValue }
+                    switch parameter.location {
+                    case .path: location = "path"
+                    case .query: location = "query"
+                    case .header: location = "header"
+                    case .cookie: location = "cookie"
+                    default: location = "query"
+                    }
+                    let schema = parameter.schemaOrContent.a.map { CompiledSchema.compile($0.schema) }
+                    // An operation-level parameter replaces a path-level one of the same name and place.
+                    parameters.removeAll { $0.name == parameter.name && $0.location == location }
+                    parameters.append(Parameter(name: parameter.name, location: location, required: parameter.required, allowsEmptyValue: allowsEmpty, schema: schema))
+                }
+                var requestBodies: [String: CompiledSchema?] = [:]
+                for (type, content) in operation.requestBody?.content ?? [:] {
+                    requestBodies[type.typeAndSubtype.lowercased()] = content.schema.map(CompiledSchema.compile)
+                }
+                var responses: [String: Response] = [:]
+                for (status, response) in operation.responses {
+                    var content: [String: CompiledSchema?] = [:]
+                    for (type, body) in response.content {
+                        content[type.typeAndSubtype.lowercased()] = body.schema.map(CompiledSchema.compile)
+                    }
+                    var headers: [String: Bool] = [:]
+                    for (name, header) in response.headers ?? [:] { headers[name.lowercased()] = header.required }
+                    responses[status.rawValue.uppercased()] = Response(content: content, headers: headers)
+                }
+                operations.append(Operation(
+                    name: "\(method) \(template)", method: method, template: template, segments: segments,
+                    parameters: parameters, requestBodies: requestBodies, requestBodyRequired: operation.requestBody?.required ?? false,
+                    responses: responses, keyCase: operationKeyCase ?? documentKeyCase
+                ))
+            }
+        }
+        self.operations = operations
+        byMethod = Dictionary(grouping: operations, by: \.method)
+    }
+
+    /// The operation for `method` and `path` (no query): literal segments win over parameters.
+    public func operation(method: String, path: String) -> (operation: Operation, pathParameters: [String: String])? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var best: (operation: Operation, pathParameters: [String: String], literals: Int)?
+        for operation in byMethod[method.uppercased()] ?? [] where operation.segments.count == parts.count {
+            var parameters: [String: String] = [:]
+            var literals = 0
+            var matched = true
+            for (segment, part) in zip(operation.segments, parts) {
+                switch segment {
+                case .literal(let text):
+                    if text != part { matched = false } else { literals += 1 }
+                case .parameter(let name):
+                    parameters[name] = part.removingPercentEncoding ?? part
+                }
+                if !matched { break }
+            }
+            if matched && literals > (best?.literals ?? -1) { best = (operation, parameters, literals) }
+        }
+        return best.map { ($0.operation, $0.pathParameters) }
+    }
+}

@@ -1,0 +1,261 @@
+import Foundation
+import WireFormat
+
+/// Checks recorded (or live) interactions against a compiled contract and reports findings.
+///
+/// Generic: nothing here knows any one API. Request-side checks are skipped when the response is a
+/// declared 4xx of its operation (that request was meant to be invalid).
+public struct Verifier: Sendable {
+    /// How the verifier treats findings.
+    public struct Options: Sendable {
+        /// Extra keys are errors (`field.unexpected`) instead of info (`field.added`).
+        public var strict = false
+        /// Severity overrides by rule.
+        public var severities: [RuleID: Severity] = [:]
+        /// Findings to drop, by rule and optional operation (`GET /api/v2/todos`).
+        public var ignored: [(rule: RuleID, operation: String?)] = []
+
+        /// Default options.
+        public init(strict: Bool = false, severities: [RuleID: Severity] = [:], ignored: [(rule: RuleID, operation: String?)] = []) {
+            self.strict = strict
+            self.severities = severities
+            self.ignored = ignored
+        }
+    }
+
+    public let contract: CompiledContract
+    public let options: Options
+
+    /// Creates a verifier.
+    public init(contract: CompiledContract, options: Options = Options()) {
+        self.contract = contract
+        self.options = options
+    }
+
+    /// Verifies every interaction of a recording; with `bytes`, findings get the line they point at in `file`.
+    public func verify(_ recording: Recording, file: String? = nil, bytes: [UInt8]? = nil) -> [Finding] {
+        var findings: [Finding] = []
+        for (index, interaction) in recording.interactions.enumerated() {
+            var found = verify(interaction)
+            for i in found.indices {
+                found[i].file = file
+                if let concrete = found[i].sourcePointer {
+                    found[i].sourcePointer = "/interactions/\(index)" + concrete
+                } else {
+                    found[i].sourcePointer = "/interactions/\(index)"
+                }
+            }
+            findings += found
+        }
+        if let bytes {
+            for i in findings.indices {
+                let pointer = JSONPointer(findings[i].sourcePointer ?? "")
+                findings[i].line = JSONReader.location(of: pointer, in: bytes)?.line
+                    ?? JSONReader.location(of: pointer.parent, in: bytes)?.line
+            }
+        }
+        return findings
+    }
+
+    /// Verifies one interaction; findings' `sourcePointer`s are relative to the interaction.
+    public func verify(_ interaction: Interaction) -> [Finding] {
+        let request = interaction.request
+        let response = interaction.response
+        guard let (operation, _) = contract.operation(method: request.method, path: request.path) else {
+            var finding = Finding(
+                rule: "recording.unmatched-operation", part: "request", operation: "\(request.method) \(request.path)",
+                pointer: "", expected: "an operation of \(contract.path)", found: "none for \(request.method) \(request.path)"
+            )
+            finding.sourcePointer = "/request/url"
+            return finish([finding])
+        }
+        var findings: [Finding] = []
+        let name = operation.name
+        let status = response.status
+
+        // Response: status, content type, headers, body.
+        let declared = operation.response(for: status)
+        if !operation.declaresExactly(status) && declared?.key != "default" || declared == nil {
+            var finding = Finding(
+                rule: "status.undeclared", part: "response", operation: name, status: status, pointer: "/status",
+                expected: "one of \(operation.responses.keys.sorted().joined(separator: ", "))", found: String(status)
+            )
+            finding.severity = (200..<300).contains(status) ? .error : .warning
+            finding.sourcePointer = "/response/status"
+            findings.append(finding)
+        }
+        if let (_, declaredResponse) = declared {
+            findings += checkBody(
+                response.body, contentType: response.headers["Content-Type"], declared: declaredResponse.content,
+                part: "response", operation: operation, status: status, required: false
+            )
+            for (header, required) in declaredResponse.headers where required && response.headers[header] == nil {
+                var finding = Finding(rule: "header.missing", part: "response", operation: name, status: status, pointer: "/headers/\(header)", expected: "the header \(header)", found: "none")
+                finding.sourcePointer = "/response/headers"
+                findings.append(finding)
+            }
+        }
+
+        // Request: skipped when the response is a declared 4xx (the request was meant to be invalid).
+        let meantInvalid = (400..<500).contains(status) && operation.declaresExactly(status)
+        if !meantInvalid {
+            findings += checkParameters(request, operation: operation, status: status)
+            findings += checkBody(
+                request.body, contentType: request.headers["Content-Type"], declared: operation.requestBodies,
+                part: "request", operation: operation, status: status, required: operation.requestBodyRequired
+            )
+        }
+        return finish(findings)
+    }
+
+    func checkParameters(_ request: RecordedRequest, operation: CompiledContract.Operation, status: Int) -> [Finding] {
+        var findings: [Finding] = []
+        let query = (request.query.flatMap { try? FormURLEncoding.decode($0) }) ?? []
+        for parameter in operation.parameters {
+            var value: String?
+            switch parameter.location {
+            case "query": value = query.last { $0.name == parameter.name }?.value
+            case "header": value = request.headers[parameter.name]
+            default: continue
+            }
+            guard let value, !value.isEmpty || parameter.allowsEmptyValue else {
+                if parameter.required {
+                    let found = value == nil ? "none" : "an empty value (allowEmptyValue is false)"
+                    var finding = Finding(rule: "param.missing", part: "request", operation: operation.name, status: status, pointer: "/\(parameter.location)/\(parameter.name)", expected: "the required \(parameter.location) parameter \(parameter.name)", found: found)
+                    finding.sourcePointer = "/request/url"
+                    findings.append(finding)
+                }
+                continue
+            }
+            if let schema = parameter.schema {
+                var checker = SchemaChecker(keyCase: nil, strict: options.strict, formValues: true)
+                checker.check(.string(value), schema, pointer: "/\(parameter.location)/\(parameter.name)", concrete: "", keyCase: nil)
+                for raw in checker.findings {
+                    var finding = Finding(rule: raw.rule, part: "request", operation: operation.name, status: status, pointer: raw.pointer, expected: raw.expected, found: raw.found)
+                    finding.sourcePointer = "/request/url"
+                    findings.append(finding)
+                }
+            }
+        }
+        return findings
+    }
+
+    func checkBody(
+        _ body: RecordedBody?, contentType: String?, declared: [String: CompiledSchema?], part: String,
+        operation: CompiledContract.Operation, status: Int, required: Bool
+    ) -> [Finding] {
+        let base = "/\(part)"
+        func finding(_ rule: RuleID, _ pointer: String, expected: String, found: String, source: String) -> Finding {
+            var result = Finding(rule: rule, part: part, operation: operation.name, status: status, pointer: pointer, expected: expected, found: found)
+            result.sourcePointer = source
+            return result
+        }
+        guard let body else {
+            if required || (part == "response" && !declared.isEmpty && declared.values.contains { $0 != nil }) {
+                return [finding("body.unparsable", "", expected: "a body (\(declared.keys.sorted().joined(separator: ", ")))", found: "no body", source: base)]
+            }
+            return []
+        }
+        if declared.isEmpty { return [] }
+        let mediaType = contentType.map { MediaType.essence(of: $0) } ?? ""
+        let entry: CompiledSchema?? = declared[mediaType] ?? declared.first { $0.key.hasSuffix("/*") && mediaType.hasPrefix($0.key.dropLast()) }.map { $0.value }
+        guard let schemaEntry = entry else {
+            return [finding("content-type", "/headers/Content-Type", expected: declared.keys.sorted().joined(separator: " or "), found: mediaType.isEmpty ? "none" : mediaType, source: base + "/headers")]
+        }
+        var findings: [Finding] = []
+        let value: JSONValue
+        var formValues = false
+        switch body {
+        case .json(let json):
+            value = json
+        case .form(let fields, let raw):
+            if let problem = Self.formEncodingProblem(raw) {
+                findings.append(finding("form.encoding", "", expected: "a form body with only A-Z a-z 0-9 * - . _ + = & and %XX escapes", found: problem, source: base + "/body/raw"))
+            }
+            value = .object(JSONObject(fields.map { .init(key: $0.name, value: .string($0.value)) }))
+            formValues = true
+        case .multipart(let parts):
+            value = .object(JSONObject(parts.map { part in
+                switch part.content {
+                case .text(let text): return .init(key: part.name, value: .string(text))
+                case .bytes: return .init(key: part.name, value: .string("<\(part.filename ?? "file")>"))
+                }
+            }))
+            formValues = true
+        case .text(let text):
+            if MediaType.isJSON(mediaType) || mediaType == FormURLEncoding.contentType {
+                let preview = text.count > 60 ? String(text.prefix(60)) + "..." : text
+                return findings + [finding("body.unparsable", "", expected: "a \(mediaType) body", found: "\"\(preview)\"", source: base + "/body/text")]
+            }
+            return findings
+        case .base64:
+            return findings
+        }
+        guard let schema = schemaEntry else { return findings }
+        var checker = SchemaChecker(keyCase: operation.keyCase, strict: options.strict, formValues: formValues)
+        checker.check(value, schema, pointer: "", concrete: "", keyCase: operation.keyCase)
+        let bodyPrefix: String
+        switch body {
+        case .json: bodyPrefix = base + "/body/json"
+        case .form: bodyPrefix = base + "/body/form"
+        default: bodyPrefix = base + "/body/multipart"
+        }
+        for raw in checker.findings {
+            var rule = raw.rule
+            if formValues && ["shape.type", "enum.value", "field.missing", "schema.pattern", "field.null"].contains(raw.rule.rawValue) {
+                rule = "form.field"
+            }
+            let source = formValues ? bodyPrefix : bodyPrefix + raw.concrete
+            findings.append(finding(rule, raw.pointer, expected: raw.expected, found: raw.found, source: source))
+        }
+        return findings
+    }
+
+    /// What is wrong with a form body's bytes: a malformed escape or a raw byte outside the allowed set.
+    public static func formEncodingProblem(_ raw: String) -> String? {
+        let bytes = Array(raw.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                let hex = bytes.dropFirst(index + 1).prefix(2)
+                guard hex.count == 2, hex.allSatisfy({ FormURLEncodingHex.isHex($0) }) else {
+                    return "the malformed escape \"\(String(decoding: bytes[index..<min(index + 3, bytes.count)], as: UTF8.self))\" at byte \(index)"
+                }
+                index += 3
+                continue
+            }
+            if !(FormURLEncoding.isUnreserved(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "&")) {
+                let shown = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+                return "the raw \(shown) at byte \(index) (it must be percent-encoded)"
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Aggregates array-item findings (same rule, pointer and expectation) and applies severities and ignores.
+    func finish(_ findings: [Finding]) -> [Finding] {
+        var result: [Finding] = []
+        var positions: [String: Int] = [:]
+        for finding in findings {
+            let key = "\(finding.rule)|\(finding.part)|\(finding.pointer)|\(finding.expected)"
+            if let position = positions[key] {
+                result[position].count += 1
+                continue
+            }
+            if options.ignored.contains(where: { $0.rule == finding.rule && ($0.operation == nil || $0.operation == finding.operation) }) { continue }
+            var adjusted = finding
+            if let severity = options.severities[finding.rule] { adjusted.severity = severity }
+            positions[key] = result.count
+            result.append(adjusted)
+        }
+        return result
+    }
+}
+
+enum FormURLEncodingHex {
+    static func isHex(_ byte: UInt8) -> Bool {
+        (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 70) || (byte >= 97 && byte <= 102)
+    }
+}
