@@ -37,6 +37,9 @@ public struct ConfigurationFile: Sendable {
 
     /// Reads and checks `apicheck.yml` at `path`.
     public static func load(_ path: String) throws(ConfigurationError) -> ConfigurationFile {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ConfigurationError(file: path, message: "no such file; run apicheck in the folder that holds apicheck.yml, or pass --config PATH (its schema is in the README)")
+        }
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)

@@ -12,15 +12,23 @@ public enum HAR {
     ///
     /// - Parameters:
     ///   - baseURLs: The API's base URLs by name, `""` for the main one; every entry must be under one.
+    ///   - acceptingAnyOrigin: Take the first entry's origin as the main base when it is under none (for verifying).
     ///   - file: The HAR's path, for error messages.
     /// - Throws: ``RecordingError`` with the file, line and pointer of what is wrong.
     public static func importRecording(
         _ bytes: [UInt8], file: String? = nil, api: String, name: String,
-        baseURLs: [String: URL], redaction: RedactionRules = .builtIn
+        baseURLs: [String: URL], redaction: RedactionRules = .builtIn, acceptingAnyOrigin: Bool = false
     ) throws(RecordingError) -> Recording {
         let json = try RecordingError.parseJSON(bytes, file: file)
+        var bases = baseURLs
+        if acceptingAnyOrigin, let first = json[pointer: "/log/entries/0/request/url"]?.stringValue, let url = URL(string: first),
+            BaseURLSet(baseURLs).relativeURL(url) == nil, let scheme = url.scheme, let host = url.host
+        {
+            // Verifying only needs paths: take the HAR's own origin (a proxy's or a staging host's) as the main base.
+            bases[""] = URL(string: "\(scheme)://\(host)\(url.port.map { ":\($0)" } ?? "")")
+        }
         do {
-            return try importRecording(json, api: api, name: name, baseURLs: baseURLs, redaction: redaction)
+            return try importRecording(json, api: api, name: name, baseURLs: bases, redaction: redaction)
         } catch {
             throw error.located(in: bytes, file: file)
         }

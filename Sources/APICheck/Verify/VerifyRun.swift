@@ -1,0 +1,132 @@
+import Foundation
+
+/// `apicheck verify`: finds the recordings, verifies each against its API's contract, and gathers findings.
+public struct VerifyRun {
+    /// What to verify.
+    public struct Options: Sendable {
+        /// Recordings, HAR files or folders; empty means every recording of every API.
+        public var paths: [String] = []
+        /// Only this API.
+        public var api: String?
+        /// Extra keys are errors.
+        public var strict = false
+        /// The environment (for secret values).
+        public var environment: [String: String] = [:]
+
+        /// Default options.
+        public init(paths: [String] = [], api: String? = nil, strict: Bool = false, environment: [String: String] = [:]) {
+            self.paths = paths
+            self.api = api
+            self.strict = strict
+            self.environment = environment
+        }
+    }
+
+    /// What the run found.
+    public struct Result: Sendable {
+        /// Every finding, file by file.
+        public var findings: [Finding] = []
+        /// Files that could not be read or understood (exit 2).
+        public var errors: [String] = []
+        /// How many recordings and interactions were verified.
+        public var recordings = 0
+        public var interactions = 0
+    }
+
+    let configuration: ConfigurationFile
+    var verifiers: [String: Verifier] = [:]
+
+    /// Loads every selected API's contract; a contract that does not load is a configuration error.
+    public init(configuration: ConfigurationFile, options: Options) throws(ConfigurationError) {
+        self.configuration = configuration
+        for api in try configuration.selecting(options.api) {
+            guard let contractPath = api.contract else { continue }
+            let path = configuration.folder.appendingPathComponent(contractPath).path
+            let contract = CompiledContract(try Contract.load(path))
+            var severities: [RuleID: Severity] = [:]
+            for (rule, severity) in api.severity { severities[rule] = severity }
+            verifiers[api.name] = Verifier(contract: contract, options: .init(strict: options.strict, severities: severities, ignored: api.ignore))
+        }
+    }
+
+    /// Verifies what `options` names.
+    public func run(_ options: Options) -> Result {
+        var result = Result()
+        var files: [(path: String, api: String?)] = []
+        if options.paths.isEmpty {
+            for api in (try? configuration.selecting(options.api)) ?? [] {
+                let folder = configuration.folder.appendingPathComponent(api.recordings).path
+                files += Self.files(under: folder).map { ($0, api.name) }
+            }
+        } else {
+            for path in options.paths {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                    result.errors.append("\(path): error: no such file or folder")
+                    continue
+                }
+                files += (isFolder.boolValue ? Self.files(under: path) : [path]).map { ($0, options.api) }
+            }
+        }
+        for (path, api) in files { verifyFile(path, api: api, options: options, into: &result) }
+        return result
+    }
+
+    func verifyFile(_ path: String, api: String?, options: Options, into result: inout Result) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            result.errors.append("\(path): error: cannot read the file")
+            return
+        }
+        let bytes = [UInt8](data)
+        let recording: Recording
+        do throws(RecordingError) {
+            if path.hasSuffix(".har") {
+                guard let api, let apiConfig = configuration.api(api) else {
+                    result.errors.append("\(path): error: a HAR file needs --api to say which API it belongs to")
+                    return
+                }
+                recording = try HAR.importRecording(
+                    bytes, file: path, api: api, name: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
+                    baseURLs: apiConfig.baseURLs(environment: options.environment), redaction: apiConfig.redactionRules(environment: options.environment),
+                    acceptingAnyOrigin: true
+                )
+            } else {
+                recording = try Recording(bytes: bytes, file: path)
+            }
+        } catch {
+            result.errors.append(error.description)
+            return
+        }
+        guard let verifier = verifiers[recording.api] else {
+            if configuration.api(recording.api) == nil {
+                result.errors.append("\(path): error: the recording's API \"\(recording.api)\" is not in \(configuration.path)")
+            } else if options.api == nil || options.api == recording.api {
+                result.errors.append("\(path): error: the API \"\(recording.api)\" has no contract in \(configuration.path)")
+            }
+            return
+        }
+        result.recordings += 1
+        result.interactions += recording.interactions.count
+        result.findings += verifier.verify(recording, file: path, bytes: path.hasSuffix(".har") ? nil : bytes)
+        if !path.hasSuffix(".har") {
+            let secrets = configuration.api(recording.api)?.redactionRules(environment: options.environment).secretValues ?? []
+            for leak in SecretScanner.scan(String(decoding: bytes, as: UTF8.self), values: secrets) {
+                var finding = Finding(rule: "secret.unredacted", part: "recording", operation: recording.name, pointer: "", expected: "no live secret", found: "\(leak.what) (\(leak.excerpt))")
+                finding.file = path
+                result.findings.append(finding)
+            }
+        }
+    }
+
+    /// Every `.json` recording and `.har` file below `folder`, sorted.
+    static func files(under folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") { continue }
+            if relative.hasSuffix(".json") || relative.hasSuffix(".har") { files.append((folder as NSString).appendingPathComponent(relative)) }
+        }
+        return files.sorted()
+    }
+}

@@ -1,0 +1,67 @@
+import APICheck
+import ArgumentParser
+import Foundation
+
+/// `apicheck verify`: checks recordings against their contracts, offline.
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check recordings against their API's contract (offline).",
+        discussion: """
+            With no PATH, every recording of every API in apicheck.yml is checked. A PATH may be a \
+            recording, a HAR file (with --api) or a folder. Findings go to stdout; the summary to stderr.
+
+            Examples:
+              apicheck verify
+              apicheck verify recordings/todos/tests/list-first-page.json --format github
+              apicheck verify --api todos --fail-on warning
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("Recordings, HAR files or folders to check.", valueName: "path"))
+    var paths: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Only this API.", valueName: "name"))
+    var api: String?
+
+    @Option(name: .long, help: ArgumentHelp("text, json, junit, github or markdown.", valueName: "format"))
+    var format: String = "text"
+
+    @Flag(name: .long, help: "Report keys the contract does not declare as errors (field.unexpected).")
+    var strict = false
+
+    @Option(name: .long, help: ArgumentHelp("The lowest severity that fails the run: error, warning or info.", valueName: "severity"))
+    var failOn: String = "error"
+
+    func validate() throws {
+        guard ReportFormat.named(format) != nil else {
+            throw ValidationError("--format must be one of \(ReportFormat.all.map(\.description).joined(separator: ", ")), not '\(format)'")
+        }
+        guard Severity.named(failOn) != nil else { throw ValidationError("--fail-on must be error, warning or info, not '\(failOn)'") }
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let reportFormat = ReportFormat.named(format) ?? .text
+        let threshold = Severity.named(failOn) ?? .error
+        let options = VerifyRun.Options(paths: paths, api: api, strict: strict, environment: environment)
+        let result: VerifyRun.Result
+        do {
+            let configuration = try ConfigurationFile.load(global.configPath)
+            result = try VerifyRun(configuration: configuration, options: options).run(options)
+        } catch {
+            throw CommandFailure(message: error.description, status: .usage)
+        }
+        let files = Array(Set(result.findings.compactMap(\.file))).sorted()
+        let summary = ReportSummary(findings: result.findings, files: files, recordings: result.recordings, interactions: result.interactions, failOn: threshold)
+        FileHandle.standardOutput.write(Data(reportFormat.render(result.findings, summary: summary).utf8))
+        for error in result.errors { FileHandle.standardError.write(Data((error + "\n").utf8)) }
+        FileHandle.standardError.write(Data("apicheck verify: \(summary.line)\n".utf8))
+        var status = ExitReason.success
+        if result.findings.contains(where: { $0.severity >= threshold }) { status = .findings }
+        if !result.errors.isEmpty { status = status.combined(with: .usage) }
+        if status != .success { throw ExitCode(status.code) }
+    }
+}
