@@ -102,7 +102,7 @@ struct ConfigurationFileTests {
         #expect {
             _ = try ConfigurationFile.load("/no/such/apicheck.yml")
         } throws: { error in
-            (error as? ConfigurationError)?.description.hasPrefix("/no/such/apicheck.yml: error: cannot read the configuration") == true
+            (error as? ConfigurationError)?.description.hasPrefix("/no/such/apicheck.yml: error: no such file") == true
         }
     }
 }
