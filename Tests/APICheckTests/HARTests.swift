@@ -17,7 +17,7 @@ struct HARTests {
     func importsMitmproxyHAR() throws {
         let recording = try importFixture()
         #expect(recording.interactions.count == 8)
-        #expect(recording.recordedFrom == "http://127.0.0.1:18080")
+        #expect(recording.recordedFrom == "local")
         let kinds = recording.interactions.map { "\($0.request.method) \($0.request.url) \($0.response.status)" }
         #expect(kinds.contains("GET /api/v2/todos?page=1&per_page=2 200"))
         #expect(kinds.contains("PUT /api/v2/todos/4698 200"))

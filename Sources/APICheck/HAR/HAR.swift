@@ -54,9 +54,12 @@ public enum HAR {
             }
         }
         let recordedAt = firstStart.flatMap { try? ISO8601Timestamp(parsing: $0).formatted(as: .secondsUTC) } ?? "1970-01-01T00:00:00Z"
+        // A loopback origin is a local server or proxy; its port means nothing to anyone else.
+        let main = baseURLs[""]
+        let loopback = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(main?.host ?? "")
         return Recording(
             api: api, name: name, recordedAt: recordedAt,
-            recordedFrom: baseURLs[""]?.absoluteString ?? "imported", interactions: interactions
+            recordedFrom: loopback ? "local" : (main?.absoluteString ?? "imported"), interactions: interactions
         )
     }
 
