@@ -20,6 +20,16 @@ public enum RecordingsFolder {
         return URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("recordings", isDirectory: true)
     }
 
+    /// The folder holding `Package.swift` above `filePath`, or nil.
+    public static func packageRoot(from filePath: String) -> URL? {
+        var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        while folder.path != "/" && !folder.path.isEmpty {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
+
     /// Every `*.json` recording below `recordings/<api>/<kind>` (kind: `tests`, `scenarios`, `imported`), sorted by name.
     public static func recordings(api: String, kind: String = "tests", from filePath: String) -> [URL] {
         let folder = locate(from: filePath).appendingPathComponent(api).appendingPathComponent(kind)

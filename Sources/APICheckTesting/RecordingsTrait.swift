@@ -20,10 +20,10 @@ public struct RecordingsTrait: SuiteTrait, TestScoping {
         public var liveBaseURL: URL?
         /// Whether unused recorded interactions fail a test.
         public var strict: Bool
-        /// How requests are matched.
-        public var matching: MatchingRules
-        /// What is redacted.
-        public var redaction: RedactionRules
+        /// How requests are matched (nil: `apicheck.yml`'s `matching`, else the defaults).
+        public var matching: MatchingRules?
+        /// What is redacted (nil: `apicheck.yml`'s `redaction`, else the built-ins).
+        public var redaction: RedactionRules?
         /// Environment variables holding secrets; their values are scrubbed wherever they appear.
         public var secretEnvironmentVariables: [String]
         /// The file the suite is declared in, to find `recordings/`.
@@ -49,12 +49,12 @@ extension Trait where Self == RecordingsTrait {
     ///   - server: A live server started per recording test (the sandbox, say); recordings then say `recorded_from: <its name>`.
     ///   - liveBaseURL: A live base URL to record from instead; `APICHECK_BASE_URL` overrides it.
     ///   - strict: Fail a test that leaves recorded interactions unused.
-    ///   - matching: How requests are matched to recorded ones.
-    ///   - redaction: What is redacted before anything is written.
+    ///   - matching: How requests are matched to recorded ones; by default what `apicheck.yml` says for the API.
+    ///   - redaction: What is redacted before anything is written; by default `apicheck.yml`'s rules, else the built-ins.
     ///   - secretsFrom: Environment variables holding secrets (an API key, say); their values never reach a recording.
     public static func recordings(
         api: String, server: (any RecordingServer)? = nil, liveBaseURL: URL? = nil, strict: Bool = false,
-        matching: MatchingRules = MatchingRules(), redaction: RedactionRules = .builtIn, secretsFrom: [String] = [],
+        matching: MatchingRules? = nil, redaction: RedactionRules? = nil, secretsFrom: [String] = [],
         filePath: String = #filePath
     ) -> Self {
         RecordingsTrait(settings: .init(

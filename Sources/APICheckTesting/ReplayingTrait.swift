@@ -29,13 +29,20 @@ public struct ReplayingTrait: TestTrait, TestScoping {
         }
         let environment = ProcessInfo.processInfo.environment
         let mode = try RecordMode.fromEnvironment(environment)
-        let folder = RecordingsFolder.locate(from: suite?.filePath ?? filePath, environment: environment)
-        let file = folder.appendingPathComponent(api).appendingPathComponent("tests").appendingPathComponent("\(name).json")
+        let sourceFile = suite?.filePath ?? filePath
+        let settings = try ProjectSettings.load(api: api, from: sourceFile, environment: environment)
+        let folder = RecordingsFolder.locate(from: sourceFile, environment: environment)
+        let file = settings.recordingsFolder(default: folder.appendingPathComponent(api), environment: environment)
+            .appendingPathComponent("tests").appendingPathComponent("\(name).json")
 
         var running: RunningRecordingServer?
         var liveBaseURL = environment["APICHECK_BASE_URL"].flatMap { $0.isEmpty ? nil : URL(string: $0) } ?? suite?.liveBaseURL
-        var recordedFrom = liveBaseURL?.absoluteString
         let needsLive = mode == .all || mode == .new || (mode == .once && !FileManager.default.fileExists(atPath: file.path))
+        if needsLive, liveBaseURL == nil, suite?.server == nil {
+            // Recording with nothing else given: the API's base URL from apicheck.yml (its override variable applied).
+            liveBaseURL = settings.api?.effectiveBaseURL(environment: environment)
+        }
+        var recordedFrom = liveBaseURL?.absoluteString
         if needsLive, environment["APICHECK_BASE_URL"] == nil, let server = suite?.server {
             let started = try await server.start()
             running = started
@@ -45,10 +52,11 @@ public struct ReplayingTrait: TestTrait, TestScoping {
 
         let filter = test.id.nameComponents.joined(separator: "/")
         let secrets = (suite?.secretEnvironmentVariables ?? []).compactMap { environment[$0] }
-        let redaction = (suite?.redaction ?? .builtIn).addingSecrets(secrets)
+        let redaction = (suite?.redaction ?? settings.api?.redactionRules(environment: environment) ?? .builtIn).addingSecrets(secrets)
+        let matching = suite?.matching ?? settings.matchingRules ?? MatchingRules()
         let replay = try ReplaySession(ReplayConfiguration(
             api: api, name: name, recordingURL: file, mode: mode, liveBaseURL: liveBaseURL,
-            matching: suite?.matching ?? MatchingRules(), redaction: redaction,
+            otherBaseURLs: settings.otherBaseURLs(environment: environment), matching: matching, redaction: redaction,
             strict: strict ?? suite?.strict ?? false, recordedFrom: recordedFrom, testFilter: filter
         ))
         var thrown: (any Error)?
@@ -77,5 +85,47 @@ extension Trait where Self == ReplayingTrait {
         filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
         ReplayingTrait(name: name, api: api, strict: strict, sourceLocation: sourceLocation, filePath: filePath)
+    }
+}
+
+/// What `apicheck.yml` (beside `Package.swift`, or `APICHECK_CONFIG`) says about one API, for the traits.
+struct ProjectSettings {
+    let api: APIConfiguration?
+    let folder: URL?
+
+    /// Reads the configuration if there is one; a configuration that does not parse is an error with its file and line.
+    static func load(api name: String, from filePath: String, environment: [String: String]) throws -> ProjectSettings {
+        let path: String
+        if let explicit = environment["APICHECK_CONFIG"], !explicit.isEmpty {
+            path = explicit
+        } else if let root = RecordingsFolder.packageRoot(from: filePath) {
+            path = root.appendingPathComponent("apicheck.yml").path
+        } else {
+            return ProjectSettings(api: nil, folder: nil)
+        }
+        guard FileManager.default.fileExists(atPath: path) else { return ProjectSettings(api: nil, folder: nil) }
+        do {
+            let configuration = try ConfigurationFile.load(path)
+            return ProjectSettings(api: configuration.api(name), folder: configuration.folder)
+        } catch {
+            throw ReplayError(message: error.description)
+        }
+    }
+
+    /// `apicheck.yml`'s recordings folder for the API, unless `APICHECK_RECORDINGS` overrides it.
+    func recordingsFolder(default fallback: URL, environment: [String: String]) -> URL {
+        if let override = environment["APICHECK_RECORDINGS"], !override.isEmpty { return fallback }
+        guard let api, let folder else { return fallback }
+        return folder.appendingPathComponent(api.recordings)
+    }
+
+    var matchingRules: MatchingRules? {
+        api.map { MatchingRules(ignoredQueryItems: $0.matching.ignoredQueryItems, matchedHeaders: $0.matching.headers, matchesBody: $0.matching.body) }
+    }
+
+    func otherBaseURLs(environment: [String: String]) -> [String: URL] {
+        var bases = api?.baseURLs(environment: environment) ?? [:]
+        bases[""] = nil
+        return bases
     }
 }

@@ -1,0 +1,58 @@
+import APICheck
+import APICheckTesting
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("Traits read apicheck.yml")
+struct ConfigurationDrivenTraitTests {
+    @Test("the recordings folder and matching rules come from the package's apicheck.yml")
+    func settingsFromConfiguration() async throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-package-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: package) }
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests/DemoTests"), withIntermediateDirectories: true)
+        try "// swift-tools-version: 6.1\n".write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try """
+            apis:
+              demo:
+                base_url: https://demo.invalid
+                recordings: fixtures/demo
+                matching: { ignore_query: [ts] }
+            """.write(to: package.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+        let recording = Recording(
+            api: "demo", name: "ping", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "https://demo.invalid",
+            interactions: [Interaction(
+                request: RecordedRequest(method: "GET", url: "/ping?ts=1"),
+                response: RecordedResponse(status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(["pong": true]))
+            )]
+        )
+        try recording.save(to: package.appendingPathComponent("fixtures/demo/tests/ping.json"))
+
+        let trait: ReplayingTrait = .replaying("ping", api: "demo", filePath: package.appendingPathComponent("Tests/DemoTests/PingTests.swift").path)
+        let test = try #require(Test.current)
+        try await trait.provideScope(for: test, testCase: nil) {
+            #expect(TestRecording.recordingURL?.path.hasSuffix("fixtures/demo/tests/ping.json") == true)
+            let url = try #require(URL(string: TestRecording.baseURL.absoluteString + "/ping?ts=999"))
+            let (data, _) = try await TestRecording.session.data(from: url)
+            #expect(try JSONReader.parse(data) == ["pong": true])
+        }
+    }
+
+    @Test("a broken apicheck.yml fails the test with its file and line")
+    func brokenConfiguration() async throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-package-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: package) }
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests"), withIntermediateDirectories: true)
+        try "// swift-tools-version: 6.1\n".write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "apis:\n  demo:\n    base_url: https://demo.invalid\n    recordngs: x\n".write(to: package.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+        let trait: ReplayingTrait = .replaying("ping", api: "demo", filePath: package.appendingPathComponent("Tests/X.swift").path)
+        let test = try #require(Test.current)
+        await #expect {
+            try await trait.provideScope(for: test, testCase: nil) {}
+        } throws: { error in
+            "\(error)".contains("apicheck.yml:4:5: error: apis.demo: unknown key \"recordngs\"")
+        }
+    }
+}
