@@ -1,0 +1,58 @@
+import APICheck
+import ArgumentParser
+import Foundation
+
+/// `apicheck infer`: infer a contract from recordings; never overwrites the hand-written one.
+struct InferCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "infer",
+        abstract: "Infer a contract from an API's recordings and show how it differs from the hand-written one.",
+        discussion: """
+            Without --output, the inferred contract goes to stdout and the diff to stderr; with --output, \
+            the contract goes to the file and the diff to stdout. The hand-written contract is never overwritten.
+
+            Example: apicheck infer --api todos --output /tmp/todos.inferred.yaml
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: ArgumentHelp("The API (needed when apicheck.yml has more than one).", valueName: "name"))
+    var api: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write the inferred contract here.", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        do {
+            let configuration = try ConfigurationFile.load(global.configPath)
+            let apis = try configuration.selecting(api)
+            guard apis.count == 1, let chosen = apis.first else {
+                throw ConfigurationError(file: configuration.path, message: "apicheck.yml defines \(apis.count) APIs; pick one with --api (\(apis.map(\.name).joined(separator: ", ")))")
+            }
+            if let output, let contract = chosen.contract {
+                let target = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path
+                let handWritten = configuration.folder.appendingPathComponent(contract).standardizedFileURL.resolvingSymlinksInPath().path
+                if target == handWritten {
+                    throw ConfigurationError(file: output, message: "this is the hand-written contract; infer never overwrites it. Write elsewhere and copy what is right")
+                }
+            }
+            let result = try InferRun.infer(api: chosen, configuration: configuration)
+            if let output {
+                do {
+                    try AtomicFile.write(Data(result.contract.utf8), to: URL(fileURLWithPath: output))
+                } catch {
+                    throw ConfigurationError(file: output, message: "cannot write: \(error.localizedDescription)")
+                }
+                FileHandle.standardOutput.write(Data(result.diff.utf8))
+                FileHandle.standardError.write(Data("apicheck infer: wrote \(output) from \(result.recordings) recordings (\(result.interactions) interactions)\n".utf8))
+            } else {
+                FileHandle.standardOutput.write(Data(result.contract.utf8))
+                FileHandle.standardError.write(Data(result.diff.utf8))
+                FileHandle.standardError.write(Data("apicheck infer: inferred from \(result.recordings) recordings (\(result.interactions) interactions)\n".utf8))
+            }
+        } catch let error as ConfigurationError {
+            throw CommandFailure(message: error.description, status: .usage)
+        }
+    }
+}
