@@ -6,14 +6,18 @@ enum Main {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.contains("--help") || arguments.contains("-h") {
-            print("usage: apicheck-bench [decode|sandbox ...] [--seconds N]\n  decode   10 MB todo list body: dates as Date vs dates as String\n  json     10 MB todo list body: JSONReader vs JSONSerialization\n  replay   replay cost per request vs a bare URLProtocol stub, 100 to 10,000 interactions; loading 10 MB\n  sandbox  GET /api/v2/todos requests/s with wrk, 8 connections")
+            print("usage: apicheck-bench [decode|sandbox ...] [--seconds N]\n  decode   10 MB todo list body: dates as Date vs dates as String\n  json     10 MB todo list body: JSONReader vs JSONSerialization\n  replay   replay cost per request vs a bare URLProtocol stub, 100 to 10,000 interactions; loading 10 MB\n  verify   100 MB of todo recordings against the todo contract; Python jsonschema and jsonschema-rs beside it\n  sandbox  GET /api/v2/todos requests/s with wrk, 8 connections")
             return
         }
         var seconds = 10
         if let index = arguments.firstIndex(of: "--seconds"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
             seconds = value
         }
-        let known = ["decode", "json", "replay", "sandbox"]
+        let known = ["decode", "json", "replay", "verify", "sandbox"]
+        if let index = arguments.firstIndex(of: "verify-only"), index + 1 < arguments.count {
+            do { try VerifyBenchmark.verifyOnly(arguments[index + 1]) } catch { print("apicheck-bench: \(error)"); exit(2) }
+            return
+        }
         if arguments.contains("replay-profile") {
             do { try await ReplayBenchmark.profile() } catch { print("apicheck-bench: \(error)") }
             return
@@ -29,6 +33,7 @@ enum Main {
             // `replay` reports the JSON reader too: its targets are read side by side in one run.
             if benchmarks.contains("json") || benchmarks.contains("replay") { try JSONBenchmark.run() }
             if benchmarks.contains("replay") { try await ReplayBenchmark.run() }
+            if benchmarks.contains("verify") { try VerifyBenchmark.run() }
             if benchmarks.contains("sandbox") { ok = try await SandboxBenchmark.run(seconds: seconds) && ok }
         } catch {
             FileHandle.standardError.write(Data("apicheck-bench: \(error)\n".utf8))

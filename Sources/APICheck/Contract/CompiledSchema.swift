@@ -7,8 +7,26 @@ import WireFormat
 /// Compiled from OpenAPIKit's dereferenced schemas, with the `x-apicheck-key-case` and
 /// `x-apicheck-date` extensions read where they are written.
 public final class CompiledSchema: Sendable {
+    /// The JSON types allowed, as bits (the checker's hot path tests these, not strings).
+    struct TypeMask: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let null = TypeMask(rawValue: 1)
+        static let boolean = TypeMask(rawValue: 2)
+        static let integer = TypeMask(rawValue: 4)
+        static let number = TypeMask(rawValue: 8)
+        static let string = TypeMask(rawValue: 16)
+        static let array = TypeMask(rawValue: 32)
+        static let object = TypeMask(rawValue: 64)
+        static let names: [(String, TypeMask)] = [
+            ("null", .null), ("boolean", .boolean), ("integer", .integer), ("number", .number),
+            ("string", .string), ("array", .array), ("object", .object),
+        ]
+    }
+
+    let mask: TypeMask
+
     /// The JSON types allowed (empty: any).
-    public let types: Set<String>
+    public var types: Set<String> { Set(TypeMask.names.filter { mask.contains($0.1) }.map(\.0)) }
     /// Declared properties, in order.
     public let properties: [(name: String, schema: CompiledSchema)]
     let propertyIndex: [String: CompiledSchema]
@@ -46,7 +64,9 @@ public final class CompiledSchema: Sendable {
         pattern: String? = nil, minLength: Int? = nil, minimum: Double? = nil, allOf: [CompiledSchema] = [], oneOf: [CompiledSchema] = [],
         anyOf: [CompiledSchema] = [], keyCase: KeyCase? = nil, dateForm: DateWireForm? = nil
     ) {
-        self.types = types
+        var mask = TypeMask()
+        for (name, bit) in TypeMask.names where types.contains(name) { mask.insert(bit) }
+        self.mask = mask
         self.properties = properties.map { (name: $0.0, schema: $0.1) }
         var index: [String: CompiledSchema] = [:]
         for (name, schema) in properties { index[name] = schema }
@@ -69,10 +89,17 @@ public final class CompiledSchema: Sendable {
     }
 
     /// The schema of property `name`, or nil when it is not declared.
-    public func property(_ name: String) -> CompiledSchema? { propertyIndex[name] }
+    public func property(_ name: String) -> CompiledSchema? {
+        // A few properties: comparing beats hashing.
+        if properties.count <= 12 {
+            for property in properties where property.name == name { return property.schema }
+            return nil
+        }
+        return propertyIndex[name]
+    }
 
     /// Whether `null` is allowed.
-    public var allowsNull: Bool { types.isEmpty || types.contains("null") }
+    public var allowsNull: Bool { mask.isEmpty || mask.contains(.null) }
 
     /// What the schema expects, for messages: `an array`, `an integer or null`.
     public var expectedDescription: String {

@@ -5,10 +5,23 @@ public struct KeyCase: Hashable, Sendable, CustomStringConvertible {
 
     /// `is_done`, `created_at`, `_id`: lower-case words joined by `_` (one leading `_` allowed).
     public static let snakeCase = KeyCase(name: "snake_case") { key in
-        var body = Substring(key)
-        if body.hasPrefix("_") { body = body.dropFirst() }
-        guard !body.isEmpty, !body.hasPrefix("_"), !body.hasSuffix("_"), !body.contains("__") else { return false }
-        return body.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
+        // Byte by byte: this runs for every key of every body.
+        var previousUnderscore = true  // a leading "_" is allowed once, then a word must follow
+        var leading = true
+        var count = 0
+        for byte in key.utf8 {
+            count += 1
+            if byte == 95 {
+                if previousUnderscore && !(leading && count == 1) { return false }
+                previousUnderscore = true
+            } else if (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) {
+                previousUnderscore = false
+                leading = false
+            } else {
+                return false
+            }
+        }
+        return count > 0 && !previousUnderscore
     }
 
     /// `isDone`, `createdAt`: a lower-case first letter, then letters and digits.

@@ -12,6 +12,8 @@ struct SchemaChecker {
     }
 
     var findings: [Raw] = []
+    /// The path to the value being checked; turned into pointers only when there is a finding.
+    private var path: [Token] = []
     let keyCase: KeyCase?
     let strict: Bool
     /// Whether the body is a form (values are strings; numbers and booleans are checked as text).
@@ -23,7 +25,36 @@ struct SchemaChecker {
         self.formValues = formValues
     }
 
-    mutating func add(_ rule: RuleID, _ pointer: String, _ concrete: String, expected: String, found: String) {
+    enum Token {
+        case key(String)
+        case index(Int)
+        /// A value of a map (additionalProperties): reported as `*`, located by its key.
+        case mapKey(String)
+    }
+
+    /// The base pointer the checked value sits at (a parameter's `/query/name`), before the path.
+    var basePointer = ""
+
+    mutating func add(_ rule: RuleID, expected: String, found: String, extraKey: String? = nil) {
+        var pointer = basePointer
+        var concrete = ""
+        for token in path {
+            switch token {
+            case .key(let key):
+                pointer += "/" + Self.escape(key)
+                concrete += "/" + Self.escape(key)
+            case .index(let index):
+                pointer += "/*"
+                concrete += "/\(index)"
+            case .mapKey(let key):
+                pointer += "/*"
+                concrete += "/" + Self.escape(key)
+            }
+        }
+        if let extraKey {
+            pointer += "/" + Self.escape(extraKey)
+            concrete += "/" + Self.escape(extraKey)
+        }
         findings.append(Raw(rule: rule, pointer: pointer, concrete: concrete, expected: expected, found: found))
     }
 
@@ -38,84 +69,90 @@ struct SchemaChecker {
         }
     }
 
-    /// Whether `value` has one of `types` (`integer` also counts as `number`).
-    func typeMatches(_ value: JSONValue, _ types: Set<String>) -> Bool {
+    /// Whether `value` has one of the schema's types (`integer` also counts as `number`).
+    func typeMatches(_ value: JSONValue, _ schema: CompiledSchema) -> Bool {
+        let types = schema.mask
         if types.isEmpty { return true }
         switch value {
-        case .null: return types.contains("null")
-        case .bool: return types.contains("boolean") || (formValues && types.contains("string"))
+        case .null: return types.contains(.null)
+        case .bool: return types.contains(.boolean) || (formValues && types.contains(.string))
         case .number(let number):
-            return types.contains("number") || (types.contains("integer") && (number.isInteger || (number.doubleValue.map { $0 == $0.rounded() } ?? false)))
+            return types.contains(.number) || (types.contains(.integer) && (number.isInteger || (number.doubleValue.map { $0 == $0.rounded() } ?? false)))
         case .string(let text):
-            if types.contains("string") { return true }
+            if types.contains(.string) { return true }
             // Form fields and query items are text: "3" satisfies an integer schema there.
             if formValues {
-                if types.contains("integer"), Int(text) != nil { return true }
-                if types.contains("number"), Double(text) != nil { return true }
-                if types.contains("boolean"), text == "true" || text == "false" { return true }
+                if types.contains(.integer), Int(text) != nil { return true }
+                if types.contains(.number), Double(text) != nil { return true }
+                if types.contains(.boolean), text == "true" || text == "false" { return true }
             }
             return false
-        case .array: return types.contains("array")
-        case .object: return types.contains("object")
+        case .array: return types.contains(.array)
+        case .object: return types.contains(.object)
         }
     }
 
-    mutating func check(_ value: JSONValue, _ schema: CompiledSchema, pointer: String, concrete: String, keyCase inherited: KeyCase?) {
+    mutating func check(_ value: JSONValue, _ schema: CompiledSchema, keyCase inherited: KeyCase?) {
         let keyCase = schema.keyCase ?? inherited
-        if !typeMatches(value, schema.types) {
+        if !typeMatches(value, schema) {
             if value.isNull {
-                add("field.null", pointer, concrete, expected: schema.expectedDescription, found: "null")
-            } else if (value.arrayValue != nil && schema.types.contains("object")) || (value.objectValue != nil && schema.types.contains("array")) {
-                let expected = schema.types.contains("array") ? "an array (list endpoint)" : "an object (single item)"
+                add("field.null", expected: schema.expectedDescription, found: "null")
+            } else if (value.arrayValue != nil && schema.mask.contains(.object)) || (value.objectValue != nil && schema.mask.contains(.array)) {
+                let expected = schema.mask.contains(.array) ? "an array (list endpoint)" : "an object (single item)"
                 let found = value.arrayValue != nil ? "an array" : "an object"
-                add("shape.list-vs-single", pointer, concrete, expected: expected, found: found)
+                add("shape.list-vs-single", expected: expected, found: found)
             } else {
-                add("shape.type", pointer, concrete, expected: schema.expectedDescription, found: Self.describe(value))
+                add("shape.type", expected: schema.expectedDescription, found: Self.describe(value))
             }
             return
         }
         if let allowed = schema.allowedValues, !value.isNull, !allowed.contains(where: { $0.isEquivalent(to: value) || (formValues && $0.stringValue == value.stringValue) }) {
             let list = allowed.map { JSONWriter.compact($0) }.joined(separator: ", ")
-            add("enum.value", pointer, concrete, expected: allowed.count == 1 ? JSONWriter.compact(allowed[0]) : "one of \(list)", found: Self.describe(value))
+            add("enum.value", expected: allowed.count == 1 ? JSONWriter.compact(allowed[0]) : "one of \(list)", found: Self.describe(value))
         }
-        for sub in schema.allOf { check(value, sub, pointer: pointer, concrete: concrete, keyCase: keyCase) }
+        for sub in schema.allOf { check(value, sub, keyCase: keyCase) }
         if !schema.oneOf.isEmpty || !schema.anyOf.isEmpty {
             let options = schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf
             var matching = 0
             for option in options {
                 var probe = SchemaChecker(keyCase: keyCase, strict: strict, formValues: formValues)
-                probe.check(value, option, pointer: pointer, concrete: concrete, keyCase: keyCase)
+                probe.check(value, option, keyCase: keyCase)
                 if probe.findings.allSatisfy({ $0.rule == "field.added" }) { matching += 1 }
             }
             if matching == 0 || (!schema.oneOf.isEmpty && matching > 1) {
-                add("schema.oneof", pointer, concrete, expected: "\(schema.oneOf.isEmpty ? "any" : "exactly one") of \(options.count) schemas", found: "\(matching) matching")
+                add("schema.oneof", expected: "\(schema.oneOf.isEmpty ? "any" : "exactly one") of \(options.count) schemas", found: "\(matching) matching")
             }
         }
         switch value {
         case .string(let text):
-            checkString(text, schema, pointer: pointer, concrete: concrete)
+            checkString(text, schema)
         case .object(let object):
-            checkObject(object, schema, pointer: pointer, concrete: concrete, keyCase: keyCase)
+            checkObject(object, schema, keyCase: keyCase)
         case .array(let items):
             if let itemSchema = schema.items {
-                let itemPointer = pointer + "/*"
                 for (index, item) in items.enumerated() {
-                    check(item, itemSchema, pointer: itemPointer, concrete: concrete + "/\(index)", keyCase: keyCase)
+                    path.append(.index(index))
+                    check(item, itemSchema, keyCase: keyCase)
+                    path.removeLast()
                 }
             } else if let keyCase {
-                for (index, item) in items.enumerated() { checkKeys(item, keyCase, pointer: pointer + "/*", concrete: concrete + "/\(index)") }
+                for (index, item) in items.enumerated() {
+                    path.append(.index(index))
+                    checkKeys(item, keyCase)
+                    path.removeLast()
+                }
             }
         default:
             break
         }
     }
 
-    mutating func checkString(_ text: String, _ schema: CompiledSchema, pointer: String, concrete: String) {
+    mutating func checkString(_ text: String, _ schema: CompiledSchema) {
         if let minLength = schema.minLength, text.count < minLength {
-            add("schema.pattern", pointer, concrete, expected: "at least \(minLength) character\(minLength == 1 ? "" : "s")", found: Self.describe(.string(text)))
+            add("schema.pattern", expected: "at least \(minLength) character\(minLength == 1 ? "" : "s")", found: Self.describe(.string(text)))
         }
         if let regex = schema.regex, regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
-            add("schema.pattern", pointer, concrete, expected: "a string matching \(schema.pattern ?? "")", found: Self.describe(.string(text)))
+            add("schema.pattern", expected: "a string matching \(schema.pattern ?? "")", found: Self.describe(.string(text)))
         }
         switch schema.format {
         case "date-time"?:
@@ -123,69 +160,81 @@ struct SchemaChecker {
                 let stamp = try ISO8601Timestamp(parsing: text)
                 if let form = schema.dateForm {
                     if stamp.wireForm.fractionDigits != form.fractionDigits {
-                        add("date.precision", pointer, concrete, expected: "\(form.fractionDigits) fraction digits (\(stamp.formatted(as: form)))", found: "\(stamp.wireForm.fractionDigits) (\(text))")
+                        add("date.precision", expected: "\(form.fractionDigits) fraction digits (\(stamp.formatted(as: form)))", found: "\(stamp.wireForm.fractionDigits) (\(text))")
                     }
                     if stamp.wireForm.offset != form.offset {
-                        add("date.offset", pointer, concrete, expected: "offset \(form.offset)", found: "\(stamp.wireForm.offset) (\(text))")
+                        add("date.offset", expected: "offset \(form.offset)", found: "\(stamp.wireForm.offset) (\(text))")
                     }
                 }
             } catch {
-                add("date.format", pointer, concrete, expected: "an ISO-8601 date-time", found: "\"\(text)\": \(error.reason)")
+                add("date.format", expected: "an ISO-8601 date-time", found: "\"\(text)\": \(error.reason)")
             }
         case "date"?:
             if (try? ISO8601Timestamp(parsing: text + "T00:00:00Z")) == nil {
-                add("schema.format", pointer, concrete, expected: "a date (yyyy-MM-dd)", found: Self.describe(.string(text)))
+                add("schema.format", expected: "a date (yyyy-MM-dd)", found: Self.describe(.string(text)))
             }
         case "uri"?:
             if URL(string: text)?.scheme == nil {
-                add("schema.format", pointer, concrete, expected: "an absolute URI", found: Self.describe(.string(text)))
+                add("schema.format", expected: "an absolute URI", found: Self.describe(.string(text)))
             }
         default:
             break
         }
     }
 
-    mutating func checkObject(_ object: JSONObject, _ schema: CompiledSchema, pointer: String, concrete: String, keyCase: KeyCase?) {
+    mutating func checkObject(_ object: JSONObject, _ schema: CompiledSchema, keyCase: KeyCase?) {
         for name in schema.required where object[name] == nil {
             let declared = schema.property(name)
-            add("field.missing", pointer + "/" + Self.escape(name), concrete + "/" + Self.escape(name), expected: "required key \"\(name)\"\(declared.map { " (\($0.expectedDescription))" } ?? "")", found: "no such key")
+            add("field.missing", expected: "required key \"\(name)\"\(declared.map { " (\($0.expectedDescription))" } ?? "")", found: "no such key", extraKey: name)
         }
+        let closed = schema.additionalAllowed == false
+        let describesKeys = schema.mask.contains(.object) && !schema.properties.isEmpty || closed
         for member in object {
-            let escaped = Self.escape(member.key)
-            let childPointer = pointer + "/" + escaped
-            let childConcrete = concrete + "/" + escaped
             if let keyCase, !keyCase.matches(member.key) {
-                add("key.case", childPointer, childConcrete, expected: "a \(keyCase) key", found: "\"\(member.key)\"")
+                add("key.case", expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
             }
             if let sub = schema.property(member.key) {
-                check(member.value, sub, pointer: childPointer, concrete: childConcrete, keyCase: keyCase)
+                path.append(.key(member.key))
+                check(member.value, sub, keyCase: keyCase)
+                path.removeLast()
             } else if let additional = schema.additionalSchema {
-                // Keys of a map (field names of a validation error, say) are data, not names: no key-case check inside.
-                check(member.value, additional, pointer: pointer + "/*", concrete: childConcrete, keyCase: keyCase)
-            } else if schema.types.contains("object") && !schema.properties.isEmpty || schema.additionalAllowed == false {
-                if schema.additionalAllowed == false || strict {
-                    add("field.unexpected", childPointer, childConcrete, expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value))
+                // Keys of a map (the field names of a validation error, say) are data, not names.
+                path.append(.mapKey(member.key))
+                check(member.value, additional, keyCase: keyCase)
+                path.removeLast()
+            } else if describesKeys {
+                if closed || strict {
+                    add("field.unexpected", expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value), extraKey: member.key)
                 } else {
-                    add("field.added", childPointer, childConcrete, expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value))
+                    add("field.added", expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value), extraKey: member.key)
                 }
-                if let keyCase { checkKeys(member.value, keyCase, pointer: childPointer, concrete: childConcrete) }
+                if let keyCase {
+                    path.append(.key(member.key))
+                    checkKeys(member.value, keyCase)
+                    path.removeLast()
+                }
             }
         }
     }
 
     /// Key case inside values the schema does not describe.
-    mutating func checkKeys(_ value: JSONValue, _ keyCase: KeyCase, pointer: String, concrete: String) {
+    mutating func checkKeys(_ value: JSONValue, _ keyCase: KeyCase) {
         switch value {
         case .object(let object):
             for member in object {
-                let escaped = Self.escape(member.key)
                 if !keyCase.matches(member.key) {
-                    add("key.case", pointer + "/" + escaped, concrete + "/" + escaped, expected: "a \(keyCase) key", found: "\"\(member.key)\"")
+                    add("key.case", expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
                 }
-                checkKeys(member.value, keyCase, pointer: pointer + "/" + escaped, concrete: concrete + "/" + escaped)
+                path.append(.key(member.key))
+                checkKeys(member.value, keyCase)
+                path.removeLast()
             }
         case .array(let items):
-            for (index, item) in items.enumerated() { checkKeys(item, keyCase, pointer: pointer + "/*", concrete: concrete + "/\(index)") }
+            for (index, item) in items.enumerated() {
+                path.append(.index(index))
+                checkKeys(item, keyCase)
+                path.removeLast()
+            }
         default:
             break
         }

@@ -129,7 +129,8 @@ public struct Verifier: Sendable {
             }
             if let schema = parameter.schema {
                 var checker = SchemaChecker(keyCase: nil, strict: options.strict, formValues: true)
-                checker.check(.string(value), schema, pointer: "/\(parameter.location)/\(parameter.name)", concrete: "", keyCase: nil)
+                checker.basePointer = "/\(parameter.location)/\(parameter.name)"
+                checker.check(.string(value), schema, keyCase: nil)
                 for raw in checker.findings {
                     var finding = Finding(rule: raw.rule, part: "request", operation: operation.name, status: status, pointer: raw.pointer, expected: raw.expected, found: raw.found)
                     finding.sourcePointer = "/request/url"
@@ -193,7 +194,7 @@ public struct Verifier: Sendable {
         }
         guard let schema = schemaEntry else { return findings }
         var checker = SchemaChecker(keyCase: operation.keyCase, strict: options.strict, formValues: formValues)
-        checker.check(value, schema, pointer: "", concrete: "", keyCase: operation.keyCase)
+        checker.check(value, schema, keyCase: operation.keyCase)
         let bodyPrefix: String
         switch body {
         case .json: bodyPrefix = base + "/body/json"
