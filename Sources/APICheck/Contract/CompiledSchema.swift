@@ -30,6 +30,12 @@ public final class CompiledSchema: Sendable {
     /// Declared properties, in order.
     public let properties: [(name: String, schema: CompiledSchema)]
     let propertyIndex: [String: CompiledSchema]
+    /// Per declared property: whether it is required, and whether its name is snake_case / camelCase (checked once here).
+    let propertyIsRequired: [Bool]
+    let propertyIsSnakeCase: [Bool]
+    let propertyIsCamelCase: [Bool]
+    /// Required names that are not declared properties (rare; checked the slow way).
+    let undeclaredRequired: [String]
     /// Required property names.
     public let required: [String]
     /// `additionalProperties`: nil when not given (extra keys allowed, reported as info).
@@ -71,6 +77,10 @@ public final class CompiledSchema: Sendable {
         var index: [String: CompiledSchema] = [:]
         for (name, schema) in properties { index[name] = schema }
         propertyIndex = index
+        propertyIsRequired = properties.map { required.contains($0.0) }
+        propertyIsSnakeCase = properties.map { KeyCase.snakeCase.matches($0.0) }
+        propertyIsCamelCase = properties.map { KeyCase.camelCase.matches($0.0) }
+        undeclaredRequired = required.filter { name in !properties.contains { $0.0 == name } }
         self.required = required
         self.additionalAllowed = additionalAllowed
         self.additionalSchema = additionalSchema
@@ -86,6 +96,17 @@ public final class CompiledSchema: Sendable {
         self.anyOf = anyOf
         self.keyCase = keyCase
         self.dateForm = dateForm
+    }
+
+    /// The index of property `name` among ``properties``; `hint` is tried first (members usually come in declared order).
+    func propertyPosition(_ name: String, hint: Int) -> Int? {
+        if hint < properties.count, properties[hint].name == name { return hint }
+        if properties.count <= 12 {
+            for (position, property) in properties.enumerated() where property.name == name { return position }
+            return nil
+        }
+        guard propertyIndex[name] != nil else { return nil }
+        return properties.firstIndex { $0.name == name }
     }
 
     /// The schema of property `name`, or nil when it is not declared.

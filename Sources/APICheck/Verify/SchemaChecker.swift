@@ -183,21 +183,27 @@ struct SchemaChecker {
     }
 
     mutating func checkObject(_ object: JSONObject, _ schema: CompiledSchema, keyCase: KeyCase?) {
-        for name in schema.required where object[name] == nil {
-            let declared = schema.property(name)
-            add("field.missing", expected: "required key \"\(name)\"\(declared.map { " (\($0.expectedDescription))" } ?? "")", found: "no such key", extraKey: name)
-        }
         let closed = schema.additionalAllowed == false
         let describesKeys = schema.mask.contains(.object) && !schema.properties.isEmpty || closed
-        for member in object {
+        // Which declared properties were present, found in one pass over the members.
+        var seen = [Bool](repeating: false, count: schema.properties.count)
+        let declaredConform: [Bool]? = keyCase == .snakeCase ? schema.propertyIsSnakeCase : keyCase == .camelCase ? schema.propertyIsCamelCase : nil
+        for (offset, member) in object.enumerated() {
+            if let position = schema.propertyPosition(member.key, hint: offset) {
+                seen[position] = true
+                // A declared name's case was checked once, when the contract was compiled.
+                if let keyCase, !(declaredConform?[position] ?? keyCase.matches(member.key)) {
+                    add("key.case", expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
+                }
+                path.append(.key(member.key))
+                check(member.value, schema.properties[position].schema, keyCase: keyCase)
+                path.removeLast()
+                continue
+            }
             if let keyCase, !keyCase.matches(member.key) {
                 add("key.case", expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
             }
-            if let sub = schema.property(member.key) {
-                path.append(.key(member.key))
-                check(member.value, sub, keyCase: keyCase)
-                path.removeLast()
-            } else if let additional = schema.additionalSchema {
+            if let additional = schema.additionalSchema {
                 // Keys of a map (the field names of a validation error, say) are data, not names.
                 path.append(.mapKey(member.key))
                 check(member.value, additional, keyCase: keyCase)
@@ -214,6 +220,12 @@ struct SchemaChecker {
                     path.removeLast()
                 }
             }
+        }
+        for (position, property) in schema.properties.enumerated() where schema.propertyIsRequired[position] && !seen[position] {
+            add("field.missing", expected: "required key \"\(property.name)\" (\(property.schema.expectedDescription))", found: "no such key", extraKey: property.name)
+        }
+        for name in schema.undeclaredRequired where object[name] == nil {
+            add("field.missing", expected: "required key \"\(name)\"", found: "no such key", extraKey: name)
         }
     }
 
