@@ -48,6 +48,9 @@ public final class CompiledSchema: Sendable {
     public let allowedValues: [JSONValue]?
     /// `format`, such as `date-time` or `uri`.
     public let format: String?
+    /// The formats the checker knows, decided once instead of comparing strings per value.
+    enum FormatKind: Sendable { case none, dateTime, date, uri, other }
+    let formatKind: FormatKind
     /// `pattern`, as written.
     public let pattern: String?
     let regex: NSRegularExpression?
@@ -87,6 +90,13 @@ public final class CompiledSchema: Sendable {
         self.items = items
         self.allowedValues = allowedValues
         self.format = format
+        switch format {
+        case nil: formatKind = .none
+        case "date-time"?: formatKind = .dateTime
+        case "date"?: formatKind = .date
+        case "uri"?: formatKind = .uri
+        default: formatKind = .other
+        }
         self.pattern = pattern
         regex = pattern.flatMap { try? NSRegularExpression(pattern: $0) }
         self.minLength = minLength

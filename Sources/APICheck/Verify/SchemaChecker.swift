@@ -154,8 +154,8 @@ struct SchemaChecker {
         if let regex = schema.regex, regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
             add("schema.pattern", expected: "a string matching \(schema.pattern ?? "")", found: Self.describe(.string(text)))
         }
-        switch schema.format {
-        case "date-time"?:
+        switch schema.formatKind {
+        case .dateTime:
             do {
                 let stamp = try ISO8601Timestamp(parsing: text)
                 if let form = schema.dateForm {
@@ -169,15 +169,15 @@ struct SchemaChecker {
             } catch {
                 add("date.format", expected: "an ISO-8601 date-time", found: "\"\(text)\": \(error.reason)")
             }
-        case "date"?:
+        case .date:
             if (try? ISO8601Timestamp(parsing: text + "T00:00:00Z")) == nil {
                 add("schema.format", expected: "a date (yyyy-MM-dd)", found: Self.describe(.string(text)))
             }
-        case "uri"?:
+        case .uri:
             if URL(string: text)?.scheme == nil {
                 add("schema.format", expected: "an absolute URI", found: Self.describe(.string(text)))
             }
-        default:
+        case .none, .other:
             break
         }
     }
