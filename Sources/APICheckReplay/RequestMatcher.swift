@@ -41,8 +41,24 @@ struct RequestMatcher: Sendable {
     }
 
     func prepare(_ request: RecordedRequest) -> Prepared {
-        let query = queryItems(request).sorted { ($0.name, $0.value) < ($1.name, $1.value) }
-        let key = Key(method: request.method.uppercased(), base: request.base ?? "", path: request.path, queryNames: query.map(\.name))
+        // One split of the URL, and no case conversion when the method is already upper-case (it always is).
+        let url = request.url
+        let questionMark = url.utf8.firstIndex(of: UInt8(ascii: "?"))
+        let path = questionMark.map { String(url[..<$0]) } ?? url
+        var query: [FormField] = []
+        if let questionMark {
+            let raw = String(url[url.index(after: questionMark)...])
+            if !raw.isEmpty {
+                query = ((try? FormURLEncoding.decode(raw)) ?? raw.split(separator: "&").map {
+                    let pair = $0.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    return FormField(String(pair[0]), pair.count > 1 ? String(pair[1]) : "")
+                })
+                if !rules.ignoredQueryItems.isEmpty { query.removeAll { rules.ignoredQueryItems.contains($0.name) } }
+                if query.count > 1 { query.sort { ($0.name, $0.value) < ($1.name, $1.value) } }
+            }
+        }
+        let method = request.method.utf8.allSatisfy({ $0 < 97 || $0 > 122 }) ? request.method : request.method.uppercased()
+        let key = Key(method: method, base: request.base ?? "", path: path, queryNames: query.map(\.name))
         return Prepared(request: request, key: key, query: query)
     }
 
@@ -88,7 +104,7 @@ struct RequestMatcher: Sendable {
         var found: [String] = []
         if prepared.key.method != preparedRecorded.key.method { found.append("method: \(live.method) vs recorded \(recorded.method)") }
         if (live.base ?? "") != (recorded.base ?? "") { found.append("base: \(live.base ?? "main") vs recorded \(recorded.base ?? "main")") }
-        if live.path != recorded.path { found.append("path: \(live.path) vs recorded \(recorded.path)") }
+        if prepared.key.path != preparedRecorded.key.path { found.append("path: \(live.path) vs recorded \(recorded.path)") }
         let liveQuery = prepared.query
         let recordedQuery = preparedRecorded.query
         if !Self.fieldsMatch(liveQuery, recordedQuery) {

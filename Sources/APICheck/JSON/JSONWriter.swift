@@ -24,6 +24,7 @@ public enum JSONWriter {
     /// Compact UTF-8 bytes, with no whitespace.
     public static func compactBytes(_ value: JSONValue) -> [UInt8] {
         var out: [UInt8] = []
+        out.reserveCapacity(256)
         writeCompact(value, into: &out)
         return out
     }
@@ -98,15 +99,22 @@ public enum JSONWriter {
 
     static func writeScalar(_ value: JSONValue, into out: inout [UInt8]) {
         switch value {
-        case .null: out.append(contentsOf: Array("null".utf8))
-        case .bool(let flag): out.append(contentsOf: Array((flag ? "true" : "false").utf8))
-        case .number(let number): out.append(contentsOf: Array(number.literal.utf8))
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number): out.append(contentsOf: number.literal.utf8)
         case .string(let string): writeString(string, into: &out)
         case .array, .object: writeCompact(value, into: &out)
         }
     }
 
     static func writeString(_ string: String, into out: inout [UInt8]) {
+        // Fast path: nothing to escape, so the bytes go out as they are.
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: string.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         let hex = Array("0123456789abcdef".utf8)
         out.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
