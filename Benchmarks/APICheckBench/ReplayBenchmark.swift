@@ -13,25 +13,25 @@ enum ReplayBenchmark {
     final class BareStub: URLProtocol {
         override class func canInit(with request: URLRequest) -> Bool { true }
         override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
-        override func startLoading() {
-            guard let url = request.url, let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json", "Content-Length": String(ReplayBenchmark.body.count)]) else { return }
-            client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-            client?.urlProtocol(self, didLoad: ReplayBenchmark.body)
-            client?.urlProtocolDidFinishLoading(self)
-        }
+        override func startLoading() { ReplayBenchmark.answer(self) }
         override func stopLoading() {}
+    }
+
+    /// What both stubs do: the same bytes, headers and status for every request.
+    static func answer(_ proto: URLProtocol) {
+        guard let url = proto.request.url,
+            let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json", "Content-Length": String(body.count)])
+        else { return }
+        proto.client?.urlProtocol(proto, didReceive: response, cacheStoragePolicy: .notAllowed)
+        proto.client?.urlProtocol(proto, didLoad: body)
+        proto.client?.urlProtocolDidFinishLoading(proto)
     }
 
     /// The same stub as a generic class instantiated per session, the way replay routes (for an experiment).
     final class GenericStub<Tag>: URLProtocol {
         override class func canInit(with request: URLRequest) -> Bool { true }
         override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
-        override func startLoading() {
-            guard let url = request.url, let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json", "Content-Length": String(ReplayBenchmark.body.count)]) else { return }
-            client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-            client?.urlProtocol(self, didLoad: ReplayBenchmark.body)
-            client?.urlProtocolDidFinishLoading(self)
-        }
+        override func startLoading() { ReplayBenchmark.answer(self) }
         override func stopLoading() {}
     }
 
