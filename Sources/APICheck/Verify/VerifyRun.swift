@@ -1,7 +1,7 @@
 import Foundation
 
 /// `apicheck verify`: finds the recordings, verifies each against its API's contract, and gathers findings.
-public struct VerifyRun {
+public struct VerifyRun: Sendable {
     /// What to verify.
     public struct Options: Sendable {
         /// Recordings, HAR files or folders; empty means every recording of every API.
@@ -130,3 +130,4 @@ public struct VerifyRun {
         return files.sorted()
     }
 }
+
