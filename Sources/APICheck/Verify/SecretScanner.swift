@@ -50,9 +50,14 @@ public enum SecretScanner {
 
     /// Each secret-looking match in `text`, with what it looks like; `values` are known secrets (from the environment).
     public static func scan(_ text: String, values: [String] = []) -> [(what: String, excerpt: String)] {
+        scan(bytes: Array(text.utf8), values: values)
+    }
+
+    /// The same, on a file's bytes; the text is only decoded when a trigger is present.
+    public static func scan(bytes: [UInt8], values: [String] = []) -> [(what: String, excerpt: String)] {
         var found: [(what: String, excerpt: String)] = []
-        let bytes = Array(text.utf8)
         let present = triggersPresent(bytes)
+        let text = present.contains(true) ? String(decoding: bytes, as: UTF8.self) : ""
         for (index, (name, _, pattern)) in patterns.enumerated() where present[index] {
             var searchRange = text.startIndex..<text.endIndex
             while let range = text.range(of: pattern, options: .regularExpression, range: searchRange) {

@@ -110,7 +110,7 @@ public struct VerifyRun: Sendable {
         result.findings += verifier.verify(recording, file: path, bytes: path.hasSuffix(".har") ? nil : bytes)
         if !path.hasSuffix(".har") {
             let secrets = configuration.api(recording.api)?.redactionRules(environment: options.environment).secretValues ?? []
-            for leak in SecretScanner.scan(String(decoding: bytes, as: UTF8.self), values: secrets) {
+            for leak in SecretScanner.scan(bytes: bytes, values: secrets) {
                 var finding = Finding(rule: "secret.unredacted", part: "recording", operation: recording.name, pointer: "", expected: "no live secret", found: "\(leak.what) (\(leak.excerpt))")
                 finding.file = path
                 result.findings.append(finding)
