@@ -88,15 +88,6 @@ struct RequestMatcher: Sendable {
         differences(live: live, recorded: recorded[index])
     }
 
-    func queryItems(_ request: RecordedRequest) -> [FormField] {
-        guard let query = request.query, !query.isEmpty else { return [] }
-        let items = (try? FormURLEncoding.decode(query)) ?? query.split(separator: "&").map {
-            let pair = $0.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return FormField(String(pair[0]), pair.count > 1 ? String(pair[1]) : "")
-        }
-        return items.filter { !rules.ignoredQueryItems.contains($0.name) }
-    }
-
     /// What differs between a live request and a recorded one; empty when they match.
     func differences(live prepared: Prepared, recorded preparedRecorded: Prepared) -> [String] {
         let live = prepared.request

@@ -10,14 +10,8 @@ public enum RecordingsFolder {
         if let override = environment["APICHECK_RECORDINGS"], !override.isEmpty {
             return URL(fileURLWithPath: override, isDirectory: true)
         }
-        var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-        while folder.path != "/" && !folder.path.isEmpty {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                return folder.appendingPathComponent("recordings", isDirectory: true)
-            }
-            folder.deleteLastPathComponent()
-        }
-        return URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("recordings", isDirectory: true)
+        let root = packageRoot(from: filePath) ?? URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        return root.appendingPathComponent("recordings", isDirectory: true)
     }
 
     /// The folder holding `Package.swift` above `filePath`, or nil.

@@ -75,6 +75,19 @@ struct FormURLEncodingTests {
         }
     }
 
+    @Test("the encoding check names the first bad escape or raw byte", arguments: [
+        ("title=a%20b%2Bc&is_done=true", nil),
+        ("title=a+b", nil),
+        ("title=%ZZ", "the malformed escape \"%ZZ\" at byte 6"),
+        ("title=50%", "the malformed escape \"%\" at byte 8"),
+        ("title=a b", "the raw ' ' at byte 7"),
+        ("title=할", "the raw byte 0xED at byte 6"),
+    ] as [(String, String?)])
+    func encodingProblem(_ raw: String, _ problem: String?) {
+        #expect(FormURLEncoding.encodingProblem(raw)?.hasPrefix(problem ?? "") ?? (problem == nil))
+        #expect((FormURLEncoding.encodingProblem(raw) == nil) == (problem == nil))
+    }
+
     struct Update: Encodable {
         enum Priority: String, Encodable { case high }
         let title: String

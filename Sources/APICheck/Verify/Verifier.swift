@@ -170,7 +170,7 @@ public struct Verifier: Sendable {
         case .json(let json):
             value = json
         case .form(let fields, let raw):
-            if let problem = Self.formEncodingProblem(raw) {
+            if let problem = FormURLEncoding.encodingProblem(raw) {
                 findings.append(finding("form.encoding", "", expected: "a form body with only A-Z a-z 0-9 * - . _ + = & and %XX escapes", found: problem, source: base + "/body/raw"))
             }
             value = .object(JSONObject(fields.map { .init(key: $0.name, value: .string($0.value)) }))
@@ -212,29 +212,6 @@ public struct Verifier: Sendable {
         return findings
     }
 
-    /// What is wrong with a form body's bytes: a malformed escape or a raw byte outside the allowed set.
-    public static func formEncodingProblem(_ raw: String) -> String? {
-        let bytes = Array(raw.utf8)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%") {
-                let hex = bytes.dropFirst(index + 1).prefix(2)
-                guard hex.count == 2, hex.allSatisfy({ FormURLEncodingHex.isHex($0) }) else {
-                    return "the malformed escape \"\(String(decoding: bytes[index..<min(index + 3, bytes.count)], as: UTF8.self))\" at byte \(index)"
-                }
-                index += 3
-                continue
-            }
-            if !(FormURLEncoding.isUnreserved(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "&")) {
-                let shown = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
-                return "the raw \(shown) at byte \(index) (it must be percent-encoded)"
-            }
-            index += 1
-        }
-        return nil
-    }
-
     /// Aggregates array-item findings (same rule, pointer and expectation) and applies severities and ignores.
     func finish(_ findings: [Finding]) -> [Finding] {
         var result: [Finding] = []
@@ -252,11 +229,5 @@ public struct Verifier: Sendable {
             result.append(adjusted)
         }
         return result
-    }
-}
-
-enum FormURLEncodingHex {
-    static func isHex(_ byte: UInt8) -> Bool {
-        (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 70) || (byte >= 97 && byte <= 102)
     }
 }

@@ -137,6 +137,29 @@ public enum FormURLEncoding {
         return string
     }
 
+    /// What is wrong with a body's bytes as form-urlencoded text: a malformed escape, or a raw byte
+    /// outside `A-Z a-z 0-9 * - . _ + = &`; nil when the encoding itself is sound.
+    public static func encodingProblem(_ raw: String) -> String? {
+        let bytes = Array(raw.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil else {
+                    return "the malformed escape \"\(String(decoding: bytes[index..<min(index + 3, bytes.count)], as: UTF8.self))\" at byte \(index)"
+                }
+                index += 3
+                continue
+            }
+            if !(isUnreserved(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "&")) {
+                let shown = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+                return "the raw \(shown) at byte \(index) (it must be percent-encoded)"
+            }
+            index += 1
+        }
+        return nil
+    }
+
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
