@@ -29,3 +29,13 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         return "\(head): error: \(at)\(message)"
     }
 }
+
+extension ConfigurationError {
+    /// A recording or HAR problem as an input error of a command, keeping its file, line and pointer.
+    init(_ error: RecordingError, defaultFile: String) {
+        self.init(
+            file: error.file ?? defaultFile, line: error.location?.line, column: error.location?.column,
+            keyPath: error.pointer.description, message: error.message
+        )
+    }
+}

@@ -23,7 +23,7 @@ public enum HARFiles {
                 acceptingAnyOrigin: true
             )
         } catch {
-            throw ConfigurationError(file: error.file ?? harPath, line: error.location?.line, column: error.location?.column, keyPath: error.pointer.description, message: error.message)
+            throw ConfigurationError(error, defaultFile: harPath)
         }
         let target = configuration.folder.appendingPathComponent(api.recordings).appendingPathComponent("imported").appendingPathComponent("\(name).json")
         do {
@@ -39,7 +39,7 @@ public enum HARFiles {
         do {
             recording = try Recording.load(from: URL(fileURLWithPath: recordingPath))
         } catch {
-            throw ConfigurationError(file: error.file ?? recordingPath, line: error.location?.line, column: error.location?.column, keyPath: error.pointer.description, message: error.message)
+            throw ConfigurationError(error, defaultFile: recordingPath)
         }
         var bases: [String: URL] = configuration?.api(recording.api)?.baseURLs(environment: environment) ?? [:]
         if bases[""] == nil {

@@ -31,7 +31,7 @@ public enum InferRun {
             do {
                 recording = try Recording.load(from: URL(fileURLWithPath: path))
             } catch {
-                throw ConfigurationError(file: error.file ?? path, line: error.location?.line, column: error.location?.column, keyPath: error.pointer.description, message: error.message)
+                throw ConfigurationError(error, defaultFile: path)
             }
             inferrer.add(recording)
             recordings += 1
