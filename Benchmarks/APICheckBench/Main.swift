@@ -14,6 +14,11 @@ enum Main {
             seconds = value
         }
         let known = ["decode", "json", "replay", "verify", "sandbox"]
+        if let index = arguments.firstIndex(of: "verify-corpus"), index + 1 < arguments.count {
+            // Writes the verify corpus into a folder and keeps it, for profiling `verify-only` on it.
+            do { _ = try VerifyBenchmark.makeCorpus(in: URL(fileURLWithPath: arguments[index + 1])) } catch { print("apicheck-bench: \(error)"); exit(2) }
+            return
+        }
         if let index = arguments.firstIndex(of: "verify-only"), index + 1 < arguments.count {
             do { try VerifyBenchmark.verifyOnly(arguments[index + 1]) } catch { print("apicheck-bench: \(error)"); exit(2) }
             return

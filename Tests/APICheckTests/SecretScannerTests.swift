@@ -20,4 +20,16 @@ struct SecretScannerTests {
     func cleanText() {
         #expect(SecretScanner.scan(#"{"Authorization": "<redacted>", "token_type": "bearer", "title": "Bearer of news"}"#, values: ["abc"]).isEmpty)
     }
+
+    @Test("a secret at the very start or end of the file is found, a cut-off one is not", arguments: [
+        ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc", ["a JWT"]),
+        ("x ghp_0123456789abcdefghijABCD", ["a GitHub token"]),
+        ("Bearer abcdefghijklmnop1234", ["a bearer token"]),
+        ("token: ghp", []),
+        ("KakaoAK", []),
+        ("", []),
+    ])
+    func boundaries(_ text: String, _ expected: [String]) {
+        #expect(SecretScanner.scan(text).map(\.what) == expected)
+    }
 }

@@ -30,6 +30,9 @@ public final class CompiledSchema: Sendable {
     /// Declared properties, in order.
     public let properties: [(name: String, schema: CompiledSchema)]
     let propertyIndex: [String: CompiledSchema]
+    /// The names and the schemas of ``properties`` in arrays of their own (read without copying a tuple).
+    let propertyNames: [String]
+    let propertySchemas: [CompiledSchema]
     /// Per declared property: whether it is required, and whether its name is snake_case / camelCase (checked once here).
     let propertyIsRequired: [Bool]
     let propertyIsSnakeCase: [Bool]
@@ -77,6 +80,8 @@ public final class CompiledSchema: Sendable {
         for (name, bit) in TypeMask.names where types.contains(name) { mask.insert(bit) }
         self.mask = mask
         self.properties = properties.map { (name: $0.0, schema: $0.1) }
+        propertyNames = properties.map(\.0)
+        propertySchemas = properties.map(\.1)
         var index: [String: CompiledSchema] = [:]
         for (name, schema) in properties { index[name] = schema }
         propertyIndex = index
@@ -110,13 +115,10 @@ public final class CompiledSchema: Sendable {
 
     /// The index of property `name` among ``properties``; `hint` is tried first (members usually come in declared order).
     func propertyPosition(_ name: String, hint: Int) -> Int? {
-        if hint < properties.count, properties[hint].name == name { return hint }
-        if properties.count <= 12 {
-            for (position, property) in properties.enumerated() where property.name == name { return position }
-            return nil
-        }
+        if hint < propertyNames.count, propertyNames[hint] == name { return hint }
+        if propertyNames.count <= 12 { return propertyNames.firstIndex(of: name) }
         guard propertyIndex[name] != nil else { return nil }
-        return properties.firstIndex { $0.name == name }
+        return propertyNames.firstIndex(of: name)
     }
 
     /// The schema of property `name`, or nil when it is not declared.

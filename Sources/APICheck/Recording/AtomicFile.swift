@@ -41,6 +41,40 @@ public enum AtomicFile {
     }
 }
 
+/// Reads whole files straight into bytes, without a `Data` copy in between.
+public enum FileBytes {
+    /// The bytes of the regular file at `path`, or `nil` when it cannot be opened or read.
+    public static func read(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let expected = Int(status.st_size)
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+            while count < expected {
+                let got = Foundation.read(descriptor, buffer.baseAddress! + count, expected - count)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else {
+                    failed = got < 0
+                    break
+                }
+                count += got
+            }
+        }
+        guard !failed else { return nil }
+        // A file that grew while it was read: take the rest too.
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { return got < 0 ? nil : bytes }
+            bytes += chunk[0..<got]
+        }
+    }
+}
+
 /// What saving a recording did.
 public struct SaveOutcome: Hashable, Sendable, CustomStringConvertible {
     let name: String

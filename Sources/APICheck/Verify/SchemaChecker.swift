@@ -196,7 +196,7 @@ struct SchemaChecker {
                     add("key.case", expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
                 }
                 path.append(.key(member.key))
-                check(member.value, schema.properties[position].schema, keyCase: keyCase)
+                check(member.value, schema.propertySchemas[position], keyCase: keyCase)
                 path.removeLast()
                 continue
             }

@@ -8,42 +8,27 @@ public enum SecretScanner {
         ("a bearer token", ["Bearer "], #"Bearer [A-Za-z0-9._~+/-]{16,}"#),
     ]
 
-    /// Which patterns' trigger strings occur in `bytes`, found in one pass (most files have none).
+    /// Which patterns' trigger strings occur in `bytes` (most files have none).
     static func triggersPresent(_ bytes: [UInt8]) -> [Bool] {
-        let triggers = patterns.enumerated().flatMap { index, pattern in pattern.trigger.map { (index, Array($0.utf8)) } }
-        var firstBytes = [Bool](repeating: false, count: 256)
-        for (_, trigger) in triggers { firstBytes[Int(trigger[0])] = true }
-        var present = [Bool](repeating: false, count: patterns.count)
         bytes.withUnsafeBufferPointer { buffer in
-            for position in buffer.indices where firstBytes[Int(buffer[position])] {
-                for (index, trigger) in triggers where !present[index] && position + trigger.count <= buffer.count {
-                    var matched = true
-                    for offset in 0..<trigger.count where buffer[position + offset] != trigger[offset] {
-                        matched = false
-                        break
-                    }
-                    if matched { present[index] = true }
-                }
-            }
+            patterns.map { pattern in pattern.trigger.contains { occurs(Array($0.utf8), in: buffer) } }
         }
-        return present
     }
 
-    /// Whether `needle` occurs in `haystack`, byte for byte (a cheap test before any regular expression).
-    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, haystack.count >= needle.count else { return false }
-        var index = 0
-        let last = haystack.count - needle.count
-        while index <= last {
-            if haystack[index] == first {
-                var matched = true
-                for offset in 1..<needle.count where haystack[index + offset] != needle[offset] {
-                    matched = false
-                    break
-                }
-                if matched { return true }
-            }
-            index += 1
+    /// Whether `trigger` occurs in `buffer`: `memchr` from one occurrence of its rarest byte to the next,
+    /// then a compare around it. JSON text is mostly lower case, so the rarest byte is taken to be an
+    /// upper-case letter or `_` when the trigger has one.
+    static func occurs(_ trigger: [UInt8], in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buffer.baseAddress, !trigger.isEmpty, buffer.count >= trigger.count else { return false }
+        let anchor = trigger.firstIndex { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ?? trigger.firstIndex(of: UInt8(ascii: "_")) ?? 0
+        var from = anchor
+        let end = buffer.count - (trigger.count - anchor) + 1
+        while from < end {
+            guard let found = memchr(base + from, Int32(trigger[anchor]), end - from) else { return false }
+            let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            let start = position - anchor
+            if memcmp(base + start, trigger, trigger.count) == 0 { return true }
+            from = position + 1
         }
         return false
     }
@@ -66,7 +51,7 @@ public enum SecretScanner {
                 searchRange = range.upperBound..<text.endIndex
             }
         }
-        for value in values where value.count >= 4 && contains(bytes, Array(value.utf8)) {
+        for value in values where value.count >= 4 && bytes.withUnsafeBufferPointer({ occurs(Array(value.utf8), in: $0) }) {
             found.append(("the value of a configured secret", String(value.prefix(3)) + "..."))
         }
         return found

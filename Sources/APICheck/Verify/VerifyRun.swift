@@ -68,16 +68,18 @@ public struct VerifyRun: Sendable {
                 files += (isFolder.boolValue ? Self.files(under: path) : [path]).map { ($0, options.api) }
             }
         }
-        for (path, api) in files { verifyFile(path, api: api, options: options, into: &result) }
+        // The secrets to look for, worked out once per API rather than once per file.
+        var secrets: [String: [String]] = [:]
+        for api in configuration.apis { secrets[api.name] = api.redactionRules(environment: options.environment).secretValues }
+        for (path, api) in files { verifyFile(path, api: api, options: options, secrets: secrets, into: &result) }
         return result
     }
 
-    func verifyFile(_ path: String, api: String?, options: Options, into result: inout Result) {
-        guard let data = FileManager.default.contents(atPath: path) else {
+    func verifyFile(_ path: String, api: String?, options: Options, secrets: [String: [String]], into result: inout Result) {
+        guard let bytes = FileBytes.read(path) else {
             result.errors.append("\(path): error: cannot read the file")
             return
         }
-        let bytes = [UInt8](data)
         let recording: Recording
         do throws(RecordingError) {
             if path.hasSuffix(".har") {
@@ -109,8 +111,7 @@ public struct VerifyRun: Sendable {
         result.interactions += recording.interactions.count
         result.findings += verifier.verify(recording, file: path, bytes: path.hasSuffix(".har") ? nil : bytes)
         if !path.hasSuffix(".har") {
-            let secrets = configuration.api(recording.api)?.redactionRules(environment: options.environment).secretValues ?? []
-            for leak in SecretScanner.scan(bytes: bytes, values: secrets) {
+            for leak in SecretScanner.scan(bytes: bytes, values: secrets[recording.api] ?? []) {
                 var finding = Finding(rule: "secret.unredacted", part: "recording", operation: recording.name, pointer: "", expected: "no live secret", found: "\(leak.what) (\(leak.excerpt))")
                 finding.file = path
                 result.findings.append(finding)

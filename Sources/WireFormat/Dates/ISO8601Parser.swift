@@ -7,9 +7,16 @@ enum ISO8601Parser {
         1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
     ]
 
-    static func parse(_ b: UnsafeBufferPointer<UInt8>, original: String) -> Result<ISO8601Timestamp, DateFormatError> {
-        func fail(_ reason: String, at offset: Int) -> Result<ISO8601Timestamp, DateFormatError> {
-            .failure(DateFormatError(input: original, reason: reason, offset: offset))
+    /// Why a string is not a date-time, and where; the caller adds the string itself (so that the
+    /// parse of a good date captures nothing).
+    struct Failure: Error {
+        let reason: String
+        let offset: Int
+    }
+
+    static func parse(_ b: UnsafeBufferPointer<UInt8>) -> Result<ISO8601Timestamp, Failure> {
+        func fail(_ reason: String, at offset: Int) -> Result<ISO8601Timestamp, Failure> {
+            .failure(Failure(reason: reason, offset: offset))
         }
         func number(_ start: Int, _ count: Int) -> Int? {
             guard start + count <= b.count else { return nil }

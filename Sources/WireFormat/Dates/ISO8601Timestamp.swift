@@ -29,11 +29,14 @@ public struct ISO8601Timestamp: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``DateFormatError`` naming the input and what is wrong with it.
     public init(parsing string: String) throws(DateFormatError) {
-        var copy = string
-        let parsed: Result<ISO8601Timestamp, DateFormatError> = copy.withUTF8 { bytes in
-            ISO8601Parser.parse(bytes, original: string)
+        let parsed = string.utf8.withContiguousStorageIfAvailable(ISO8601Parser.parse) ?? {
+            var copy = string
+            return copy.withUTF8(ISO8601Parser.parse)
+        }()
+        switch parsed {
+        case .success(let stamp): self = stamp
+        case .failure(let failure): throw DateFormatError(input: string, reason: failure.reason, offset: failure.offset)
         }
-        self = try parsed.get()
     }
 
     /// The instant as a `Date`, rounded to what a `Double` can hold.
