@@ -6,7 +6,8 @@ import PackageDescription
 //   AsyncHTTPClient, so that an iOS or macOS test target can use them.
 // - The clients use WireFormat only. The sandbox uses neither the clients nor WireFormat:
 //   a replica that shared the clients' code would hide their bugs.
-// - The CLI is thin: it uses the core and the sandbox.
+// - The live runner (APICheckLive) uses the core and AsyncHTTPClient; the CLI is thin: it uses
+//   the core, the live runner and the sandbox.
 let package = Package(
     name: "apicheck",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
@@ -20,6 +21,7 @@ let package = Package(
         // Test support: link it from test targets only (like HummingbirdTesting).
         .library(name: "APICheckTesting", targets: ["APICheckTesting"]),
         .library(name: "Sandbox", targets: ["Sandbox"]),
+        .library(name: "APICheckLive", targets: ["APICheckLive"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(name: "WireFormat"),
@@ -50,17 +54,28 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .target(
+            name: "APICheckLive",
+            dependencies: [
+                "APICheck",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "APICheckCLI",
             dependencies: [
                 "APICheck",
+                "APICheckLive",
                 "Sandbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "APICheckBench",
-            dependencies: ["APICheck", "APICheckReplay", "TodoAPI", "WireFormat", "Sandbox"],
+            dependencies: ["APICheck", "APICheckLive", "APICheckReplay", "TodoAPI", "WireFormat", "Sandbox"],
             path: "Benchmarks/APICheckBench"
         ),
 
@@ -73,7 +88,8 @@ let package = Package(
         .testTarget(name: "TodoAPITests", dependencies: ["TodoAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox"]),
         .testTarget(name: "APICheckReplayTests", dependencies: ["APICheckReplay", "APICheck", "TodoAPI", "Sandbox"]),
-        .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI"]),
+        .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "Sandbox"]),
+        .testTarget(name: "APICheckLiveTests", dependencies: ["APICheckLive", "APICheck", "Sandbox"]),
         .testTarget(name: "APICheckTestingTests", dependencies: ["APICheckTesting", "APICheck"]),
         // The decoding-contract suites: they replay recordings/<api>/tests through the real clients.
         .testTarget(

@@ -34,7 +34,7 @@ struct HARImportCommand: ParsableCommand {
         do {
             let configuration = try ConfigurationFile.load(global.configPath)
             let result = try HARFiles.importFile(file, api: api, name: name, configuration: configuration, environment: ProcessInfo.processInfo.environment)
-            FileHandle.standardError.write(Data("apicheck har import: \(result.outcome) \(result.path) (\(result.interactions) interactions, redacted)\n".utf8))
+            Output.err("apicheck har import: \(result.outcome) \(result.path) (\(result.interactions) interactions, redacted)\n")
         } catch {
             throw CommandFailure(message: error.description, status: .usage)
         }
@@ -64,9 +64,9 @@ struct HARExportCommand: ParsableCommand {
             let har = try HARFiles.exportFile(recording, configuration: configuration, environment: ProcessInfo.processInfo.environment)
             if let output {
                 try AtomicFile.write(Data(har.utf8), to: URL(fileURLWithPath: output))
-                FileHandle.standardError.write(Data("apicheck har export: wrote \(output)\n".utf8))
+                Output.err("apicheck har export: wrote \(output)\n")
             } else {
-                FileHandle.standardOutput.write(Data(har.utf8))
+                Output.out(har)
             }
         } catch let error as ConfigurationError {
             throw CommandFailure(message: error.description, status: .usage)

@@ -44,12 +44,12 @@ struct InferCommand: ParsableCommand {
                 } catch {
                     throw ConfigurationError(file: output, message: "cannot write: \(error.localizedDescription)")
                 }
-                FileHandle.standardOutput.write(Data(result.diff.utf8))
-                FileHandle.standardError.write(Data("apicheck infer: wrote \(output) from \(result.recordings) recordings (\(result.interactions) interactions)\n".utf8))
+                Output.out(result.diff)
+                Output.err("apicheck infer: wrote \(output) from \(result.recordings) recordings (\(result.interactions) interactions)\n")
             } else {
-                FileHandle.standardOutput.write(Data(result.contract.utf8))
-                FileHandle.standardError.write(Data(result.diff.utf8))
-                FileHandle.standardError.write(Data("apicheck infer: inferred from \(result.recordings) recordings (\(result.interactions) interactions)\n".utf8))
+                Output.out(result.contract)
+                Output.err(result.diff)
+                Output.err("apicheck infer: inferred from \(result.recordings) recordings (\(result.interactions) interactions)\n")
             }
         } catch let error as ConfigurationError {
             throw CommandFailure(message: error.description, status: .usage)

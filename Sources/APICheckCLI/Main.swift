@@ -24,7 +24,7 @@ enum Main {
     /// Prints what the error says (help and version to stdout, the rest to stderr) and returns the exit code.
     static func report(_ error: any Error) -> Int32 {
         if let failure = error as? CommandFailure {
-            FileHandle.standardError.write(Data((failure.message + "\n").utf8))
+            Output.err(failure.message + "\n")
             return failure.status.code
         }
         let code = APICheckCommand.exitCode(for: error)
@@ -34,7 +34,7 @@ enum Main {
             return ExitReason.success.code
         }
         if !message.isEmpty {
-            FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+            Output.err(message.hasSuffix("\n") ? message : message + "\n")
         }
         // swift-argument-parser reports usage errors as EX_USAGE (64); apicheck's usage error is 2.
         if code == .validationFailure { return ExitReason.usage.code }
@@ -47,4 +47,27 @@ struct CommandFailure: Error, CustomStringConvertible {
     let message: String
     let status: ExitReason
     var description: String { message }
+}
+
+/// Writes to stdout and stderr with `write(2)`: a reader that went away (`apicheck ... | head`) ends
+/// the output quietly instead of trapping, as `FileHandle.write` does on a closed pipe.
+enum Output {
+    /// Writes `text` to stdout.
+    static func out(_ text: String) { write(text, to: STDOUT_FILENO) }
+
+    /// Writes `text` to stderr.
+    static func err(_ text: String) { write(text, to: STDERR_FILENO) }
+
+    static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
 }

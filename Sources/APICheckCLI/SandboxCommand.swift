@@ -69,7 +69,7 @@ struct SandboxCommand: AsyncParsableCommand {
             try await SandboxServer.run(configuration) { url in
                 let driftText = chosen.isEmpty ? "" : " with drifts \(chosen.sorted().map(\.description).joined(separator: ", "))"
                 let lines = apis.map { "  \($0.name): \(url.absoluteString)  (\($0.summary))" }.joined(separator: "\n")
-                FileHandle.standardError.write(Data("apicheck sandbox: listening on \(url.absoluteString)\(driftText)\n\(lines)\nPress Ctrl-C to stop.\n".utf8))
+                Output.err("apicheck sandbox: listening on \(url.absoluteString)\(driftText)\n\(lines)\nPress Ctrl-C to stop.\n")
             }
         } catch {
             throw CommandFailure(message: "error: \(error.description)", status: .usage)

@@ -56,9 +56,9 @@ struct VerifyCommand: ParsableCommand {
         }
         let files = Array(Set(result.findings.compactMap(\.file))).sorted()
         let summary = ReportSummary(findings: result.findings, files: files, recordings: result.recordings, interactions: result.interactions, failOn: threshold)
-        FileHandle.standardOutput.write(Data(reportFormat.render(result.findings, summary: summary).utf8))
-        for error in result.errors { FileHandle.standardError.write(Data((error + "\n").utf8)) }
-        FileHandle.standardError.write(Data("apicheck verify: \(summary.line)\n".utf8))
+        Output.out(reportFormat.render(result.findings, summary: summary))
+        for error in result.errors { Output.err((error + "\n")) }
+        Output.err("apicheck verify: \(summary.line)\n")
         var status = ExitReason.success
         if result.findings.contains(where: { $0.severity >= threshold }) { status = .findings }
         if !result.errors.isEmpty { status = status.combined(with: .usage) }

@@ -213,6 +213,12 @@ public struct Verifier: Sendable {
     }
 
     /// Aggregates array-item findings (same rule, pointer and expectation) and applies severities and ignores.
+    /// Applies `apicheck.yml`'s severity overrides and ignores to findings made elsewhere (the live
+    /// comparison), and merges repeats of one rule at one pointer.
+    public func applyingSettings(_ findings: [Finding]) -> [Finding] {
+        finish(findings)
+    }
+
     func finish(_ findings: [Finding]) -> [Finding] {
         var result: [Finding] = []
         var positions: [String: Int] = [:]

@@ -1,0 +1,89 @@
+import APICheck
+import APICheckLive
+import ArgumentParser
+import Foundation
+
+/// `apicheck diff --live`: the release gate. Runs the scenarios against the live API and reports what
+/// drifted from the contract and from the recordings.
+struct DiffCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Run the scenarios against the live API and report what drifted (the release gate).",
+        discussion: """
+            Every live response is checked against the contract and against the recorded response \
+            of the same scenario step (recordings/<api>/scenarios/), for shape, not values. Findings \
+            go to stdout; progress and the summary to stderr. Auth comes from the environment \
+            variables apicheck.yml names and is never printed.
+
+            Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 usage or \
+            configuration error; 3 the live API could not be reached at all.
+
+            Examples:
+              apicheck diff --live --sandbox
+              apicheck diff --live --sandbox --drift todos/dates-offset
+              TODOS_BASE_URL=https://staging.example.com apicheck diff --live --format github
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .long, help: "Run against the live API (required: diff has no offline mode; use 'apicheck verify' for that).")
+    var live = false
+
+    @OptionGroup var liveOptions: LiveOptions
+
+    @Option(name: .long, help: ArgumentHelp("text, json, junit, github or markdown.", valueName: "format"))
+    var format: String = "text"
+
+    @Option(name: .long, help: ArgumentHelp("The lowest severity that fails the run: error, warning or info.", valueName: "severity"))
+    var failOn: String = "error"
+
+    @Option(name: .long, help: ArgumentHelp("How many scenarios run at once.", valueName: "n"))
+    var concurrency: Int = 4
+
+    @Flag(name: .long, help: "Report keys the contract does not declare as errors (field.unexpected).")
+    var strict = false
+
+    func validate() throws {
+        guard live else { throw ValidationError("diff needs --live (it runs the scenarios against a server); to check recordings offline, use 'apicheck verify'") }
+        guard ReportFormat.named(format) != nil else {
+            throw ValidationError("--format must be one of \(ReportFormat.all.map(\.description).joined(separator: ", ")), not '\(format)'")
+        }
+        guard Severity.named(failOn) != nil else { throw ValidationError("--fail-on must be error, warning or info, not '\(failOn)'") }
+        guard (1...256).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 256, not \(concurrency)") }
+    }
+
+    func run() async throws {
+        let started = ContinuousClock.now
+        let configuration = try global.loadConfiguration()
+        let sandbox = try await liveOptions.startSandbox(configuration: configuration, deterministic: false)
+        let transport = AsyncHTTPTransport()
+        let run = LiveRun(configuration: configuration, transport: transport, options: liveOptions.runOptions(sandboxURL: sandbox?.baseURL, concurrency: concurrency, strict: strict))
+        let progress = LiveTerminal.progress("diff")
+        let result = await LiveTerminal.runInterruptible { await run.diff(progress: progress) }
+        await transport.shutdown()
+        await sandbox?.stop()
+
+        let threshold = Severity.named(failOn) ?? .error
+        let files = Array(Set(result.findings.compactMap(\.file))).sorted()
+        let summary = ReportSummary(findings: result.findings, files: files, recordings: result.scenarios, interactions: result.requests, failOn: threshold)
+        Output.out((ReportFormat.named(format) ?? .text).render(result.findings, summary: summary))
+        for note in result.notes { Output.err("note: \(note)\n") }
+        for error in result.errors { Output.err("\(error)\n") }
+        let seconds = LiveRun.seconds(started.duration(to: .now))
+        let target = sandbox.map { "the sandbox at \($0.baseURL.absoluteString)" } ?? "the live API"
+        Output.err((
+            "apicheck diff: \(plural(result.scenarios, "scenario")), \(plural(result.requests, "request")) to \(target): "
+            + "\(plural(summary.errors, "error")), \(plural(summary.warnings, "warning")), \(plural(summary.infos, "info")), \(String(format: "%.1f", seconds)) s\n"
+        ))
+
+        var status = ExitReason.success
+        if result.findings.contains(where: { $0.severity >= threshold }) { status = .findings }
+        if result.unreachable {
+            Output.err("error: the live API could not be reached: \(result.unreachableReason)\n")
+            status = status.combined(with: .unreachable)
+        }
+        if !result.errors.isEmpty { status = status.combined(with: .usage) }
+        if status != .success { throw ExitCode(status.code) }
+    }
+}

@@ -1,0 +1,66 @@
+import APICheck
+import APICheckLive
+import ArgumentParser
+import Foundation
+
+/// `apicheck record`: re-records the scenarios after an API change.
+struct RecordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Run the scenarios one at a time and write their recordings (recordings/<api>/scenarios/).",
+        discussion: """
+            Each scenario becomes one recording, one interaction per step, redacted before it is \
+            written, written atomically; a recording whose content did not change is left byte for \
+            byte as it was. A summary of what changed against the old recordings goes to stderr. \
+            Against a real API, scenarios that write need --allow-writes or allow_writes in apicheck.yml.
+
+            Examples:
+              apicheck record --sandbox
+              apicheck record --scenario read-first --dry-run
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @OptionGroup var liveOptions: LiveOptions
+
+    @Flag(name: .long, help: "Run the scenarios and print what would change, but write nothing.")
+    var dryRun = false
+
+    func run() async throws {
+        let configuration = try global.loadConfiguration()
+        // The sandbox records in its deterministic mode, fresh each time: re-recording changes no byte.
+        let sandbox = try await liveOptions.startSandbox(configuration: configuration, deterministic: true)
+        let transport = AsyncHTTPTransport()
+        let run = LiveRun(configuration: configuration, transport: transport, options: liveOptions.runOptions(sandboxURL: sandbox?.baseURL, concurrency: 1))
+        let from = sandbox != nil ? "sandbox" : (liveOptions.baseURL.flatMap { URL(string: $0)?.host } ?? "live")
+        let progress = LiveTerminal.progress("record")
+        let dryRun = dryRun
+        let result = await LiveTerminal.runInterruptible { await run.record(dryRun: dryRun, recordedFrom: from, progress: progress) }
+        await transport.shutdown()
+        await sandbox?.stop()
+
+        for saved in result.saved {
+            var line = "\(saved.file): \(saved.outcome)"
+            if !saved.changes.isEmpty { line += "; changed since the last recording:" }
+            Output.err(line + "\n")
+            for change in saved.changes {
+                Output.err("  \(change.severity): \(change.message) [\(change.rule)]\n")
+            }
+        }
+        for note in result.notes { Output.err("note: \(note)\n") }
+        for error in result.errors { Output.err("\(error)\n") }
+        let written = result.saved.filter { $0.outcome == "created" || $0.outcome == "updated" }.count
+        Output.err((
+            "apicheck record: \(plural(result.scenarios, "scenario")), \(plural(result.requests, "request")); "
+            + (dryRun ? "dry run, nothing written\n" : "\(plural(written, "file")) written, \(result.saved.count - written) unchanged\n")
+        ))
+        var status = ExitReason.success
+        if result.unreachable {
+            Output.err("error: the live API could not be reached: \(result.unreachableReason)\n")
+            status = .unreachable
+        }
+        if !result.errors.isEmpty { status = status.combined(with: .usage) }
+        if status != .success { throw ExitCode(status.code) }
+    }
+}

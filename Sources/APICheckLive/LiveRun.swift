@@ -1,0 +1,406 @@
+import APICheck
+import Foundation
+
+/// `apicheck diff --live` and `apicheck record`: runs the scenarios of `apicheck.yml` against the
+/// live API and checks or records what comes back. The CLI only parses flags and prints.
+public struct LiveRun: Sendable {
+    /// What to run, and where.
+    public struct Options: Sendable {
+        /// Only this API.
+        public var api: String?
+        /// Only these scenarios (empty: all).
+        public var scenarios: [String]
+        /// Overrides the API's main base URL (`--base-url`).
+        public var baseURL: URL?
+        /// The sandbox's URL, when the run targets the in-process sandbox (`--sandbox`): writes always run.
+        public var sandboxURL: URL?
+        /// Scenarios at once (record always runs one at a time).
+        public var concurrency: Int
+        /// The total deadline of each request.
+        public var timeout: Duration
+        /// `--allow-writes`.
+        public var allowWrites: Bool
+        /// Extra keys are errors.
+        public var strict: Bool
+        /// Where auth secrets and base-URL overrides come from.
+        public var environment: [String: String]
+
+        /// Creates options; the defaults are the CLI's.
+        public init(
+            api: String? = nil, scenarios: [String] = [], baseURL: URL? = nil, sandboxURL: URL? = nil, concurrency: Int = 4,
+            timeout: Duration = .seconds(10), allowWrites: Bool = false, strict: Bool = false, environment: [String: String] = [:]
+        ) {
+            self.api = api
+            self.scenarios = scenarios
+            self.baseURL = baseURL
+            self.sandboxURL = sandboxURL
+            self.concurrency = concurrency
+            self.timeout = timeout
+            self.allowWrites = allowWrites
+            self.strict = strict
+            self.environment = environment
+        }
+    }
+
+    /// What a run found and did.
+    public struct Result: Sendable {
+        /// Findings, pointing at the recording of their step.
+        public var findings: [Finding] = []
+        /// Configuration and input errors (exit 2).
+        public var errors: [String] = []
+        /// Things worth a line on stderr: scenarios not run, recordings missing, clean-up that failed.
+        public var notes: [String] = []
+        /// Scenarios run (not counting those that did not start).
+        public var scenarios = 0
+        /// Requests sent, clean-up included.
+        public var requests = 0
+        /// Responses received.
+        public var responses = 0
+        /// Distinct reasons requests failed on transport.
+        public var transportFailures: [TransportError] = []
+        /// `record`: each scenario's file and what saving it did (or would do, with `--dry-run`).
+        public var saved: [(scenario: String, file: String, outcome: String, changes: [Finding])] = []
+
+        /// True when requests were sent and not one got a response: exit 3.
+        public var unreachable: Bool { requests > 0 && responses == 0 }
+
+        /// Why the API could not be reached, for the message of exit 3.
+        public var unreachableReason: String {
+            transportFailures.map(\.description).joined(separator: "; ")
+        }
+    }
+
+    let configuration: ConfigurationFile
+    let transport: any LiveTransport
+    let options: Options
+
+    /// Creates a run over `configuration`'s APIs, sending through `transport`.
+    public init(configuration: ConfigurationFile, transport: any LiveTransport, options: Options) {
+        self.configuration = configuration
+        self.transport = transport
+        self.options = options
+    }
+
+    /// One API, prepared: its scenarios, target, verifier and recordings folder.
+    struct Prepared: Sendable {
+        var api: APIConfiguration
+        var scenarios: [ScenarioDefinition]
+        var target: ScenarioRunner.Target
+        var verifier: Verifier?
+        var redaction: RedactionRules
+        var scenarioFolder: URL
+    }
+
+    func prepare(into result: inout Result) -> [Prepared] {
+        let apis: [APIConfiguration]
+        do {
+            apis = try configuration.selecting(options.api)
+        } catch {
+            result.errors.append(error.description)
+            return []
+        }
+        if options.baseURL != nil && apis.count > 1 {
+            result.errors.append("error: --base-url needs --api when \(configuration.path) has more than one API (\(apis.map(\.name).joined(separator: ", ")))")
+            return []
+        }
+        var prepared: [Prepared] = []
+        let known = Set(apis.flatMap { $0.scenarios.map(\.name) })
+        for name in options.scenarios where !known.contains(name) {
+            let list = apis.flatMap { $0.scenarios.map(\.name) }.joined(separator: ", ")
+            result.errors.append("error: no scenario named '\(name)' (--scenario); \(configuration.path) defines: \(list.isEmpty ? "none" : list)")
+        }
+        guard result.errors.isEmpty else { return [] }
+        for api in apis {
+            let scenarios = api.scenarios.filter { options.scenarios.isEmpty || options.scenarios.contains($0.name) }
+            if scenarios.isEmpty {
+                if options.scenarios.isEmpty { result.notes.append("\(api.name): no scenarios in \(configuration.path)") }
+                continue
+            }
+            var baseURLs = api.baseURLs(environment: options.environment)
+            if let url = options.sandboxURL ?? options.baseURL { baseURLs[""] = url }
+            var headers: [(String, String)] = []
+            for auth in api.auth {
+                if let value = auth.value(environment: options.environment) {
+                    headers.append((auth.header, value))
+                } else if options.sandboxURL == nil {
+                    result.notes.append("\(api.name): \(auth.environment) is not set; requests go without the \(auth.header) header")
+                }
+            }
+            var verifier: Verifier?
+            if let contractPath = api.contract {
+                do {
+                    let contract = CompiledContract(try Contract.load(configuration.folder.appendingPathComponent(contractPath).path))
+                    var severities: [RuleID: Severity] = [:]
+                    for (rule, severity) in api.severity { severities[rule] = severity }
+                    verifier = Verifier(contract: contract, options: .init(strict: options.strict, severities: severities, ignored: api.ignore))
+                } catch {
+                    result.errors.append(error.description)
+                    continue
+                }
+            }
+            prepared.append(Prepared(
+                api: api, scenarios: scenarios, target: .init(baseURLs: baseURLs, headers: headers), verifier: verifier,
+                redaction: api.redactionRules(environment: options.environment),
+                scenarioFolder: configuration.folder.appendingPathComponent(api.recordings).appendingPathComponent("scenarios")
+            ))
+        }
+        return prepared
+    }
+
+    /// `apicheck diff --live`: runs the scenarios and checks every live interaction against the contract
+    /// and against the recorded interaction of its step.
+    public func diff(progress: (@Sendable (Int, Int) -> Void)? = nil) async -> Result {
+        var result = Result()
+        for (api, outcomes) in await runScenarios(concurrency: options.concurrency, progress: progress, into: &result) {
+            for outcome in outcomes {
+                let recordingFile = api.scenarioFolder.appendingPathComponent("\(outcome.scenario).json")
+                var recorded: (recording: Recording, bytes: [UInt8])?
+                if let bytes = FileBytes.read(recordingFile.path) {
+                    do {
+                        recorded = (try Recording(bytes: bytes, file: displayPath(recordingFile)), bytes)
+                    } catch {
+                        result.errors.append(error.description)
+                    }
+                } else if outcome.notRun == nil {
+                    result.notes.append("\(api.api.name)/\(outcome.scenario): no recording at \(displayPath(recordingFile)) to compare with (run 'apicheck record --scenario \(outcome.scenario)')")
+                }
+                result.findings += check(outcome, api: api, recorded: recorded, file: displayPath(recordingFile), into: &result)
+            }
+        }
+        return result
+    }
+
+    /// Findings for one scenario's outcome; counts its requests into `result`.
+    func check(_ outcome: ScenarioOutcome, api: Prepared, recorded: (recording: Recording, bytes: [UInt8])?, file: String, into result: inout Result) -> [Finding] {
+        if let reason = outcome.notRun {
+            result.notes.append("\(api.api.name)/\(outcome.scenario): \(reason)")
+            return []
+        }
+        result.scenarios += 1
+        count(outcome.steps + outcome.cleanup, into: &result)
+        if !outcome.skipped.isEmpty {
+            result.notes.append("\(api.api.name)/\(outcome.scenario): skipped \(outcome.skipped.joined(separator: ", ")) after \(outcome.transportError?.description ?? "an earlier problem")")
+        }
+        for cleanup in outcome.cleanup {
+            if case .failure(let error) = cleanup.outcome { result.notes.append("\(api.api.name)/\(outcome.scenario): clean-up \(cleanup.step) failed: \(error)") }
+        }
+        var findings: [Finding] = []
+        for step in outcome.steps {
+            let operation = operationName(step.request, api: api)
+            let recordedIndex = recorded?.recording.interactions.firstIndex { $0.step == step.step }
+            var stepFindings: [Finding] = []
+            switch step.outcome {
+            case .failure(let error):
+                var finding = Finding(rule: "transport.error", part: "request", operation: operation, pointer: "", expected: "a response", found: error.description)
+                finding.sourcePointer = ""
+                stepFindings.append(finding)
+            case .success(let response):
+                guard let interaction = interaction(step, response, api: api, into: &result) else { continue }
+                if let verifier = api.verifier { stepFindings += verifier.verify(interaction) }
+                if let recorded, let recordedIndex {
+                    let declared = api.verifier.map { ShapeComparison.Declared(contract: $0.contract, method: interaction.request.method, path: interaction.request.path) } ?? .everything
+                    stepFindings += ShapeComparison.compare(live: interaction, recorded: recorded.recording.interactions[recordedIndex], operation: operation, declared: declared)
+                }
+            }
+            for problem in outcome.problems where problem.step == step.step {
+                var finding = Finding(
+                    rule: "expect.failed", part: "response", operation: operation, status: step.response?.status, pointer: problem.pointer,
+                    expected: problem.kind == .capture ? problem.expected : "\(problem.expected) (step \(step.step))", found: problem.found
+                )
+                finding.sourcePointer = problem.pointer == "/status" ? "/response/status" : "/response/body" + problem.pointer
+                stepFindings.append(finding)
+            }
+            stepFindings = ShapeComparison.merge(stepFindings)
+            if let verifier = api.verifier { stepFindings = verifier.applyingSettings(stepFindings) }
+            for index in stepFindings.indices {
+                stepFindings[index].file = file
+                if let recorded, let recordedIndex {
+                    stepFindings[index].line = Self.line(of: "/interactions/\(recordedIndex)" + (stepFindings[index].sourcePointer ?? ""), in: recorded.bytes)
+                }
+            }
+            findings += stepFindings
+        }
+        // Problems of steps that were never sent (a placeholder with no value).
+        for problem in outcome.problems where !outcome.steps.contains(where: { $0.step == problem.step }) {
+            var finding = Finding(rule: "expect.failed", part: "request", operation: "\(outcome.scenario) step \(problem.step)", pointer: problem.pointer, expected: problem.expected, found: problem.found)
+            finding.file = file
+            findings.append(finding)
+        }
+        return findings
+    }
+
+    /// `apicheck record`: runs the scenarios one at a time and writes one recording per scenario
+    /// (unless `dryRun`), with a summary of what changed against the old recording.
+    public func record(dryRun: Bool, recordedFrom: String, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> Result {
+        var result = Result()
+        // One at a time, so that what is recorded does not depend on timing.
+        for (api, outcomes) in await runScenarios(concurrency: 1, progress: progress, into: &result) {
+            for outcome in outcomes {
+                if let reason = outcome.notRun {
+                    result.notes.append("\(api.api.name)/\(outcome.scenario): \(reason)")
+                    continue
+                }
+                result.scenarios += 1
+                count(outcome.steps + outcome.cleanup, into: &result)
+                let file = api.scenarioFolder.appendingPathComponent("\(outcome.scenario).json")
+                if let error = outcome.transportError {
+                    result.notes.append("\(api.api.name)/\(outcome.scenario): not recorded: \(error) (the old recording, if any, is kept)")
+                    continue
+                }
+                for problem in outcome.problems {
+                    result.notes.append("\(api.api.name)/\(outcome.scenario): step \(problem.step): \(problem.pointer.isEmpty ? "" : problem.pointer + ": ")expected \(problem.expected), found \(problem.found)")
+                }
+                var interactions: [Interaction] = []
+                for step in outcome.steps {
+                    guard case .success(let response) = step.outcome, let interaction = interaction(step, response, api: api, into: &result) else { continue }
+                    interactions.append(interaction)
+                }
+                let recording = Recording(
+                    api: api.api.name, name: outcome.scenario, recordedAt: Self.timestamp(), recordedFrom: recordedFrom, interactions: interactions
+                )
+                // What changed: each step's new interaction against the old one of the same step.
+                var changes: [Finding] = []
+                var old: Recording?
+                if let bytes = FileBytes.read(file.path) { old = try? Recording(bytes: bytes, file: file.path) }
+                if let old {
+                    for interaction in interactions {
+                        guard let previous = old.interactions.first(where: { $0.step == interaction.step }) else { continue }
+                        let operation = operationName(interaction, api: api)
+                        changes += ShapeComparison.compare(live: interaction, recorded: previous, operation: operation)
+                    }
+                }
+                let outcomeText: String
+                if dryRun {
+                    outcomeText = old == nil ? "would create" : (old!.hasSameContent(as: recording) ? "unchanged" : "would update")
+                } else {
+                    do {
+                        outcomeText = try recording.save(to: file).description
+                    } catch {
+                        result.errors.append(error.description)
+                        continue
+                    }
+                }
+                result.saved.append((outcome.scenario, displayPath(file), outcomeText, changes))
+            }
+        }
+        return result
+    }
+
+    /// Prepares the selected APIs and runs their scenarios, API after API; nothing runs after a configuration error.
+    func runScenarios(concurrency: Int, progress: (@Sendable (Int, Int) -> Void)?, into result: inout Result) async -> [(Prepared, [ScenarioOutcome])] {
+        let prepared = prepare(into: &result)
+        guard result.errors.isEmpty else { return [] }
+        let counter = ProgressCounter(total: prepared.reduce(0) { $0 + $1.scenarios.count }, report: progress)
+        var outcomes: [(Prepared, [ScenarioOutcome])] = []
+        for api in prepared {
+            let runner = ScenarioRunner(
+                transport: transport, target: api.target,
+                options: .init(concurrency: concurrency, timeout: options.timeout, allowWrites: options.allowWrites || options.sandboxURL != nil)
+            )
+            outcomes.append((api, await runner.run(api.scenarios) { _, _ in counter.advance() }))
+        }
+        return outcomes
+    }
+
+    /// The step's exchange as a redacted interaction, tagged with the step's name.
+    func interaction(_ step: StepResult, _ response: LiveResponse, api: Prepared, into result: inout Result) -> Interaction? {
+        var baseURLs = api.target.baseURLs
+        if baseURLs[""] == nil { baseURLs[""] = api.api.baseURL }
+        let exchange = CapturedExchange(
+            method: step.request.method, url: step.request.url, requestHeaders: step.request.headers,
+            requestBody: step.request.body.map { Data($0) }, status: response.status, responseHeaders: response.headers,
+            responseBody: response.body.isEmpty ? nil : Data(response.body)
+        )
+        do {
+            var interaction = try Interaction(capturing: exchange, baseURLs: baseURLs, step: step.step)
+            // Auth headers are the target's, never recorded or printed.
+            var headers = interaction.request.headers
+            headers.remove(Set(api.target.headers.map { $0.0.lowercased() }))
+            interaction.request.headers = headers
+            return api.redaction.redact(interaction)
+        } catch {
+            result.errors.append(error.description)
+            return nil
+        }
+    }
+
+    func count(_ steps: [StepResult], into result: inout Result) {
+        for step in steps {
+            result.requests += 1
+            switch step.outcome {
+            case .success: result.responses += 1
+            case .failure(let error):
+                if error.kind != .cancelled, !result.transportFailures.contains(error) { result.transportFailures.append(error) }
+            }
+        }
+    }
+
+    func operationName(_ request: LiveRequest, api: Prepared) -> String {
+        let path = request.url.path.isEmpty ? "/" : request.url.path
+        let relative = BaseURLSet(api.target.baseURLs).relativeURL(request.url)?.1 ?? path
+        let relativePath = String(relative.prefix { $0 != "?" })
+        return api.verifier?.contract.operation(method: request.method, path: relativePath)?.operation.name ?? "\(request.method) \(relativePath)"
+    }
+
+    func operationName(_ interaction: Interaction, api: Prepared) -> String {
+        api.verifier?.contract.operation(method: interaction.request.method, path: interaction.request.path)?.operation.name
+            ?? "\(interaction.request.method) \(interaction.request.path)"
+    }
+
+    /// `path` relative to the current folder when it is under it.
+    func displayPath(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let current = FileManager.default.currentDirectoryPath
+        return path.hasPrefix(current + "/") ? String(path.dropFirst(current.count + 1)) : path
+    }
+
+    /// The line of `pointer` in a recording file, or of the nearest parent that exists there.
+    static func line(of pointer: String, in bytes: [UInt8]) -> Int? {
+        var current = JSONPointer(pointer)
+        while true {
+            if let location = JSONReader.location(of: current, in: bytes) { return location.line }
+            if current.tokens.isEmpty { return nil }
+            current = current.parent
+        }
+    }
+
+    /// A duration in seconds.
+    public static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    static func timestamp() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: Date())
+    }
+}
+
+extension StepResult {
+    /// The response, when there was one.
+    public var response: LiveResponse? {
+        if case .success(let response) = outcome { return response }
+        return nil
+    }
+}
+
+/// Counts finished scenarios across APIs for the progress line.
+final class ProgressCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = 0
+    let total: Int
+    let report: (@Sendable (Int, Int) -> Void)?
+
+    init(total: Int, report: (@Sendable (Int, Int) -> Void)?) {
+        self.total = total
+        self.report = report
+    }
+
+    func advance() {
+        let value = lock.withLock {
+            done += 1
+            return done
+        }
+        report?(value, total)
+    }
+}

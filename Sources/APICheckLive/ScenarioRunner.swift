@@ -1,0 +1,365 @@
+import APICheck
+import Foundation
+import WireFormat
+
+/// Runs an API's scenarios against a live server: the steps of a scenario in order with captured
+/// values filled in, scenarios side by side, every request with one total deadline, clean-up always.
+///
+/// Retries are few and deliberate: a GET whose connection was refused or reset is sent once more;
+/// a request that timed out is not; a 429 with `Retry-After` waits once, when the wait fits in the
+/// deadline. A transport failure skips the rest of its scenario (its clean-up still runs, also after
+/// cancellation). Once transport failures are all the run has seen (no response at all yet), no further
+/// scenario starts: a dead server ends the run after about one deadline.
+public struct ScenarioRunner: Sendable {
+    /// How to run.
+    public struct Options: Sendable {
+        /// How many scenarios run at once.
+        public var concurrency: Int
+        /// The total deadline of each request.
+        public var timeout: Duration
+        /// Whether scenarios that write may run.
+        public var allowWrites: Bool
+
+        /// Creates options; the defaults are the CLI's.
+        public init(concurrency: Int = 4, timeout: Duration = .seconds(10), allowWrites: Bool = false) {
+            self.concurrency = concurrency
+            self.timeout = timeout
+            self.allowWrites = allowWrites
+        }
+    }
+
+    /// Where requests go.
+    public struct Target: Sendable {
+        /// The API's base URLs by name; `""` names the main one.
+        public var baseURLs: [String: URL]
+        /// Headers added to every request (auth). Their values are never printed or recorded.
+        public var headers: [(String, String)]
+
+        /// Creates a target.
+        public init(baseURLs: [String: URL], headers: [(String, String)] = []) {
+            self.baseURLs = baseURLs
+            self.headers = headers
+        }
+    }
+
+    let transport: any LiveTransport
+    let target: Target
+    let options: Options
+
+    /// Creates a runner.
+    public init(transport: any LiveTransport, target: Target, options: Options = Options()) {
+        self.transport = transport
+        self.target = target
+        self.options = options
+    }
+
+    /// Runs `scenarios` and returns their outcomes in the same order. `progress` gets (finished, total).
+    public func run(_ scenarios: [ScenarioDefinition], progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [ScenarioOutcome] {
+        let gate = RunGate()
+        var outcomes = [ScenarioOutcome?](repeating: nil, count: scenarios.count)
+        var finished = 0
+        await withTaskGroup(of: (Int, ScenarioOutcome).self) { group in
+            var next = 0
+            func startNext() -> Bool {
+                while next < scenarios.count {
+                    let index = next
+                    next += 1
+                    let scenario = scenarios[index]
+                    if scenario.writes && !options.allowWrites {
+                        outcomes[index] = ScenarioOutcome(scenario: scenario.name, notRun: "it writes; run with --allow-writes, set allow_writes in apicheck.yml, or use --sandbox")
+                        continue
+                    }
+                    if gate.unreachable {
+                        outcomes[index] = ScenarioOutcome(scenario: scenario.name, notRun: "not started: every request so far failed to reach the API")
+                        continue
+                    }
+                    if Task.isCancelled {
+                        outcomes[index] = ScenarioOutcome(scenario: scenario.name, notRun: "not started: cancelled")
+                        continue
+                    }
+                    group.addTask { (index, await self.run(scenario, gate: gate)) }
+                    return true
+                }
+                return false
+            }
+            var running = 0
+            while running < max(1, options.concurrency), startNext() { running += 1 }
+            while let (index, outcome) = await group.next() {
+                outcomes[index] = outcome
+                finished += 1
+                progress?(finished, scenarios.count)
+                if !startNext() { running -= 1 }
+            }
+        }
+        return outcomes.enumerated().map { index, outcome in
+            outcome ?? ScenarioOutcome(scenario: scenarios[index].name, notRun: "not started")
+        }
+    }
+
+    /// Runs one scenario: its steps, then its clean-up (in a task of its own, so that cancellation does not stop it).
+    public func run(_ scenario: ScenarioDefinition, gate: RunGate = RunGate()) async -> ScenarioOutcome {
+        var outcome = ScenarioOutcome(scenario: scenario.name)
+        var variables = ScenarioVariables(scenario.vars)
+        var stopped = false
+        for step in scenario.steps {
+            if stopped || Task.isCancelled {
+                outcome.skipped.append(step.name)
+                continue
+            }
+            let request: LiveRequest
+            do {
+                request = try makeRequest(step, variables)
+            } catch {
+                outcome.problems.append(.init(step: step.name, kind: .unresolved, pointer: "", expected: "a value for every placeholder", found: error.description))
+                outcome.skipped.append(step.name)
+                stopped = true
+                continue
+            }
+            let result = await send(request, step: step.name)
+            outcome.steps.append(result)
+            switch result.outcome {
+            case .failure(let error):
+                if error.kind != .cancelled { gate.transportFailed() }
+                outcome.transportError = outcome.transportError ?? error
+                stopped = true
+            case .success(let response):
+                gate.responded()
+                check(step, response, &variables, into: &outcome)
+            }
+        }
+        // Clean-up: whatever was created is deleted, even after a failure or Ctrl-C.
+        let cleanup = scenario.cleanup
+        let finalVariables = variables
+        outcome.cleanup = await Task { [self] in
+            var results: [StepResult] = []
+            for step in cleanup {
+                guard let request = try? makeRequest(step, finalVariables) else { continue }
+                results.append(await send(request, step: step.name))
+            }
+            return results
+        }.value
+        return outcome
+    }
+
+    /// Checks `expect` and takes `capture` values from a response.
+    func check(_ step: ScenarioStep, _ response: LiveResponse, _ variables: inout ScenarioVariables, into outcome: inout ScenarioOutcome) {
+        if let status = step.expectedStatus, status != response.status {
+            outcome.problems.append(.init(step: step.name, kind: .expect, pointer: "/status", expected: String(status), found: String(response.status)))
+        }
+        guard !step.expectations.isEmpty || !step.capture.isEmpty else { return }
+        let body = try? JSONReader.parse(response.body)
+        for (pointer, template) in step.expectations {
+            let expected: JSONValue
+            do {
+                expected = try variables.json(template)
+            } catch {
+                outcome.problems.append(.init(step: step.name, kind: .unresolved, pointer: pointer.description, expected: "a value for every placeholder", found: error.description))
+                continue
+            }
+            guard let body else {
+                outcome.problems.append(.init(step: step.name, kind: .expect, pointer: pointer.description, expected: JSONWriter.compact(expected), found: "a body that is not JSON"))
+                continue
+            }
+            let actual = body[pointer: pointer]
+            if actual.map({ $0.isEquivalent(to: expected) }) != true {
+                outcome.problems.append(.init(
+                    step: step.name, kind: .expect, pointer: pointer.description,
+                    expected: JSONWriter.compact(expected), found: actual.map { JSONWriter.compact($0) } ?? "no such key"
+                ))
+            }
+        }
+        for (name, pointer) in step.capture {
+            if let value = body?[pointer: pointer] {
+                variables.set(name, value)
+            } else {
+                outcome.problems.append(.init(
+                    step: step.name, kind: .capture, pointer: pointer.description,
+                    expected: "a value to capture as \(name)", found: body == nil ? "a body that is not JSON" : "no such key"
+                ))
+            }
+        }
+    }
+
+    /// The request a step describes, with its placeholders filled in.
+    func makeRequest(_ step: ScenarioStep, _ variables: ScenarioVariables) throws(ScenarioVariables.Unresolved) -> LiveRequest {
+        let base = target.baseURLs[step.base ?? ""] ?? target.baseURLs[""] ?? URL(string: "http://invalid")!
+        var path = ""
+        // Placeholders in the path are filled in as one path segment each (escaped).
+        var rest = Substring(step.path)
+        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+            path += rest[..<open.lowerBound]
+            let filled = try variables.text(String(rest[open.lowerBound..<close.upperBound]))
+            path += Self.escapeSegment(filled)
+            rest = rest[close.upperBound...]
+        }
+        path += rest
+        var text = base.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        text += path
+        if !step.query.isEmpty {
+            var items: [FormField] = []
+            for (name, value) in step.query { items.append(FormField(name, try variables.text(value))) }
+            text += (path.contains("?") ? "&" : "?") + Self.encodeQuery(items)
+        }
+        var headers: [(String, String)] = [("Accept", "application/json")]
+        for (name, value) in step.headers {
+            headers.removeAll { $0.0.caseInsensitiveCompare(name) == .orderedSame }
+            headers.append((name, try variables.text(value)))
+        }
+        for (name, value) in target.headers { headers.append((name, value)) }
+        var body: [UInt8]?
+        switch step.body {
+        case .json(let template)?:
+            body = JSONWriter.compactBytes(try variables.json(template))
+            headers.append(("Content-Type", "application/json"))
+        case .form(let pairs)?:
+            var fields: [FormField] = []
+            for (name, value) in pairs { fields.append(FormField(name, try variables.text(value))) }
+            body = Array(FormURLEncoding.encode(fields).utf8)
+            headers.append(("Content-Type", FormURLEncoding.contentType))
+        case .multipart(let pairs)?:
+            var parts: [RecordedBody.MultipartPart] = []
+            for (name, value) in pairs { parts.append(.init(name: name, content: .text(try variables.text(value)))) }
+            let boundary = "apicheck-\(UUID().uuidString)"
+            body = [UInt8](RecordedBody.multipart(parts).bytes(boundary: boundary))
+            headers.append(("Content-Type", "multipart/form-data; boundary=\(boundary)"))
+        case .text(let template)?:
+            body = Array(try variables.text(template).utf8)
+            headers.append(("Content-Type", "text/plain; charset=utf-8"))
+        case nil:
+            break
+        }
+        return LiveRequest(method: step.method, url: URL(string: text) ?? base, headers: headers, body: body)
+    }
+
+    /// Sends with the retry rules and one total deadline.
+    func send(_ request: LiveRequest, step: String) async -> StepResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let deadline = start + options.timeout
+        var retriedConnection = false
+        var waitedForRateLimit = false
+        while true {
+            do {
+                let response = try await transport.send(request, deadline: deadline)
+                if response.status == 429, !waitedForRateLimit, let wait = Self.retryAfter(response.header("Retry-After")), clock.now + wait < deadline {
+                    waitedForRateLimit = true
+                    try? await Task.sleep(for: wait)
+                    if !Task.isCancelled { continue }
+                }
+                return StepResult(step: step, request: request, outcome: .success(response), seconds: Self.seconds(start.duration(to: clock.now)))
+            } catch {
+                if !retriedConnection, request.isIdempotentRead, error.kind == .refused || error.kind == .reset, clock.now < deadline, !Task.isCancelled {
+                    retriedConnection = true
+                    continue
+                }
+                return StepResult(step: step, request: request, outcome: .failure(error), seconds: Self.seconds(start.duration(to: clock.now)))
+            }
+        }
+    }
+
+    /// `Retry-After` in seconds (the HTTP-date form is not used by the APIs apicheck knows).
+    static func retryAfter(_ value: String?) -> Duration? {
+        guard let value, let seconds = Int(value.trimmingCharacters(in: .whitespaces)), seconds >= 0 else { return nil }
+        return .seconds(seconds)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// Escapes a filled-in placeholder for one path segment: everything but RFC 3986's unreserved bytes.
+    static func escapeSegment(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            if FormURLEncoding.isUnreserved(byte) && byte != UInt8(ascii: "*") && byte != UInt8(ascii: "+") {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                result += String(format: "%%%02X", byte)
+            }
+        }
+        return result
+    }
+
+    /// A query string: names and values escaped like a form, but with `%20` for spaces.
+    static func encodeQuery(_ items: [FormField]) -> String {
+        items.map { escapeSegment($0.name) + "=" + escapeSegment($0.value) }.joined(separator: "&")
+    }
+}
+
+/// What a run has seen so far, shared by its scenarios: whether any response arrived, and whether
+/// any request failed on transport.
+public final class RunGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var responses = 0
+    private var failures = 0
+
+    /// Creates an empty gate.
+    public init() {}
+
+    func responded() {
+        lock.withLock { responses += 1 }
+    }
+
+    func transportFailed() {
+        lock.withLock { failures += 1 }
+    }
+
+    /// Transport failures, and not one response: no further scenario should start.
+    var unreachable: Bool {
+        lock.withLock { responses == 0 && failures > 0 }
+    }
+}
+
+/// One request a scenario sent, and what came of it.
+public struct StepResult: Sendable {
+    /// The step's name (a clean-up step's is its method and path).
+    public var step: String
+    /// The request as sent (auth headers included; never print them).
+    public var request: LiveRequest
+    /// The response, or why there was none.
+    public var outcome: Result<LiveResponse, TransportError>
+    /// Seconds from the first attempt to the end.
+    public var seconds: Double
+}
+
+/// A problem a scenario step found that is not about the contract: an `expect` that does not hold,
+/// a capture that found nothing, a placeholder with no value.
+public struct StepProblem: Sendable, Hashable {
+    /// What kind of problem.
+    public enum Kind: Sendable, Hashable {
+        case expect, capture, unresolved
+    }
+
+    /// The step's name.
+    public var step: String
+    public var kind: Kind
+    /// `/status`, or the JSON pointer in the response body.
+    public var pointer: String
+    public var expected: String
+    public var found: String
+}
+
+/// What running one scenario did.
+public struct ScenarioOutcome: Sendable {
+    /// The scenario's name.
+    public var scenario: String
+    /// The steps that were sent, in order (their step names are the scenario's).
+    public var steps: [StepResult] = []
+    /// Names of the steps that were not sent.
+    public var skipped: [String] = []
+    /// The clean-up requests sent.
+    public var cleanup: [StepResult] = []
+    /// Expect, capture and placeholder problems.
+    public var problems: [StepProblem] = []
+    /// The first transport failure, if any.
+    public var transportError: TransportError?
+    /// Why the scenario did not run at all.
+    public var notRun: String?
+
+    /// Creates an outcome.
+    public init(scenario: String, notRun: String? = nil) {
+        self.scenario = scenario
+        self.notRun = notRun
+    }
+}
