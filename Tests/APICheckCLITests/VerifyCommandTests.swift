@@ -16,7 +16,7 @@ struct VerifyCommandTests {
         let result = try CLIRunner.run(["verify"], currentDirectory: Self.root)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("verified 12 recordings"))
+        #expect(result.stderr.contains("verified 20 recordings"))
     }
 
     @Test("a drifted recording exits 1 with compiler-style lines; json, github, junit and markdown render it")

@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `apicheck diff --live` and `apicheck record`, run as the built binary against the sandbox it
+/// starts in-process, against a closed port, and against a server that never answers.
+@Suite("apicheck diff --live and record")
+struct LiveCommandTests {
+    static let root = VerifyCommandTests.root
+
+    /// A copy of the project's apicheck.yml, contract and scenario recordings in a folder of its own.
+    func project(withRecordings: Bool = true) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("recordings/todos"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.root.appendingPathComponent("apicheck.yml"), to: folder.appendingPathComponent("apicheck.yml"))
+        try FileManager.default.copyItem(at: Self.root.appendingPathComponent("contracts"), to: folder.appendingPathComponent("contracts"))
+        if withRecordings {
+            try FileManager.default.copyItem(
+                at: Self.root.appendingPathComponent("recordings/todos/scenarios"), to: folder.appendingPathComponent("recordings/todos/scenarios")
+            )
+        }
+        return folder
+    }
+
+    /// Every file below `folder` with its bytes.
+    func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return files
+    }
+
+    @Test("no drift: exit 0, nothing on stdout, a summary on stderr")
+    func noDrift() throws {
+        let result = try CLIRunner.run(["diff", "--live", "--sandbox"], currentDirectory: Self.root)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("apicheck diff: 8 scenarios, 15 requests to the sandbox at http://127.0.0.1:"))
+        #expect(result.stderr.contains("0 errors, 0 warnings, 0 infos"))
+    }
+
+    @Test("each drift of the sandbox exits 1 and names its rule and pointer at the scenario's recording", arguments: [
+        ("dates-milliseconds", "date.precision", "GET /api/v2/todos 200 /data/*/created_at", "list-first-page.json"),
+        ("dates-offset", "date.offset", "GET /api/v2/todos 200 /data/*/updated_at", "list-first-page.json"),
+        ("list-data-object", "shape.list-vs-single", "GET /api/v2/todos 200 /data", "list-first-page.json"),
+        ("camel-case-keys", "key.case", "GET /api/v2/todos 200 /data/*/isDone", "list-first-page.json"),
+        ("is-done-int", "shape.type", "GET /api/v2/todos/{id} 200 /data/is_done", "read-first.json"),
+        ("put-json-only", "expect.failed", "GET /api/v2/todos/{id} 200 /data/title", "update-roundtrip.json"),
+        ("status-201", "status.undeclared", "GET /api/v2/todos 201 /status", "list-first-page.json"),
+        ("missing-meta", "field.missing", "GET /api/v2/todos 200 /meta", "list-first-page.json"),
+    ])
+    func drift(_ drift: String, _ rule: String, _ location: String, _ file: String) throws {
+        let result = try CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "todos/\(drift)"], currentDirectory: Self.root)
+        #expect(result.status == 1, "\(result.stderr)")
+        let line = result.stdout.split(separator: "\n").first { $0.contains("\(location): ") && $0.hasSuffix("[\(rule)]") }
+        #expect(line != nil, "no \(rule) at \(location) in:\n\(result.stdout)")
+        // Compiler style: the scenario's recording and a line in it.
+        #expect(line?.hasPrefix("recordings/todos/scenarios/") == true)
+        #expect(result.stdout.contains("recordings/todos/scenarios/\(file):"))
+        #expect(line.map { $0.range(of: #"\.json:\d+: error: "#, options: .regularExpression) != nil } == true)
+    }
+
+    @Test("put-json-only is caught by the read-back's expect and nothing else")
+    func putJSONOnly() throws {
+        let result = try CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "put-json-only", "--format", "json"], currentDirectory: Self.root)
+        #expect(result.status == 1)
+        let rules = Set(result.stdout.components(separatedBy: #""rule": ""#).dropFirst().map { String($0.prefix { $0 != "\"" }) })
+        #expect(rules == ["expect.failed"])
+    }
+
+    @Test("extra-field is an info: exit 0 under --fail-on error, 1 under --fail-on info")
+    func extraField() throws {
+        let lenient = try CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "todos/extra-field"], currentDirectory: Self.root)
+        #expect(lenient.status == 0)
+        #expect(lenient.stdout.contains("/data/*/priority: expected no key \"priority\""))
+        #expect(lenient.stdout.contains("[field.added]"))
+        let strict = try CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "todos/extra-field", "--fail-on", "info"], currentDirectory: Self.root)
+        #expect(strict.status == 1)
+    }
+
+    @Test("every format of verify renders live findings", arguments: [
+        ("json", #""rule": "date.offset""#), ("github", "::error file=recordings/todos/scenarios/"), ("junit", #"<failure type="date.offset""#),
+        ("markdown", "| error | `date.offset` |"),
+    ])
+    func formats(_ format: String, _ expected: String) throws {
+        let result = try CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "dates-offset", "--format", format], currentDirectory: Self.root)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains(expected))
+    }
+
+    @Test("a closed port exits 3 and says the connection was refused")
+    func closedPort() throws {
+        let port = try Self.closedPort()
+        let result = try CLIRunner.run(["diff", "--live", "--api", "todos", "--base-url", "http://127.0.0.1:\(port)"], currentDirectory: Self.root)
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("error: the live API could not be reached: connection refused (127.0.0.1:\(port))"))
+    }
+
+    @Test("a server that accepts and never answers ends the run within 5 s with --timeout 1, exit 3")
+    func silentServer() throws {
+        let (socket, port) = try Self.listeningSocket()
+        defer { close(socket) }
+        let started = Date()
+        let result = try CLIRunner.run(["diff", "--live", "--api", "todos", "--base-url", "http://127.0.0.1:\(port)", "--timeout", "1"], currentDirectory: Self.root)
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(elapsed < 5, "took \(elapsed) s")
+        #expect(result.stderr.contains("timed out"))
+    }
+
+    @Test("bad configuration and bad flags exit 2", arguments: [
+        (["diff", "--live", "--sandbox", "--drift", "todos/no-such-drift"], "unknown drift"),
+        (["diff", "--live", "--sandbox", "--scenario", "nope"], "no scenario named 'nope'"),
+        (["diff", "--live", "--timeout", "0"], "--timeout"),
+        (["diff", "--sandbox"], "diff needs --live"),
+        (["record", "--drift", "extra-field"], "--drift needs --sandbox"),
+    ])
+    func badUsage(_ arguments: [String], _ message: String) throws {
+        let result = try CLIRunner.run(arguments, currentDirectory: Self.root)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test("a malformed scenario in apicheck.yml exits 2 with file and line")
+    func badScenario() throws {
+        let folder = try project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("apicheck.yml")
+        let text = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "method: GET, path: /api/v2/todos/0", with: "method: FETCH, path: /api/v2/todos/0")
+        try text.write(to: config, atomically: true, encoding: .utf8)
+        let line = (text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("FETCH") } ?? 0) + 1
+        let result = try CLIRunner.run(["diff", "--live", "--sandbox"], currentDirectory: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("apicheck.yml:\(line):"), "\(result.stderr)")
+        #expect(result.stderr.contains("unknown method \"FETCH\""))
+    }
+
+    @Test("record --sandbox twice leaves the recordings byte for byte the same; --dry-run writes nothing")
+    func recordIsStable() throws {
+        let folder = try project(withRecordings: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenarios = folder.appendingPathComponent("recordings/todos/scenarios")
+
+        let first = try CLIRunner.run(["record", "--sandbox"], currentDirectory: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("8 files written"))
+        let written = try snapshot(scenarios)
+        #expect(written.count == 8)
+        // The same as the committed ones: recording on a clean clone changes nothing in git.
+        for (name, data) in written {
+            let committed = try Data(contentsOf: Self.root.appendingPathComponent("recordings/todos/scenarios/\(name)"))
+            #expect(Self.withoutRecordedAt(data) == Self.withoutRecordedAt(committed), "\(name)")
+        }
+
+        let second = try CLIRunner.run(["record", "--sandbox"], currentDirectory: folder)
+        #expect(second.status == 0)
+        #expect(second.stderr.contains("0 files written, 8 unchanged"))
+        #expect(try snapshot(scenarios) == written)
+
+        let dry = try CLIRunner.run(["record", "--sandbox", "--dry-run", "--drift", "extra-field"], currentDirectory: folder)
+        #expect(dry.status == 0)
+        #expect(dry.stderr.contains("list-first-page.json: would update; changed since the last recording:"))
+        #expect(dry.stderr.contains("[field.added]"))
+        #expect(try snapshot(scenarios) == written)
+    }
+
+    @Test("diff against recordings that are not there yet says how to make them, and still checks the contract")
+    func noRecordings() throws {
+        let folder = try project(withRecordings: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "is-done-int"], currentDirectory: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("run 'apicheck record --scenario list-first-page'"))
+        #expect(result.stdout.contains("[shape.type]"))
+    }
+
+    static func withoutRecordedAt(_ data: Data) -> String {
+        String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.contains("\"recorded_at\"") }.joined(separator: "\n")
+    }
+
+    /// A loopback port nothing listens on.
+    static func closedPort() throws -> Int {
+        let (socket, port) = try listeningSocket()
+        close(socket)
+        return port
+    }
+
+    /// A loopback socket that listens and never accepts: the kernel completes connections into its
+    /// backlog, requests are sent, and no answer ever comes.
+    static func listeningSocket() throws -> (Int32, Int) {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw CLIRunner.CLIError(message: "socket() failed") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
+        guard bound == 0, listen(descriptor, 64) == 0 else { throw CLIRunner.CLIError(message: "bind/listen failed") }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+    }
+}

@@ -1,0 +1,202 @@
+import APICheck
+import APICheckLive
+import Foundation
+import Testing
+
+/// Scenarios parsed from the `scenarios:` YAML of one API, as apicheck.yml would hold them.
+func scenarios(_ yaml: String) throws -> [ScenarioDefinition] {
+    let indented = yaml.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n")
+    let text = "apis:\n  todos:\n    base_url: https://api.example.test\n    scenarios:\n\(indented)\n"
+    return try ConfigurationFile.parse(text, path: "apicheck.yml").apis[0].scenarios
+}
+
+let target = ScenarioRunner.Target(baseURLs: ["": URL(string: "https://api.example.test")!], headers: [("Authorization", "Bearer secret-token-value")])
+
+@Suite("Scenario runner")
+struct ScenarioRunnerTests {
+    @Test("steps run in order; a captured id keeps its type in expect and fills the path")
+    func capturesAndExpect() async throws {
+        let definitions = try scenarios("""
+            - name: read-first
+              steps:
+                - { name: list, method: GET, path: /api/v2/todos, query: { per_page: "1" }, capture: { todo_id: /data/0/id } }
+                - { name: read, method: GET, path: "/api/v2/todos/{{todo_id}}", expect: { status: 200, "/data/id": "{{todo_id}}" } }
+            """)
+        let transport = ScriptedTransport { request, _ in
+            if request.url.path == "/api/v2/todos" { return ScriptedTransport.json(200, #"{"data": [{"id": 4439}]}"#) }
+            return ScriptedTransport.json(200, #"{"data": {"id": 4439}}"#)
+        }
+        let outcome = await ScenarioRunner(transport: transport, target: target).run(definitions)[0]
+        #expect(outcome.problems.isEmpty)
+        #expect(transport.requests.map(\.url.absoluteString) == [
+            "https://api.example.test/api/v2/todos?per_page=1", "https://api.example.test/api/v2/todos/4439",
+        ])
+        #expect(transport.requests.allSatisfy { $0.headers.contains { $0 == ("Authorization", "Bearer secret-token-value") } })
+    }
+
+    @Test("an expect that does not hold and a capture that finds nothing are problems; later steps still run")
+    func expectFailures() async throws {
+        let definitions = try scenarios("""
+            - name: s
+              steps:
+                - { name: one, method: GET, path: /a, expect: { status: 201, "/title": "new" }, capture: { id: /missing } }
+                - { name: two, method: GET, path: /b }
+            """)
+        let transport = ScriptedTransport { _, _ in ScriptedTransport.json(200, #"{"title": "old"}"#) }
+        let outcome = await ScenarioRunner(transport: transport, target: target).run(definitions)[0]
+        #expect(outcome.problems.map(\.pointer) == ["/status", "/title", "/missing"])
+        #expect(outcome.problems.map(\.found) == ["200", #""old""#, "no such key"])
+        #expect(outcome.steps.map(\.step) == ["one", "two"])
+    }
+
+    @Test("a form body, a path value and a query value are escaped, Korean and reserved characters included")
+    func escaping() async throws {
+        let definitions = try scenarios("""
+            - name: s
+              writes: true
+              vars: { t: "Don't a+b & 할 일 #1/2? 100% =" }
+              steps:
+                - { name: put, method: PUT, path: "/todos/{{t}}", query: { q: "{{t}}" }, body: { form: [[title, "{{t}}"], [is_done, "true"]] } }
+            """)
+        let transport = ScriptedTransport { _, _ in ScriptedTransport.json(200, "{}") }
+        _ = await ScenarioRunner(transport: transport, target: target, options: .init(allowWrites: true)).run(definitions)
+        let request = try #require(transport.requests.first)
+        let escaped = "Don%27t%20a%2Bb%20%26%20%ED%95%A0%20%EC%9D%BC%20%231%2F2%3F%20100%25%20%3D"
+        #expect(request.url.absoluteString == "https://api.example.test/todos/\(escaped)?q=\(escaped)")
+        #expect(String(decoding: request.body ?? [], as: UTF8.self) == "title=Don%27t%20a%2Bb%20%26%20%ED%95%A0%20%EC%9D%BC%20%231%2F2%3F%20100%25%20%3D&is_done=true")
+        #expect(request.headers.contains { $0 == ("Content-Type", "application/x-www-form-urlencoded") })
+    }
+
+    @Test("a GET is retried once on a refused connection; a POST is not; a timeout is not")
+    func retries() async throws {
+        let definitions = try scenarios("""
+            - name: get
+              steps: [{ name: g, method: GET, path: /g }]
+            - name: post
+              writes: true
+              steps: [{ name: p, method: POST, path: /p }]
+            - name: slow
+              steps: [{ name: s, method: GET, path: /s }]
+            """)
+        let transport = ScriptedTransport { request, _ throws(TransportError) in
+            switch request.url.path {
+            case "/s": throw TransportError(.timeout, "test")
+            default: throw TransportError(.refused, "test")
+            }
+        }
+        // One scenario at a time, so that the dead-server rule does not stop the later ones first.
+        for definition in definitions {
+            _ = await ScenarioRunner(transport: transport, target: target, options: .init(allowWrites: true)).run(definition)
+        }
+        #expect(transport.requests.map(\.url.path) == ["/g", "/g", "/p", "/s"])
+    }
+
+    @Test("a 429 with Retry-After waits once within the deadline, then takes the answer")
+    func rateLimit() async throws {
+        let definitions = try scenarios("- { name: s, steps: [{ name: g, method: GET, path: /g }] }")
+        let transport = ScriptedTransport { _, index in
+            index < 2 ? ScriptedTransport.json(429, "{}", headers: [("Retry-After", "0")]) : ScriptedTransport.json(200, "{}")
+        }
+        let outcome = await ScenarioRunner(transport: transport, target: target).run(definitions)[0]
+        #expect(transport.requests.count == 2)
+        #expect(outcome.steps.first?.response?.status == 429)
+
+        let tooLong = ScriptedTransport { _, _ in ScriptedTransport.json(429, "{}", headers: [("Retry-After", "60")]) }
+        let started = ContinuousClock.now
+        _ = await ScenarioRunner(transport: tooLong, target: target, options: .init(timeout: .seconds(2))).run(definitions)
+        #expect(tooLong.requests.count == 1)
+        #expect(started.duration(to: .now) < .seconds(2))
+    }
+
+    @Test("after a transport failure the rest is skipped and the clean-up still runs with what was captured")
+    func cleanupAfterFailure() async throws {
+        let definitions = try scenarios("""
+            - name: roundtrip
+              writes: true
+              steps:
+                - { name: create, method: POST, path: /todos, body: { json: { title: x } }, capture: { id: /data/id } }
+                - { name: read, method: GET, path: "/todos/{{id}}" }
+                - { name: after, method: GET, path: /after }
+              cleanup:
+                - { method: DELETE, path: "/todos/{{id}}" }
+                - { method: DELETE, path: "/never/{{unknown}}" }
+            """)
+        let transport = ScriptedTransport { request, _ throws(TransportError) in
+            if request.method == "POST" { return ScriptedTransport.json(200, #"{"data": {"id": 7}}"#) }
+            if request.method == "GET" { throw TransportError(.timeout, "test") }
+            return ScriptedTransport.json(200, "{}")
+        }
+        let outcome = await ScenarioRunner(transport: transport, target: target, options: .init(allowWrites: true)).run(definitions)[0]
+        #expect(outcome.skipped == ["after"])
+        #expect(outcome.transportError?.kind == .timeout)
+        #expect(outcome.cleanup.map(\.request.url.path) == ["/todos/7"])
+    }
+
+    @Test("a cancelled run (Ctrl-C) stops its steps and still cleans up")
+    func cleanupAfterCancellation() async throws {
+        let definitions = try scenarios("""
+            - name: roundtrip
+              writes: true
+              steps:
+                - { name: create, method: POST, path: /todos, capture: { id: /data/id } }
+                - { name: wait, method: GET, path: /slow }
+                - { name: after, method: GET, path: /after }
+              cleanup:
+                - { method: DELETE, path: "/todos/{{id}}" }
+            """)
+        let transport = ScriptedTransport { request, _ throws(TransportError) in
+            switch request.method {
+            case "POST": return ScriptedTransport.json(200, #"{"data": {"id": 9}}"#)
+            case "GET":
+                do { try await Task.sleep(for: .seconds(30)) } catch { throw TransportError(.cancelled, "") }
+                return ScriptedTransport.json(200, "{}")
+            default: return ScriptedTransport.json(200, "{}")
+            }
+        }
+        let runner = ScenarioRunner(transport: transport, target: target, options: .init(allowWrites: true))
+        let task = Task { await runner.run(definitions) }
+        while !transport.requests.contains(where: { $0.url.path == "/slow" }) { try await Task.sleep(for: .milliseconds(5)) }
+        task.cancel()
+        let outcome = await task.value[0]
+        #expect(outcome.skipped == ["after"])
+        #expect(outcome.cleanup.map(\.request.url.path) == ["/todos/9"])
+        #expect(outcome.cleanup.first?.response?.status == 200)
+    }
+
+    @Test("once every request so far failed on transport, no further scenario starts")
+    func deadServer() async throws {
+        let yaml = (1...20).map { "- { name: s\($0), steps: [{ name: g, method: GET, path: /g\($0) }] }" }.joined(separator: "\n")
+        let transport = ScriptedTransport { _, _ throws(TransportError) in throw TransportError(.refused, "test") }
+        let outcomes = await ScenarioRunner(transport: transport, target: target, options: .init(concurrency: 4)).run(try scenarios(yaml))
+        let started = outcomes.filter { $0.notRun == nil }
+        #expect(started.count == 4)
+        #expect(outcomes.filter { $0.notRun?.contains("failed to reach") == true }.count == 16)
+    }
+
+    @Test("a scenario that writes does not run against a real API without permission")
+    func writesNeedPermission() async throws {
+        let definitions = try scenarios("- { name: w, writes: true, steps: [{ name: p, method: POST, path: /p }] }")
+        let transport = ScriptedTransport { _, _ in ScriptedTransport.json(200, "{}") }
+        let outcome = await ScenarioRunner(transport: transport, target: target).run(definitions)[0]
+        #expect(outcome.notRun?.contains("--allow-writes") == true)
+        #expect(transport.requests.isEmpty)
+    }
+
+    @Test("concurrent scenarios each see only their own captures", arguments: [1, 4, 16])
+    func isolation(concurrency: Int) async throws {
+        let yaml = (1...40).map {
+            "- { name: s\($0), steps: [{ name: a, method: GET, path: /echo/\($0), capture: { n: /n } }, { name: b, method: GET, path: \"/check/{{n}}\", expect: { \"/n\": \"{{n}}\" } }] }"
+        }.joined(separator: "\n")
+        let transport = ScriptedTransport { request, _ in
+            let number = request.url.lastPathComponent
+            try? await Task.sleep(for: .milliseconds(Int.random(in: 0...3)))
+            return ScriptedTransport.json(200, #"{"n": \#(number)}"#)
+        }
+        let outcomes = await ScenarioRunner(transport: transport, target: target, options: .init(concurrency: concurrency)).run(try scenarios(yaml))
+        #expect(outcomes.count == 40)
+        #expect(outcomes.allSatisfy { $0.problems.isEmpty && $0.steps.count == 2 })
+        for (index, outcome) in outcomes.enumerated() {
+            #expect(outcome.steps.last?.request.url.path == "/check/\(index + 1)")
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import APICheckLive
+import Foundation
+
+/// A transport that answers from a script, and remembers what it was sent.
+final class ScriptedTransport: LiveTransport, @unchecked Sendable {
+    typealias Answer = @Sendable (LiveRequest, Int) async throws(TransportError) -> LiveResponse
+
+    private let lock = NSLock()
+    private var sent: [LiveRequest] = []
+    private let answer: Answer
+
+    /// `answer` gets the request and how many requests were sent before it.
+    init(_ answer: @escaping Answer) {
+        self.answer = answer
+    }
+
+    var requests: [LiveRequest] { lock.withLock { sent } }
+
+    func send(_ request: LiveRequest, deadline: ContinuousClock.Instant) async throws(TransportError) -> LiveResponse {
+        let index = lock.withLock {
+            sent.append(request)
+            return sent.count - 1
+        }
+        return try await answer(request, index)
+    }
+
+    func shutdown() async {}
+
+    static func json(_ status: Int, _ body: String, headers: [(String, String)] = []) -> LiveResponse {
+        LiveResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: Array(body.utf8))
+    }
+}
