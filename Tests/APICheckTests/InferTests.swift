@@ -11,7 +11,7 @@ struct InferTests {
         let configuration = try ConfigurationFile.load(Self.root.appendingPathComponent("apicheck.yml").path)
         let api = try #require(configuration.api("todos"))
         let result = try InferRun.infer(api: api, configuration: configuration)
-        #expect(result.recordings == 12)
+        #expect(result.recordings == 20)
         #expect(result.contract.contains("x-apicheck-key-case: snake_case"))
         #expect(result.contract.contains("fraction-digits: 6"))
         #expect(result.contract.contains(#"type: [integer, "null"]"#))
@@ -20,10 +20,12 @@ struct InferTests {
 
         let contract = CompiledContract(try Contract.parse(result.contract, path: "inferred.yaml"))
         let verifier = Verifier(contract: contract)
-        for path in try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("recordings/todos/tests").path).sorted() {
-            let recording = try Recording.load(from: Self.root.appendingPathComponent("recordings/todos/tests/\(path)"))
-            let findings = verifier.verify(recording)
-            #expect(findings.isEmpty, "\(path): \(findings.map(\.compilerLine))")
+        for folder in ["recordings/todos/tests", "recordings/todos/scenarios"] {
+            for path in try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent(folder).path).sorted() {
+                let recording = try Recording.load(from: Self.root.appendingPathComponent("\(folder)/\(path)"))
+                let findings = verifier.verify(recording)
+                #expect(findings.isEmpty, "\(path): \(findings.map(\.compilerLine))")
+            }
         }
     }
 
