@@ -60,7 +60,7 @@ struct DiffCommand: AsyncParsableCommand {
         let transport = AsyncHTTPTransport()
         let run = LiveRun(configuration: configuration, transport: transport, options: liveOptions.runOptions(sandboxURL: sandbox?.baseURL, concurrency: concurrency, strict: strict))
         let progress = LiveTerminal.progress("diff")
-        let result = await LiveTerminal.runInterruptible { await run.diff(progress: progress) }
+        let (result, interrupted) = await LiveTerminal.runInterruptible { await run.diff(progress: progress) }
         await transport.shutdown()
         await sandbox?.stop()
 
@@ -77,6 +77,10 @@ struct DiffCommand: AsyncParsableCommand {
             + "\(plural(summary.errors, "error")), \(plural(summary.warnings, "warning")), \(plural(summary.infos, "info")), \(String(format: "%.1f", seconds)) s\n"
         ))
 
+        if interrupted {
+            Output.err("apicheck diff: interrupted; the findings above are from the requests that finished\n")
+            throw ExitCode(interruptedStatus)
+        }
         var status = ExitReason.success
         if result.findings.contains(where: { $0.severity >= threshold }) { status = .findings }
         if result.unreachable {

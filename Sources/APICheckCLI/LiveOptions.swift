@@ -101,7 +101,8 @@ enum LiveTerminal {
     }
 
     /// Runs `work`, cancelling it on the first Ctrl-C (clean-up still runs); a second Ctrl-C exits at once with 130.
-    static func runInterruptible<T: Sendable>(_ work: @escaping @Sendable () async -> T) async -> T {
+    /// Returns what `work` returned and whether it was interrupted.
+    static func runInterruptible<T: Sendable>(_ work: @escaping @Sendable () async -> T) async -> (value: T, interrupted: Bool) {
         let task = Task { await work() }
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
@@ -118,13 +119,15 @@ enum LiveTerminal {
         let value = await task.value
         source.cancel()
         signal(SIGINT, SIG_DFL)
-        return value
+        return (value, interrupts.value > 0)
     }
 }
 
 final class InterruptCount: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
+
+    var value: Int { lock.withLock { count } }
 
     func increment() -> Int {
         lock.withLock {
@@ -133,5 +136,8 @@ final class InterruptCount: @unchecked Sendable {
         }
     }
 }
+
+/// The exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells report it).
+let interruptedStatus: Int32 = 130
 
 func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }

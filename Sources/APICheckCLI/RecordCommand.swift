@@ -36,7 +36,7 @@ struct RecordCommand: AsyncParsableCommand {
         let from = sandbox != nil ? "sandbox" : (liveOptions.baseURL.flatMap { URL(string: $0)?.host } ?? "live")
         let progress = LiveTerminal.progress("record")
         let dryRun = dryRun
-        let result = await LiveTerminal.runInterruptible { await run.record(dryRun: dryRun, recordedFrom: from, progress: progress) }
+        let (result, interrupted) = await LiveTerminal.runInterruptible { await run.record(dryRun: dryRun, recordedFrom: from, progress: progress) }
         await transport.shutdown()
         await sandbox?.stop()
 
@@ -55,6 +55,10 @@ struct RecordCommand: AsyncParsableCommand {
             "apicheck record: \(plural(result.scenarios, "scenario")), \(plural(result.requests, "request")); "
             + (dryRun ? "dry run, nothing written\n" : "\(plural(written, "file")) written, \(result.saved.count - written) unchanged\n")
         ))
+        if interrupted {
+            Output.err("apicheck record: interrupted; the recordings listed above were written, the rest are as they were\n")
+            throw ExitCode(interruptedStatus)
+        }
         var status = ExitReason.success
         if result.unreachable {
             Output.err("error: the live API could not be reached: \(result.unreachableReason)\n")

@@ -295,7 +295,10 @@ public struct LiveRun: Sendable {
         for api in prepared {
             let runner = ScenarioRunner(
                 transport: transport, target: api.target,
-                options: .init(concurrency: concurrency, timeout: options.timeout, allowWrites: options.allowWrites || options.sandboxURL != nil)
+                options: .init(
+                    concurrency: concurrency, timeout: options.timeout,
+                    allowWrites: options.allowWrites || options.sandboxURL != nil || api.api.allowWrites
+                )
             )
             outcomes.append((api, await runner.run(api.scenarios) { _, _ in counter.advance() }))
         }

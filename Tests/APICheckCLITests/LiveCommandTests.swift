@@ -114,6 +114,28 @@ struct LiveCommandTests {
         #expect(result.stderr.contains("timed out"))
     }
 
+    @Test("Ctrl-C stops a run that waits on a silent server at once, cleans up, and exits 130")
+    func interrupt() throws {
+        let (socket, port) = try Self.listeningSocket()
+        defer { close(socket) }
+        let process = Process()
+        process.executableURL = try CLIRunner.binary()
+        process.arguments = ["diff", "--live", "--api", "todos", "--base-url", "http://127.0.0.1:\(port)", "--timeout", "30"]
+        process.currentDirectoryURL = Self.root
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        Thread.sleep(forTimeInterval: 1)
+        let interrupted = Date()
+        process.interrupt()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(Date().timeIntervalSince(interrupted) < 5)
+        #expect(process.terminationStatus == 130, "\(stderr)")
+        #expect(stderr.contains("interrupted; cleaning up"))
+    }
+
     @Test("bad configuration and bad flags exit 2", arguments: [
         (["diff", "--live", "--sandbox", "--drift", "todos/no-such-drift"], "unknown drift"),
         (["diff", "--live", "--sandbox", "--scenario", "nope"], "no scenario named 'nope'"),
