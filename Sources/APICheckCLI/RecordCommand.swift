@@ -33,7 +33,7 @@ struct RecordCommand: AsyncParsableCommand {
         let sandbox = try await liveOptions.startSandbox(configuration: configuration, deterministic: true)
         let transport = AsyncHTTPTransport()
         let run = LiveRun(configuration: configuration, transport: transport, options: liveOptions.runOptions(sandboxURL: sandbox?.baseURL, concurrency: 1))
-        let from = sandbox != nil ? "sandbox" : (liveOptions.baseURL.flatMap { URL(string: $0)?.host } ?? "live")
+        let from: String? = sandbox != nil ? "sandbox" : nil
         let progress = LiveTerminal.progress("record")
         let dryRun = dryRun
         let (result, interrupted) = await LiveTerminal.runInterruptible { await run.record(dryRun: dryRun, recordedFrom: from, progress: progress) }

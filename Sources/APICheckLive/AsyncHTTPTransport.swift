@@ -75,12 +75,12 @@ public final class AsyncHTTPTransport: LiveTransport {
     /// Sorts an error of NIO or AsyncHTTPClient into the kinds a developer needs to tell apart.
     static func classify(_ error: any Error, request: LiveRequest, timeout: Duration) -> TransportError {
         let address = "\(request.url.host ?? "?")\(request.url.port.map { ":\($0)" } ?? "")"
-        if error is DeadlineExceeded { return TransportError(.timeout, "no complete response within \(Self.seconds(timeout)) (--timeout)") }
+        if error is DeadlineExceeded { return TransportError(.timeout, "no complete response within \(Self.seconds(timeout)), --timeout") }
         if error is CancellationError { return TransportError(.cancelled, "") }
         if let clientError = error as? HTTPClientError {
             switch clientError {
             case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout, .tlsHandshakeTimeout:
-                return TransportError(.timeout, "no complete response within \(Self.seconds(timeout)) (--timeout)")
+                return TransportError(.timeout, "no complete response within \(Self.seconds(timeout)), --timeout")
             case .remoteConnectionClosed, .uncleanShutdown:
                 return TransportError(.reset, address)
             case .cancelled:
@@ -126,8 +126,9 @@ public final class AsyncHTTPTransport: LiveTransport {
         }
     }
 
+    /// `10 s`, `1.5 s`: the deadline as the user gave it (a remaining 0.99996 s reads as 1 s).
     static func seconds(_ duration: Duration) -> String {
-        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        return value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+        let tenths = (Double(duration.components.seconds) * 10 + Double(duration.components.attoseconds) / 1e17).rounded()
+        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(tenths / 10)) s" : String(format: "%.1f s", tenths / 10)
     }
 }

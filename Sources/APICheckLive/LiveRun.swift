@@ -230,8 +230,9 @@ public struct LiveRun: Sendable {
     }
 
     /// `apicheck record`: runs the scenarios one at a time and writes one recording per scenario
-    /// (unless `dryRun`), with a summary of what changed against the old recording.
-    public func record(dryRun: Bool, recordedFrom: String, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> Result {
+    /// (unless `dryRun`), with a summary of what changed against the old recording. `recordedFrom`
+    /// names the source in each recording; nil names the host of the API's base URL.
+    public func record(dryRun: Bool, recordedFrom: String? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> Result {
         var result = Result()
         // One at a time, so that what is recorded does not depend on timing.
         for (api, outcomes) in await runScenarios(concurrency: 1, progress: progress, into: &result) {
@@ -256,7 +257,8 @@ public struct LiveRun: Sendable {
                     interactions.append(interaction)
                 }
                 let recording = Recording(
-                    api: api.api.name, name: outcome.scenario, recordedAt: Self.timestamp(), recordedFrom: recordedFrom, interactions: interactions
+                    api: api.api.name, name: outcome.scenario, recordedAt: Self.timestamp(),
+                    recordedFrom: recordedFrom ?? api.target.baseURLs[""]?.host ?? "live", interactions: interactions
                 )
                 // What changed: each step's new interaction against the old one of the same step.
                 var changes: [Finding] = []
