@@ -103,23 +103,38 @@ enum LiveTerminal {
     /// Runs `work`, cancelling it on the first Ctrl-C (clean-up still runs); a second Ctrl-C exits at once with 130.
     /// Returns what `work` returned and whether it was interrupted.
     static func runInterruptible<T: Sendable>(_ work: @escaping @Sendable () async -> T) async -> (value: T, interrupted: Bool) {
-        let task = Task { await work() }
+        // The handler is in place before the first request goes out.
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         let interrupts = InterruptCount()
+        let running = TaskBox<T>()
         source.setEventHandler {
             if interrupts.increment() == 1 {
                 Output.err("\napicheck: interrupted; cleaning up (Ctrl-C again to quit at once)\n")
-                task.cancel()
+                running.task?.cancel()
             } else {
-                exit(130)
+                exit(interruptedStatus)
             }
         }
         source.resume()
+        let task = Task { await work() }
+        running.task = task
+        if interrupts.value > 0 { task.cancel() }
         let value = await task.value
         source.cancel()
         signal(SIGINT, SIG_DFL)
         return (value, interrupts.value > 0)
+    }
+}
+
+/// The running task, for the signal handler.
+final class TaskBox<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Task<T, Never>?
+
+    var task: Task<T, Never>? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }
 

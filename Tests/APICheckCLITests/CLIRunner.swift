@@ -27,7 +27,50 @@ struct CLIRunner {
         var description: String { message }
     }
 
-    static func run(_ arguments: [String], currentDirectory: URL? = nil) throws -> Result {
+    /// Runs the binary on a thread of its own and waits without holding a thread of Swift's
+    /// cooperative pool (other suites' async tests and their deadlines keep running meanwhile).
+    static func run(_ arguments: [String], currentDirectory: URL? = nil) async throws -> Result {
+        try await onThread { try runBlocking(arguments, currentDirectory: currentDirectory) }
+    }
+
+    /// A started `apicheck` whose output is read when it ends.
+    struct Launched: @unchecked Sendable {
+        let process: Process
+        let out: Pipe
+        let err: Pipe
+
+        /// Waits for the end (on a thread of its own) and returns what it printed.
+        func finish() async throws -> Result {
+            try await CLIRunner.onThread {
+                let stdout = out.fileHandleForReading.readDataToEndOfFile()
+                let stderr = err.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+            }
+        }
+    }
+
+    /// Starts `apicheck` and returns at once.
+    static func launch(_ arguments: [String], currentDirectory: URL) throws -> Launched {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = arguments
+        process.currentDirectoryURL = currentDirectory
+        let launched = Launched(process: process, out: Pipe(), err: Pipe())
+        process.standardOutput = launched.out
+        process.standardError = launched.err
+        try process.run()
+        return launched
+    }
+
+    /// Runs blocking work (waiting on a child process) on a thread of its own.
+    static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Swift.Result { try body() }) }
+        }
+    }
+
+    static func runBlocking(_ arguments: [String], currentDirectory: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments

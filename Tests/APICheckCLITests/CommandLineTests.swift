@@ -7,18 +7,18 @@ import FoundationNetworking
 @Suite("The apicheck command line")
 struct CommandLineTests {
     @Test("--version prints the version on stdout and exits 0", arguments: [["--version"], ["sandbox", "--version"]])
-    func version(_ arguments: [String]) throws {
-        let result = try CLIRunner.run(arguments)
+    func version(_ arguments: [String]) async throws {
+        let result = try await CLIRunner.run(arguments)
         #expect(result.status == 0)
         #expect(result.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "stdout: \(result.stdout)")
     }
 
     @Test("--help describes the exit codes and the sandbox's options")
-    func help() throws {
-        let root = try CLIRunner.run(["--help"])
+    func help() async throws {
+        let root = try await CLIRunner.run(["--help"])
         #expect(root.status == 0)
         #expect(root.stdout.contains("3 the live API could not be reached"))
-        let sandbox = try CLIRunner.run(["sandbox", "--help"])
+        let sandbox = try await CLIRunner.run(["sandbox", "--help"])
         #expect(sandbox.status == 0)
         for option in ["--config", "--api", "--port", "--drift", "--deterministic", "--list-drifts"] {
             #expect(sandbox.stdout.contains(option), "sandbox --help lacks \(option)")
@@ -34,16 +34,16 @@ struct CommandLineTests {
         (["sandbox", "--config", "/no/such/apicheck.yml"], "no configuration file at '/no/such/apicheck.yml'"),
         (["no-such-command"], "Unexpected argument 'no-such-command'"),
     ])
-    func usageErrorsExit2(_ arguments: [String], _ message: String) throws {
-        let result = try CLIRunner.run(arguments)
+    func usageErrorsExit2(_ arguments: [String], _ message: String) async throws {
+        let result = try await CLIRunner.run(arguments)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 
     @Test("sandbox --list-drifts prints each drift with what it does")
-    func listDrifts() throws {
-        let result = try CLIRunner.run(["sandbox", "--list-drifts"])
+    func listDrifts() async throws {
+        let result = try await CLIRunner.run(["sandbox", "--list-drifts"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 9)

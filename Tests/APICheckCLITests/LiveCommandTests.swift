@@ -37,8 +37,8 @@ struct LiveCommandTests {
     }
 
     @Test("no drift: exit 0, nothing on stdout, a summary on stderr")
-    func noDrift() throws {
-        let result = try CLIRunner.run(["diff", "--live", "--sandbox"], currentDirectory: Self.root)
+    func noDrift() async throws {
+        let result = try await CLIRunner.run(["diff", "--live", "--sandbox"], currentDirectory: Self.root)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("apicheck diff: 8 scenarios, 15 requests to the sandbox at http://127.0.0.1:"))
@@ -55,8 +55,8 @@ struct LiveCommandTests {
         ("status-201", "status.undeclared", "GET /api/v2/todos 201 /status", "list-first-page.json"),
         ("missing-meta", "field.missing", "GET /api/v2/todos 200 /meta", "list-first-page.json"),
     ])
-    func drift(_ drift: String, _ rule: String, _ location: String, _ file: String) throws {
-        let result = try CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "todos/\(drift)"], currentDirectory: Self.root)
+    func drift(_ drift: String, _ rule: String, _ location: String, _ file: String) async throws {
+        let result = try await CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "todos/\(drift)"], currentDirectory: Self.root)
         #expect(result.status == 1, "\(result.stderr)")
         let line = result.stdout.split(separator: "\n").first { $0.contains("\(location): ") && $0.hasSuffix("[\(rule)]") }
         #expect(line != nil, "no \(rule) at \(location) in:\n\(result.stdout)")
@@ -67,20 +67,20 @@ struct LiveCommandTests {
     }
 
     @Test("put-json-only is caught by the read-back's expect and nothing else")
-    func putJSONOnly() throws {
-        let result = try CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "put-json-only", "--format", "json"], currentDirectory: Self.root)
+    func putJSONOnly() async throws {
+        let result = try await CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "put-json-only", "--format", "json"], currentDirectory: Self.root)
         #expect(result.status == 1)
         let rules = Set(result.stdout.components(separatedBy: #""rule": ""#).dropFirst().map { String($0.prefix { $0 != "\"" }) })
         #expect(rules == ["expect.failed"])
     }
 
     @Test("extra-field is an info: exit 0 under --fail-on error, 1 under --fail-on info")
-    func extraField() throws {
-        let lenient = try CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "todos/extra-field"], currentDirectory: Self.root)
+    func extraField() async throws {
+        let lenient = try await CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "todos/extra-field"], currentDirectory: Self.root)
         #expect(lenient.status == 0)
         #expect(lenient.stdout.contains("/data/*/priority: expected no key \"priority\""))
         #expect(lenient.stdout.contains("[field.added]"))
-        let strict = try CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "todos/extra-field", "--fail-on", "info"], currentDirectory: Self.root)
+        let strict = try await CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "todos/extra-field", "--fail-on", "info"], currentDirectory: Self.root)
         #expect(strict.status == 1)
     }
 
@@ -88,52 +88,56 @@ struct LiveCommandTests {
         ("json", #""rule": "date.offset""#), ("github", "::error file=recordings/todos/scenarios/"), ("junit", #"<failure type="date.offset""#),
         ("markdown", "| error | `date.offset` |"),
     ])
-    func formats(_ format: String, _ expected: String) throws {
-        let result = try CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "dates-offset", "--format", format], currentDirectory: Self.root)
+    func formats(_ format: String, _ expected: String) async throws {
+        let result = try await CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "dates-offset", "--format", format], currentDirectory: Self.root)
         #expect(result.status == 1)
         #expect(result.stdout.contains(expected))
     }
 
     @Test("a closed port exits 3 and says the connection was refused")
-    func closedPort() throws {
+    func closedPort() async throws {
         let port = try Self.closedPort()
-        let result = try CLIRunner.run(["diff", "--live", "--api", "todos", "--base-url", "http://127.0.0.1:\(port)"], currentDirectory: Self.root)
+        let result = try await CLIRunner.run(["diff", "--live", "--api", "todos", "--base-url", "http://127.0.0.1:\(port)"], currentDirectory: Self.root)
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr.contains("error: the live API could not be reached: connection refused (127.0.0.1:\(port))"))
     }
 
     @Test("a server that accepts and never answers ends the run within 5 s with --timeout 1, exit 3")
-    func silentServer() throws {
+    func silentServer() async throws {
         let (socket, port) = try Self.listeningSocket()
         defer { close(socket) }
-        let started = Date()
-        let result = try CLIRunner.run(["diff", "--live", "--api", "todos", "--base-url", "http://127.0.0.1:\(port)", "--timeout", "1"], currentDirectory: Self.root)
-        let elapsed = Date().timeIntervalSince(started)
+        let run = try CLIRunner.launch(["diff", "--live", "--api", "todos", "--base-url", "http://127.0.0.1:\(port)", "--timeout", "1"], currentDirectory: Self.root)
+        // Timed from the first connection, so that starting the binary on a machine busy with the
+        // other tests does not count: what is measured is how soon a dead server ends the run.
+        #expect(try await Self.waitForConnection(socket, seconds: 60))
+        let contacted = Date()
+        let result = try await run.finish()
+        let elapsed = Date().timeIntervalSince(contacted)
         #expect(result.status == 3, "\(result.stderr)")
         #expect(elapsed < 5, "took \(elapsed) s")
-        #expect(result.stderr.contains("timed out"))
+        #expect(result.stderr.contains("timed out (no complete response within 1 s, --timeout)"))
     }
 
     @Test("Ctrl-C stops a run that waits on a silent server at once, cleans up, and exits 130")
-    func interrupt() throws {
+    func interrupt() async throws {
         let (socket, port) = try Self.listeningSocket()
         defer { close(socket) }
-        let process = Process()
-        process.executableURL = try CLIRunner.binary()
-        process.arguments = ["diff", "--live", "--api", "todos", "--base-url", "http://127.0.0.1:\(port)", "--timeout", "30"]
-        process.currentDirectoryURL = Self.root
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        Thread.sleep(forTimeInterval: 1)
+        let run = try CLIRunner.launch(["diff", "--live", "--api", "todos", "--base-url", "http://127.0.0.1:\(port)", "--timeout", "30"], currentDirectory: Self.root)
+        #expect(try await Self.waitForConnection(socket, seconds: 60))
         let interrupted = Date()
-        process.interrupt()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        run.process.interrupt()
+        let result = try await run.finish()
         #expect(Date().timeIntervalSince(interrupted) < 5)
-        #expect(process.terminationStatus == 130, "\(stderr)")
-        #expect(stderr.contains("interrupted; cleaning up"))
+        #expect(result.status == 130, "\(result.stderr)")
+        #expect(result.stderr.contains("interrupted; cleaning up"))
+    }
+
+    /// Waits until a connection is pending on a listening socket (it becomes readable).
+    static func waitForConnection(_ socket: Int32, seconds: Int) async throws -> Bool {
+        try await CLIRunner.onThread {
+            var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            return poll(&entry, 1, Int32(seconds * 1000)) == 1
+        }
     }
 
     @Test("bad configuration and bad flags exit 2", arguments: [
@@ -143,33 +147,33 @@ struct LiveCommandTests {
         (["diff", "--sandbox"], "diff needs --live"),
         (["record", "--drift", "extra-field"], "--drift needs --sandbox"),
     ])
-    func badUsage(_ arguments: [String], _ message: String) throws {
-        let result = try CLIRunner.run(arguments, currentDirectory: Self.root)
+    func badUsage(_ arguments: [String], _ message: String) async throws {
+        let result = try await CLIRunner.run(arguments, currentDirectory: Self.root)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
     @Test("a malformed scenario in apicheck.yml exits 2 with file and line")
-    func badScenario() throws {
+    func badScenario() async throws {
         let folder = try project()
         defer { try? FileManager.default.removeItem(at: folder) }
         let config = folder.appendingPathComponent("apicheck.yml")
         let text = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "method: GET, path: /api/v2/todos/0", with: "method: FETCH, path: /api/v2/todos/0")
         try text.write(to: config, atomically: true, encoding: .utf8)
         let line = (text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("FETCH") } ?? 0) + 1
-        let result = try CLIRunner.run(["diff", "--live", "--sandbox"], currentDirectory: folder)
+        let result = try await CLIRunner.run(["diff", "--live", "--sandbox"], currentDirectory: folder)
         #expect(result.status == 2)
         #expect(result.stderr.contains("apicheck.yml:\(line):"), "\(result.stderr)")
         #expect(result.stderr.contains("unknown method \"FETCH\""))
     }
 
     @Test("record --sandbox twice leaves the recordings byte for byte the same; --dry-run writes nothing")
-    func recordIsStable() throws {
+    func recordIsStable() async throws {
         let folder = try project(withRecordings: false)
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenarios = folder.appendingPathComponent("recordings/todos/scenarios")
 
-        let first = try CLIRunner.run(["record", "--sandbox"], currentDirectory: folder)
+        let first = try await CLIRunner.run(["record", "--sandbox"], currentDirectory: folder)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderr.contains("8 files written"))
         let written = try snapshot(scenarios)
@@ -180,12 +184,12 @@ struct LiveCommandTests {
             #expect(Self.withoutRecordedAt(data) == Self.withoutRecordedAt(committed), "\(name)")
         }
 
-        let second = try CLIRunner.run(["record", "--sandbox"], currentDirectory: folder)
+        let second = try await CLIRunner.run(["record", "--sandbox"], currentDirectory: folder)
         #expect(second.status == 0)
         #expect(second.stderr.contains("0 files written, 8 unchanged"))
         #expect(try snapshot(scenarios) == written)
 
-        let dry = try CLIRunner.run(["record", "--sandbox", "--dry-run", "--drift", "extra-field"], currentDirectory: folder)
+        let dry = try await CLIRunner.run(["record", "--sandbox", "--dry-run", "--drift", "extra-field"], currentDirectory: folder)
         #expect(dry.status == 0)
         #expect(dry.stderr.contains("list-first-page.json: would update; changed since the last recording:"))
         #expect(dry.stderr.contains("[field.added]"))
@@ -193,10 +197,10 @@ struct LiveCommandTests {
     }
 
     @Test("diff against recordings that are not there yet says how to make them, and still checks the contract")
-    func noRecordings() throws {
+    func noRecordings() async throws {
         let folder = try project(withRecordings: false)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "is-done-int"], currentDirectory: folder)
+        let result = try await CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "is-done-int"], currentDirectory: folder)
         #expect(result.status == 1)
         #expect(result.stderr.contains("run 'apicheck record --scenario list-first-page'"))
         #expect(result.stdout.contains("[shape.type]"))

@@ -12,15 +12,15 @@ struct VerifyCommandTests {
     }
 
     @Test("every committed recording verifies clean: exit 0, nothing on stdout")
-    func committedRecordingsAreClean() throws {
-        let result = try CLIRunner.run(["verify"], currentDirectory: Self.root)
+    func committedRecordingsAreClean() async throws {
+        let result = try await CLIRunner.run(["verify"], currentDirectory: Self.root)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("verified 20 recordings"))
     }
 
     @Test("a drifted recording exits 1 with compiler-style lines; json, github, junit and markdown render it")
-    func driftedRecording() throws {
+    func driftedRecording() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let original = try String(contentsOf: Self.root.appendingPathComponent("recordings/todos/tests/single.json"), encoding: .utf8)
@@ -29,25 +29,25 @@ struct VerifyCommandTests {
         let lines = original.split(separator: "\n", omittingEmptySubsequences: false)
         let line = (lines.lastIndex { $0.contains(#""is_done": false,"#) } ?? 0) + 1
 
-        let text = try CLIRunner.run(["verify", drifted.path], currentDirectory: Self.root)
+        let text = try await CLIRunner.run(["verify", drifted.path], currentDirectory: Self.root)
         #expect(text.status == 1)
         #expect(text.stdout.contains("\(drifted.path):\(line): error: GET /api/v2/todos/{id} 200 /data/is_done: expected a boolean, found an integer (0) [shape.type]"))
 
-        let json = try CLIRunner.run(["verify", drifted.path, "--format", "json"], currentDirectory: Self.root)
+        let json = try await CLIRunner.run(["verify", drifted.path, "--format", "json"], currentDirectory: Self.root)
         #expect(json.status == 1)
         #expect(json.stdout.contains(#""format": "apicheck-report/1""#))
         #expect(json.stdout.contains(#""rule": "shape.type""#))
 
-        let github = try CLIRunner.run(["verify", drifted.path, "--format", "github"], currentDirectory: Self.root)
+        let github = try await CLIRunner.run(["verify", drifted.path, "--format", "github"], currentDirectory: Self.root)
         #expect(github.stdout.contains("::error file=\(drifted.path),line=\(line),title=shape.type::"))
 
-        let junit = try CLIRunner.run(["verify", drifted.path, "--format", "junit"], currentDirectory: Self.root)
+        let junit = try await CLIRunner.run(["verify", drifted.path, "--format", "junit"], currentDirectory: Self.root)
         #expect(junit.stdout.contains(#"<failure type="shape.type""#))
 
-        let markdown = try CLIRunner.run(["verify", drifted.path, "--format", "markdown"], currentDirectory: Self.root)
+        let markdown = try await CLIRunner.run(["verify", drifted.path, "--format", "markdown"], currentDirectory: Self.root)
         #expect(markdown.stdout.contains("| error | `shape.type` |"))
 
-        let lenient = try CLIRunner.run(["verify", drifted.path, "--fail-on", "error", "--config", "apicheck.yml"], currentDirectory: Self.root)
+        let lenient = try await CLIRunner.run(["verify", drifted.path, "--fail-on", "error", "--config", "apicheck.yml"], currentDirectory: Self.root)
         #expect(lenient.status == 1)
     }
 
@@ -56,7 +56,7 @@ struct VerifyCommandTests {
         ("config", "apis:\n  todos:\n    base_url: https://x.test\n    contrct: x\n", "apicheck.yml:4:5: error: apis.todos: unknown key \"contrct\""),
         ("contract", "openapi: 3.1.0\ninfo: {title: x}\npaths: {}\n", "contract.yaml:2:7: error"),
     ])
-    func badInput(_ kind: String, _ content: String, _ message: String) throws {
+    func badInput(_ kind: String, _ content: String, _ message: String) async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var arguments = ["verify"]
@@ -70,16 +70,16 @@ struct VerifyCommandTests {
             try content.write(to: folder.appendingPathComponent("contract.yaml"), atomically: true, encoding: .utf8)
             try "apis:\n  todos:\n    contract: contract.yaml\n    base_url: https://x.test\n".write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
         }
-        let result = try CLIRunner.run(arguments, currentDirectory: kind == "recording" ? Self.root : folder)
+        let result = try await CLIRunner.run(arguments, currentDirectory: kind == "recording" ? Self.root : folder)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
     }
 
     @Test("without apicheck.yml, verify says where it looked and how to point at one")
-    func missingConfiguration() throws {
+    func missingConfiguration() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CLIRunner.run(["verify"], currentDirectory: folder)
+        let result = try await CLIRunner.run(["verify"], currentDirectory: folder)
         #expect(result.status == 2)
         #expect(result.stderr.contains("apicheck.yml: error: no such file"))
         #expect(result.stderr.contains("--config PATH"))
