@@ -166,7 +166,9 @@ struct Parser {
             guard b[i] == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes, found \(describe(i))") }
             let keyStart = i
             let key = try string()
-            if members.contains(where: { $0.key == key }) {
+            // Duplicate keys: compare lengths first (O(1) for native strings), bytes only when they match.
+            let keyLength = key.utf8.count
+            if members.contains(where: { $0.key.utf8.count == keyLength && $0.key == key }) {
                 var failure = fail("duplicate key \"\(key)\"", at: keyStart)
                 failure.reversedPath.append(key)
                 throw failure
