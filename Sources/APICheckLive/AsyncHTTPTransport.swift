@@ -108,12 +108,20 @@ public final class AsyncHTTPTransport: LiveTransport {
         }
         let typeName = String(reflecting: type(of: error))
         if typeName.contains("NIOSSL") || typeName.contains("BoringSSL") || typeName.contains("TLS") {
-            return TransportError(.tls, "\(request.url.host ?? ""): \(error)")
+            return TransportError(.tls, "\(request.url.host ?? ""): \(Self.tlsReason("\(error)"))")
         }
         if typeName.contains("NIOConnectionError") || "\(error)".contains("connectionRefused") {
             return TransportError(.refused, address)
         }
         return TransportError(.other, "\(address): \(error)")
+    }
+
+    /// BoringSSL's reason (`CERTIFICATE_VERIFY_FAILED`), without the source path around it, and a hint
+    /// for the usual mistake of https to a plain-http server.
+    static func tlsReason(_ text: String) -> String {
+        guard let marker = text.range(of: "OPENSSL_internal:") else { return text }
+        let reason = String(text[marker.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        return reason == "WRONG_VERSION_NUMBER" ? "\(reason): the server does not speak TLS here (http, not https?)" : reason
     }
 
     static func classify(errno code: Int32, address: String, fallback: String) -> TransportError {

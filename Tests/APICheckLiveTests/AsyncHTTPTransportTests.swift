@@ -37,14 +37,19 @@ struct AsyncHTTPTransportTests {
     }
 
     func get(_ port: Int, timeout: Duration = .seconds(5)) async -> Result<LiveResponse, TransportError> {
+        await get("http://127.0.0.1:\(port)/api/v2/todos", timeout: timeout)
+    }
+
+    func get(_ url: String, timeout: Duration = .seconds(10)) async -> Result<LiveResponse, TransportError> {
         let transport = AsyncHTTPTransport()
-        defer { Task { await transport.shutdown() } }
-        let request = LiveRequest(method: "GET", url: URL(string: "http://127.0.0.1:\(port)/api/v2/todos")!)
+        let result: Result<LiveResponse, TransportError>
         do {
-            return .success(try await transport.send(request, deadline: .now + timeout))
+            result = .success(try await transport.send(LiveRequest(method: "GET", url: URL(string: url)!), deadline: .now + timeout))
         } catch {
-            return .failure(error)
+            result = .failure(error)
         }
+        await transport.shutdown()
+        return result
     }
 
     @Test("a response from the sandbox: status, headers and the whole body")
@@ -57,6 +62,23 @@ struct AsyncHTTPTransportTests {
         #expect(response.status == 200)
         #expect(response.header("content-type")?.hasPrefix("application/json") == true)
         #expect(String(decoding: response.body, as: UTF8.self).hasSuffix("}"))
+    }
+
+    @Test("a host name that does not resolve is a DNS failure")
+    func dns() async throws {
+        let result = await get("http://no-such-host.invalid/api")
+        #expect(result.failureKind == .dns, "\(String(describing: result.failureText))")
+        #expect(result.failureText?.contains("no-such-host.invalid") == true)
+    }
+
+    @Test("https to a plain-http server is a TLS failure that says so")
+    func tls() async throws {
+        let sandbox = try await SandboxServer.start()
+        let port = try #require(sandbox.baseURL.port)
+        let result = await get("https://127.0.0.1:\(port)/api/v2/todos")
+        await sandbox.stop()
+        #expect(result.failureKind == .tls, "\(String(describing: result.failureText))")
+        #expect(result.failureText?.contains("does not speak TLS here") == true)
     }
 
     @Test("a closed port is refused, at once")
