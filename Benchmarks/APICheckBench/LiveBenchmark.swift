@@ -103,6 +103,7 @@ enum LiveBenchmark {
             format: "  500 scenarios (%d requests) at concurrency 8: %.2f s (target < 2 s), %d findings, %d errors; peak memory %.1f MB (target < 200)",
             result.requests, elapsed, result.findings.count, result.errors.count, Double(VerifyBenchmark.peakKilobytes()) / 1024
         ))
+        for finding in result.findings.prefix(5) { print("    \(finding.compilerLine)") }
     }
 }
 

@@ -1,6 +1,7 @@
 import APICheck
 import APICheckLive
 import Foundation
+import Sandbox
 import Testing
 
 /// Scenarios parsed from the `scenarios:` YAML of one API, as apicheck.yml would hold them.
@@ -198,5 +199,56 @@ struct ScenarioRunnerTests {
         for (index, outcome) in outcomes.enumerated() {
             #expect(outcome.steps.last?.request.url.path == "/check/\(index + 1)")
         }
+    }
+}
+
+@Suite("The todo scenarios against the sandbox")
+struct TodoScenariosTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("apicheck.yml's todo scenarios never disturb each other: each read-only one beside a writing one, at concurrency 8")
+    func concurrentScenarios() async throws {
+        let configuration = try ConfigurationFile.load(Self.root.appendingPathComponent("apicheck.yml").path)
+        let all = try #require(configuration.api("todos")).scenarios
+        // Writers interleaved with readers, so that every reader runs while probes are created and deleted.
+        let writers = all.filter(\.writes)
+        let todos = all.filter { !$0.writes }.flatMap { [$0] + writers + writers + writers }
+        let sandbox = try await SandboxServer.start()
+        let transport = AsyncHTTPTransport()
+        let runner = ScenarioRunner(
+            transport: transport, target: .init(baseURLs: ["": sandbox.baseURL]), options: .init(concurrency: 8, allowWrites: true)
+        )
+        let outcomes = await runner.run(Array(repeating: todos, count: 3).flatMap { $0 })
+        await transport.shutdown()
+        await sandbox.stop()
+        #expect(outcomes.count == todos.count * 3)
+        for outcome in outcomes {
+            #expect(outcome.problems.isEmpty, "\(outcome.scenario): \(outcome.problems)")
+            #expect(outcome.transportError == nil && outcome.notRun == nil && outcome.skipped.isEmpty)
+        }
+    }
+
+    @Test("a read-only scenario never picks what a writing scenario created (it could be deleted under it)")
+    func readersAvoidProbes() async throws {
+        let configuration = try ConfigurationFile.load(Self.root.appendingPathComponent("apicheck.yml").path)
+        let readFirst = try #require(configuration.api("todos")?.scenarios.first { $0.name == "read-first" })
+        let sandbox = try await SandboxServer.start()
+        let transport = AsyncHTTPTransport()
+        // A probe exists, as it does while update-roundtrip runs beside read-first.
+        let probe = try await transport.send(
+            LiveRequest(
+                method: "POST", url: sandbox.baseURL.appendingPathComponent("api/v2/todos-json"),
+                headers: [("Content-Type", "application/json"), ("Accept", "application/json")], body: Array(#"{"title": "apicheck probe", "is_done": "false"}"#.utf8)
+            ),
+            deadline: .now + .seconds(10)
+        )
+        let probeID = try JSONReader.parse(probe.body)[pointer: "/data/id"]
+        let outcome = await ScenarioRunner(transport: transport, target: .init(baseURLs: ["": sandbox.baseURL])).run(readFirst)
+        await transport.shutdown()
+        await sandbox.stop()
+        let read = try #require(outcome.steps.last)
+        #expect(read.step == "read")
+        #expect(probeID != nil)
+        #expect(!read.request.url.path.hasSuffix("/\(probeID.map { JSONWriter.compact($0) } ?? "")"), "read-first read the probe: \(read.request.url)")
     }
 }
