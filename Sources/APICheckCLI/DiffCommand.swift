@@ -61,6 +61,7 @@ struct DiffCommand: AsyncParsableCommand {
         let run = LiveRun(configuration: configuration, transport: transport, options: liveOptions.runOptions(sandboxURL: sandbox?.baseURL, concurrency: concurrency, strict: strict))
         let progress = LiveTerminal.progress("diff")
         let (result, interrupted) = await LiveTerminal.runInterruptible { await run.diff(progress: progress) }
+        LiveTerminal.endProgress()
         await transport.shutdown()
         await sandbox?.stop()
 

@@ -96,8 +96,13 @@ enum LiveTerminal {
     static func progress(_ verb: String) -> (@Sendable (Int, Int) -> Void)? {
         guard stderrIsTerminal else { return nil }
         return { done, total in
-            Output.err("\r\(verb) \(done)/\(total) scenarios\(done == total ? "\r\u{1B}[K" : "")")
+            Output.err("\r\(verb) \(done)/\(total) scenarios")
         }
+    }
+
+    /// Clears the progress line (scenarios that did not start never advance it to the total).
+    static func endProgress() {
+        if stderrIsTerminal { Output.err("\r\u{1B}[K") }
     }
 
     /// Runs `work`, cancelling it on the first Ctrl-C (clean-up still runs); a second Ctrl-C exits at once with 130.

@@ -37,6 +37,7 @@ struct RecordCommand: AsyncParsableCommand {
         let progress = LiveTerminal.progress("record")
         let dryRun = dryRun
         let (result, interrupted) = await LiveTerminal.runInterruptible { await run.record(dryRun: dryRun, recordedFrom: from, progress: progress) }
+        LiveTerminal.endProgress()
         await transport.shutdown()
         await sandbox?.stop()
 
