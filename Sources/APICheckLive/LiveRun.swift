@@ -380,32 +380,3 @@ public struct LiveRun: Sendable {
         return formatter.string(from: Date())
     }
 }
-
-extension StepResult {
-    /// The response, when there was one.
-    public var response: LiveResponse? {
-        if case .success(let response) = outcome { return response }
-        return nil
-    }
-}
-
-/// Counts finished scenarios across APIs for the progress line.
-final class ProgressCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var done = 0
-    let total: Int
-    let report: (@Sendable (Int, Int) -> Void)?
-
-    init(total: Int, report: (@Sendable (Int, Int) -> Void)?) {
-        self.total = total
-        self.report = report
-    }
-
-    func advance() {
-        let value = lock.withLock {
-            done += 1
-            return done
-        }
-        report?(value, total)
-    }
-}

@@ -1,3 +1,4 @@
+import Foundation
 import APICheck
 
 /// The values a scenario's `{{name}}` placeholders stand for: its `vars`, then what its steps captured.
@@ -79,5 +80,3 @@ public struct ScenarioVariables: Sendable {
         }
     }
 }
-
-import Foundation

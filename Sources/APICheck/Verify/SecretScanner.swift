@@ -1,3 +1,5 @@
+import Foundation
+
 /// Looks for what seems to be a live secret in a recording's text: tokens that redaction should have removed.
 public enum SecretScanner {
     /// Well-known shapes of live secrets: a JWT, a Kakao key, a GitHub token, a long bearer token.
@@ -57,5 +59,3 @@ public enum SecretScanner {
         return found
     }
 }
-
-import Foundation

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Progress and interruption for the live commands.
+enum LiveTerminal {
+    /// Whether stderr is a terminal (progress is shown only then).
+    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Prints `12/40 scenarios` over itself on stderr, when it is a terminal.
+    static func progress(_ verb: String) -> (@Sendable (Int, Int) -> Void)? {
+        guard stderrIsTerminal else { return nil }
+        return { done, total in
+            Output.err("\r\(verb) \(done)/\(total) scenarios")
+        }
+    }
+
+    /// Clears the progress line (scenarios that did not start never advance it to the total).
+    static func endProgress() {
+        if stderrIsTerminal { Output.err("\r\u{1B}[K") }
+    }
+
+    /// Runs `work`, cancelling it on the first Ctrl-C (clean-up still runs); a second Ctrl-C exits at once with 130.
+    /// Returns what `work` returned and whether it was interrupted.
+    static func runInterruptible<T: Sendable>(_ work: @escaping @Sendable () async -> T) async -> (value: T, interrupted: Bool) {
+        // The handler is in place before the first request goes out.
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        let interrupts = InterruptCount()
+        let running = TaskBox<T>()
+        source.setEventHandler {
+            if interrupts.increment() == 1 {
+                Output.err("\napicheck: interrupted; cleaning up (Ctrl-C again to quit at once)\n")
+                running.task?.cancel()
+            } else {
+                exit(interruptedStatus)
+            }
+        }
+        source.resume()
+        let task = Task { await work() }
+        running.task = task
+        if interrupts.value > 0 { task.cancel() }
+        let value = await task.value
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+        return (value, interrupts.value > 0)
+    }
+}
+
+/// The running task, for the signal handler.
+final class TaskBox<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Task<T, Never>?
+
+    var task: Task<T, Never>? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+final class InterruptCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+
+    func increment() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
+    }
+}
+
+/// The exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells report it).
+let interruptedStatus: Int32 = 130
+
+func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }

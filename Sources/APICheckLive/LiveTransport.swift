@@ -1,0 +1,8 @@
+/// Sends requests with a total deadline. The runner is written against this, so that tests and the
+/// benchmark can compare clients.
+public protocol LiveTransport: Sendable {
+    /// Sends `request`; throws when no complete response arrives before `deadline`.
+    func send(_ request: LiveRequest, deadline: ContinuousClock.Instant) async throws(TransportError) -> LiveResponse
+    /// Releases connections and threads; call once, after the last request.
+    func shutdown() async
+}

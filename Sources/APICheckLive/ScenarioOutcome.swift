@@ -1,0 +1,23 @@
+/// What running one scenario did.
+public struct ScenarioOutcome: Sendable {
+    /// The scenario's name.
+    public var scenario: String
+    /// The steps that were sent, in order (their step names are the scenario's).
+    public var steps: [StepResult] = []
+    /// Names of the steps that were not sent.
+    public var skipped: [String] = []
+    /// The clean-up requests sent.
+    public var cleanup: [StepResult] = []
+    /// Expect, capture and placeholder problems.
+    public var problems: [StepProblem] = []
+    /// The first transport failure, if any.
+    public var transportError: TransportError?
+    /// Why the scenario did not run at all.
+    public var notRun: String?
+
+    /// Creates an outcome.
+    public init(scenario: String, notRun: String? = nil) {
+        self.scenario = scenario
+        self.notRun = notRun
+    }
+}
