@@ -58,6 +58,7 @@ let package = Package(
             name: "APICheckLive",
             dependencies: [
                 "APICheck",
+                "WireFormat",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -110,9 +110,6 @@ public final class AsyncHTTPTransport: LiveTransport {
         if typeName.contains("NIOSSL") || typeName.contains("BoringSSL") || typeName.contains("TLS") {
             return TransportError(.tls, "\(request.url.host ?? ""): \(Self.tlsReason("\(error)"))")
         }
-        if typeName.contains("NIOConnectionError") || "\(error)".contains("connectionRefused") {
-            return TransportError(.refused, address)
-        }
         return TransportError(.other, "\(address): \(error)")
     }
 

@@ -309,15 +309,13 @@ public struct LiveRun: Sendable {
 
     /// The step's exchange as a redacted interaction, tagged with the step's name.
     func interaction(_ step: StepResult, _ response: LiveResponse, api: Prepared, into result: inout Result) -> Interaction? {
-        var baseURLs = api.target.baseURLs
-        if baseURLs[""] == nil { baseURLs[""] = api.api.baseURL }
         let exchange = CapturedExchange(
             method: step.request.method, url: step.request.url, requestHeaders: step.request.headers,
             requestBody: step.request.body.map { Data($0) }, status: response.status, responseHeaders: response.headers,
             responseBody: response.body.isEmpty ? nil : Data(response.body)
         )
         do {
-            var interaction = try Interaction(capturing: exchange, baseURLs: baseURLs, step: step.step)
+            var interaction = try Interaction(capturing: exchange, baseURLs: api.target.baseURLs, step: step.step)
             // Auth headers are the target's, never recorded or printed.
             var headers = interaction.request.headers
             headers.remove(Set(api.target.headers.map { $0.0.lowercased() }))
@@ -340,16 +338,18 @@ public struct LiveRun: Sendable {
         }
     }
 
+    /// The contract's name for the operation (`GET /api/v2/todos/{id}`), or the method and path.
+    func operationName(method: String, path: String, api: Prepared) -> String {
+        api.verifier?.contract.operation(method: method, path: path)?.operation.name ?? "\(method) \(path)"
+    }
+
     func operationName(_ request: LiveRequest, api: Prepared) -> String {
-        let path = request.url.path.isEmpty ? "/" : request.url.path
-        let relative = BaseURLSet(api.target.baseURLs).relativeURL(request.url)?.1 ?? path
-        let relativePath = String(relative.prefix { $0 != "?" })
-        return api.verifier?.contract.operation(method: request.method, path: relativePath)?.operation.name ?? "\(request.method) \(relativePath)"
+        let relative = BaseURLSet(api.target.baseURLs).relativeURL(request.url)?.1 ?? request.url.path
+        return operationName(method: request.method, path: String(relative.prefix { $0 != "?" }), api: api)
     }
 
     func operationName(_ interaction: Interaction, api: Prepared) -> String {
-        api.verifier?.contract.operation(method: interaction.request.method, path: interaction.request.path)?.operation.name
-            ?? "\(interaction.request.method) \(interaction.request.path)"
+        operationName(method: interaction.request.method, path: interaction.request.path, api: api)
     }
 
     /// `path` relative to the current folder when it is under it.

@@ -183,23 +183,15 @@ public struct ScenarioRunner: Sendable {
     /// The request a step describes, with its placeholders filled in.
     func makeRequest(_ step: ScenarioStep, _ variables: ScenarioVariables) throws(ScenarioVariables.Unresolved) -> LiveRequest {
         let base = target.baseURLs[step.base ?? ""] ?? target.baseURLs[""] ?? URL(string: "http://invalid")!
-        var path = ""
-        // Placeholders in the path are filled in as one path segment each (escaped).
-        var rest = Substring(step.path)
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
-            path += rest[..<open.lowerBound]
-            let filled = try variables.text(String(rest[open.lowerBound..<close.upperBound]))
-            path += Self.escapeSegment(filled)
-            rest = rest[close.upperBound...]
-        }
-        path += rest
+        // Each placeholder in the path is filled in as one escaped path segment.
+        let path = try variables.text(step.path, transform: FormURLEncoding.escape)
         var text = base.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         text += path
         if !step.query.isEmpty {
             var items: [FormField] = []
             for (name, value) in step.query { items.append(FormField(name, try variables.text(value))) }
-            text += (path.contains("?") ? "&" : "?") + Self.encodeQuery(items)
+            text += (path.contains("?") ? "&" : "?") + FormURLEncoding.encode(items)
         }
         var headers: [(String, String)] = [("Accept", "application/json")]
         for (name, value) in step.headers {
@@ -247,13 +239,13 @@ public struct ScenarioRunner: Sendable {
                     try? await Task.sleep(for: wait)
                     if !Task.isCancelled { continue }
                 }
-                return StepResult(step: step, request: request, outcome: .success(response), seconds: Self.seconds(start.duration(to: clock.now)))
+                return StepResult(step: step, request: request, outcome: .success(response), seconds: LiveRun.seconds(start.duration(to: clock.now)))
             } catch {
                 if !retriedConnection, request.isIdempotentRead, error.kind == .refused || error.kind == .reset, clock.now < deadline, !Task.isCancelled {
                     retriedConnection = true
                     continue
                 }
-                return StepResult(step: step, request: request, outcome: .failure(error), seconds: Self.seconds(start.duration(to: clock.now)))
+                return StepResult(step: step, request: request, outcome: .failure(error), seconds: LiveRun.seconds(start.duration(to: clock.now)))
             }
         }
     }
@@ -264,25 +256,4 @@ public struct ScenarioRunner: Sendable {
         return .seconds(seconds)
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
-    /// Escapes a filled-in placeholder for one path segment: everything but RFC 3986's unreserved bytes.
-    static func escapeSegment(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            if FormURLEncoding.isUnreserved(byte) && byte != UInt8(ascii: "*") && byte != UInt8(ascii: "+") {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                result += String(format: "%%%02X", byte)
-            }
-        }
-        return result
-    }
-
-    /// A query string: names and values escaped like a form, but with `%20` for spaces.
-    static func encodeQuery(_ items: [FormField]) -> String {
-        items.map { escapeSegment($0.name) + "=" + escapeSegment($0.value) }.joined(separator: "&")
-    }
 }

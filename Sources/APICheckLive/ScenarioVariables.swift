@@ -23,8 +23,9 @@ public struct ScenarioVariables: Sendable {
         public var description: String { "{{\(name)}} has no value (not in vars and not captured by an earlier step)" }
     }
 
-    /// `template` with every `{{name}}` replaced by its value as text (a string as is, a number's literal, `true`/`false`).
-    public func text(_ template: String) throws(Unresolved) -> String {
+    /// `template` with every `{{name}}` replaced by its value as text (a string as is, a number's literal,
+    /// `true`/`false`), passed through `transform` (a path fills each value in escaped).
+    public func text(_ template: String, transform: (String) -> String = { $0 }) throws(Unresolved) -> String {
         guard template.contains("{{") else { return template }
         var result = ""
         var rest = Substring(template)
@@ -33,7 +34,7 @@ public struct ScenarioVariables: Sendable {
             result += rest[..<open.lowerBound]
             let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             guard let value = values[name] else { throw Unresolved(name: name) }
-            result += Self.text(of: value)
+            result += transform(Self.text(of: value))
             rest = rest[close.upperBound...]
         }
         return result + rest

@@ -196,8 +196,8 @@ public enum ShapeComparison {
             var general = pointer
             var exact = concrete
             if let key {
-                general.append(Self.escape(key))
-                exact.append(Self.escape(key))
+                general.append(SchemaChecker.escape(key))
+                exact.append(SchemaChecker.escape(key))
             }
             let text = general.isEmpty ? "" : "/" + general.joined(separator: "/")
             let id = "\(rule)|\(text)"
@@ -241,8 +241,8 @@ public enum ShapeComparison {
                         add("field.added", key: member.key, expected: "no key \"\(member.key)\" (not in the recording)", found: SchemaChecker.describe(member.value))
                         continue
                     }
-                    pointer.append(Self.escape(member.key))
-                    concrete.append(Self.escape(member.key))
+                    pointer.append(SchemaChecker.escape(member.key))
+                    concrete.append(SchemaChecker.escape(member.key))
                     check(member.value, against: shape.properties[index].shape)
                     pointer.removeLast()
                     concrete.removeLast()
@@ -280,6 +280,5 @@ public enum ShapeComparison {
             }
         }
 
-        static func escape(_ key: String) -> String { SchemaChecker.escape(key) }
     }
 }
