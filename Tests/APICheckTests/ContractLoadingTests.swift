@@ -1,6 +1,6 @@
 import APICheck
 import Foundation
-import OpenAPIKit
+import WireFormat
 import Testing
 
 @Suite("Contracts")
@@ -8,14 +8,17 @@ struct ContractLoadingTests {
     static let todos = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("contracts/todos.openapi.yaml")
 
-    @Test("the todo contract loads, dereferenced, keeping the x-apicheck extensions")
+    @Test("the todo contract loads, $refs followed, keeping the x-apicheck extensions")
     func todoContractLoads() throws {
         let contract = try Contract.load(Self.todos.path)
-        #expect(contract.document.paths.count == 4)
-        #expect(contract.document.vendorExtensions["x-apicheck-key-case"]?.value as? String == "snake_case")
-        let path = try #require(contract.document.paths[OpenAPI.Path(rawValue: "/api/v2/todos/{id}")])
-        let get = try #require(path.get)
+        #expect(Set(contract.compiled.operations.map(\.template)).count == 4)
+        #expect(contract.compiled.operations.count == 7)
+        let get = try #require(contract.compiled.operation(method: "GET", path: "/api/v2/todos/5")?.operation)
         #expect(get.responses.count == 2)
+        #expect(get.keyCase == .snakeCase)
+        let todo = try #require(get.response(for: 200)?.response.content["application/json"] ?? nil)
+        #expect(todo.property("data")?.property("created_at")?.dateForm == DateWireForm(fractionDigits: 6, offset: .zulu))
+        #expect(get.parameters.map(\.name) == ["id"])
     }
 
     @Test("a malformed contract is an error with file and line", arguments: [

@@ -1,5 +1,4 @@
 import Foundation
-import OpenAPIKit
 
 /// A contract compiled for the verifier: operations found by method and path template, schemas compiled.
 public struct CompiledContract: Sendable {
@@ -19,6 +18,24 @@ public struct CompiledContract: Sendable {
         public let responses: [String: Response]
         /// `x-apicheck-key-case` in force for this operation.
         public let keyCase: KeyCase?
+
+        init(
+            method: String, template: String, parameters: [Parameter], requestBodies: [String: CompiledSchema?],
+            requestBodyRequired: Bool, responses: [String: Response], keyCase: KeyCase?
+        ) {
+            name = "\(method) \(template)"
+            self.method = method
+            self.template = template
+            segments = template.split(separator: "/", omittingEmptySubsequences: true).map { component in
+                if component.hasPrefix("{") && component.hasSuffix("}") { return .parameter(String(component.dropFirst().dropLast())) }
+                return .literal(String(component))
+            }
+            self.parameters = parameters
+            self.requestBodies = requestBodies
+            self.requestBodyRequired = requestBodyRequired
+            self.responses = responses
+            self.keyCase = keyCase
+        }
 
         /// The declared response for `status`: exact code, then range, then `default`.
         public func response(for status: Int) -> (key: String, response: Response)? {
@@ -55,8 +72,16 @@ public struct CompiledContract: Sendable {
     public struct Response: Sendable {
         /// Bodies by media type (lower-case essence); a nil schema accepts any body of that type.
         public let content: [String: CompiledSchema?]
-        /// Declared headers (lower-case) and whether each is required.
-        public let headers: [String: Bool]
+        /// Declared headers by lower-case name.
+        public let headers: [String: Header]
+    }
+
+    /// A declared response header.
+    public struct Header: Sendable {
+        /// The name as the contract writes it.
+        public let name: String
+        public let required: Bool
+        public let schema: CompiledSchema?
     }
 
     /// The file the contract came from.
@@ -66,60 +91,13 @@ public struct CompiledContract: Sendable {
     /// Operations by method, for matching.
     private let byMethod: [String: [Operation]]
 
-    /// Compiles a loaded contract.
+    /// The compiled form of a loaded contract.
     public init(_ contract: Contract) {
-        path = contract.path
-        let document = contract.document
-        let documentKeyCase = (document.vendorExtensions["x-apicheck-key-case"]?.value as? String).flatMap(KeyCase.named)
-        var operations: [Operation] = []
-        for route in document.routes {
-            let template = route.path.rawValue.hasPrefix("/") ? route.path.rawValue : "/" + route.path.rawValue
-            let segments: [Segment] = route.path.components.map { component in
-                if component.hasPrefix("{") && component.hasSuffix("}") { return .parameter(String(component.dropFirst().dropLast())) }
-                return .literal(component)
-            }
-            for endpoint in route.pathItem.endpoints {
-                let method = endpoint.method.rawValue.uppercased()
-                let operation = endpoint.operation
-                let operationKeyCase = (operation.vendorExtensions["x-apicheck-key-case"]?.value as? String).flatMap(KeyCase.named)
-                var parameters: [Parameter] = []
-                for parameter in route.pathItem.parameters + operation.parameters {
-                    let location: String
-                    var allowsEmpty = false
-                    if case .query(_, let allowEmptyValue, _) = parameter.context { allowsEmpty = allowEmptyValue }
-                    switch parameter.location {
-                    case .path: location = "path"
-                    case .query: location = "query"
-                    case .header: location = "header"
-                    case .cookie: location = "cookie"
-                    default: location = "query"
-                    }
-                    let schema = parameter.schemaOrContent.a.map { CompiledSchema.compile($0.schema) }
-                    // An operation-level parameter replaces a path-level one of the same name and place.
-                    parameters.removeAll { $0.name == parameter.name && $0.location == location }
-                    parameters.append(Parameter(name: parameter.name, location: location, required: parameter.required, allowsEmptyValue: allowsEmpty, schema: schema))
-                }
-                var requestBodies: [String: CompiledSchema?] = [:]
-                for (type, content) in operation.requestBody?.content ?? [:] {
-                    requestBodies[type.typeAndSubtype.lowercased()] = content.schema.map(CompiledSchema.compile)
-                }
-                var responses: [String: Response] = [:]
-                for (status, response) in operation.responses {
-                    var content: [String: CompiledSchema?] = [:]
-                    for (type, body) in response.content {
-                        content[type.typeAndSubtype.lowercased()] = body.schema.map(CompiledSchema.compile)
-                    }
-                    var headers: [String: Bool] = [:]
-                    for (name, header) in response.headers ?? [:] { headers[name.lowercased()] = header.required }
-                    responses[status.rawValue.uppercased()] = Response(content: content, headers: headers)
-                }
-                operations.append(Operation(
-                    name: "\(method) \(template)", method: method, template: template, segments: segments,
-                    parameters: parameters, requestBodies: requestBodies, requestBodyRequired: operation.requestBody?.required ?? false,
-                    responses: responses, keyCase: operationKeyCase ?? documentKeyCase
-                ))
-            }
-        }
+        self = contract.compiled
+    }
+
+    init(path: String, operations: [Operation]) {
+        self.path = path
         self.operations = operations
         byMethod = Dictionary(grouping: operations, by: \.method)
     }

@@ -2,18 +2,18 @@ import Foundation
 import OpenAPIKit
 import Yams
 
-/// An OpenAPI 3.1 contract, loaded with OpenAPIKit and dereferenced, with the raw document kept for positions.
+/// An OpenAPI 3.1 contract: validated by OpenAPIKit, then compiled for the verifier from its own YAML tree.
 ///
-/// Not `Sendable`: OpenAPIKit's documents are not. The verifier compiles it into its own `Sendable` form.
-public struct Contract {
+/// Loading fails (with the file, line and what to do) for anything the verifier would not enforce:
+/// an unknown schema keyword, an unsupported one (`$dynamicRef`, `unevaluatedProperties`, ...), an
+/// unknown or malformed `x-apicheck-*` extension, a pattern that does not compile, a `$ref` that leads nowhere.
+public struct Contract: Sendable {
     /// The file it was read from.
     public let path: String
-    /// The dereferenced document.
-    public let document: DereferencedDocument
-    /// The document's text, for line numbers in errors.
-    let text: String
+    /// The operations and schemas, compiled.
+    public let compiled: CompiledContract
 
-    /// Reads and dereferences the contract at `path`.
+    /// Reads and compiles the contract at `path`.
     ///
     /// - Throws: ``ConfigurationError`` with the file and, where it can be found, the line of what is wrong.
     public static func load(_ path: String) throws(ConfigurationError) -> Contract {
@@ -29,17 +29,21 @@ public struct Contract {
     /// Parses contract text; `path` is used in errors.
     public static func parse(_ text: String, path: String) throws(ConfigurationError) -> Contract {
         // Yams first: a syntax error gets its line from the YAML parser.
-        _ = try YAMLReader.parse(text, file: path)
-        let document: OpenAPI.Document
+        let reader = try YAMLReader.parse(text, file: path)
         do {
-            document = try YAMLDecoder().decode(OpenAPI.Document.self, from: text)
+            _ = try YAMLDecoder().decode(OpenAPI.Document.self, from: text)
         } catch {
             throw locate(error, in: text, path: path)
         }
+        let tree = try reader.json()
         do {
-            return Contract(path: path, document: try document.locallyDereferenced(), text: text)
+            return Contract(path: path, compiled: try ContractCompiler(document: tree).compile(path: path))
         } catch {
-            throw ConfigurationError(file: path, message: "cannot resolve a $ref: \(error)")
+            let mark = reader.node.mark(at: error.pointer)
+            throw ConfigurationError(
+                file: path, line: mark?.line, column: mark?.column, keyPath: error.pointer.description.isEmpty ? "/" : error.pointer.description,
+                message: error.message
+            )
         }
     }
 
@@ -65,21 +69,29 @@ public struct Contract {
         }
         var located = ConfigurationError(file: path, keyPath: codingPath.joined(separator: "."), message: "not a valid OpenAPI 3.1 document: \(message)")
         if let root = try? Yams.compose(yaml: text) {
-            var node: Node? = root
-            var mark = root.mark
-            for key in codingPath {
-                if let index = Int(key), case .sequence(let sequence)? = node, sequence.indices.contains(index) {
-                    node = sequence[index]
-                } else if case .mapping(let mapping)? = node, let value = mapping[Node(key)] {
-                    node = value
-                } else {
-                    break
-                }
-                mark = node?.mark ?? mark
-            }
+            let mark = root.mark(at: JSONPointer(tokens: codingPath))
             located.line = mark?.line
             located.column = mark?.column
         }
         return located
+    }
+}
+
+extension Node {
+    /// The position of the node at `pointer`, or of the deepest node on the way that exists.
+    func mark(at pointer: JSONPointer) -> Mark? {
+        var node = self
+        var mark = self.mark
+        for key in pointer.tokens {
+            if let index = Int(key), case .sequence(let sequence) = node, sequence.indices.contains(index) {
+                node = sequence[index]
+            } else if case .mapping(let mapping) = node, let value = mapping[Node(key)] {
+                node = value
+            } else {
+                break
+            }
+            mark = node.mark ?? mark
+        }
+        return mark
     }
 }

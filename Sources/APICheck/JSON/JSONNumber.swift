@@ -33,9 +33,13 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     public func isNumericallyEqual(to other: JSONNumber) -> Bool {
         if literal == other.literal { return true }
         if isInteger && other.isInteger, let a = intValue, let b = other.intValue { return a == b }
-        guard let a = doubleValue, let b = other.doubleValue else { return false }
+        // Exactly, on the literals: through a Double, two 20-digit ids that differ in the last digit compare equal.
+        guard let a = exact, let b = other.exact else { return false }
         return a == b
     }
+
+    /// The exact decimal value of the literal.
+    var exact: ExactDecimal? { ExactDecimal(literal) }
 
     /// The literal.
     public var description: String { literal }

@@ -61,7 +61,7 @@ public struct Verifier: Sendable {
     public func verify(_ interaction: Interaction) -> [Finding] {
         let request = interaction.request
         let response = interaction.response
-        guard let (operation, _) = contract.operation(method: request.method, path: request.path) else {
+        guard let (operation, pathValues) = contract.operation(method: request.method, path: request.path) else {
             var finding = Finding(
                 rule: "recording.unmatched-operation", part: "request", operation: "\(request.method) \(request.path)",
                 pointer: "", expected: "an operation of \(contract.path)", found: "none for \(request.method) \(request.path)"
@@ -89,17 +89,13 @@ public struct Verifier: Sendable {
                 response.body, contentType: response.headers["Content-Type"], declared: declaredResponse.content,
                 part: "response", operation: operation, status: status, required: false
             )
-            for (header, required) in declaredResponse.headers where required && response.headers[header] == nil {
-                var finding = Finding(rule: "header.missing", part: "response", operation: name, status: status, pointer: "/headers/\(header)", expected: "the header \(header)", found: "none")
-                finding.sourcePointer = "/response/headers"
-                findings.append(finding)
-            }
+            findings += checkHeaders(response.headers, declared: declaredResponse.headers, operation: name, status: status)
         }
 
         // Request: skipped when the response is a declared 4xx (the request was meant to be invalid).
         let meantInvalid = (400..<500).contains(status) && operation.declaresExactly(status)
         if !meantInvalid {
-            findings += checkParameters(request, operation: operation, status: status)
+            findings += checkParameters(request, pathValues: pathValues, operation: operation, status: status)
             findings += checkBody(
                 request.body, contentType: request.headers["Content-Type"], declared: operation.requestBodies,
                 part: "request", operation: operation, status: status, required: operation.requestBodyRequired
@@ -108,37 +104,68 @@ public struct Verifier: Sendable {
         return finish(findings)
     }
 
-    func checkParameters(_ request: RecordedRequest, operation: CompiledContract.Operation, status: Int) -> [Finding] {
+    /// Path, query and header parameters against their schemas (a parameter's text is read as its type: `"3"` for an integer).
+    func checkParameters(_ request: RecordedRequest, pathValues: [String: String], operation: CompiledContract.Operation, status: Int) -> [Finding] {
         var findings: [Finding] = []
         let query = (request.query.flatMap { try? FormURLEncoding.decode($0) }) ?? []
         for parameter in operation.parameters {
-            var value: String?
+            var values: [String]
             switch parameter.location {
-            case "query": value = query.last { $0.name == parameter.name }?.value
-            case "header": value = request.headers[parameter.name]
+            case "path": values = pathValues[parameter.name].map { [$0] } ?? []
+            case "query": values = query.filter { $0.name == parameter.name }.map(\.value)
+            case "header": values = request.headers[parameter.name].map { [$0] } ?? []
             default: continue
             }
-            guard let value, !value.isEmpty || parameter.allowsEmptyValue else {
+            let pointer = "/\(parameter.location)/\(parameter.name)"
+            if !parameter.allowsEmptyValue { values.removeAll { $0.isEmpty } }
+            guard let last = values.last else {
                 if parameter.required {
-                    let found = value == nil ? "none" : "an empty value (allowEmptyValue is false)"
-                    var finding = Finding(rule: "param.missing", part: "request", operation: operation.name, status: status, pointer: "/\(parameter.location)/\(parameter.name)", expected: "the required \(parameter.location) parameter \(parameter.name)", found: found)
-                    finding.sourcePointer = "/request/url"
+                    let found = parameter.location == "query" && query.contains { $0.name == parameter.name } ? "an empty value (allowEmptyValue is false)" : "none"
+                    var finding = Finding(rule: "param.missing", part: "request", operation: operation.name, status: status, pointer: pointer, expected: "the required \(parameter.location) parameter \(parameter.name)", found: found)
+                    finding.sourcePointer = parameter.location == "header" ? "/request/headers" : "/request/url"
                     findings.append(finding)
                 }
                 continue
             }
-            if let schema = parameter.schema {
-                var checker = SchemaChecker(keyCase: nil, strict: options.strict, formValues: true)
-                checker.basePointer = "/\(parameter.location)/\(parameter.name)"
-                checker.check(.string(value), schema, keyCase: nil)
-                for raw in checker.findings {
-                    var finding = Finding(rule: raw.rule, part: "request", operation: operation.name, status: status, pointer: raw.pointer, expected: raw.expected, found: raw.found)
-                    finding.sourcePointer = "/request/url"
+            guard let schema = parameter.schema else { continue }
+            // An array parameter is every value of its repeated query items; any other is the last one given.
+            let value: JSONValue = schema.mask.contains(.array) && parameter.location == "query" ? .array(values.map(JSONValue.string)) : .string(last)
+            findings += checkText(value, schema, part: "request", pointer: pointer, source: parameter.location == "header" ? "/request/headers" : "/request/url", operation: operation.name, status: status)
+        }
+        return findings
+    }
+
+    /// Declared response headers: present when required, and their values against their schemas.
+    func checkHeaders(_ headers: HeaderFields, declared: [String: CompiledContract.Header], operation: String, status: Int) -> [Finding] {
+        var findings: [Finding] = []
+        for header in declared.values.sorted(by: { $0.name < $1.name }) {
+            let pointer = "/headers/\(header.name)"
+            guard let value = headers[header.name] else {
+                if header.required {
+                    var finding = Finding(rule: "header.missing", part: "response", operation: operation, status: status, pointer: pointer, expected: "the header \(header.name) (required by the contract)", found: "none")
+                    finding.severity = .error
+                    finding.sourcePointer = "/response/headers"
                     findings.append(finding)
                 }
+                continue
+            }
+            if let schema = header.schema {
+                findings += checkText(.string(value), schema, part: "response", pointer: pointer, source: "/response/headers", operation: operation, status: status)
             }
         }
         return findings
+    }
+
+    /// A parameter's or header's text against its schema.
+    private func checkText(_ value: JSONValue, _ schema: CompiledSchema, part: String, pointer: String, source: String, operation: String, status: Int) -> [Finding] {
+        var checker = SchemaChecker(strict: options.strict, formValues: true)
+        checker.basePointer = pointer
+        checker.check(value, schema, keyCase: nil)
+        return checker.findings.map { raw in
+            var finding = Finding(rule: raw.rule, part: part, operation: operation, status: status, pointer: raw.pointer, expected: raw.expected, found: raw.found)
+            finding.sourcePointer = source
+            return finding
+        }
     }
 
     func checkBody(
@@ -193,7 +220,7 @@ public struct Verifier: Sendable {
             return findings
         }
         guard let schema = schemaEntry else { return findings }
-        var checker = SchemaChecker(keyCase: operation.keyCase, strict: options.strict, formValues: formValues)
+        var checker = SchemaChecker(strict: options.strict, formValues: formValues)
         checker.check(value, schema, keyCase: operation.keyCase)
         let bodyPrefix: String
         switch body {
@@ -203,7 +230,8 @@ public struct Verifier: Sendable {
         }
         for raw in checker.findings {
             var rule = raw.rule
-            if formValues && ["shape.type", "enum.value", "field.missing", "schema.pattern", "field.null"].contains(raw.rule.rawValue) {
+            // In a form, what breaks a field's schema is a form.field finding (key case and extra keys keep their rules).
+            if formValues && !["key.case", "field.added", "field.unexpected"].contains(raw.rule.rawValue) {
                 rule = "form.field"
             }
             let source = formValues ? bodyPrefix : bodyPrefix + raw.concrete

@@ -1,0 +1,53 @@
+/// Which schema keywords apicheck enforces, which it reads as annotations, and which it refuses (with why).
+///
+/// A contract tool must never check less than it says: a keyword that is not enforced makes the
+/// contract fail to load instead of being dropped. `docs/RULES.md` lists the same sets.
+enum SchemaVocabulary {
+    /// Keywords that are checked (or, like `$defs`, hold schemas that are).
+    static let enforced: Set<String> = [
+        "type", "enum", "const",
+        "properties", "required", "additionalProperties", "patternProperties", "propertyNames",
+        "minProperties", "maxProperties", "dependentRequired", "dependentSchemas",
+        "items", "prefixItems", "contains", "minContains", "maxContains", "minItems", "maxItems", "uniqueItems",
+        "minLength", "maxLength", "pattern", "format",
+        "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+        "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
+        "$ref", "$defs", "$schema",
+        "x-apicheck-key-case", "x-apicheck-date",
+    ]
+
+    /// Keywords that only describe (JSON Schema's annotations, and OpenAPI's additions to its dialect).
+    static let annotations: Set<String> = [
+        "title", "description", "default", "deprecated", "readOnly", "writeOnly", "examples", "$comment",
+        "contentEncoding", "contentMediaType", "contentSchema",
+        "example", "discriminator", "externalDocs", "xml",
+    ]
+
+    /// Keywords that are refused, with what to write instead.
+    static let refused: [String: String] = [
+        "$id": "$id (a schema resource with its own base URI) is not supported; refer to schemas by a local $ref (#/components/schemas/Name)",
+        "$anchor": "$anchor is not supported; refer to the schema by a local JSON Pointer $ref (#/$defs/name)",
+        "$dynamicRef": "$dynamicRef is not enforced; use a plain local $ref",
+        "$dynamicAnchor": "$dynamicAnchor is not enforced; use a plain local $ref",
+        "$recursiveRef": "$recursiveRef (draft 2019-09) is not enforced; use a plain local $ref",
+        "$recursiveAnchor": "$recursiveAnchor (draft 2019-09) is not enforced; use a plain local $ref",
+        "$vocabulary": "$vocabulary (a meta-schema keyword) is not supported in a contract",
+        "unevaluatedProperties": "unevaluatedProperties is not enforced; list the keys with properties and use additionalProperties: false",
+        "unevaluatedItems": "unevaluatedItems is not enforced; use prefixItems with items: false",
+        "nullable": "nullable is OpenAPI 3.0; in OpenAPI 3.1 write type: [string, \"null\"]",
+        "dependencies": "dependencies is draft 7; write dependentRequired or dependentSchemas",
+        "additionalItems": "additionalItems is draft 2019-09; write prefixItems and items",
+    ]
+
+    /// The `$schema` values whose meaning is the one enforced here.
+    static let dialects: Set<String> = [
+        "https://json-schema.org/draft/2020-12/schema",
+        "https://spec.openapis.org/oas/3.1/dialect/base",
+    ]
+
+    /// The apicheck extensions a schema may carry.
+    static let extensions = ["x-apicheck-key-case", "x-apicheck-date"]
+
+    /// The formats that are assertions; every other format is an annotation.
+    static let assertedFormats = ["date-time", "date", "uri"]
+}
