@@ -75,6 +75,60 @@ struct VerifyCommandTests {
         #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
     }
 
+    /// A one-operation contract whose response schema (line 11 on) is `schema`, indented under `schema:`.
+    static func contract(schema: String, extra: String = "") -> String {
+        """
+        openapi: 3.1.0
+        info: {title: t, version: "1"}
+        \(extra)paths:
+          /things:
+            get:
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    application/json:
+                      schema:
+        \(schema.split(separator: "\n").map { "                " + $0 }.joined(separator: "\n"))
+
+        """
+    }
+
+    @Test("a contract that says what apicheck would not check is refused: exit 2 with file, line and what to do", arguments: [
+        ("type: object\nunevaluatedProperties: false", "contract.yaml:13:40: error: /paths/~1things/get/responses/200/content/application~1json/schema/unevaluatedProperties: unevaluatedProperties is not enforced"),
+        ("type: object\n$dynamicRef: \"#node\"", "contract.yaml:13:30: error: /paths/~1things/get/responses/200/content/application~1json/schema/$dynamicRef: $dynamicRef is not enforced; use a plain local $ref"),
+        ("type: string\nminLenght: 3", "schema/minLenght: unknown keyword \"minLenght\": apicheck would not check it (a misspelling?"),
+        ("type: string\npattern: \"([a-z]\"", "contract.yaml:13:26: error: /paths/~1things/get/responses/200/content/application~1json/schema/pattern: the pattern \"([a-z]\" is not a valid regular expression"),
+        ("type: object\nx-apicheck-key-case: snake", "schema/x-apicheck-key-case: x-apicheck-key-case must be snake_case or camelCase, found \"snake\""),
+        ("type: string\nx-apicheck-dates: {fraction-digits: 6, offset: Z}", "unknown extension x-apicheck-dates; the schema extensions are x-apicheck-key-case and x-apicheck-date"),
+        ("type: string\nx-apicheck-date: {fraction-digits: 6, offset: Z}", "x-apicheck-date describes a date-time string: add format: date-time beside it"),
+        ("type: string\nformat: date-time\nx-apicheck-date: {fraction-digits: 12, offset: Z}", "fraction-digits must be a whole number from 0 to 9, found 12"),
+        ("$ref: \"#/components/schemas/Nope\"", "\"#/components/schemas/Nope\" points at nothing in this document"),
+        ("type: integer\nnullable: true", "nullable is OpenAPI 3.0; in OpenAPI 3.1 write type: [string, \"null\"]"),
+        ("type: integer\nminimum: \"1\"", "schema.minimum: not a valid OpenAPI 3.1 document: Expected `minimum` value"),
+    ])
+    func refusedContract(_ schema: String, _ message: String) async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.contract(schema: schema).write(to: folder.appendingPathComponent("contract.yaml"), atomically: true, encoding: .utf8)
+        try "apis:\n  things:\n    contract: contract.yaml\n    base_url: https://x.test\n".write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+        let result = try await CLIRunner.run(["verify"], currentDirectory: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("contract.yaml:1"), "the line is given: \(result.stderr)")
+    }
+
+    @Test("an x-apicheck extension outside a schema, misspelled or misplaced, is refused with its line")
+    func refusedDocumentExtension() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.contract(schema: "type: object", extra: "x-apicheck-keycase: snake_case\n").write(to: folder.appendingPathComponent("contract.yaml"), atomically: true, encoding: .utf8)
+        try "apis:\n  things:\n    contract: contract.yaml\n    base_url: https://x.test\n".write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+        let result = try await CLIRunner.run(["verify"], currentDirectory: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("contract.yaml:3:21: error: /x-apicheck-keycase: unknown extension x-apicheck-keycase"), "stderr: \(result.stderr)")
+    }
+
     @Test("without apicheck.yml, verify says where it looked and how to point at one")
     func missingConfiguration() async throws {
         let folder = try temporaryFolder()

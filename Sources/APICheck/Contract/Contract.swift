@@ -30,12 +30,14 @@ public struct Contract: Sendable {
     public static func parse(_ text: String, path: String) throws(ConfigurationError) -> Contract {
         // Yams first: a syntax error gets its line from the YAML parser.
         let reader = try YAMLReader.parse(text, file: path)
+        let tree = try reader.json()
+        // OpenAPIKit checks the document's structure. Its schema model rejects valid JSON Schema 2020-12
+        // (`items: false`, `prefixItems`, ...), so it sees every schema as `{}`; SchemaCompiler checks those.
         do {
-            _ = try YAMLDecoder().decode(OpenAPI.Document.self, from: text)
+            _ = try JSONDecoder().decode(OpenAPI.Document.self, from: Data(JSONWriter.compactBytes(withoutSchemas(tree))))
         } catch {
             throw locate(error, in: text, path: path)
         }
-        let tree = try reader.json()
         do {
             return Contract(path: path, compiled: try ContractCompiler(document: tree).compile(path: path))
         } catch {
@@ -44,6 +46,28 @@ public struct Contract: Sendable {
                 file: path, line: mark?.line, column: mark?.column, keyPath: error.pointer.description.isEmpty ? "/" : error.pointer.description,
                 message: error.message
             )
+        }
+    }
+
+    /// The document with every schema replaced by `{}`: the values of `schema` keys and of `components/schemas`.
+    static func withoutSchemas(_ document: JSONValue) -> JSONValue {
+        var copy = blankingSchemaKeys(document)
+        if case .object(let schemas)? = document["components"]?["schemas"] {
+            copy.set(.object(JSONObject(schemas.map { .init(key: $0.key, value: .object(JSONObject())) })), at: JSONPointer(tokens: ["components", "schemas"]))
+        }
+        return copy
+    }
+
+    private static func blankingSchemaKeys(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let object):
+            return .object(JSONObject(object.map { member in
+                .init(key: member.key, value: member.key == "schema" ? .object(JSONObject()) : blankingSchemaKeys(member.value))
+            }))
+        case .array(let items):
+            return .array(items.map(blankingSchemaKeys))
+        default:
+            return value
         }
     }
 
@@ -85,7 +109,8 @@ extension Node {
         for key in pointer.tokens {
             if let index = Int(key), case .sequence(let sequence) = node, sequence.indices.contains(index) {
                 node = sequence[index]
-            } else if case .mapping(let mapping) = node, let value = mapping[Node(key)] {
+            } else if case .mapping(let mapping) = node, let value = mapping.first(where: { $0.key.scalar?.string == key })?.value {
+                // By the key's text: `"200"` (quoted, a string) and `200` (an integer) are different Nodes.
                 node = value
             } else {
                 break

@@ -109,7 +109,7 @@ struct SchemaChecker {
     static func explain(_ problem: Raw?) -> String {
         guard let problem else { return "it matched" }
         let at = problem.concrete.isEmpty ? "" : " at \(problem.concrete)"
-        return "\(problem.found)\(at): expected \(problem.expected) [\(problem.rule)]"
+        return "\(problem.found)\(at), where \(problem.expected) was expected (\(problem.rule))"
     }
 
     /// Applies `schema` to `value`. The `owner` (the first schema applied to a value) also judges key case
