@@ -105,7 +105,7 @@ struct VerifyCommandTests {
         ("type: string\nformat: date-time\nx-apicheck-date: {fraction-digits: 12, offset: Z}", "fraction-digits must be a whole number from 0 to 9, found 12"),
         ("$ref: \"#/components/schemas/Nope\"", "\"#/components/schemas/Nope\" points at nothing in this document"),
         ("type: integer\nnullable: true", "nullable is OpenAPI 3.0; in OpenAPI 3.1 write type: [string, \"null\"]"),
-        ("type: integer\nminimum: \"1\"", "schema.minimum: not a valid OpenAPI 3.1 document: Expected `minimum` value"),
+        ("type: integer\nminimum: \"1\"", "contract.yaml:13:26: error: /paths/~1things/get/responses/200/content/application~1json/schema/minimum: minimum must be a number, found \"1\""),
     ])
     func refusedContract(_ schema: String, _ message: String) async throws {
         let folder = try temporaryFolder()
@@ -127,6 +127,39 @@ struct VerifyCommandTests {
         let result = try await CLIRunner.run(["verify"], currentDirectory: folder)
         #expect(result.status == 2)
         #expect(result.stderr.contains("contract.yaml:3:21: error: /x-apicheck-keycase: unknown extension x-apicheck-keycase"), "stderr: \(result.stderr)")
+    }
+
+    @Test("a HAR file's findings point at their own entries: two entries, two lines")
+    func harFindingsPointAtTheirEntries() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func entry(_ id: Int) -> String {
+            let body = #"{\"data\": {\"id\": \#(id), \"title\": \"t\", \"is_done\": 0, \"created_at\": \"2023-09-16T18:07:38.000000Z\", \"updated_at\": \"2023-09-16T18:07:38.000000Z\"}, \"message\": \"ok\"}"#
+            return """
+                {
+                  "startedDateTime": "2024-01-01T00:00:00.000Z", "time": 1.5,
+                  "request": {"method": "GET", "url": "https://phplaravel-574671-2962113.cloudwaysapps.com/api/v2/todos/\(id)", "httpVersion": "HTTP/1.1",
+                    "headers": [{"name": "Accept", "value": "application/json"}], "queryString": [], "cookies": [], "headersSize": -1, "bodySize": 0},
+                  "response": {"status": 200, "statusText": "OK", "httpVersion": "HTTP/1.1",
+                    "headers": [{"name": "Content-Type", "value": "application/json"}], "cookies": [],
+                    "content": {"size": 10, "mimeType": "application/json", "text": "\(body)"},
+                    "redirectURL": "", "headersSize": -1, "bodySize": 10},
+                  "cache": {}, "timings": {"send": 0.5, "wait": 1, "receive": 0}
+                }
+                """
+        }
+        let har = #"{"log": {"version": "1.2", "creator": {"name": "test", "version": "1"}, "entries": [\#n\#(entry(1)),\#n\#(entry(2))]}}"#
+        let path = folder.appendingPathComponent("two.har")
+        try har.write(to: path, atomically: true, encoding: .utf8)
+        let result = try await CLIRunner.run(["verify", path.path, "--api", "todos"], currentDirectory: Self.root)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").filter { $0.contains("[shape.type]") }
+        #expect(lines.count == 2, "\(result.stdout)")
+        #expect(Set(lines).count == 2, "two entries, two distinct lines: \(lines)")
+        // Each points at the response content of its own entry.
+        let text = har.split(separator: "\n", omittingEmptySubsequences: false)
+        let contentLines = text.indices.filter { text[$0].contains("\"content\":") }.map { $0 + 1 }
+        #expect(lines.map { $0.split(separator: ":")[1] }.map(String.init) == contentLines.map(String.init), "\(lines) vs content at \(contentLines)")
     }
 
     @Test("without apicheck.yml, verify says where it looked and how to point at one")

@@ -63,6 +63,25 @@ public enum HAR {
         )
     }
 
+    /// Where in the HAR file the part of an imported interaction that `pointer` names came from:
+    /// `/interactions/3/response/body/json/data` is `/log/entries/3/response/content` (a HAR body is text).
+    public static func sourcePointer(of pointer: JSONPointer) -> JSONPointer {
+        let tokens = pointer.tokens
+        guard tokens.count >= 2, tokens[0] == "interactions" else { return pointer }
+        var result = JSONPointer(tokens: ["log", "entries", tokens[1]])
+        guard tokens.count >= 3 else { return result }
+        result = result.appending(tokens[2])
+        guard tokens.count >= 4 else { return result }
+        switch (tokens[2], tokens[3]) {
+        case ("request", "url"): return result.appending("url")
+        case ("request", "headers"), ("response", "headers"): return result.appending("headers")
+        case ("request", "body"): return result.appending("postData")
+        case ("response", "status"): return result.appending("status")
+        case ("response", "body"): return result.appending("content")
+        default: return result
+        }
+    }
+
     static func capturedExchange(_ entry: JSONValue, at pointer: JSONPointer) throws(RecordingError) -> CapturedExchange {
         guard entry.objectValue != nil else { throw RecordingError(pointer: pointer, message: "expected an entry object, found \(entry.briefDescription)") }
         let requestPointer = pointer.appending("request")

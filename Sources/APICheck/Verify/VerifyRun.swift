@@ -109,8 +109,16 @@ public struct VerifyRun: Sendable {
         }
         result.recordings += 1
         result.interactions += recording.interactions.count
-        result.findings += verifier.verify(recording, file: path, bytes: path.hasSuffix(".har") ? nil : bytes)
-        if !path.hasSuffix(".har") {
+        if path.hasSuffix(".har") {
+            // A finding points at its entry of the HAR file, so two entries' findings never print as one line.
+            var findings = verifier.verify(recording, file: path)
+            for index in findings.indices {
+                let pointer = HAR.sourcePointer(of: JSONPointer(findings[index].sourcePointer ?? ""))
+                findings[index].line = JSONReader.location(of: pointer, in: bytes)?.line ?? JSONReader.location(of: pointer.parent, in: bytes)?.line
+            }
+            result.findings += findings
+        } else {
+            result.findings += verifier.verify(recording, file: path, bytes: bytes)
             for leak in SecretScanner.scan(bytes: bytes, values: secrets[recording.api] ?? []) {
                 var finding = Finding(rule: "secret.unredacted", part: "recording", operation: recording.name, pointer: "", expected: "no live secret", found: "\(leak.what) (\(leak.excerpt))")
                 finding.file = path
