@@ -9,6 +9,8 @@ struct Answer {
     let status: Int
     let contentType: String?
     let body: Data
+    /// Every response header, by lower-case name.
+    var headers: [String: String] = [:]
 
     var json: Any? { try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) }
     var object: [String: Any] { json as? [String: Any] ?? [:] }
@@ -32,7 +34,11 @@ struct SandboxHTTP {
         }
         let (data, response) = try await session.data(for: request)
         let http = response as? HTTPURLResponse
-        return Answer(status: http?.statusCode ?? 0, contentType: http?.value(forHTTPHeaderField: "Content-Type"), body: data)
+        var headers: [String: String] = [:]
+        for (name, value) in http?.allHeaderFields ?? [:] {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        return Answer(status: http?.statusCode ?? 0, contentType: http?.value(forHTTPHeaderField: "Content-Type"), body: data, headers: headers)
     }
 
     func get(_ pathAndQuery: String) async throws -> Answer {

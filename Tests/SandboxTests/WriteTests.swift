@@ -57,19 +57,25 @@ struct WriteTests {
     }
 
     @Test("bad input gets a 4xx with a JSON message", arguments: [
-        ("PUT", "/api/v2/todos/4698", "title=%ZZ", "application/x-www-form-urlencoded", 400, "Malformed form body"),
+        ("PUT", "/api/v2/todos/4698", "title=%20%E3%80%80&is_done=true", "application/x-www-form-urlencoded", 422, "The title field is required."),
         ("PUT", "/api/v2/todos/4698", "is_done=true", "application/x-www-form-urlencoded", 422, "The title field is required."),
         ("PUT", "/api/v2/todos/4698", "title=x&is_done=maybe", "application/x-www-form-urlencoded", 422, "The is done field must be true or false."),
         ("PUT", "/api/v2/todos/1", "title=x", "application/x-www-form-urlencoded", 404, "No query results"),
-        ("POST", "/api/v2/todos", "--b\r\nno headers", "multipart/form-data; boundary=b", 400, "Malformed multipart body"),
-        ("POST", "/api/v2/todos", "title=x", "multipart/form-data", 400, "without a boundary"),
-        ("POST", "/api/v2/todos-json", "{not json", "application/json", 400, "not a JSON object"),
+        ("POST", "/api/v2/todos", "--b\r\nno headers", "multipart/form-data; boundary=b", 422, "The title field is required."),
+        ("POST", "/api/v2/todos", "title=x", "multipart/form-data", 422, "The title field is required."),
+        ("POST", "/api/v2/todos-json", "{not json", "application/json", 422, "The title field is required."),
+        ("POST", "/api/v2/todos-json", "\u{0}", "application/json", 422, "The title field is required."),
+        ("POST", "/api/v2/todos-json", #"{"title":12}"#, "application/json", 422, "The title field must be a string."),
+        ("POST", "/api/v2/todos-json", #"{"title":"x","is_done":{}}"#, "application/json", 422, "The is done field must be true or false."),
+        ("POST", "/api/v2/todos-json", #"{"title":"x","is_done":null}"#, "application/json", 422, "The is done field must be true or false."),
+        ("POST", "/api/v2/todos-json", #"{"title":"\u00a0\ufeff"}"#, "application/json", 422, "The title field is required."),
         ("POST", "/api/v2/todos-json", #"{"is_done":"false"}"#, "application/json", 422, "The title field is required."),
         ("POST", "/api/v2/todos-json", #"{"title":""}"#, "application/json", 422, "The title field is required."),
         ("GET", "/api/v2/todos/abc", "", "", 404, "No query results"),
         ("GET", "/api/v3/todos", "", "", 404, "The route api/v3/todos could not be found."),
-        ("PATCH", "/api/v2/todos/4698", "", "", 405, "The PATCH method is not supported"),
-        ("DELETE", "/api/v2/todos", "", "", 405, "Supported methods: GET, POST"),
+        ("PATCH", "/api/v2/todos/4698", "", "", 405, "The PATCH method is not supported for route api/v2/todos/4698. Supported methods: GET, HEAD, PUT, DELETE."),
+        ("DELETE", "/api/v2/todos", "", "", 405, "Supported methods: GET, HEAD, POST"),
+        ("TRACE", "/api/v2/todos-json", "", "", 405, "Supported methods: POST."),
     ])
     func badInput(_ method: String, _ path: String, _ body: String, _ contentType: String, _ status: Int, _ message: String) async throws {
         try await withSandboxHTTP { http in
@@ -77,6 +83,30 @@ struct WriteTests {
             #expect(answer.status == status)
             #expect(answer.contentType == "application/json")
             #expect(answer.message?.contains(message) == true, "message: \(answer.message ?? answer.text)")
+            if status == 405 {
+                // RFC 9110: a 405 lists the methods the route allows, as Laravel does.
+                #expect(answer.headers["allow"].map { message.contains($0) } == true, "Allow: \(answer.headers["allow"] ?? "none")")
+            }
+        }
+    }
+
+    @Test("a malformed escape is read as written (PHP), not refused: the title keeps it")
+    func malformedEscapeIsKept() async throws {
+        try await withSandboxHTTP { http in
+            let answer = try await http.form("PUT", "/api/v2/todos/4698", "title=100%ZZ&is_done=true")
+            #expect(answer.status == 200)
+            #expect(answer.object[object: "data"]["title"] as? String == "100%ZZ")
+        }
+    }
+
+    @Test("HEAD answers as GET does, with no body (Laravel serves HEAD on every GET route)")
+    func head() async throws {
+        try await withSandboxHTTP { http in
+            let get = try await http.get("/api/v2/todos/4698")
+            let head = try await http.send("HEAD", "/api/v2/todos/4698")
+            #expect(head.status == 200)
+            #expect(head.body.isEmpty)
+            #expect(head.headers["content-length"] == String(get.body.count))
         }
     }
 

@@ -25,6 +25,8 @@ struct SandboxRequest {
 struct SandboxResponse {
     let status: Int
     let body: JSON
+    /// Headers beside `Content-Type` and `Content-Length` (a 405's `Allow`).
+    var headers: [(String, String)] = []
 
     static func message(_ status: Int, _ text: String) -> SandboxResponse {
         SandboxResponse(status: status, body: .object([("message", .string(text))]))

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// The Hummingbird responder: reads the body (413 past 1 MiB), journals, dispatches, writes JSON.
@@ -31,24 +32,24 @@ struct SandboxResponder: HTTPResponder {
             )
         )
 
-        let query: [(String, String)]
-        do {
-            query = try PercentDecoding.pairs(Array((request.uri.query ?? "").utf8))
-        } catch {
-            return Self.render(.message(400, "Malformed query string: \(error.message)."))
-        }
+        let query = PercentDecoding.pairs(Array((request.uri.query ?? "").utf8))
         let sandboxRequest = SandboxRequest(
             method: request.method.rawValue, path: request.uri.path, query: query, headers: headers, body: body
         )
-        return Self.render(routes.respond(to: sandboxRequest))
+        return Self.render(routes.respond(to: sandboxRequest), head: request.method == .head)
     }
 
-    static func render(_ response: SandboxResponse) -> Response {
+    /// The response; to a HEAD, the same headers (the length of the body a GET would get) and no body.
+    static func render(_ response: SandboxResponse, head: Bool = false) -> Response {
         let bytes = response.body.bytes
+        var headers: HTTPFields = [.contentType: "application/json", .contentLength: String(bytes.count)]
+        for (name, value) in response.headers {
+            if let field = HTTPField.Name(name) { headers[field] = value }
+        }
         return Response(
             status: HTTPResponse.Status(code: response.status),
-            headers: [.contentType: "application/json", .contentLength: String(bytes.count)],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
+            headers: headers,
+            body: head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
         )
     }
 }

@@ -28,13 +28,13 @@ struct TodoService: Sendable {
         switch path {
         case "/api/v2/todos":
             switch request.method {
-            case "GET": return list(request, search: nil)
+            case "GET", "HEAD": return list(request, search: nil)
             case "POST": return createFromForm(request)
-            default: return methodNotAllowed(request, allowed: "GET, POST")
+            default: return methodNotAllowed(request, allowed: "GET, HEAD, POST")
             }
         case "/api/v2/todos/search":
-            guard request.method == "GET" else { return methodNotAllowed(request, allowed: "GET") }
-            guard let query = request.queryValue("query"), !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard request.method == "GET" || request.method == "HEAD" else { return methodNotAllowed(request, allowed: "GET, HEAD") }
+            guard let query = request.queryValue("query").map(LaravelInput.trimmed), !query.isEmpty else {
                 return .validation([("query", "The query field is required.")])
             }
             return list(request, search: query)
@@ -47,7 +47,7 @@ struct TodoService: Sendable {
             // Laravel's route model binding: a non-numeric or unknown id is the same 404 (unconfirmed).
             let id = Int(idText)
             switch request.method {
-            case "GET":
+            case "GET", "HEAD":
                 guard let id, let record = store.find(id) else { return modelNotFound(idText) }
                 return SandboxResponse(status: 200, body: renderer.single(record, message: "할일 조회 성공"))
             case "PUT":
@@ -57,7 +57,7 @@ struct TodoService: Sendable {
                 guard let id, let record = store.delete(id) else { return modelNotFound(idText) }
                 return SandboxResponse(status: 200, body: renderer.single(record, message: "할일 삭제 성공"))
             default:
-                return methodNotAllowed(request, allowed: "GET, PUT, DELETE")
+                return methodNotAllowed(request, allowed: "GET, HEAD, PUT, DELETE")
             }
         }
     }
@@ -81,7 +81,7 @@ struct TodoService: Sendable {
         }
         var isDone: Bool?
         if let text = request.queryValue("is_done") {
-            if let value = Self.boolean(text) { isDone = value } else { errors.append(("is_done", "The is done field must be true or false.")) }
+            if let value = LaravelInput.boolean(text) { isDone = value } else { errors.append(("is_done", "The is done field must be true or false.")) }
         }
         guard errors.isEmpty else { return .validation(errors) }
         // Laravel's paginator reads a missing or non-numeric page, or one below 1, as page 1.
@@ -111,18 +111,12 @@ struct TodoService: Sendable {
         let fields: [(String, String)]
         switch request.mediaType {
         case "multipart/form-data":
-            guard let boundary = Multipart.boundary(fromContentType: request.header("Content-Type") ?? "") else {
-                return .message(400, "multipart/form-data without a boundary parameter.")
-            }
-            do {
-                fields = try Multipart.parse(request.body, boundary: boundary)
-                    .filter { $0.filename == nil }
-                    .map { ($0.name, String(decoding: $0.body, as: UTF8.self)) }
-            } catch {
-                return .message(400, "Malformed multipart body: \(error.message).")
-            }
+            // PHP parses the body itself; one it cannot read (no boundary, broken parts) arrives as no fields.
+            let boundary = Multipart.boundary(fromContentType: request.header("Content-Type") ?? "")
+            let parts = boundary.flatMap { try? Multipart.parse(request.body, boundary: $0) } ?? []
+            fields = parts.filter { $0.filename == nil }.map { ($0.name, String(decoding: $0.body, as: UTF8.self)) }
         case "application/x-www-form-urlencoded":
-            do { fields = try PercentDecoding.pairs(request.body) } catch { return .message(400, "Malformed form body: \(error.message).") }
+            fields = PercentDecoding.pairs(request.body)
         default:
             // This endpoint reads a form; anything else arrives as no fields at all (unconfirmed).
             fields = []
@@ -134,20 +128,27 @@ struct TodoService: Sendable {
         guard request.mediaType == "application/json" || request.mediaType?.hasSuffix("+json") == true else {
             return create(title: nil, isDone: nil)
         }
-        guard let object = JSON.parseObject(request.body) else {
-            return .message(400, "The request body is not a JSON object.")
+        // A body that does not parse as a JSON object is read as empty input (API-FACTS: 422 for the missing title).
+        let object = JSON.parseObject(request.body) ?? [:]
+        // `required|string` (unconfirmed): a title that is there but not text is refused; null counts as missing.
+        if let title = object["title"], !(title is NSNull), !(title is String) {
+            return .validation([("title", "The title field must be a string.")])
         }
-        return create(title: Self.string(object["title"]), isDone: Self.string(object["is_done"]))
+        // is_done that is there but neither text, a boolean nor a number (null, a list, an object) fails the
+        // boolean rule: Laravel validates a present null unless the rule says nullable.
+        if let isDone = object["is_done"], Self.string(isDone) == nil {
+            return .validation([("is_done", "The is done field must be true or false.")])
+        }
+        return create(title: object["title"] as? String, isDone: Self.string(object["is_done"]))
     }
 
     private func create(title: String?, isDone: String?) -> SandboxResponse {
         var errors: [(String, String)] = []
-        let title = title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let title = title.map(LaravelInput.trimmed) ?? ""
         if title.isEmpty { errors.append(("title", "The title field is required.")) }
-        if title.count > 255 { errors.append(("title", "The title field must not be greater than 255 characters.")) }
         var done = false
         if let isDone {
-            if let value = Self.boolean(isDone) { done = value } else { errors.append(("is_done", "The is done field must be true or false.")) }
+            if let value = LaravelInput.boolean(isDone) { done = value } else { errors.append(("is_done", "The is done field must be true or false.")) }
         }
         guard errors.isEmpty else { return .validation(errors) }
         let record = store.create(title: title, isDone: done)
@@ -165,15 +166,11 @@ struct TodoService: Sendable {
                 guard let record = store.find(id) else { return modelNotFound(String(id)) }
                 return SandboxResponse(status: 200, body: renderer.single(record, message: "할일 수정 성공"))
             }
-            do {
-                let fields = try PercentDecoding.pairs(request.body)
-                title = fields.last { $0.0 == "title" }?.1
-                isDone = fields.last { $0.0 == "is_done" }?.1
-            } catch {
-                return .message(400, "Malformed form body: \(error.message).")
-            }
+            let fields = PercentDecoding.pairs(request.body)
+            title = fields.last { $0.0 == "title" }?.1
+            isDone = fields.last { $0.0 == "is_done" }?.1
         case "application/json" where jsonOnly:
-            guard let object = JSON.parseObject(request.body) else { return .message(400, "The request body is not a JSON object.") }
+            let object = JSON.parseObject(request.body) ?? [:]
             title = Self.string(object["title"])
             isDone = Self.string(object["is_done"])
         default:
@@ -181,11 +178,11 @@ struct TodoService: Sendable {
             break
         }
         var errors: [(String, String)] = []
-        let trimmed = title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let trimmed = title.map(LaravelInput.trimmed) ?? ""
         if trimmed.isEmpty { errors.append(("title", "The title field is required.")) }
         var done: Bool?
         if let isDone {
-            if let value = Self.boolean(isDone) { done = value } else { errors.append(("is_done", "The is done field must be true or false.")) }
+            if let value = LaravelInput.boolean(isDone) { done = value } else { errors.append(("is_done", "The is done field must be true or false.")) }
         }
         guard errors.isEmpty else { return .validation(errors) }
         guard let record = store.update(id, title: trimmed, isDone: done) else { return modelNotFound(String(id)) }
@@ -198,17 +195,11 @@ struct TodoService: Sendable {
         .message(404, "No query results for model [App\\Models\\Todo] \(id)")
     }
 
+    /// Laravel's 405: the message, and `Allow` listing the route's methods (RFC 9110; Laravel lists HEAD beside GET).
     private func methodNotAllowed(_ request: SandboxRequest, allowed: String) -> SandboxResponse {
-        .message(405, "The \(request.method) method is not supported for route \(request.path.dropFirst()). Supported methods: \(allowed).")
-    }
-
-    /// Laravel's `boolean` rule: true, false, 1, 0, "1", "0" (and the strings "true"/"false" the clients send).
-    static func boolean(_ text: String) -> Bool? {
-        switch text.lowercased() {
-        case "true", "1": return true
-        case "false", "0": return false
-        default: return nil
-        }
+        var response = SandboxResponse.message(405, "The \(request.method) method is not supported for route \(request.path.dropFirst()). Supported methods: \(allowed).")
+        response.headers = [("Allow", allowed)]
+        return response
     }
 
     /// A JSON request value as the text Laravel would validate: strings as is, booleans and numbers spelled out.

@@ -1,24 +1,21 @@
-/// Parses query strings and form bodies the way PHP does: `&`-separated, `+` is a space.
+/// Parses query strings and form bodies the way PHP does: `&`-separated, `+` is a space, and a
+/// malformed escape (`%ZZ`, a lone `%`) is kept as written, as PHP's `urldecode` keeps it.
 ///
-/// The sandbox's own parser (it must not share the clients' WireFormat code); unlike PHP, it
-/// answers 400 for a malformed escape instead of guessing, so a bad client is noticed.
+/// The sandbox's own parser (it must not share the clients' WireFormat code). It is as lenient as
+/// the real server: noticing a client's malformed escape is the verifier's job (`form.encoding`).
 enum PercentDecoding {
-    struct Malformed: Error {
-        let message: String
-    }
-
-    static func pairs(_ text: some Collection<UInt8>) throws(Malformed) -> [(String, String)] {
+    static func pairs(_ text: some Collection<UInt8>) -> [(String, String)] {
         var result: [(String, String)] = []
         for segment in text.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let parts = segment.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            let name = try decode(parts[0])
-            let value = parts.count > 1 ? try decode(parts[1]) : ""
+            let name = decode(parts[0])
+            let value = parts.count > 1 ? decode(parts[1]) : ""
             result.append((name, value))
         }
         return result
     }
 
-    static func decode(_ bytes: some Collection<UInt8>) throws(Malformed) -> String {
+    static func decode(_ bytes: some Collection<UInt8>) -> String {
         let input = Array(bytes)
         var out: [UInt8] = []
         out.reserveCapacity(input.count)
@@ -30,8 +27,9 @@ enum PercentDecoding {
                 i += 1
             case UInt8(ascii: "%"):
                 guard i + 2 < input.count, let hi = hex(input[i + 1]), let lo = hex(input[i + 2]) else {
-                    let shown = String(decoding: input[i..<min(i + 3, input.count)], as: UTF8.self)
-                    throw Malformed(message: "malformed percent escape '\(shown)'")
+                    out.append(input[i])
+                    i += 1
+                    continue
                 }
                 out.append(hi * 16 + lo)
                 i += 3
@@ -40,10 +38,8 @@ enum PercentDecoding {
                 i += 1
             }
         }
-        guard let string = String(validating: out, as: UTF8.self) else {
-            throw Malformed(message: "percent-decoded bytes are not UTF-8")
-        }
-        return string
+        // Bytes that are not UTF-8 become U+FFFD (Laravel could not answer them as JSON either).
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func hex(_ byte: UInt8) -> UInt8? {
