@@ -92,7 +92,13 @@ let package = Package(
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox"]),
         .testTarget(name: "APICheckReplayTests", dependencies: ["APICheckReplay", "APICheck", "TodoAPI", "Sandbox"]),
         .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "Sandbox"]),
-        .testTarget(name: "APICheckLiveTests", dependencies: ["APICheckLive", "APICheck", "Sandbox"]),
+        .testTarget(
+            name: "APICheckLiveTests",
+            dependencies: [
+                "APICheckLive", "APICheck", "Sandbox",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "APICheckTestingTests", dependencies: ["APICheckTesting", "APICheck"]),
         // The decoding-contract suites: they replay recordings/<api>/tests through the real clients.
         .testTarget(

@@ -73,7 +73,7 @@ public final class AsyncHTTPTransport: LiveTransport {
     struct DeadlineExceeded: Error {}
 
     /// Sorts an error of NIO or AsyncHTTPClient into the kinds a developer needs to tell apart.
-    static func classify(_ error: any Error, request: LiveRequest, timeout: Duration) -> TransportError {
+    package static func classify(_ error: any Error, request: LiveRequest, timeout: Duration) -> TransportError {
         let address = "\(request.url.host ?? "?")\(request.url.port.map { ":\($0)" } ?? "")"
         if error is DeadlineExceeded { return TransportError(.timeout, "no complete response within \(Self.seconds(timeout)), --timeout") }
         if error is CancellationError { return TransportError(.cancelled, "") }

@@ -19,12 +19,18 @@ public struct ScenarioRunner: Sendable {
         public var timeout: Duration
         /// Whether scenarios that write may run.
         public var allowWrites: Bool
+        /// How the runner waits (a `Retry-After`): `Task.sleep` unless a test gives its own, so that no test waits on a clock.
+        public var sleep: @Sendable (Duration) async -> Void
 
         /// Creates options; the defaults are the CLI's.
-        public init(concurrency: Int = 4, timeout: Duration = .seconds(10), allowWrites: Bool = false) {
+        public init(
+            concurrency: Int = 4, timeout: Duration = .seconds(10), allowWrites: Bool = false,
+            sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+        ) {
             self.concurrency = concurrency
             self.timeout = timeout
             self.allowWrites = allowWrites
+            self.sleep = sleep
         }
     }
 
@@ -236,7 +242,7 @@ public struct ScenarioRunner: Sendable {
                 let response = try await transport.send(request, deadline: deadline)
                 if response.status == 429, !waitedForRateLimit, let wait = Self.retryAfter(response.header("Retry-After")), clock.now + wait < deadline {
                     waitedForRateLimit = true
-                    try? await Task.sleep(for: wait)
+                    await options.sleep(wait)
                     if !Task.isCancelled { continue }
                 }
                 return StepResult(step: step, request: request, outcome: .success(response), seconds: LiveRun.seconds(start.duration(to: clock.now)))

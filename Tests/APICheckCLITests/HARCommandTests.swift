@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("apicheck har")
+@Suite("apicheck har", .timeLimit(.minutes(5)))
 struct HARCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let har = root.appendingPathComponent("Tests/APICheckTests/Fixtures/har/mitmproxy-todos.har")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("apicheck infer")
+@Suite("apicheck infer", .timeLimit(.minutes(5)))
 struct InferCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

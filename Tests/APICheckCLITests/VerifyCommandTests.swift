@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("apicheck verify")
+@Suite("apicheck verify", .timeLimit(.minutes(5)))
 struct VerifyCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -4,7 +4,7 @@ import Foundation
 import Sandbox
 import Testing
 
-@Suite("diff and record over apicheck.yml")
+@Suite("diff and record over apicheck.yml", .timeLimit(.minutes(5)))
 struct LiveRunTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -6,7 +6,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("Traits read apicheck.yml")
+@Suite("Traits read apicheck.yml", .timeLimit(.minutes(5)))
 struct ConfigurationDrivenTraitTests {
     @Test("the recordings folder and matching rules come from the package's apicheck.yml")
     func settingsFromConfiguration() async throws {

@@ -6,7 +6,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("Swift Testing traits")
+@Suite("Swift Testing traits", .timeLimit(.minutes(5)))
 struct TraitTests {
     @Test("the recordings folder is found beside Package.swift, or from APICHECK_RECORDINGS")
     func locatesRecordingsFolder() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Sandbox
 import Testing
 
-@Suite("Sandbox lifecycle, seed and determinism")
+@Suite("Sandbox lifecycle, seed and determinism", .timeLimit(.minutes(5)))
 struct LifecycleTests {
     @Test("starts on a free loopback port and returns the bound URL")
     func ephemeralPorts() async throws {

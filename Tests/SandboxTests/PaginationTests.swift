@@ -2,7 +2,7 @@ import Foundation
 import Sandbox
 import Testing
 
-@Suite("Sandbox paging, sorting and filtering")
+@Suite("Sandbox paging, sorting and filtering", .timeLimit(.minutes(5)))
 struct PaginationTests {
     @Test("meta follows Laravel's paginator", arguments: [
         // page, per_page, expected from, to, count

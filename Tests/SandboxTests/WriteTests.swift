@@ -2,7 +2,7 @@ import Foundation
 import Sandbox
 import Testing
 
-@Suite("Sandbox writes and bad input")
+@Suite("Sandbox writes and bad input", .timeLimit(.minutes(5)))
 struct WriteTests {
     @Test("a form PUT updates; a JSON PUT is 422 and changes nothing")
     func formPutUpdatesJSONPutDoesNot() async throws {

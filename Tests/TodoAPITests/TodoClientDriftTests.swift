@@ -3,7 +3,7 @@ import Sandbox
 import Testing
 import TodoAPI
 
-@Suite("TodoClient against a drifting sandbox")
+@Suite("TodoClient against a drifting sandbox", .timeLimit(.minutes(5)))
 struct TodoClientDriftTests {
     @Test("dates with a +09:00 offset decode to the same instants")
     func offsetDatesAreTheSameInstants() async throws {

@@ -6,7 +6,7 @@ import Testing
 import WireFormat
 
 /// The five decoding contracts of the todo API, checked on every recording in `recordings/todos/tests/`.
-@Suite("Todo decoding contracts")
+@Suite("Todo decoding contracts", .timeLimit(.minutes(5)))
 struct TodoDecodingContracts {
     static let contract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("contracts/todos.openapi.yaml")
