@@ -32,7 +32,7 @@ struct InferCommand: ParsableCommand {
             }
             if let output, let contract = chosen.contract {
                 let target = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path
-                let handWritten = configuration.folder.appendingPathComponent(contract).standardizedFileURL.resolvingSymlinksInPath().path
+                let handWritten = configuration.resolve(contract).standardizedFileURL.resolvingSymlinksInPath().path
                 if target == handWritten {
                     throw ConfigurationError(file: output, message: "this is the hand-written contract; infer never overwrites it. Write elsewhere and copy what is right")
                 }

@@ -61,9 +61,10 @@ enum Output {
     static func write(_ text: String, to descriptor: Int32) {
         var text = text
         text.withUTF8 { buffer in
+            guard let start = buffer.baseAddress else { return }
             var offset = 0
             while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Foundation.write(descriptor, start + offset, buffer.count - offset)
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else { return }
                 offset += written

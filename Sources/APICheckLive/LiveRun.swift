@@ -116,7 +116,13 @@ public struct LiveRun: Sendable {
                 if options.scenarios.isEmpty { result.notes.append("\(api.name): no scenarios in \(configuration.path)") }
                 continue
             }
-            var baseURLs = api.baseURLs(environment: options.environment)
+            var baseURLs: [String: URL]
+            do {
+                baseURLs = try api.baseURLs(environment: options.environment)
+            } catch {
+                result.errors.append(error.description)
+                continue
+            }
             if let url = options.sandboxURL ?? options.baseURL { baseURLs[""] = url }
             var headers: [(String, String)] = []
             for auth in api.auth {
@@ -129,7 +135,7 @@ public struct LiveRun: Sendable {
             var verifier: Verifier?
             if let contractPath = api.contract {
                 do {
-                    let contract = CompiledContract(try Contract.load(configuration.folder.appendingPathComponent(contractPath).path))
+                    let contract = CompiledContract(try Contract.load(configuration.resolve(contractPath).path))
                     var severities: [RuleID: Severity] = [:]
                     for (rule, severity) in api.severity { severities[rule] = severity }
                     verifier = Verifier(contract: contract, options: .init(strict: options.strict, severities: severities, ignored: api.ignore))
@@ -141,7 +147,7 @@ public struct LiveRun: Sendable {
             prepared.append(Prepared(
                 api: api, scenarios: scenarios, target: .init(baseURLs: baseURLs, headers: headers), verifier: verifier,
                 redaction: api.redactionRules(environment: options.environment),
-                scenarioFolder: configuration.folder.appendingPathComponent(api.recordings).appendingPathComponent("scenarios")
+                scenarioFolder: configuration.resolve(api.recordings).appendingPathComponent("scenarios")
             ))
         }
         return prepared

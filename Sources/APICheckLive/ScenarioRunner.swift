@@ -116,7 +116,7 @@ public struct ScenarioRunner: Sendable {
             do {
                 request = try makeRequest(step, variables)
             } catch {
-                outcome.problems.append(.init(step: step.name, kind: .unresolved, pointer: "", expected: "a value for every placeholder", found: error.description))
+                outcome.problems.append(.init(step: step.name, kind: error.kind, pointer: "", expected: error.expected, found: error.found))
                 outcome.skipped.append(step.name)
                 stopped = true
                 continue
@@ -136,14 +136,26 @@ public struct ScenarioRunner: Sendable {
         // Clean-up: whatever was created is deleted, even after a failure or Ctrl-C.
         let cleanup = scenario.cleanup
         let finalVariables = variables
-        outcome.cleanup = await Task { [self] in
+        let cleanupOutcome = await Task { [self] in
             var results: [StepResult] = []
+            var problems: [StepProblem] = []
             for step in cleanup {
-                guard let request = try? makeRequest(step, finalVariables) else { continue }
+                let request: LiveRequest
+                do throws(RequestProblem) {
+                    request = try makeRequest(step, finalVariables)
+                } catch {
+                    // A placeholder with no value: what it names was never created, so there is nothing to delete.
+                    if error.kind != .unresolved {
+                        problems.append(.init(step: step.name, kind: error.kind, pointer: "", expected: error.expected, found: error.found))
+                    }
+                    continue
+                }
                 results.append(await send(request, step: step.name))
             }
-            return results
+            return (results, problems)
         }.value
+        outcome.cleanup = cleanupOutcome.0
+        outcome.problems += cleanupOutcome.1
         return outcome
     }
 
@@ -187,8 +199,31 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// The request a step describes, with its placeholders filled in.
-    func makeRequest(_ step: ScenarioStep, _ variables: ScenarioVariables) throws(ScenarioVariables.Unresolved) -> LiveRequest {
-        let base = target.baseURLs[step.base ?? ""] ?? target.baseURLs[""] ?? URL(string: "http://invalid")!
+    func makeRequest(_ step: ScenarioStep, _ variables: ScenarioVariables) throws(RequestProblem) -> LiveRequest {
+        do {
+            return try buildRequest(step, variables)
+        } catch let problem as RequestProblem {
+            throw problem
+        } catch let unresolved as ScenarioVariables.Unresolved {
+            throw RequestProblem(kind: .unresolved, expected: "a value for every placeholder", found: unresolved.description)
+        } catch {
+            throw RequestProblem(kind: .request, expected: "a request", found: "\(error)")
+        }
+    }
+
+    /// Why a step's request could not be built: it is never sent anywhere else instead.
+    struct RequestProblem: Error {
+        let kind: StepProblem.Kind
+        let expected: String
+        let found: String
+    }
+
+    private func buildRequest(_ step: ScenarioStep, _ variables: ScenarioVariables) throws -> LiveRequest {
+        // apicheck.yml's load refuses a base that other_bases does not name; a target without it is refused here too.
+        guard let base = target.baseURLs[step.base ?? ""] else {
+            let name = step.base.map { "the base URL \"\($0)\" (other_bases)" } ?? "the API's base URL"
+            throw RequestProblem(kind: .request, expected: name, found: "none configured")
+        }
         // Each placeholder in the path is filled in as one escaped path segment.
         let path = try variables.text(step.path, transform: FormURLEncoding.escape)
         var text = base.absoluteString
@@ -227,7 +262,10 @@ public struct ScenarioRunner: Sendable {
         case nil:
             break
         }
-        return LiveRequest(method: step.method, url: URL(string: text) ?? base, headers: headers, body: body)
+        guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
+            throw RequestProblem(kind: .request, expected: "a valid URL", found: "cannot build one from \"\(text)\"")
+        }
+        return LiveRequest(method: step.method, url: url, headers: headers, body: body)
     }
 
     /// Sends with the retry rules and one total deadline.

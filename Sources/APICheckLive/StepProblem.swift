@@ -10,6 +10,8 @@ public struct StepProblem: Sendable, Hashable {
         public static let capture = Kind(name: "capture")
         /// A `{{name}}` placeholder had no value.
         public static let unresolved = Kind(name: "unresolved")
+        /// The request could not be built: no base URL of that name, or no valid URL from the path and query.
+        public static let request = Kind(name: "request")
     }
 
     /// The step's name.

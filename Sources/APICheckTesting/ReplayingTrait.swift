@@ -36,11 +36,22 @@ public struct ReplayingTrait: TestTrait, TestScoping {
             .appendingPathComponent("tests").appendingPathComponent("\(name).json")
 
         var running: RunningRecordingServer?
-        var liveBaseURL = environment["APICHECK_BASE_URL"].flatMap { $0.isEmpty ? nil : URL(string: $0) } ?? suite?.liveBaseURL
+        var liveBaseURL = suite?.liveBaseURL
+        if let text = environment["APICHECK_BASE_URL"], !text.isEmpty {
+            // Set but not a URL is an error, never a quiet fall back to another base URL.
+            guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
+                throw ReplayError(message: "APICHECK_BASE_URL is not an http(s) URL: \"\(text)\"")
+            }
+            liveBaseURL = url
+        }
         let needsLive = mode == .all || mode == .new || (mode == .once && !FileManager.default.fileExists(atPath: file.path))
         if needsLive, liveBaseURL == nil, suite?.server == nil {
             // Recording with nothing else given: the API's base URL from apicheck.yml (its override variable applied).
-            liveBaseURL = settings.api?.effectiveBaseURL(environment: environment)
+            do {
+                liveBaseURL = try settings.api?.effectiveBaseURL(environment: environment)
+            } catch {
+                throw ReplayError(message: error.description)
+            }
         }
         var recordedFrom = liveBaseURL?.absoluteString
         if needsLive, environment["APICHECK_BASE_URL"] == nil, let server = suite?.server {
@@ -56,7 +67,7 @@ public struct ReplayingTrait: TestTrait, TestScoping {
         let matching = suite?.matching ?? settings.matchingRules ?? MatchingRules()
         let replay = try ReplaySession(ReplayConfiguration(
             api: api, name: name, recordingURL: file, mode: mode, liveBaseURL: liveBaseURL,
-            otherBaseURLs: settings.otherBaseURLs(environment: environment), matching: matching, redaction: redaction,
+            otherBaseURLs: try settings.otherBaseURLs(environment: environment), matching: matching, redaction: redaction,
             strict: strict ?? suite?.strict ?? false, recordedFrom: recordedFrom, testFilter: filter
         ))
         var thrown: (any Error)?
@@ -116,15 +127,20 @@ struct ProjectSettings {
     func recordingsFolder(default fallback: URL, environment: [String: String]) -> URL {
         if let override = environment["APICHECK_RECORDINGS"], !override.isEmpty { return fallback }
         guard let api, let folder else { return fallback }
-        return folder.appendingPathComponent(api.recordings)
+        return ConfigurationFile.resolve(api.recordings, in: folder)
     }
 
     var matchingRules: MatchingRules? {
         api.map { MatchingRules(ignoredQueryItems: $0.matching.ignoredQueryItems, matchedHeaders: $0.matching.headers, matchesBody: $0.matching.body) }
     }
 
-    func otherBaseURLs(environment: [String: String]) -> [String: URL] {
-        var bases = api?.baseURLs(environment: environment) ?? [:]
+    func otherBaseURLs(environment: [String: String]) throws(ReplayError) -> [String: URL] {
+        var bases: [String: URL]
+        do {
+            bases = try api?.baseURLs(environment: environment) ?? [:]
+        } catch {
+            throw ReplayError(message: error.description)
+        }
         bases[""] = nil
         return bases
     }

@@ -162,6 +162,19 @@ struct VerifyCommandTests {
         #expect(lines.map { $0.split(separator: ":")[1] }.map(String.init) == contentLines.map(String.init), "\(lines) vs content at \(contentLines)")
     }
 
+    @Test("absolute contract and recordings paths in apicheck.yml are used as written")
+    func absolutePaths() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let contract = Self.root.appendingPathComponent("contracts/todos.openapi.yaml").path
+        let recordings = Self.root.appendingPathComponent("recordings/todos").path
+        try "apis:\n  todos:\n    contract: \(contract)\n    recordings: \(recordings)\n    base_url: https://x.test\n"
+            .write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+        let result = try await CLIRunner.run(["verify"], currentDirectory: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("verified 20 recordings"), "\(result.stderr)")
+    }
+
     @Test("without apicheck.yml, verify says where it looked and how to point at one")
     func missingConfiguration() async throws {
         let folder = try temporaryFolder()

@@ -5,9 +5,9 @@ import Sandbox
 import Testing
 
 /// Scenarios parsed from the `scenarios:` YAML of one API, as apicheck.yml would hold them.
-func scenarios(_ yaml: String) throws -> [ScenarioDefinition] {
+func scenarios(_ yaml: String, otherBases: String = "") throws -> [ScenarioDefinition] {
     let indented = yaml.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n")
-    let text = "apis:\n  todos:\n    base_url: https://api.example.test\n    scenarios:\n\(indented)\n"
+    let text = "apis:\n  todos:\n    base_url: https://api.example.test\n\(otherBases)    scenarios:\n\(indented)\n"
     return try ConfigurationFile.parse(text, path: "apicheck.yml").apis[0].scenarios
 }
 
@@ -90,6 +90,35 @@ struct ScenarioRunnerTests {
             _ = await ScenarioRunner(transport: transport, target: target, options: .init(allowWrites: true)).run(definition)
         }
         #expect(transport.requests.map(\.url.path) == ["/g", "/g", "/p", "/s"])
+    }
+
+    @Test("a request goes only where it was told: a base the target lacks is a step problem, and nothing is sent")
+    func unknownBaseIsNotTheMainOne() async throws {
+        let definitions = try scenarios(
+            "- { name: s, steps: [{ name: token, method: POST, path: /login/oauth/access_token, base: web }], cleanup: [{ method: DELETE, path: /x, base: web }] }",
+            otherBases: "    other_bases: { web: { url: https://web.example.test } }\n"
+        )
+        let transport = ScriptedTransport { _, _ in ScriptedTransport.json(200, "{}") }
+        // The target has only the main base: the step must not fall back to it.
+        let outcome = await ScenarioRunner(transport: transport, target: target).run(definitions)[0]
+        #expect(transport.requests.isEmpty, "\(transport.requests.map(\.url))")
+        #expect(outcome.problems.map(\.kind) == [.request, .request])
+        #expect(outcome.problems.first?.expected == "the base URL \"web\" (other_bases)")
+
+        let withWeb = ScenarioRunner.Target(baseURLs: ["": try #require(URL(string: "https://api.example.test")), "web": try #require(URL(string: "https://web.example.test"))])
+        _ = await ScenarioRunner(transport: transport, target: withWeb).run(definitions)
+        #expect(transport.requests.map(\.url.host) == ["web.example.test", "web.example.test"])
+    }
+
+    @Test("a URL that cannot be built is a step problem, and nothing is sent")
+    func unbuildableURL() async throws {
+        let definitions = try scenarios("- { name: s, steps: [{ name: g, method: GET, path: /g }] }")
+        let transport = ScriptedTransport { _, _ in ScriptedTransport.json(200, "{}") }
+        let broken = ScenarioRunner.Target(baseURLs: ["": try #require(URL(string: "not-a-base"))])
+        let outcome = await ScenarioRunner(transport: transport, target: broken).run(definitions)[0]
+        #expect(transport.requests.isEmpty)
+        #expect(outcome.problems.first?.kind == .request)
+        #expect(outcome.problems.first?.found.contains("not-a-base/g") == true, "\(outcome.problems)")
     }
 
     @Test("a 429 with Retry-After waits once within the deadline, then takes the answer")

@@ -13,7 +13,15 @@ struct ConfigurationFileTests {
         let todos = try #require(config.api("todos"))
         #expect(todos.contract == "contracts/todos.openapi.yaml")
         #expect(todos.baseURL.host == "phplaravel-574671-2962113.cloudwaysapps.com")
-        #expect(todos.effectiveBaseURL(environment: ["TODOS_BASE_URL": "http://127.0.0.1:9"]).absoluteString == "http://127.0.0.1:9")
+        #expect(try todos.effectiveBaseURL(environment: ["TODOS_BASE_URL": "http://127.0.0.1:9"]).absoluteString == "http://127.0.0.1:9")
+        #expect(try todos.effectiveBaseURL(environment: ["TODOS_BASE_URL": ""]) == todos.baseURL, "an empty variable is unset")
+        // A set variable that is not a URL is an error naming it, never the configured URL instead.
+        #expect(throws: ConfigurationError.self) { try todos.effectiveBaseURL(environment: ["TODOS_BASE_URL": "staging.example.com"]) }
+        do {
+            _ = try todos.effectiveBaseURL(environment: ["TODOS_BASE_URL": "ftp://x"])
+        } catch {
+            #expect(error.description == "$TODOS_BASE_URL: error: expected an http(s) URL such as https://staging.example.com, found \"ftp://x\"")
+        }
         #expect(todos.scenarios.map(\.name).contains("update-roundtrip"))
         let roundtrip = try #require(todos.scenarios.first { $0.name == "update-roundtrip" })
         #expect(roundtrip.writes)
@@ -56,7 +64,8 @@ struct ConfigurationFileTests {
         let config = try ConfigurationFile.parse(text, path: "apicheck.yml")
         let kakao = try #require(config.api("kakao"))
         #expect(kakao.recordings == "recordings/kakao")
-        #expect(kakao.baseURLs(environment: ["KAKAO_AUTH_URL": "http://127.0.0.1:1"])["oauth"]?.absoluteString == "http://127.0.0.1:1")
+        #expect(try kakao.baseURLs(environment: ["KAKAO_AUTH_URL": "http://127.0.0.1:1"])["oauth"]?.absoluteString == "http://127.0.0.1:1")
+        #expect(throws: ConfigurationError.self) { try kakao.baseURLs(environment: ["KAKAO_AUTH_URL": "not a url"]) }
         #expect(kakao.auth.first?.value(environment: ["KAKAO_REST_API_KEY": "abc123"]) == "KakaoAK abc123")
         let rules = kakao.redactionRules(environment: ["KAKAO_REST_API_KEY": "key-1234", "KAKAO_OTHER": "other-5678"])
         #expect(rules.secretValues.sorted() == ["key-1234", "other-5678"])
@@ -80,6 +89,8 @@ struct ConfigurationFileTests {
         ("apis:\n  todos:\n    base_url: https://x.test\n    severity: { field.added: fatal }\n", 4, "expected error, warning or info"),
         ("apis:\n  todos:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: FETCH, path: /x } ] }\n", 5, "unknown method \"FETCH\""),
         ("apis:\n  todos:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: x } ] }\n", 5, "a path starts with '/'"),
+        ("apis:\n  todos:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, base: oauth } ] }\n", 5, "unknown base \"oauth\" (this API has no other_bases)"),
+        ("apis:\n  gh:\n    base_url: https://x.test\n    other_bases: { web: { url: https://y.test } }\n    scenarios:\n      - name: a\n        steps: [ { name: s, method: GET, path: /x } ]\n        cleanup:\n          - { method: DELETE, path: /x, base: wbe }\n", 9, "unknown base \"wbe\" (other_bases names \"web\")"),
         ("apis:\n  todos:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, expect: { title: x } } ] }\n", 5, "expect takes status and JSON pointers"),
         ("apis:\n  todos:\n    base_url: [https://x.test\n", 4, "not valid YAML"),
         ("version: 2\napis: {}\n", 1, "unsupported version 2"),
@@ -104,5 +115,13 @@ struct ConfigurationFileTests {
         } throws: { error in
             (error as? ConfigurationError)?.description.hasPrefix("/no/such/apicheck.yml: error: no such file") == true
         }
+    }
+
+    @Test("contract and recordings paths: an absolute path is used as written, a relative one from the file's folder")
+    func pathResolution() throws {
+        let config = try ConfigurationFile.parse("apis:\n  a:\n    base_url: https://x.test\n    contract: /abs/c.yaml\n    recordings: rel/r\n", path: "/project/sub/apicheck.yml")
+        let api = try #require(config.api("a"))
+        #expect(config.resolve(try #require(api.contract)).path == "/abs/c.yaml")
+        #expect(config.resolve(api.recordings).path == "/project/sub/rel/r")
     }
 }

@@ -42,22 +42,31 @@ public struct APIConfiguration: Sendable {
     }
 
     /// The base URL in use: the override variable's value when set, else ``baseURL``.
-    public func effectiveBaseURL(environment: [String: String]) -> URL {
-        if let variable = baseURLEnvironment, let value = environment[variable], !value.isEmpty, let url = URL(string: value) { return url }
-        return baseURL
+    ///
+    /// - Throws: ``ConfigurationError`` naming the variable when its value is not an http(s) URL
+    ///   (it is never replaced by the configured URL: that would send the run somewhere it was not told).
+    public func effectiveBaseURL(environment: [String: String]) throws(ConfigurationError) -> URL {
+        try Self.override(baseURLEnvironment, environment) ?? baseURL
     }
 
     /// Every base URL by name (`""` for the main one), with overrides from `environment` applied.
-    public func baseURLs(environment: [String: String]) -> [String: URL] {
-        var result = ["": effectiveBaseURL(environment: environment)]
+    ///
+    /// - Throws: ``ConfigurationError`` naming a variable whose value is not an http(s) URL.
+    public func baseURLs(environment: [String: String]) throws(ConfigurationError) -> [String: URL] {
+        var result = ["": try effectiveBaseURL(environment: environment)]
         for base in otherBases {
-            if let variable = base.environment, let value = environment[variable], !value.isEmpty, let url = URL(string: value) {
-                result[base.name] = url
-            } else {
-                result[base.name] = base.url
-            }
+            result[base.name] = try Self.override(base.environment, environment) ?? base.url
         }
         return result
+    }
+
+    /// The URL an override variable holds, nil when it is unset or empty.
+    static func override(_ variable: String?, _ environment: [String: String]) throws(ConfigurationError) -> URL? {
+        guard let variable, let value = environment[variable], !value.isEmpty else { return nil }
+        guard let url = URL(string: value), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+            throw ConfigurationError(file: "$\(variable)", message: "expected an http(s) URL such as https://staging.example.com, found \"\(value)\"")
+        }
+        return url
     }
 
     /// The redaction rules with every configured secret's current value added.
@@ -131,7 +140,7 @@ public struct APIConfiguration: Sendable {
         scenarios = []
         if let scenariosNode = node.optional("scenarios", in: members) {
             for item in try scenariosNode.list() {
-                let scenario = try ScenarioDefinition(item)
+                let scenario = try ScenarioDefinition(item, bases: otherBases.map(\.name))
                 if scenarios.contains(where: { $0.name == scenario.name }) { throw item.fail("a second scenario named \"\(scenario.name)\"") }
                 scenarios.append(scenario)
             }

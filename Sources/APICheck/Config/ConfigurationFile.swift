@@ -21,6 +21,16 @@ public struct ConfigurationFile: Sendable {
     /// The folder relative paths in the file are resolved against.
     public var folder: URL
 
+    /// A path written in the file: an absolute path as written, a relative one from the file's folder.
+    public func resolve(_ path: String) -> URL {
+        Self.resolve(path, in: folder)
+    }
+
+    /// `path` as written when absolute, else relative to `folder`.
+    public static func resolve(_ path: String, in folder: URL) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+    }
+
     /// The API named `name`, or nil.
     public func api(_ name: String) -> APIConfiguration? { apis.first { $0.name == name } }
 

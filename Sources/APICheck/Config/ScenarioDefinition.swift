@@ -11,16 +11,17 @@ public struct ScenarioDefinition: Sendable {
     /// Steps that run afterwards even when a step failed.
     public var cleanup: [ScenarioStep]
 
-    init(_ node: YAMLReader) throws(ConfigurationError) {
+    /// `bases` are the names of the API's `other_bases`: a step's `base` must be one of them.
+    init(_ node: YAMLReader, bases: [String]) throws(ConfigurationError) {
         let members = try node.mapping(allowed: ["name", "writes", "vars", "steps", "cleanup"])
         name = try node.required("name", in: members).nonEmptyString()
         writes = try node.optional("writes", in: members)?.bool() ?? false
         vars = try node.optional("vars", in: members)?.stringMap() ?? []
         steps = []
-        for item in try node.required("steps", in: members).list() { steps.append(try ScenarioStep(item, requiresName: true)) }
+        for item in try node.required("steps", in: members).list() { steps.append(try ScenarioStep(item, requiresName: true, bases: bases)) }
         guard !steps.isEmpty else { throw node.fail("scenario \"\(name)\" has no steps") }
         cleanup = []
-        for item in try node.optional("cleanup", in: members)?.list() ?? [] { cleanup.append(try ScenarioStep(item, requiresName: false)) }
+        for item in try node.optional("cleanup", in: members)?.list() ?? [] { cleanup.append(try ScenarioStep(item, requiresName: false, bases: bases)) }
         var names: Set<String> = []
         for step in steps where !names.insert(step.name).inserted {
             throw node.fail("scenario \"\(name)\" has two steps named \"\(step.name)\"")
@@ -61,7 +62,7 @@ public struct ScenarioStep: Sendable {
 
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
-    init(_ node: YAMLReader, requiresName: Bool) throws(ConfigurationError) {
+    init(_ node: YAMLReader, requiresName: Bool, bases: [String]) throws(ConfigurationError) {
         let members = try node.mapping(allowed: ["name", "method", "path", "base", "query", "headers", "body", "capture", "expect"])
         let method = try node.required("method", in: members).nonEmptyString().uppercased()
         guard Self.methods.contains(method) else {
@@ -72,6 +73,11 @@ public struct ScenarioStep: Sendable {
         guard path.hasPrefix("/") else { throw (node.optional("path", in: members) ?? node).fail("a path starts with '/', found \"\(path)\"") }
         name = requiresName ? try node.required("name", in: members).nonEmptyString() : (try node.optional("name", in: members)?.nonEmptyString() ?? "\(method) \(path)")
         base = try node.optional("base", in: members)?.nonEmptyString()
+        // A request goes only where it was told: a base that other_bases does not name is an error, not the main URL.
+        if let base, !bases.contains(base) {
+            let known = bases.isEmpty ? "this API has no other_bases" : "other_bases names \(bases.map { "\"\($0)\"" }.joined(separator: ", "))"
+            throw (node.optional("base", in: members) ?? node).fail("unknown base \"\(base)\" (\(known))")
+        }
         query = try node.optional("query", in: members)?.stringMap() ?? []
         headers = try node.optional("headers", in: members)?.stringMap() ?? []
         body = nil

@@ -15,17 +15,18 @@ public enum HARFiles {
         guard let data = FileManager.default.contents(atPath: harPath) else {
             throw ConfigurationError(file: harPath, message: "cannot read the HAR file")
         }
+        let bases = try api.baseURLs(environment: environment)
         let recording: Recording
         do {
             recording = try HAR.importRecording(
                 [UInt8](data), file: harPath, api: api.name, name: name,
-                baseURLs: api.baseURLs(environment: environment), redaction: api.redactionRules(environment: environment),
+                baseURLs: bases, redaction: api.redactionRules(environment: environment),
                 acceptingAnyOrigin: true
             )
         } catch {
             throw ConfigurationError(error, defaultFile: harPath)
         }
-        let target = configuration.folder.appendingPathComponent(api.recordings).appendingPathComponent("imported").appendingPathComponent("\(name).json")
+        let target = configuration.resolve(api.recordings).appendingPathComponent("imported").appendingPathComponent("\(name).json")
         do {
             return (target.path, try recording.save(to: target), recording.interactions.count)
         } catch {
@@ -41,7 +42,7 @@ public enum HARFiles {
         } catch {
             throw ConfigurationError(error, defaultFile: recordingPath)
         }
-        var bases: [String: URL] = configuration?.api(recording.api)?.baseURLs(environment: environment) ?? [:]
+        var bases: [String: URL] = try configuration?.api(recording.api)?.baseURLs(environment: environment) ?? [:]
         if bases[""] == nil {
             // No configuration for this API: use where it was recorded from, when that is a URL.
             bases[""] = URL(string: recording.recordedFrom).flatMap { $0.scheme == nil ? nil : $0 } ?? URL(string: "http://localhost")

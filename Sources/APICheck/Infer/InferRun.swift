@@ -16,7 +16,7 @@ public enum InferRun {
 
     /// Infers a contract for `api` from every recording under its folder.
     public static func infer(api: APIConfiguration, configuration: ConfigurationFile) throws(ConfigurationError) -> Result {
-        let handWrittenPath = api.contract.map { configuration.folder.appendingPathComponent($0).path }
+        let handWrittenPath = api.contract.map { configuration.resolve($0).path }
         let handWritten = handWrittenPath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
         var templates: [String] = []
         if let handWrittenPath, let contract = try? Contract.load(handWrittenPath) {
@@ -25,7 +25,7 @@ public enum InferRun {
         var inferrer = ContractInferrer(title: "\(api.name) (inferred)", templates: templates)
         var recordings = 0
         var interactions = 0
-        let folder = configuration.folder.appendingPathComponent(api.recordings).path
+        let folder = configuration.resolve(api.recordings).path
         for path in VerifyRun.files(under: folder) where path.hasSuffix(".json") {
             let recording: Recording
             do {

@@ -53,8 +53,9 @@ public enum FileBytes {
         let expected = Int(status.st_size)
         var failed = false
         var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+            guard let start = buffer.baseAddress else { return }
             while count < expected {
-                let got = Foundation.read(descriptor, buffer.baseAddress! + count, expected - count)
+                let got = Foundation.read(descriptor, start + count, expected - count)
                 if got < 0 && errno == EINTR { continue }
                 guard got > 0 else {
                     failed = got < 0

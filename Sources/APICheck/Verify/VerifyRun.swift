@@ -41,7 +41,7 @@ public struct VerifyRun: Sendable {
         self.configuration = configuration
         for api in try configuration.selecting(options.api) {
             guard let contractPath = api.contract else { continue }
-            let path = configuration.folder.appendingPathComponent(contractPath).path
+            let path = configuration.resolve(contractPath).path
             let contract = CompiledContract(try Contract.load(path))
             var severities: [RuleID: Severity] = [:]
             for (rule, severity) in api.severity { severities[rule] = severity }
@@ -55,7 +55,7 @@ public struct VerifyRun: Sendable {
         var files: [(path: String, api: String?)] = []
         if options.paths.isEmpty {
             for api in (try? configuration.selecting(options.api)) ?? [] {
-                let folder = configuration.folder.appendingPathComponent(api.recordings).path
+                let folder = configuration.resolve(api.recordings).path
                 files += Self.files(under: folder).map { ($0, api.name) }
             }
         } else {
@@ -87,9 +87,16 @@ public struct VerifyRun: Sendable {
                     result.errors.append("\(path): error: a HAR file needs --api to say which API it belongs to")
                     return
                 }
+                let bases: [String: URL]
+                do throws(ConfigurationError) {
+                    bases = try apiConfig.baseURLs(environment: options.environment)
+                } catch {
+                    result.errors.append(error.description)
+                    return
+                }
                 recording = try HAR.importRecording(
                     bytes, file: path, api: api, name: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
-                    baseURLs: apiConfig.baseURLs(environment: options.environment), redaction: apiConfig.redactionRules(environment: options.environment),
+                    baseURLs: bases, redaction: apiConfig.redactionRules(environment: options.environment),
                     acceptingAnyOrigin: true
                 )
             } else {
