@@ -90,7 +90,7 @@ let package = Package(
         ),
         .testTarget(name: "TodoAPITests", dependencies: ["TodoAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox"]),
-        .testTarget(name: "APICheckReplayTests", dependencies: ["APICheckReplay", "APICheck", "TodoAPI", "Sandbox"]),
+        .testTarget(name: "APICheckReplayTests", dependencies: ["APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),
         .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "Sandbox"]),
         .testTarget(
             name: "APICheckLiveTests",

@@ -47,12 +47,32 @@ public final class ReplaySession: Sendable {
     /// Ends the session: writes what was recorded (atomically, redacted) and returns every problem:
     /// requests with no recorded answer and, in strict mode, recorded interactions never used.
     ///
-    /// Call it once; later requests through the session fail.
+    /// Calling it again returns the same problems and does nothing else: the session's protocol class
+    /// is given back once, so no later session can share it. Requests after `finish()` fail.
     @discardableResult
     public func finish() -> [String] {
-        let problems = store.finish()
-        session.finishTasksAndInvalidate()
-        ReplaySlots.release(slot)
-        return problems
+        finished.once { [store, session, slot] in
+            let problems = store.finish()
+            session.finishTasksAndInvalidate()
+            ReplaySlots.release(slot)
+            return problems
+        }
+    }
+
+    private let finished = FinishOnce()
+}
+
+/// Runs the work of `finish()` once and keeps its answer for later calls.
+final class FinishOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var problems: [String]?
+
+    func once(_ work: () -> [String]) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let problems { return problems }
+        let result = work()
+        problems = result
+        return result
     }
 }

@@ -28,47 +28,18 @@ public struct ReplayingTrait: TestTrait, TestScoping {
             return
         }
         let environment = ProcessInfo.processInfo.environment
-        let mode = try RecordMode.fromEnvironment(environment)
-        let sourceFile = suite?.filePath ?? filePath
-        let settings = try ProjectSettings.load(api: api, from: sourceFile, environment: environment)
-        let folder = RecordingsFolder.locate(from: sourceFile, environment: environment)
-        let file = settings.recordingsFolder(default: folder.appendingPathComponent(api), environment: environment)
-            .appendingPathComponent("tests").appendingPathComponent("\(name).json")
-
+        var plan = try ReplayPlan(api: api, name: name, sourceFile: suite?.filePath ?? filePath, environment: environment, liveBaseURL: suite?.liveBaseURL, hasServer: suite?.server != nil)
         var running: RunningRecordingServer?
-        var liveBaseURL = suite?.liveBaseURL
-        if let text = environment["APICHECK_BASE_URL"], !text.isEmpty {
-            // Set but not a URL is an error, never a quiet fall back to another base URL.
-            guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
-                throw ReplayError(message: "APICHECK_BASE_URL is not an http(s) URL: \"\(text)\"")
-            }
-            liveBaseURL = url
-        }
-        let needsLive = mode == .all || mode == .new || (mode == .once && !FileManager.default.fileExists(atPath: file.path))
-        if needsLive, liveBaseURL == nil, suite?.server == nil {
-            // Recording with nothing else given: the API's base URL from apicheck.yml (its override variable applied).
-            do {
-                liveBaseURL = try settings.api?.effectiveBaseURL(environment: environment)
-            } catch {
-                throw ReplayError(message: error.description)
-            }
-        }
-        var recordedFrom = liveBaseURL?.absoluteString
-        if needsLive, environment["APICHECK_BASE_URL"] == nil, let server = suite?.server {
+        if plan.needsLive, environment["APICHECK_BASE_URL"] == nil, let server = suite?.server {
             let started = try await server.start()
             running = started
-            liveBaseURL = started.baseURL
-            recordedFrom = server.recordedFrom
+            plan.liveBaseURL = started.baseURL
+            plan.recordedFrom = server.recordedFrom
         }
-
-        let filter = test.id.nameComponents.joined(separator: "/")
         let secrets = (suite?.secretEnvironmentVariables ?? []).compactMap { environment[$0] }
-        let redaction = (suite?.redaction ?? settings.api?.redactionRules(environment: environment) ?? .builtIn).addingSecrets(secrets)
-        let matching = suite?.matching ?? settings.matchingRules ?? MatchingRules()
-        let replay = try ReplaySession(ReplayConfiguration(
-            api: api, name: name, recordingURL: file, mode: mode, liveBaseURL: liveBaseURL,
-            otherBaseURLs: try settings.otherBaseURLs(environment: environment), matching: matching, redaction: redaction,
-            strict: strict ?? suite?.strict ?? false, recordedFrom: recordedFrom, testFilter: filter
+        let replay = try ReplaySession(plan.configuration(
+            matching: suite?.matching, redaction: suite?.redaction, secrets: secrets,
+            strict: strict ?? suite?.strict ?? false, testFilter: test.id.nameComponents.joined(separator: "/")
         ))
         var thrown: (any Error)?
         do {

@@ -10,6 +10,9 @@ import FoundationNetworking
 extension XCTestCase {
     /// The XCTest form of `.replaying(name)`: runs `body` with a replaying session and fails the test for what did not match.
     ///
+    /// It reads `apicheck.yml` as the trait does (recordings folder, matching, redaction, secrets, base URLs);
+    /// `matching` and `redaction` given here replace the file's.
+    ///
     /// ```swift
     /// func testListDecodes() async throws {
     ///     try await replaying("list-first-page", api: "todos") { session, baseURL in
@@ -20,19 +23,28 @@ extension XCTestCase {
     /// ```
     public func replaying(
         _ name: String, api: String, liveBaseURL: URL? = nil, strict: Bool = false,
-        matching: MatchingRules = MatchingRules(), redaction: RedactionRules = .builtIn,
+        matching: MatchingRules? = nil, redaction: RedactionRules? = nil,
         file: StaticString = #filePath, line: UInt = #line,
         _ body: (URLSession, URL) async throws -> Void
     ) async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let mode = try RecordMode.fromEnvironment(environment)
-        let folder = RecordingsFolder.locate(from: "\(file)", environment: environment)
-        let recording = folder.appendingPathComponent(api).appendingPathComponent("tests").appendingPathComponent("\(name).json")
-        let live = environment["APICHECK_BASE_URL"].flatMap { $0.isEmpty ? nil : URL(string: $0) } ?? liveBaseURL
-        let replay = try ReplaySession(ReplayConfiguration(
-            api: api, name: name, recordingURL: recording, mode: mode, liveBaseURL: live, matching: matching,
-            redaction: redaction, strict: strict, recordedFrom: live?.absoluteString, testFilter: self.name
-        ))
+        try await replaying(
+            name, api: api, liveBaseURL: liveBaseURL, strict: strict, matching: matching, redaction: redaction,
+            sourceFile: "\(file)", file: file, line: line, body
+        )
+    }
+
+    /// ``replaying(_:api:liveBaseURL:strict:matching:redaction:file:line:_:)`` with the test file's path as a string
+    /// (`apicheck.yml` is found beside the `Package.swift` above it).
+    package func replaying(
+        _ name: String, api: String, liveBaseURL: URL? = nil, strict: Bool = false,
+        matching: MatchingRules? = nil, redaction: RedactionRules? = nil, sourceFile: String,
+        file: StaticString = #filePath, line: UInt = #line,
+        _ body: (URLSession, URL) async throws -> Void
+    ) async throws {
+        let plan = try ReplayPlan(
+            api: api, name: name, sourceFile: sourceFile, environment: ProcessInfo.processInfo.environment, liveBaseURL: liveBaseURL, hasServer: false
+        )
+        let replay = try ReplaySession(plan.configuration(matching: matching, redaction: redaction, secrets: [], strict: strict, testFilter: self.name))
         var thrown: (any Error)?
         do {
             try await body(replay.session, replay.baseURL)

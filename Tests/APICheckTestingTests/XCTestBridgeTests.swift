@@ -21,4 +21,28 @@ final class XCTestBridgeTests: XCTestCase {
             XCTAssertEqual(try JSONReader.parse(body)[pointer: "/data/id"]?.numberValue?.intValue, 4698)
         }
     }
+
+    /// The same package layout as the trait's configuration test: apicheck.yml moves the recordings and ignores `ts`.
+    func testReplayingReadsApicheckYmlAsTheTraitDoes() async throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-xctest-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: package) }
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests/DemoTests"), withIntermediateDirectories: true)
+        try "// swift-tools-version: 6.1\n".write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "apis:\n  demo:\n    base_url: https://demo.invalid\n    recordings: fixtures/demo\n    matching: { ignore_query: [ts] }\n"
+            .write(to: package.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+        let recording = Recording(
+            api: "demo", name: "ping", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "https://demo.invalid",
+            interactions: [Interaction(
+                request: RecordedRequest(method: "GET", url: "/ping?ts=1"),
+                response: RecordedResponse(status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(["pong": true]))
+            )]
+        )
+        try recording.save(to: package.appendingPathComponent("fixtures/demo/tests/ping.json"))
+        try await replaying("ping", api: "demo", sourceFile: package.appendingPathComponent("Tests/DemoTests/PingTests.swift").path) { session, baseURL in
+            // Found in fixtures/demo (not recordings/demo), and answered although ts differs (ignore_query).
+            let url = try XCTUnwrap(URL(string: baseURL.absoluteString + "/ping?ts=999"))
+            let (data, _) = try await session.data(from: url)
+            XCTAssertEqual(try JSONReader.parse(data), ["pong": true])
+        }
+    }
 }
