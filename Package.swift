@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Dependency rules (see DESIGN.md, "What may depend on what"):
+// Dependency rules (docs/ARCHITECTURE.md, "Modules"):
 // - WireFormat, the core (APICheck) and the typed clients use no Hummingbird, NIO or
 //   AsyncHTTPClient, so that an iOS or macOS test target can use them.
 // - The clients use WireFormat only. The sandbox uses neither the clients nor WireFormat:

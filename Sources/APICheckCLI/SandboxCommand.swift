@@ -9,7 +9,7 @@ struct SandboxCommand: AsyncParsableCommand {
         commandName: "sandbox",
         abstract: "Serve a local replica of the APIs, optionally with drifts.",
         discussion: """
-            The sandbox is a faithful local copy of each API's wire format (see API-FACTS.md), \
+            The sandbox is a faithful local copy of each API's wire format (docs/ARCHITECTURE.md, "The sandbox"), \
             with deterministic seed data. Drifts make it deviate on purpose, to see what apicheck \
             reports: run 'apicheck sandbox --list-drifts' for the list.
 

@@ -4,7 +4,7 @@ import WireFormat
 ///
 /// A type change, a removed, added or newly null field, a date written in another form, a changed
 /// status or content type and a header that disappeared are findings; different ids, titles or
-/// timestamps are not. The findings reuse the verifier's rule ids (DESIGN.md, Findings).
+/// timestamps are not. The findings reuse the verifier's rule ids (docs/RULES.md).
 public enum ShapeComparison {
     /// What the contract says about the operation, so that the comparison does not repeat the verifier.
     public struct Declared: Sendable {

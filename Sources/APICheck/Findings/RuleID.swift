@@ -8,7 +8,7 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible, E
     /// Wraps an id written as a literal.
     public init(stringLiteral value: String) { rawValue = value }
 
-    /// Every rule of DESIGN.md's table, with its default severity.
+    /// Every rule of `docs/RULES.md`, with its default severity.
     public static let known: [(id: RuleID, severity: Severity)] = ([
         ("shape.list-vs-single", .error), ("shape.type", .error),
         ("field.missing", .error), ("field.null", .error), ("field.added", .info), ("field.unexpected", .error),

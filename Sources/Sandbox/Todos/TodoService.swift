@@ -1,4 +1,4 @@
-/// The todo API's routes, written from API-FACTS.md: `/api/v2/todos` and friends.
+/// The todo API's routes, written from the API's documented wire format: `/api/v2/todos` and friends.
 ///
 /// Behaviour that no public source confirmed is marked "(unconfirmed)"; the contract says the same.
 struct TodoService: Sendable {
@@ -128,7 +128,7 @@ struct TodoService: Sendable {
         guard request.mediaType == "application/json" || request.mediaType?.hasSuffix("+json") == true else {
             return create(title: nil, isDone: nil)
         }
-        // A body that does not parse as a JSON object is read as empty input (API-FACTS: 422 for the missing title).
+        // A body that does not parse as a JSON object is read as empty input (422 for the missing title).
         let object = JSON.parseObject(request.body) ?? [:]
         // `required|string` (unconfirmed): a title that is there but not text is refused; null counts as missing.
         if let title = object["title"], !(title is NSNull), !(title is String) {
