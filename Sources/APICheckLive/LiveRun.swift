@@ -197,7 +197,7 @@ public struct LiveRun: Sendable {
             var stepFindings: [Finding] = []
             switch step.outcome {
             case .failure(let error):
-                var finding = Finding(rule: "transport.error", part: "request", operation: operation, pointer: "", expected: "a response", found: error.description)
+                var finding = Finding(rule: .transportError, part: "request", operation: operation, pointer: "", expected: "a response", found: error.description)
                 finding.sourcePointer = ""
                 stepFindings.append(finding)
             case .success(let response):
@@ -210,7 +210,7 @@ public struct LiveRun: Sendable {
             }
             for problem in outcome.problems where problem.step == step.step {
                 var finding = Finding(
-                    rule: "expect.failed", part: "response", operation: operation, status: step.response?.status, pointer: problem.pointer,
+                    rule: .expectFailed, part: "response", operation: operation, status: step.response?.status, pointer: problem.pointer,
                     expected: problem.kind == .capture ? problem.expected : "\(problem.expected) (step \(step.step))", found: problem.found
                 )
                 finding.sourcePointer = problem.pointer == "/status" ? "/response/status" : "/response/body" + problem.pointer
@@ -228,7 +228,7 @@ public struct LiveRun: Sendable {
         }
         // Problems of steps that were never sent (a placeholder with no value).
         for problem in outcome.problems where !outcome.steps.contains(where: { $0.step == problem.step }) {
-            var finding = Finding(rule: "expect.failed", part: "request", operation: "\(outcome.scenario) step \(problem.step)", pointer: problem.pointer, expected: problem.expected, found: problem.found)
+            var finding = Finding(rule: .expectFailed, part: "request", operation: "\(outcome.scenario) step \(problem.step)", pointer: problem.pointer, expected: problem.expected, found: problem.found)
             finding.file = file
             findings.append(finding)
         }
@@ -279,7 +279,7 @@ public struct LiveRun: Sendable {
                 }
                 let outcomeText: String
                 if dryRun {
-                    outcomeText = old == nil ? "would create" : (old!.hasSameContent(as: recording) ? "unchanged" : "would update")
+                    outcomeText = old.map { $0.hasSameContent(as: recording) ? "unchanged" : "would update" } ?? "would create"
                 } else {
                     do {
                         outcomeText = try recording.save(to: file).description

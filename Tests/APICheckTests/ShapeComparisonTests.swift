@@ -52,7 +52,7 @@ struct ShapeComparisonTests {
         #expect(findings.map(\.rule.rawValue) == [rule])
         #expect(findings.first?.pointer == pointer)
         #expect(findings.first?.count == count)
-        #expect(findings.first?.severity == RuleID(rule).defaultSeverity)
+        #expect(findings.first?.severity == RuleID(rule)?.defaultSeverity)
     }
 
     @Test("a new status is status.changed only when the contract declares it; a vanished header is header.missing")
@@ -76,10 +76,10 @@ struct ShapeComparisonTests {
 
     @Test("merging keeps one finding per rule and pointer, at the higher severity")
     func merge() {
-        var low = Finding(rule: "date.precision", part: "response", operation: "GET /x", pointer: "/a", expected: "6", found: "3", count: 4)
+        var low = Finding(rule: .datePrecision, part: "response", operation: "GET /x", pointer: "/a", expected: "6", found: "3", count: 4)
         low.severity = .warning
-        let high = Finding(rule: "date.precision", part: "response", operation: "GET /x", pointer: "/a", expected: "6 digits", found: "3", count: 2)
-        let other = Finding(rule: "shape.type", part: "response", operation: "GET /x", pointer: "/a", expected: "x", found: "y")
+        let high = Finding(rule: .datePrecision, part: "response", operation: "GET /x", pointer: "/a", expected: "6 digits", found: "3", count: 2)
+        let other = Finding(rule: .shapeType, part: "response", operation: "GET /x", pointer: "/a", expected: "x", found: "y")
         let merged = ShapeComparison.merge([low, other, high])
         #expect(merged.count == 2)
         #expect(merged[0].severity == .error)

@@ -30,10 +30,10 @@ struct VerifierTests {
         let recording: String
         let interaction: Int
         let change: @Sendable (inout Interaction) -> Void
-        let rule: String
+        let rule: RuleID
         let pointer: String
         let severity: Severity
-        var alsoAllowed: Set<String> = []
+        var alsoAllowed: Set<RuleID> = []
         var testDescription: String { name }
     }
 
@@ -70,50 +70,50 @@ struct VerifierTests {
     static let mutations: [Mutation] = [
         Mutation(name: "dates-milliseconds", recording: "list-first-page", interaction: 0, change: { i in
             mapItems(&i, "created_at") { .string(String(($0.stringValue ?? "").dropLast(4)) + "Z") }
-        }, rule: "date.precision", pointer: "/data/*/created_at", severity: .error),
+        }, rule: .datePrecision, pointer: "/data/*/created_at", severity: .error),
         Mutation(name: "dates-offset", recording: "list-first-page", interaction: 0, change: { i in
             mapItems(&i, "updated_at") { .string(String(($0.stringValue ?? "").dropLast()) + "+09:00") }
-        }, rule: "date.offset", pointer: "/data/*/updated_at", severity: .error),
+        }, rule: .dateOffset, pointer: "/data/*/updated_at", severity: .error),
         Mutation(name: "list-data-object", recording: "list-first-page", interaction: 0, change: { i in
             json(&i, "/data", i.response.body?.jsonValue[pointer: "/json/data/0"])
-        }, rule: "shape.list-vs-single", pointer: "/data", severity: .error),
+        }, rule: .shapeListVsSingle, pointer: "/data", severity: .error),
         Mutation(name: "camel-case-keys", recording: "single", interaction: 1, change: { i in
             renameKey(&i, in: "/data", from: "is_done", to: "isDone")
-        }, rule: "key.case", pointer: "/data/isDone", severity: .error, alsoAllowed: ["field.missing", "field.added"]),
+        }, rule: .keyCase, pointer: "/data/isDone", severity: .error, alsoAllowed: [.fieldMissing, .fieldAdded]),
         Mutation(name: "is-done-int", recording: "list-first-page", interaction: 0, change: { i in
             mapItems(&i, "is_done") { .number(JSONNumber($0.boolValue == true ? 1 : 0)) }
-        }, rule: "shape.type", pointer: "/data/*/is_done", severity: .error),
+        }, rule: .shapeType, pointer: "/data/*/is_done", severity: .error),
         Mutation(name: "status-201", recording: "single", interaction: 1, change: { i in i.response.status = 201 },
-                 rule: "status.undeclared", pointer: "/status", severity: .error),
+                 rule: .statusUndeclared, pointer: "/status", severity: .error),
         Mutation(name: "extra-field", recording: "list-first-page", interaction: 0, change: { i in
             mapItems(&i, "id") { $0 }
             guard case .json(var body) = i.response.body, case .array(let items)? = body["data"] else { return }
             body.set(.array(items.map { item in var copy = item; copy.set("normal", at: "/priority"); return copy }), at: "/data")
             i.response.body = .json(body)
-        }, rule: "field.added", pointer: "/data/*/priority", severity: .info),
+        }, rule: .fieldAdded, pointer: "/data/*/priority", severity: .info),
         Mutation(name: "missing-meta", recording: "list-first-page", interaction: 0, change: { i in json(&i, "/meta", nil) },
-                 rule: "field.missing", pointer: "/meta", severity: .error),
+                 rule: .fieldMissing, pointer: "/meta", severity: .error),
         Mutation(name: "removed required key", recording: "single", interaction: 1, change: { i in json(&i, "/data/title", nil) },
-                 rule: "field.missing", pointer: "/data/title", severity: .error),
+                 rule: .fieldMissing, pointer: "/data/title", severity: .error),
         Mutation(name: "string where an integer was", recording: "single", interaction: 1, change: { i in json(&i, "/data/id", "4698") },
-                 rule: "shape.type", pointer: "/data/id", severity: .error),
+                 rule: .shapeType, pointer: "/data/id", severity: .error),
         Mutation(name: "null in a non-nullable field", recording: "single", interaction: 1, change: { i in json(&i, "/data/title", .null) },
-                 rule: "field.null", pointer: "/data/title", severity: .error),
+                 rule: .fieldNull, pointer: "/data/title", severity: .error),
         Mutation(name: "undeclared non-2xx status", recording: "not-found", interaction: 0, change: { i in i.response.status = 500 },
-                 rule: "status.undeclared", pointer: "/status", severity: .warning),
+                 rule: .statusUndeclared, pointer: "/status", severity: .warning),
         Mutation(name: "JSON PUT body answered with 200", recording: "update-form", interaction: 1, change: { i in
             i.request.headers["Content-Type"] = "application/json"
             i.request.body = .json(["title": "x", "is_done": "true"])
-        }, rule: "content-type", pointer: "/headers/Content-Type", severity: .error),
+        }, rule: .contentType, pointer: "/headers/Content-Type", severity: .error),
         Mutation(name: "malformed escape in a form body", recording: "update-form", interaction: 1, change: { i in
             i.request.body = .form(fields: [.init("title", "x")], raw: "title=%ZZx&is_done=true")
-        }, rule: "form.encoding", pointer: "", severity: .error),
+        }, rule: .formEncoding, pointer: "", severity: .error),
         Mutation(name: "raw Korean in a form body", recording: "update-form", interaction: 1, change: { i in
             i.request.body = .form(fields: [.init("title", "할 일")], raw: "title=할%20일&is_done=true")
-        }, rule: "form.encoding", pointer: "", severity: .error),
+        }, rule: .formEncoding, pointer: "", severity: .error),
         Mutation(name: "a form field against its schema", recording: "update-form", interaction: 1, change: { i in
             i.request.body = .form(fields: [.init("title", "x"), .init("is_done", "yes")], raw: "title=x&is_done=yes")
-        }, rule: "form.field", pointer: "/is_done", severity: .error),
+        }, rule: .formField, pointer: "/is_done", severity: .error),
     ]
 
     @Test("each drift produces its finding, and nothing of an unrelated rule", arguments: mutations)
@@ -121,10 +121,10 @@ struct VerifierTests {
         var recording = try Self.recording(mutation.recording)
         mutation.change(&recording.interactions[mutation.interaction])
         let findings = Self.verifier.verify(recording)
-        let expected = findings.first { $0.rule.rawValue == mutation.rule && $0.pointer == mutation.pointer }
+        let expected = findings.first { $0.rule == mutation.rule && $0.pointer == mutation.pointer }
         #expect(expected != nil, "no \(mutation.rule) at \(mutation.pointer); got:\n\(findings.map(\.compilerLine).joined(separator: "\n"))")
         #expect(expected?.severity == mutation.severity)
-        let unrelated = findings.filter { $0.rule.rawValue != mutation.rule && !mutation.alsoAllowed.contains($0.rule.rawValue) }
+        let unrelated = findings.filter { $0.rule != mutation.rule && !mutation.alsoAllowed.contains($0.rule) }
         #expect(unrelated.isEmpty, "unrelated: \(unrelated.map(\.compilerLine))")
     }
 

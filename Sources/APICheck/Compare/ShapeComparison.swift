@@ -52,7 +52,7 @@ public enum ShapeComparison {
         if status != recorded.response.status {
             if declared.status(status) {
                 findings.append(finding(
-                    "status.changed", "/status", expected: "\(recorded.response.status), as recorded", found: String(status), source: "/response/status"
+                    .statusChanged, "/status", expected: "\(recorded.response.status), as recorded", found: String(status), source: "/response/status"
                 ))
             }
             // Another status is another kind of answer: its body is not comparable.
@@ -63,13 +63,13 @@ public enum ShapeComparison {
         let recordedType = recorded.response.headers["Content-Type"].map(MediaType.essence(of:))
         for field in recorded.response.headers where field.name.lowercased() != "content-type" && live.response.headers[field.name] == nil {
             findings.append(finding(
-                "header.missing", "/headers/\(field.name)", expected: "the header \(field.name), as recorded", found: "none", source: "/response/headers"
+                .headerMissing, "/headers/\(field.name)", expected: "the header \(field.name), as recorded", found: "none", source: "/response/headers"
             ))
         }
         if liveType != recordedType {
             if let liveType, let recordedType, declared.contentType(status, liveType), declared.contentType(status, recordedType) {
                 findings.append(finding(
-                    "content-type.changed", "/headers/Content-Type", expected: "\(recordedType), as recorded", found: liveType, source: "/response/headers"
+                    .contentTypeChanged, "/headers/Content-Type", expected: "\(recordedType), as recorded", found: liveType, source: "/response/headers"
                 ))
             }
             return findings
@@ -215,7 +215,7 @@ public enum ShapeComparison {
             let kind = Kind(value)
             if kind == .null {
                 if !shape.kinds.contains(.null) {
-                    add("field.became-null", expected: "\(shape.expectedPhrase), as recorded", found: "null")
+                    add(.fieldBecameNull, expected: "\(shape.expectedPhrase), as recorded", found: "null")
                 }
                 return
             }
@@ -223,9 +223,9 @@ public enum ShapeComparison {
                 let recorded = shape.kinds.subtracting([.null])
                 if (recorded == [.array] && kind == .object) || (recorded == [.object] && kind == .array) {
                     let expected = recorded == [.array] ? "an array (list endpoint), as recorded" : "an object (single item), as recorded"
-                    add("shape.list-vs-single", expected: expected, found: kind.phrase)
+                    add(.shapeListVsSingle, expected: expected, found: kind.phrase)
                 } else {
-                    add("shape.type", expected: "\(shape.expectedPhrase), as recorded", found: "\(kind.phrase) (\(SchemaChecker.describe(value)))")
+                    add(.shapeType, expected: "\(shape.expectedPhrase), as recorded", found: "\(kind.phrase) (\(SchemaChecker.describe(value)))")
                 }
                 return
             }
@@ -234,11 +234,11 @@ public enum ShapeComparison {
                 checkDate(text, shape)
             case .object(let object):
                 for property in shape.properties where property.present == shape.objects && object[property.key] == nil {
-                    add("field.missing", key: property.key, expected: "the key \"\(property.key)\", as recorded", found: "no such key")
+                    add(.fieldMissing, key: property.key, expected: "the key \"\(property.key)\", as recorded", found: "no such key")
                 }
                 for member in object {
                     guard let index = shape.propertyIndex[member.key] else {
-                        add("field.added", key: member.key, expected: "no key \"\(member.key)\" (not in the recording)", found: SchemaChecker.describe(member.value))
+                        add(.fieldAdded, key: member.key, expected: "no key \"\(member.key)\" (not in the recording)", found: SchemaChecker.describe(member.value))
                         continue
                     }
                     pointer.append(SchemaChecker.escape(member.key))
@@ -265,18 +265,18 @@ public enum ShapeComparison {
         mutating func checkDate(_ text: String, _ shape: Shape) {
             guard !shape.dateForms.isEmpty, shape.nonDateStrings == 0 else { return }
             guard let stamp = try? ISO8601Timestamp(parsing: text) else {
-                add("date.format", expected: "an ISO-8601 date-time, as recorded", found: "\"\(text)\"")
+                add(.dateFormat, expected: "an ISO-8601 date-time, as recorded", found: "\"\(text)\"")
                 return
             }
             let digits = Set(shape.dateForms.map(\.fractionDigits))
             if !digits.contains(stamp.wireForm.fractionDigits) {
                 let expected = digits.sorted().map(String.init).joined(separator: " or ")
-                add("date.precision", expected: "\(expected) fraction digits, as recorded", found: "\(stamp.wireForm.fractionDigits) (\(text))")
+                add(.datePrecision, expected: "\(expected) fraction digits, as recorded", found: "\(stamp.wireForm.fractionDigits) (\(text))")
             }
             let offsets = Set(shape.dateForms.map(\.offset))
             if !offsets.contains(stamp.wireForm.offset) {
                 let expected = offsets.map(\.description).sorted().joined(separator: " or ")
-                add("date.offset", expected: "offset \(expected), as recorded", found: "\(stamp.wireForm.offset) (\(text))")
+                add(.dateOffset, expected: "offset \(expected), as recorded", found: "\(stamp.wireForm.offset) (\(text))")
             }
         }
 

@@ -115,8 +115,7 @@ public struct APIConfiguration: Sendable {
         severity = []
         if let severityNode = node.optional("severity", in: members) {
             for (rule, value) in try severityNode.mapping(allowed: nil) {
-                let id = RuleID(rule)
-                guard id.isKnown else { throw value.fail("unknown rule \"\(rule)\"; known rules: \(RuleID.known.map(\.id.rawValue).joined(separator: ", "))") }
+                guard let id = RuleID(rule) else { throw value.fail("unknown rule \"\(rule)\"; known rules: \(RuleID.known.map(\.id.rawValue).joined(separator: ", "))") }
                 let text = try value.string()
                 guard let level = Severity.named(text) else { throw value.fail("expected error, warning or info, found \"\(text)\"") }
                 severity.append((id, level))
@@ -127,8 +126,8 @@ public struct APIConfiguration: Sendable {
             for item in try ignoreNode.list() {
                 let itemMembers = try item.mapping(allowed: ["rule", "operation"])
                 let ruleNode = try item.required("rule", in: itemMembers)
-                let id = RuleID(try ruleNode.string())
-                guard id.isKnown else { throw ruleNode.fail("unknown rule \"\(id)\"; known rules: \(RuleID.known.map(\.id.rawValue).joined(separator: ", "))") }
+                let text = try ruleNode.string()
+                guard let id = RuleID(text) else { throw ruleNode.fail("unknown rule \"\(text)\"; known rules: \(RuleID.known.map(\.id.rawValue).joined(separator: ", "))") }
                 let operation = try item.optional("operation", in: itemMembers)?.nonEmptyString()
                 if let operation, operation.split(separator: " ").count != 2 {
                     throw (item.optional("operation", in: itemMembers) ?? item).fail("expected an operation such as \"GET /api/v2/todos\", found \"\(operation)\"")

@@ -68,7 +68,10 @@ public enum FileBytes {
         // A file that grew while it was read: take the rest too.
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let got = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }
+            let got = chunk.withUnsafeMutableBytes { buffer in
+                guard let start = buffer.baseAddress else { return -1 }
+                return Foundation.read(descriptor, start, buffer.count)
+            }
             if got < 0 && errno == EINTR { continue }
             guard got > 0 else { return got < 0 ? nil : bytes }
             bytes += chunk[0..<got]

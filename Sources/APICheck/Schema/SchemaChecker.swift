@@ -52,7 +52,7 @@ struct SchemaChecker {
     }
 
     /// Findings that do not make a value invalid: they are reported, but do not decide `oneOf`, `not` or `if`.
-    static func isSoft(_ rule: RuleID) -> Bool { rule == "field.added" || rule == "key.case" }
+    static func isSoft(_ rule: RuleID) -> Bool { rule == .fieldAdded || rule == .keyCase }
 
     mutating func add(_ rule: RuleID, expected: String, found: String, extraKey: String? = nil) {
         var pointer = basePointer
@@ -118,11 +118,11 @@ struct SchemaChecker {
         depth += 1
         defer { depth -= 1 }
         guard depth < Self.maximumDepth else {
-            add("schema.ref", expected: "a schema that reaches a check within \(Self.maximumDepth) levels", found: "a $ref cycle at \(schema.location)")
+            add(.schemaRef, expected: "a schema that reaches a check within \(Self.maximumDepth) levels", found: "a $ref cycle at \(schema.location)")
             return
         }
         if schema.isFalse {
-            add("schema.false", expected: "nothing (the schema at \(schema.location.isEmpty ? "/" : schema.location) is false)", found: Self.describe(value))
+            add(.schemaFalse, expected: "nothing (the schema at \(schema.location.isEmpty ? "/" : schema.location) is false)", found: Self.describe(value))
             return
         }
         let keyCase = schema.keyCase ?? inherited
@@ -130,13 +130,13 @@ struct SchemaChecker {
         var value = value
         if !typeMatches(&value, schema) {
             if value.isNull {
-                add("field.null", expected: schema.expectedDescription, found: "null")
+                add(.fieldNull, expected: schema.expectedDescription, found: "null")
             } else if (value.arrayValue != nil && schema.mask.contains(.object)) || (value.objectValue != nil && schema.mask.contains(.array)) {
                 let expected = schema.mask.contains(.array) ? "an array (list endpoint)" : "an object (single item)"
                 let found = value.arrayValue != nil ? "an array" : "an object"
-                add("shape.list-vs-single", expected: expected, found: found)
+                add(.shapeListVsSingle, expected: expected, found: found)
             } else {
-                add("shape.type", expected: schema.expectedDescription, found: Self.describe(value))
+                add(.shapeType, expected: schema.expectedDescription, found: Self.describe(value))
             }
             return
         }
@@ -188,7 +188,7 @@ struct SchemaChecker {
                 var ignored = ObjectEvaluation()
                 apply(value, first, keyCase: keyCase, owner: false, evaluation: &ignored)
             } else {
-                add("schema.anyof", expected: "a value that matches at least one of \(schema.anyOf.count) schemas", found: "none matched; the first: \(Self.explain(problems.first ?? nil))")
+                add(.schemaAnyOf, expected: "a value that matches at least one of \(schema.anyOf.count) schemas", found: "none matched; the first: \(Self.explain(problems.first ?? nil))")
             }
         }
         if !schema.oneOf.isEmpty {
@@ -201,14 +201,14 @@ struct SchemaChecker {
             if matching.count == 1 {
                 apply(value, schema.oneOf[matching[0]], keyCase: keyCase, owner: false, evaluation: &evaluation)
             } else if matching.isEmpty {
-                add("schema.oneof", expected: "a value that matches exactly one of \(schema.oneOf.count) schemas", found: "none matched; the first: \(Self.explain(firstProblem))")
+                add(.schemaOneOf, expected: "a value that matches exactly one of \(schema.oneOf.count) schemas", found: "none matched; the first: \(Self.explain(firstProblem))")
             } else {
                 let which = matching.map { "#\($0 + 1)" }.joined(separator: ", ")
-                add("schema.oneof", expected: "a value that matches exactly one of \(schema.oneOf.count) schemas", found: "\(matching.count) matched (\(which))")
+                add(.schemaOneOf, expected: "a value that matches exactly one of \(schema.oneOf.count) schemas", found: "\(matching.count) matched (\(which))")
             }
         }
         if let not = schema.not, probe(value, not, keyCase: keyCase).valid {
-            add("schema.not", expected: "a value that does not match the schema at \(not.location)", found: Self.describe(value) + ", which matches it")
+            add(.schemaNot, expected: "a value that does not match the schema at \(not.location)", found: Self.describe(value) + ", which matches it")
         }
         if let ifSchema = schema.ifSchema {
             let condition = probe(value, ifSchema, keyCase: keyCase)
@@ -223,7 +223,7 @@ struct SchemaChecker {
                     apply(value, branch, keyCase: keyCase, owner: false, evaluation: &evaluation)
                 } else {
                     let which = condition.valid ? "then (the if schema matched)" : "else (the if schema did not match)"
-                    add("schema.if", expected: "a value that matches \(which)", found: Self.explain(result.problem))
+                    add(.schemaIf, expected: "a value that matches \(which)", found: Self.explain(result.problem))
                 }
             }
         }
@@ -233,7 +233,7 @@ struct SchemaChecker {
                 if result.valid {
                     apply(value, dependent, keyCase: keyCase, owner: false, evaluation: &evaluation)
                 } else {
-                    add("schema.dependentschemas", expected: "with \"\(name)\" present, a value that matches the schema at \(dependent.location)", found: Self.explain(result.problem))
+                    add(.schemaDependentSchemas, expected: "with \"\(name)\" present, a value that matches the schema at \(dependent.location)", found: Self.explain(result.problem))
                 }
             }
         }
@@ -286,10 +286,10 @@ struct SchemaChecker {
         }
         if let allowed = schema.enumValues, !allowed.contains(where: matches) {
             let list = allowed.map { JSONWriter.compact($0) }.joined(separator: ", ")
-            add("enum.value", expected: allowed.count == 1 ? JSONWriter.compact(allowed[0]) : "one of \(list)", found: Self.describe(value))
+            add(.enumValue, expected: allowed.count == 1 ? JSONWriter.compact(allowed[0]) : "one of \(list)", found: Self.describe(value))
         }
         if let constant = schema.constValue, !matches(constant) {
-            add("enum.value", expected: JSONWriter.compact(constant) + " (const)", found: Self.describe(value))
+            add(.enumValue, expected: JSONWriter.compact(constant) + " (const)", found: Self.describe(value))
         }
     }
 
@@ -304,19 +304,19 @@ struct SchemaChecker {
             return value.compare(bound.exact)
         }
         if let bound = schema.minimum, compare(bound) < 0 {
-            add("schema.minimum", expected: "a number >= \(bound.literal)", found: Self.describe(.number(number)))
+            add(.schemaMinimum, expected: "a number >= \(bound.literal)", found: Self.describe(.number(number)))
         }
         if let bound = schema.maximum, compare(bound) > 0 {
-            add("schema.maximum", expected: "a number <= \(bound.literal)", found: Self.describe(.number(number)))
+            add(.schemaMaximum, expected: "a number <= \(bound.literal)", found: Self.describe(.number(number)))
         }
         if let bound = schema.exclusiveMinimum, compare(bound) <= 0 {
-            add("schema.exclusiveminimum", expected: "a number > \(bound.literal)", found: Self.describe(.number(number)))
+            add(.schemaExclusiveMinimum, expected: "a number > \(bound.literal)", found: Self.describe(.number(number)))
         }
         if let bound = schema.exclusiveMaximum, compare(bound) >= 0 {
-            add("schema.exclusivemaximum", expected: "a number < \(bound.literal)", found: Self.describe(.number(number)))
+            add(.schemaExclusiveMaximum, expected: "a number < \(bound.literal)", found: Self.describe(.number(number)))
         }
         if let divisor = schema.multipleOf, let value = exact ?? number.exact, value.isMultiple(of: divisor.exact) == false {
-            add("schema.multipleof", expected: "a multiple of \(divisor.literal)", found: Self.describe(.number(number)))
+            add(.schemaMultipleOf, expected: "a multiple of \(divisor.literal)", found: Self.describe(.number(number)))
         }
     }
 
@@ -325,14 +325,14 @@ struct SchemaChecker {
             // Counted in code points, as JSON Schema says (not UTF-16 units, not grapheme clusters).
             let length = text.unicodeScalars.count
             if let minLength = schema.minLength, length < minLength {
-                add("schema.minlength", expected: "at least \(minLength) character\(minLength == 1 ? "" : "s")", found: Self.describe(.string(text)))
+                add(.schemaMinLength, expected: "at least \(minLength) character\(minLength == 1 ? "" : "s")", found: Self.describe(.string(text)))
             }
             if let maxLength = schema.maxLength, length > maxLength {
-                add("schema.maxlength", expected: "at most \(maxLength) character\(maxLength == 1 ? "" : "s")", found: Self.describe(.string(text)) + " (\(length))")
+                add(.schemaMaxLength, expected: "at most \(maxLength) character\(maxLength == 1 ? "" : "s")", found: Self.describe(.string(text)) + " (\(length))")
             }
         }
         if let pattern = schema.pattern, !pattern.matches(text) {
-            add("schema.pattern", expected: "a string matching \(pattern.source)", found: Self.describe(.string(text)))
+            add(.schemaPattern, expected: "a string matching \(pattern.source)", found: Self.describe(.string(text)))
         }
         switch schema.formatKind {
         case .dateTime:
@@ -340,22 +340,22 @@ struct SchemaChecker {
                 let stamp = try ISO8601Timestamp(parsing: text)
                 if let form = schema.dateForm {
                     if stamp.wireForm.fractionDigits != form.fractionDigits {
-                        add("date.precision", expected: "\(form.fractionDigits) fraction digits (\(stamp.formatted(as: form)))", found: "\(stamp.wireForm.fractionDigits) (\(text))")
+                        add(.datePrecision, expected: "\(form.fractionDigits) fraction digits (\(stamp.formatted(as: form)))", found: "\(stamp.wireForm.fractionDigits) (\(text))")
                     }
                     if stamp.wireForm.offset != form.offset {
-                        add("date.offset", expected: "offset \(form.offset)", found: "\(stamp.wireForm.offset) (\(text))")
+                        add(.dateOffset, expected: "offset \(form.offset)", found: "\(stamp.wireForm.offset) (\(text))")
                     }
                 }
             } catch {
-                add("date.format", expected: "an ISO-8601 date-time", found: "\"\(text)\": \(error.reason)")
+                add(.dateFormat, expected: "an ISO-8601 date-time", found: "\"\(text)\": \(error.reason)")
             }
         case .date:
             if (try? ISO8601Timestamp(parsing: text + "T00:00:00Z")) == nil {
-                add("schema.format", expected: "a date (yyyy-MM-dd)", found: Self.describe(.string(text)))
+                add(.schemaFormat, expected: "a date (yyyy-MM-dd)", found: Self.describe(.string(text)))
             }
         case .uri:
             if URL(string: text)?.scheme == nil {
-                add("schema.format", expected: "an absolute URI", found: Self.describe(.string(text)))
+                add(.schemaFormat, expected: "an absolute URI", found: Self.describe(.string(text)))
             }
         case .none, .annotation:
             break
@@ -376,11 +376,11 @@ struct SchemaChecker {
                 evaluated = true
                 // A declared name's case was checked once, when the contract was compiled.
                 if owner, let keyCase, !(declaredConform?[position] ?? keyCase.matches(member.key)) {
-                    add("key.case", expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
+                    add(.keyCase, expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
                 }
                 checkMember(member, schema.propertySchemas[position], token: .key(member.key), keyCase: keyCase)
             } else if owner, let keyCase, !keyCase.matches(member.key) {
-                add("key.case", expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
+                add(.keyCase, expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
             }
             for entry in schema.patternProperties where entry.pattern.matches(member.key) {
                 evaluated = true
@@ -393,7 +393,7 @@ struct SchemaChecker {
                     checkMember(member, additional, token: .mapKey(member.key), keyCase: keyCase)
                 } else if schema.additionalForbidden {
                     evaluated = true
-                    add("field.unexpected", expected: "no key \"\(member.key)\" (additionalProperties is false)", found: Self.describe(member.value), extraKey: member.key)
+                    add(.fieldUnexpected, expected: "no key \"\(member.key)\" (additionalProperties is false)", found: Self.describe(member.value), extraKey: member.key)
                 }
             }
             if evaluated {
@@ -403,27 +403,27 @@ struct SchemaChecker {
             }
         }
         for (position, name) in schema.propertyNames.enumerated() where schema.propertyIsRequired[position] && !seen[position] {
-            add("field.missing", expected: "required key \"\(name)\" (\(schema.propertySchemas[position].expectedDescription))", found: "no such key", extraKey: name)
+            add(.fieldMissing, expected: "required key \"\(name)\" (\(schema.propertySchemas[position].expectedDescription))", found: "no such key", extraKey: name)
         }
         for name in schema.undeclaredRequired where object[name] == nil {
-            add("field.missing", expected: "required key \"\(name)\"", found: "no such key", extraKey: name)
+            add(.fieldMissing, expected: "required key \"\(name)\"", found: "no such key", extraKey: name)
         }
         if let minimum = schema.minProperties, object.count < minimum {
-            add("schema.minproperties", expected: "at least \(minimum) key\(minimum == 1 ? "" : "s")", found: "\(object.count)")
+            add(.schemaMinProperties, expected: "at least \(minimum) key\(minimum == 1 ? "" : "s")", found: "\(object.count)")
         }
         if let maximum = schema.maxProperties, object.count > maximum {
-            add("schema.maxproperties", expected: "at most \(maximum) key\(maximum == 1 ? "" : "s")", found: "\(object.count)")
+            add(.schemaMaxProperties, expected: "at most \(maximum) key\(maximum == 1 ? "" : "s")", found: "\(object.count)")
         }
         for (name, requires) in schema.dependentRequired where object[name] != nil {
             for other in requires where object[other] == nil {
-                add("schema.dependentrequired", expected: "the key \"\(other)\", because \"\(name)\" is present", found: "no such key", extraKey: other)
+                add(.schemaDependentRequired, expected: "the key \"\(other)\", because \"\(name)\" is present", found: "no such key", extraKey: other)
             }
         }
         if let names = schema.propertyNamesSchema {
             for member in object {
                 let result = probe(.string(member.key), names, keyCase: nil)
                 if !result.valid {
-                    add("schema.propertynames", expected: "key names that match the schema at \(names.location)", found: "\"\(member.key)\": \(Self.explain(result.problem))", extraKey: member.key)
+                    add(.schemaPropertyNames, expected: "key names that match the schema at \(names.location)", found: "\"\(member.key)\": \(Self.explain(result.problem))", extraKey: member.key)
                 }
             }
         }
@@ -432,7 +432,7 @@ struct SchemaChecker {
     /// Checks a member's value against the schema a keyword gives it (`false` forbids the key).
     private mutating func checkMember(_ member: JSONObject.Member, _ schema: CompiledSchema, token: Token, keyCase: KeyCase?) {
         if schema.isFalse {
-            add("field.unexpected", expected: "no key \"\(member.key)\" (the contract forbids it)", found: Self.describe(member.value), extraKey: member.key)
+            add(.fieldUnexpected, expected: "no key \"\(member.key)\" (the contract forbids it)", found: Self.describe(member.value), extraKey: member.key)
             return
         }
         path.append(token)
@@ -444,9 +444,9 @@ struct SchemaChecker {
     private mutating func reportExtra(_ member: JSONObject.Member, keyCase: KeyCase?, describesKeys: Bool) {
         if describesKeys {
             if strict {
-                add("field.unexpected", expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value), extraKey: member.key)
+                add(.fieldUnexpected, expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value), extraKey: member.key)
             } else {
-                add("field.added", expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value), extraKey: member.key)
+                add(.fieldAdded, expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value), extraKey: member.key)
             }
         }
         if let keyCase {
@@ -460,11 +460,11 @@ struct SchemaChecker {
     private mutating func closeObject(_ object: JSONObject, _ evaluation: ObjectEvaluation, keyCase: KeyCase?) {
         for member in object {
             if let keyCase, !keyCase.matches(member.key) {
-                add("key.case", expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
+                add(.keyCase, expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
             }
             if !evaluation.names.contains(member.key) {
                 if evaluation.describesKeys {
-                    add(strict ? "field.unexpected" : "field.added", expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value), extraKey: member.key)
+                    add(strict ? .fieldUnexpected : .fieldAdded, expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value), extraKey: member.key)
                 }
                 if let keyCase {
                     path.append(.key(member.key))
@@ -490,7 +490,7 @@ struct SchemaChecker {
                 continue
             }
             if itemSchema.isFalse {
-                add("schema.items", expected: "at most \(prefix.count) item\(prefix.count == 1 ? "" : "s") (items is false)", found: "\(items.count) items")
+                add(.schemaItems, expected: "at most \(prefix.count) item\(prefix.count == 1 ? "" : "s") (items is false)", found: "\(items.count) items")
                 break
             }
             path.append(.index(index))
@@ -499,24 +499,24 @@ struct SchemaChecker {
         }
         if schema.items != nil || !prefix.isEmpty { evaluation.describesItems = true }
         if let minimum = schema.minItems, items.count < minimum {
-            add("schema.minitems", expected: "at least \(minimum) item\(minimum == 1 ? "" : "s")", found: "\(items.count)")
+            add(.schemaMinItems, expected: "at least \(minimum) item\(minimum == 1 ? "" : "s")", found: "\(items.count)")
         }
         if let maximum = schema.maxItems, items.count > maximum {
-            add("schema.maxitems", expected: "at most \(maximum) item\(maximum == 1 ? "" : "s")", found: "\(items.count)")
+            add(.schemaMaxItems, expected: "at most \(maximum) item\(maximum == 1 ? "" : "s")", found: "\(items.count)")
         }
         if schema.uniqueItems, let (first, second) = Self.firstDuplicate(items) {
-            add("schema.uniqueitems", expected: "items that are all different", found: "items \(first) and \(second) are equal (\(JSONWriter.compact(items[first])))")
+            add(.schemaUniqueItems, expected: "items that are all different", found: "items \(first) and \(second) are equal (\(JSONWriter.compact(items[first])))")
         }
         if let contains = schema.contains {
             var count = 0
             for item in items where probe(item, contains, keyCase: keyCase).valid { count += 1 }
             let minimum = schema.minContains ?? 1
             if count < minimum {
-                let rule: RuleID = schema.minContains == nil ? "schema.contains" : "schema.mincontains"
+                let rule: RuleID = schema.minContains == nil ? .schemaContains : .schemaMinContains
                 add(rule, expected: "at least \(minimum) item\(minimum == 1 ? "" : "s") that match\(minimum == 1 ? "es" : "") the schema at \(contains.location)", found: "\(count)")
             }
             if let maximum = schema.maxContains, count > maximum {
-                add("schema.maxcontains", expected: "at most \(maximum) item\(maximum == 1 ? "" : "s") that match the schema at \(contains.location)", found: "\(count)")
+                add(.schemaMaxContains, expected: "at most \(maximum) item\(maximum == 1 ? "" : "s") that match the schema at \(contains.location)", found: "\(count)")
             }
         }
     }
@@ -536,7 +536,7 @@ struct SchemaChecker {
         case .object(let object):
             for member in object {
                 if !keyCase.matches(member.key) {
-                    add("key.case", expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
+                    add(.keyCase, expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
                 }
                 path.append(.key(member.key))
                 checkKeys(member.value, keyCase)

@@ -63,7 +63,7 @@ public struct Verifier: Sendable {
         let response = interaction.response
         guard let (operation, pathValues) = contract.operation(method: request.method, path: request.path) else {
             var finding = Finding(
-                rule: "recording.unmatched-operation", part: "request", operation: "\(request.method) \(request.path)",
+                rule: .recordingUnmatchedOperation, part: "request", operation: "\(request.method) \(request.path)",
                 pointer: "", expected: "an operation of \(contract.path)", found: "none for \(request.method) \(request.path)"
             )
             finding.sourcePointer = "/request/url"
@@ -77,7 +77,7 @@ public struct Verifier: Sendable {
         let declared = operation.response(for: status)
         if !operation.declaresExactly(status) && declared?.key != "default" || declared == nil {
             var finding = Finding(
-                rule: "status.undeclared", part: "response", operation: name, status: status, pointer: "/status",
+                rule: .statusUndeclared, part: "response", operation: name, status: status, pointer: "/status",
                 expected: "one of \(operation.responses.keys.sorted().joined(separator: ", "))", found: String(status)
             )
             finding.severity = (200..<300).contains(status) ? .error : .warning
@@ -121,7 +121,7 @@ public struct Verifier: Sendable {
             guard let last = values.last else {
                 if parameter.required {
                     let found = parameter.location == "query" && query.contains { $0.name == parameter.name } ? "an empty value (allowEmptyValue is false)" : "none"
-                    var finding = Finding(rule: "param.missing", part: "request", operation: operation.name, status: status, pointer: pointer, expected: "the required \(parameter.location) parameter \(parameter.name)", found: found)
+                    var finding = Finding(rule: .paramMissing, part: "request", operation: operation.name, status: status, pointer: pointer, expected: "the required \(parameter.location) parameter \(parameter.name)", found: found)
                     finding.sourcePointer = parameter.location == "header" ? "/request/headers" : "/request/url"
                     findings.append(finding)
                 }
@@ -142,7 +142,7 @@ public struct Verifier: Sendable {
             let pointer = "/headers/\(header.name)"
             guard let value = headers[header.name] else {
                 if header.required {
-                    var finding = Finding(rule: "header.missing", part: "response", operation: operation, status: status, pointer: pointer, expected: "the header \(header.name) (required by the contract)", found: "none")
+                    var finding = Finding(rule: .headerMissing, part: "response", operation: operation, status: status, pointer: pointer, expected: "the header \(header.name) (required by the contract)", found: "none")
                     finding.severity = .error
                     finding.sourcePointer = "/response/headers"
                     findings.append(finding)
@@ -180,7 +180,7 @@ public struct Verifier: Sendable {
         }
         guard let body else {
             if required || (part == "response" && !declared.isEmpty && declared.values.contains { $0 != nil }) {
-                return [finding("body.unparsable", "", expected: "a body (\(declared.keys.sorted().joined(separator: ", ")))", found: "no body", source: base)]
+                return [finding(.bodyUnparsable, "", expected: "a body (\(declared.keys.sorted().joined(separator: ", ")))", found: "no body", source: base)]
             }
             return []
         }
@@ -188,7 +188,7 @@ public struct Verifier: Sendable {
         let mediaType = contentType.map { MediaType.essence(of: $0) } ?? ""
         let entry: CompiledSchema?? = declared[mediaType] ?? declared.first { $0.key.hasSuffix("/*") && mediaType.hasPrefix($0.key.dropLast()) }.map { $0.value }
         guard let schemaEntry = entry else {
-            return [finding("content-type", "/headers/Content-Type", expected: declared.keys.sorted().joined(separator: " or "), found: mediaType.isEmpty ? "none" : mediaType, source: base + "/headers")]
+            return [finding(.contentType, "/headers/Content-Type", expected: declared.keys.sorted().joined(separator: " or "), found: mediaType.isEmpty ? "none" : mediaType, source: base + "/headers")]
         }
         var findings: [Finding] = []
         let value: JSONValue
@@ -198,7 +198,7 @@ public struct Verifier: Sendable {
             value = json
         case .form(let fields, let raw):
             if let problem = FormURLEncoding.encodingProblem(raw) {
-                findings.append(finding("form.encoding", "", expected: "a form body with only A-Z a-z 0-9 * - . _ + = & and %XX escapes", found: problem, source: base + "/body/raw"))
+                findings.append(finding(.formEncoding, "", expected: "a form body with only A-Z a-z 0-9 * - . _ + = & and %XX escapes", found: problem, source: base + "/body/raw"))
             }
             value = .object(JSONObject(fields.map { .init(key: $0.name, value: .string($0.value)) }))
             formValues = true
@@ -213,7 +213,7 @@ public struct Verifier: Sendable {
         case .text(let text):
             if MediaType.isJSON(mediaType) || mediaType == FormURLEncoding.contentType {
                 let preview = text.count > 60 ? String(text.prefix(60)) + "..." : text
-                return findings + [finding("body.unparsable", "", expected: "a \(mediaType) body", found: "\"\(preview)\"", source: base + "/body/text")]
+                return findings + [finding(.bodyUnparsable, "", expected: "a \(mediaType) body", found: "\"\(preview)\"", source: base + "/body/text")]
             }
             return findings
         case .base64:
@@ -231,8 +231,8 @@ public struct Verifier: Sendable {
         for raw in checker.findings {
             var rule = raw.rule
             // In a form, what breaks a field's schema is a form.field finding (key case and extra keys keep their rules).
-            if formValues && !["key.case", "field.added", "field.unexpected"].contains(raw.rule.rawValue) {
-                rule = "form.field"
+            if formValues && ![RuleID.keyCase, .fieldAdded, .fieldUnexpected].contains(raw.rule) {
+                rule = .formField
             }
             let source = formValues ? bodyPrefix : bodyPrefix + raw.concrete
             findings.append(finding(rule, raw.pointer, expected: raw.expected, found: raw.found, source: source))

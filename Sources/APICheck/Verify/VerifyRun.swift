@@ -127,7 +127,7 @@ public struct VerifyRun: Sendable {
         } else {
             result.findings += verifier.verify(recording, file: path, bytes: bytes)
             for leak in SecretScanner.scan(bytes: bytes, values: secrets[recording.api] ?? []) {
-                var finding = Finding(rule: "secret.unredacted", part: "recording", operation: recording.name, pointer: "", expected: "no live secret", found: "\(leak.what) (\(leak.excerpt))")
+                var finding = Finding(rule: .secretUnredacted, part: "recording", operation: recording.name, pointer: "", expected: "no live secret", found: "\(leak.what) (\(leak.excerpt))")
                 finding.file = path
                 result.findings.append(finding)
             }
