@@ -32,11 +32,11 @@ struct DiffCommand: AsyncParsableCommand {
 
     @OptionGroup var liveOptions: LiveOptions
 
-    @Option(name: .long, help: ArgumentHelp("text, json, junit, github or markdown.", valueName: "format"))
-    var format: String = "text"
+    @Option(name: .long, help: ArgumentHelp("The report format.", valueName: "format"))
+    var format: ReportFormat = .text
 
-    @Option(name: .long, help: ArgumentHelp("The lowest severity that fails the run: error, warning or info.", valueName: "severity"))
-    var failOn: String = "error"
+    @Option(name: .long, help: ArgumentHelp("The lowest severity that fails the run.", valueName: "severity"))
+    var failOn: Severity = .error
 
     @Option(name: .long, help: ArgumentHelp("How many scenarios run at once.", valueName: "n"))
     var concurrency: Int = 4
@@ -46,10 +46,6 @@ struct DiffCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard live else { throw ValidationError("diff needs --live (it runs the scenarios against a server); to check recordings offline, use 'apicheck verify'") }
-        guard ReportFormat.named(format) != nil else {
-            throw ValidationError("--format must be one of \(ReportFormat.all.map(\.description).joined(separator: ", ")), not '\(format)'")
-        }
-        guard Severity.named(failOn) != nil else { throw ValidationError("--fail-on must be error, warning or info, not '\(failOn)'") }
         guard (1...256).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 256, not \(concurrency)") }
     }
 
@@ -65,10 +61,10 @@ struct DiffCommand: AsyncParsableCommand {
         await transport.shutdown()
         await sandbox?.stop()
 
-        let threshold = Severity.named(failOn) ?? .error
+        let threshold = failOn
         let files = Array(Set(result.findings.compactMap(\.file))).sorted()
         let summary = ReportSummary(findings: result.findings, files: files, recordings: result.scenarios, interactions: result.requests, failOn: threshold)
-        Output.out((ReportFormat.named(format) ?? .text).render(result.findings, summary: summary))
+        Output.out(format.render(result.findings, summary: summary))
         for note in result.notes { Output.err("note: \(note)\n") }
         for error in result.errors { Output.err("\(error)\n") }
         let seconds = LiveRun.seconds(started.duration(to: .now))

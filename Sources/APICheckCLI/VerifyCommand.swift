@@ -26,26 +26,22 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only this API.", valueName: "name"))
     var api: String?
 
-    @Option(name: .long, help: ArgumentHelp("text, json, junit, github or markdown.", valueName: "format"))
-    var format: String = "text"
+    @Option(name: .long, help: ArgumentHelp("The report format.", valueName: "format"))
+    var format: ReportFormat = .text
 
     @Flag(name: .long, help: "Report keys the contract does not declare as errors (field.unexpected).")
     var strict = false
 
-    @Option(name: .long, help: ArgumentHelp("The lowest severity that fails the run: error, warning or info.", valueName: "severity"))
-    var failOn: String = "error"
+    @Option(name: .long, help: ArgumentHelp("The lowest severity that fails the run.", valueName: "severity"))
+    var failOn: Severity = .error
 
     func validate() throws {
-        guard ReportFormat.named(format) != nil else {
-            throw ValidationError("--format must be one of \(ReportFormat.all.map(\.description).joined(separator: ", ")), not '\(format)'")
-        }
-        guard Severity.named(failOn) != nil else { throw ValidationError("--fail-on must be error, warning or info, not '\(failOn)'") }
     }
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let reportFormat = ReportFormat.named(format) ?? .text
-        let threshold = Severity.named(failOn) ?? .error
+        let reportFormat = format
+        let threshold = failOn
         let options = VerifyRun.Options(paths: paths, api: api, strict: strict, environment: environment)
         let result: VerifyRun.Result
         do {
