@@ -2,13 +2,13 @@ import Foundation
 
 /// What a run has seen so far, shared by its scenarios: whether any response arrived, and whether
 /// any request failed on transport.
-public final class RunGate: @unchecked Sendable {
+package final class RunGate: @unchecked Sendable {
     private let lock = NSLock()
     private var responses = 0
     private var failures = 0
 
     /// Creates an empty gate.
-    public init() {}
+    package init() {}
 
     func responded() {
         lock.withLock { responses += 1 }

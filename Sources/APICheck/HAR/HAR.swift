@@ -65,7 +65,7 @@ public enum HAR {
 
     /// Where in the HAR file the part of an imported interaction that `pointer` names came from:
     /// `/interactions/3/response/body/json/data` is `/log/entries/3/response/content` (a HAR body is text).
-    public static func sourcePointer(of pointer: JSONPointer) -> JSONPointer {
+    static func sourcePointer(of pointer: JSONPointer) -> JSONPointer {
         let tokens = pointer.tokens
         guard tokens.count >= 2, tokens[0] == "interactions" else { return pointer }
         var result = JSONPointer(tokens: ["log", "entries", tokens[1]])

@@ -8,12 +8,12 @@ import Darwin
 /// Writes files atomically: a temporary file beside the target, flushed to disk, then renamed over it.
 ///
 /// A crash or error at any point leaves either the old file or the new one, never a mix.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `data` to `url`, creating the folder if needed.
     ///
     /// - Parameter beforeRename: Runs after the temporary file is complete and before the rename;
     ///   tests use it to simulate an interruption.
-    public static func write(_ data: Data, to url: URL, beforeRename: (URL) throws -> Void = { _ in }) throws {
+    package static func write(_ data: Data, to url: URL, beforeRename: (URL) throws -> Void = { _ in }) throws {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UUID().uuidString)")
@@ -42,9 +42,9 @@ public enum AtomicFile {
 }
 
 /// Reads whole files straight into bytes, without a `Data` copy in between.
-public enum FileBytes {
+package enum FileBytes {
     /// The bytes of the regular file at `path`, or `nil` when it cannot be opened or read.
-    public static func read(_ path: String) -> [UInt8]? {
+    package static func read(_ path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

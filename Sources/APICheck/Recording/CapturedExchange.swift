@@ -56,7 +56,7 @@ extension Interaction {
     }
 
     /// The same, with the base URLs prepared once (for a replay session's hot path).
-    public init(capturing exchange: CapturedExchange, bases: BaseURLSet, step: String? = nil) throws(RecordingError) {
+    package init(capturing exchange: CapturedExchange, bases: BaseURLSet, step: String? = nil) throws(RecordingError) {
         guard let (baseName, relative) = bases.relativeURL(exchange.url) else {
             let known = bases.prefixes.map(\.prefix).sorted().joined(separator: ", ")
             throw RecordingError(message: "\(exchange.method) \(exchange.url.absoluteString) is not under the API's base URL (\(known))")
@@ -86,12 +86,12 @@ extension Interaction {
 }
 
 /// An API's base URLs by name (`""` for the main one), prepared for turning absolute URLs into relative ones.
-public struct BaseURLSet: Sendable {
+package struct BaseURLSet: Sendable {
     /// The URL prefixes without a trailing `/`, longest first, with their names.
-    public let prefixes: [(name: String, prefix: String)]
+    package let prefixes: [(name: String, prefix: String)]
 
     /// Prepares `baseURLs`.
-    public init(_ baseURLs: [String: URL]) {
+    package init(_ baseURLs: [String: URL]) {
         prefixes = baseURLs.map { name, url in
             var prefix = url.absoluteString
             while prefix.hasSuffix("/") { prefix.removeLast() }
@@ -100,7 +100,7 @@ public struct BaseURLSet: Sendable {
     }
 
     /// The name of the base URL `url` is under, and the rest of it (path and query) starting with `/`.
-    public func relativeURL(_ url: URL) -> (String, String)? {
+    package func relativeURL(_ url: URL) -> (String, String)? {
         let absolute = url.absoluteString
         // Longest base first, so that `https://h/api/v2` wins over `https://h`.
         for (name, prefix) in prefixes where absolute.hasPrefix(prefix) {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Looks for what seems to be a live secret in a recording's text: tokens that redaction should have removed.
-public enum SecretScanner {
+package enum SecretScanner {
     /// Well-known shapes of live secrets: a JWT, a Kakao key, a GitHub token, a long bearer token.
     static let patterns: [(name: String, trigger: [String], regex: String)] = [
         ("a JWT", ["eyJ"], #"eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"#),
@@ -36,12 +36,12 @@ public enum SecretScanner {
     }
 
     /// Each secret-looking match in `text`, with what it looks like; `values` are known secrets (from the environment).
-    public static func scan(_ text: String, values: [String] = []) -> [(what: String, excerpt: String)] {
+    package static func scan(_ text: String, values: [String] = []) -> [(what: String, excerpt: String)] {
         scan(bytes: Array(text.utf8), values: values)
     }
 
     /// The same, on a file's bytes; the text is only decoded when a trigger is present.
-    public static func scan(bytes: [UInt8], values: [String] = []) -> [(what: String, excerpt: String)] {
+    package static func scan(bytes: [UInt8], values: [String] = []) -> [(what: String, excerpt: String)] {
         var found: [(what: String, excerpt: String)] = []
         let present = triggersPresent(bytes)
         let text = present.contains(true) ? String(decoding: bytes, as: UTF8.self) : ""
