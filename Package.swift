@@ -82,19 +82,22 @@ let package = Package(
             path: "Benchmarks/APICheckBench"
         ),
 
-        .testTarget(name: "WireFormatTests", dependencies: ["WireFormat"]),
+        // Test support shared by the test targets: a sandbox that is always stopped, the loopback
+        // listener that never answers, the seeded generator.
+        .target(name: "TestSupport", dependencies: ["Sandbox"], path: "Tests/TestSupport"),
+        .testTarget(name: "WireFormatTests", dependencies: ["WireFormat", "TestSupport"]),
         .testTarget(
             name: "APICheckTests",
-            dependencies: ["APICheck", "WireFormat", .product(name: "OpenAPIKit", package: "OpenAPIKit")],
+            dependencies: ["TestSupport", "APICheck", "WireFormat", .product(name: "OpenAPIKit", package: "OpenAPIKit")],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "TodoAPITests", dependencies: ["TodoAPI", "WireFormat", "Sandbox"]),
-        .testTarget(name: "SandboxTests", dependencies: ["Sandbox"]),
-        .testTarget(name: "APICheckReplayTests", dependencies: ["APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),
-        .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "Sandbox"]),
+        .testTarget(name: "TodoAPITests", dependencies: ["TestSupport", "TodoAPI", "WireFormat", "Sandbox"]),
+        .testTarget(name: "SandboxTests", dependencies: ["TestSupport", "Sandbox"]),
+        .testTarget(name: "APICheckReplayTests", dependencies: ["TestSupport", "APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),
+        .testTarget(name: "APICheckCLITests", dependencies: ["TestSupport", "APICheckCLI", "Sandbox"]),
         .testTarget(
             name: "APICheckLiveTests",
-            dependencies: [
+            dependencies: ["TestSupport", 
                 "APICheckLive", "APICheck", "Sandbox",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import Sandbox
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -12,32 +13,6 @@ import Darwin
 
 @Suite("The live runner's HTTP client", .timeLimit(.minutes(5)))
 struct AsyncHTTPTransportTests {
-    /// A loopback socket listening on a free port; with `acceptAndClose`, every connection is closed unanswered.
-    static func listener(acceptAndClose: Bool) throws -> (descriptor: Int32, port: Int) {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
-        listen(descriptor, 64)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
-        if acceptAndClose {
-            Thread.detachNewThread {
-                while true {
-                    let connection = accept(descriptor, nil, nil)
-                    if connection < 0 { return }
-                    close(connection)
-                }
-            }
-        }
-        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
-    }
-
     func get(_ port: Int, timeout: Duration = .seconds(5)) async -> Result<LiveResponse, TransportError> {
         await get("http://127.0.0.1:\(port)/api/v2/todos", timeout: timeout)
     }
@@ -98,8 +73,7 @@ struct AsyncHTTPTransportTests {
 
     @Test("a closed port is refused, at once")
     func refused() async throws {
-        let (descriptor, port) = try Self.listener(acceptAndClose: false)
-        close(descriptor)
+        let port = try LoopbackListener.closedPort()
         let result = await get(port, timeout: .seconds(30))
         // Refused, not a timeout: the connection pool did not retry it until the deadline (the runner decides about retries).
         #expect(result.failureKind == .refused, "\(String(describing: result.failureText))")
@@ -107,10 +81,10 @@ struct AsyncHTTPTransportTests {
 
     @Test("a server that never answers times out at the deadline, with the deadline in the message")
     func timeout() async throws {
-        let (descriptor, port) = try Self.listener(acceptAndClose: false)
-        defer { close(descriptor) }
+        let silent = try LoopbackListener()
+        defer { silent.close() }
         let started = ContinuousClock.now
-        let result = await get(port, timeout: .milliseconds(500))
+        let result = await get(silent.port, timeout: .milliseconds(500))
         let elapsed = started.duration(to: .now)
         #expect(result.failureKind == .timeout)
         #expect(result.failureText?.contains("within 0.5 s") == true)
@@ -120,9 +94,9 @@ struct AsyncHTTPTransportTests {
 
     @Test("a server that closes the connection unanswered is a reset, not a timeout")
     func reset() async throws {
-        let (descriptor, port) = try Self.listener(acceptAndClose: true)
-        defer { close(descriptor) }
-        let result = await get(port)
+        let closing = try LoopbackListener(acceptAndClose: true)
+        defer { closing.close() }
+        let result = await get(closing.port)
         #expect(result.failureKind == .reset, "\(String(describing: result.failureText))")
     }
 }

@@ -2,6 +2,7 @@ import APICheck
 import APICheckLive
 import Foundation
 import Sandbox
+import TestSupport
 import Testing
 
 /// Scenarios parsed from the `scenarios:` YAML of one API, as apicheck.yml would hold them.
@@ -245,14 +246,15 @@ struct TodoScenariosTests {
         // Writers interleaved with readers, so that every reader runs while probes are created and deleted.
         let writers = all.filter(\.writes)
         let todos = all.filter { !$0.writes }.flatMap { [$0] + writers + writers + writers }
-        let sandbox = try await SandboxServer.start()
-        let transport = AsyncHTTPTransport()
-        let runner = ScenarioRunner(
-            transport: transport, target: .init(baseURLs: ["": sandbox.baseURL]), options: .init(concurrency: 8, allowWrites: true)
-        )
-        let outcomes = await runner.run(Array(repeating: todos, count: 3).flatMap { $0 })
-        await transport.shutdown()
-        await sandbox.stop()
+        let outcomes = try await withSandboxServer { sandbox in
+            let transport = AsyncHTTPTransport()
+            let runner = ScenarioRunner(
+                transport: transport, target: .init(baseURLs: ["": sandbox.baseURL]), options: .init(concurrency: 8, allowWrites: true)
+            )
+            let outcomes = await runner.run(Array(repeating: todos, count: 3).flatMap { $0 })
+            await transport.shutdown()
+            return outcomes
+        }
         #expect(outcomes.count == todos.count * 3)
         for outcome in outcomes {
             #expect(outcome.problems.isEmpty, "\(outcome.scenario): \(outcome.problems)")
@@ -264,20 +266,22 @@ struct TodoScenariosTests {
     func readersAvoidProbes() async throws {
         let configuration = try ConfigurationFile.load(Self.root.appendingPathComponent("apicheck.yml").path)
         let readFirst = try #require(configuration.api("todos")?.scenarios.first { $0.name == "read-first" })
-        let sandbox = try await SandboxServer.start()
         let transport = AsyncHTTPTransport()
-        // A probe exists, as it does while update-roundtrip runs beside read-first.
-        let probe = try await transport.send(
-            LiveRequest(
-                method: "POST", url: sandbox.baseURL.appendingPathComponent("api/v2/todos-json"),
-                headers: [("Content-Type", "application/json"), ("Accept", "application/json")], body: Array(#"{"title": "apicheck probe", "is_done": "false"}"#.utf8)
-            ),
-            deadline: .now + .seconds(10)
-        )
-        let probeID = try JSONReader.parse(probe.body)[pointer: "/data/id"]
-        let outcome = await ScenarioRunner(transport: transport, target: .init(baseURLs: ["": sandbox.baseURL])).run(readFirst)
+        let ran = await Result(catching: { () async throws -> (JSONValue?, ScenarioOutcome) in try await withSandboxServer { sandbox in
+            // A probe exists, as it does while update-roundtrip runs beside read-first.
+            let probe = try await transport.send(
+                LiveRequest(
+                    method: "POST", url: sandbox.baseURL.appendingPathComponent("api/v2/todos-json"),
+                    headers: [("Content-Type", "application/json"), ("Accept", "application/json")], body: Array(#"{"title": "apicheck probe", "is_done": "false"}"#.utf8)
+                ),
+                deadline: .now + .seconds(10)
+            )
+            let probeID = try JSONReader.parse(probe.body)[pointer: "/data/id"]
+            return (probeID, await ScenarioRunner(transport: transport, target: .init(baseURLs: ["": sandbox.baseURL])).run(readFirst))
+        } })
+        // The client is shut down whether or not the sandbox part threw.
         await transport.shutdown()
-        await sandbox.stop()
+        let (probeID, outcome) = try ran.get()
         let read = try #require(outcome.steps.last)
         #expect(read.step == "read")
         #expect(probeID != nil)
@@ -294,5 +298,16 @@ final class WaitLog: @unchecked Sendable {
 
     var sleep: @Sendable (Duration) async -> Void {
         { [self] duration in lock.withLock { recorded.append(duration) } }
+    }
+}
+
+extension Result where Failure == any Error {
+    /// The outcome of an async throwing closure, so that clean-up can run after it whatever happened.
+    init(catching body: () async throws -> Success) async {
+        do {
+            self = .success(try await body())
+        } catch {
+            self = .failure(error)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import APICheck
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("JSON reader and writer")
 struct JSONReaderTests {
@@ -147,7 +148,7 @@ struct JSONReaderTests {
 
 /// `count` damaged copies of `bytes`: every other one truncated at a random point, the rest with 1-4 random bytes overwritten.
 func fuzzedCopies(of bytes: [UInt8], count: Int, seed: UInt64) -> [[UInt8]] {
-    var random = SeededRandom(seed: seed)
+    var random = SeededGenerator(seed: seed)
     return (0..<count).map { round in
         if round % 2 == 0 { return Array(bytes.prefix(Int(random.next() % UInt64(bytes.count)))) }
         var copy = bytes
@@ -155,17 +156,5 @@ func fuzzedCopies(of bytes: [UInt8], count: Int, seed: UInt64) -> [[UInt8]] {
             copy[Int(random.next() % UInt64(copy.count))] = UInt8(truncatingIfNeeded: random.next())
         }
         return copy
-    }
-}
-
-struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

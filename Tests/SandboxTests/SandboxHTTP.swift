@@ -1,5 +1,6 @@
 import Foundation
 import Sandbox
+import TestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -58,17 +59,10 @@ struct SandboxHTTP {
 func withSandboxHTTP<T>(
     drifts: Set<Drift> = [], deterministic: Bool = false, _ body: (SandboxHTTP) async throws -> T
 ) async throws -> T {
-    let sandbox = try await SandboxServer.start(SandboxConfiguration(drifts: drifts, deterministic: deterministic))
-    let http = SandboxHTTP(sandbox: sandbox)
-    do {
-        let result = try await body(http)
-        http.session.finishTasksAndInvalidate()
-        await sandbox.stop()
-        return result
-    } catch {
-        http.session.finishTasksAndInvalidate()
-        await sandbox.stop()
-        throw error
+    try await withSandboxServer(SandboxConfiguration(drifts: drifts, deterministic: deterministic)) { sandbox in
+        let http = SandboxHTTP(sandbox: sandbox)
+        defer { http.session.finishTasksAndInvalidate() }
+        return try await body(http)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WireFormat
+import TestSupport
 
 /// One valid wire string and the instant it denotes, computed independently (Python's `datetime`).
 struct ValidDate: CustomTestStringConvertible, Sendable {
@@ -86,7 +87,7 @@ struct ISO8601TimestampTests {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
         let codec = ISO8601DateCodec(wireForm: .secondsUTC)
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         for _ in 0..<2_000 {
             let seconds = Int64(generator.next() % 12_600_000_000) - 2_208_988_800  // 1900...2300
             let date = Date(timeIntervalSince1970: TimeInterval(seconds))
@@ -128,18 +129,5 @@ struct ISO8601TimestampTests {
             guard let error = error as? DateFormatError else { return false }
             return error.input == input && error.reason.contains(reason) && error.description.contains("\"\(input)\"")
         }
-    }
-}
-
-/// A small deterministic generator, so that the property test checks the same values every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

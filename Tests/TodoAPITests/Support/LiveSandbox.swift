@@ -1,5 +1,6 @@
 import Foundation
 import Sandbox
+import TestSupport
 import TodoAPI
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -12,20 +13,10 @@ func withSandbox<T>(
     drifts: Set<Drift> = [], deterministic: Bool = false,
     _ body: (TodoClient, SandboxServer) async throws -> T
 ) async throws -> T {
-    let sandbox = try await SandboxServer.start(
-        SandboxConfiguration(drifts: drifts, deterministic: deterministic, requestJournalLimit: 100)
-    )
-    let session = URLSession(configuration: .ephemeral)
-    let client = TodoClient(session: session, baseURL: sandbox.baseURL)
-    do {
-        let result = try await body(client, sandbox)
-        session.finishTasksAndInvalidate()
-        await sandbox.stop()
-        return result
-    } catch {
-        session.finishTasksAndInvalidate()
-        await sandbox.stop()
-        throw error
+    try await withSandboxServer(SandboxConfiguration(drifts: drifts, deterministic: deterministic, requestJournalLimit: 100)) { sandbox in
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        return try await body(TodoClient(session: session, baseURL: sandbox.baseURL), sandbox)
     }
 }
 

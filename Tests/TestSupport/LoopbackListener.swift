@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A TCP socket listening on 127.0.0.1 on a free port, for the servers that misbehave.
+///
+/// Never accepting, it is a server that takes connections into its backlog and never answers (a
+/// request sent to it times out); with `acceptAndClose`, every connection is closed unanswered (a
+/// reset). Close it with ``close()``; a closed listener's port refuses connections.
+public final class LoopbackListener: @unchecked Sendable {
+    public let descriptor: Int32
+    public let port: Int
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init(acceptAndClose: Bool = false) throws {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
+        guard bound == 0, listen(descriptor, 64) == 0 else {
+            Foundation.close(descriptor)
+            throw Failure(description: "bind/listen on 127.0.0.1 failed: errno \(errno)")
+        }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+        self.descriptor = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+        if acceptAndClose {
+            Thread.detachNewThread {
+                while true {
+                    let connection = accept(descriptor, nil, nil)
+                    if connection < 0 { return }
+                    Foundation.close(connection)
+                }
+            }
+        }
+    }
+
+    /// A port that refuses connections: one that was listened on and closed.
+    public static func closedPort() throws -> Int {
+        let listener = try LoopbackListener()
+        listener.close()
+        return listener.port
+    }
+
+    /// Waits up to `seconds` for a connection to arrive (on a thread of its own, off Swift's cooperative pool).
+    public func waitForConnection(seconds: Int) async -> Bool {
+        let descriptor = descriptor
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                continuation.resume(returning: poll(&entry, 1, Int32(seconds * 1000)) == 1)
+            }
+        }
+    }
+
+    /// How many connections wait in the backlog (each accepted and closed here, without blocking).
+    public func acceptPending() -> Int {
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        var count = 0
+        while true {
+            let connection = accept(descriptor, nil, nil)
+            guard connection >= 0 else { return count }
+            Foundation.close(connection)
+            count += 1
+        }
+    }
+
+    public func close() {
+        Foundation.close(descriptor)
+    }
+}
