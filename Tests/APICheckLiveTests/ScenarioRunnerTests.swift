@@ -189,7 +189,13 @@ struct ScenarioRunnerTests {
         }
         let runner = ScenarioRunner(transport: transport, target: target, options: .init(allowWrites: true))
         let task = Task { await runner.run(definitions) }
-        while !transport.requests.contains(where: { $0.url.path == "/slow" }) { try await Task.sleep(for: .milliseconds(5)) }
+        // Bounded: at most 12,000 polls (a minute or more on a busy machine), then the test fails instead of hanging.
+        var polls = 0
+        while !transport.requests.contains(where: { $0.url.path == "/slow" }), polls < 12_000 {
+            try await Task.sleep(for: .milliseconds(5))
+            polls += 1
+        }
+        #expect(polls < 12_000, "the slow request was never sent")
         task.cancel()
         let outcome = await task.value[0]
         #expect(outcome.skipped == ["after"])

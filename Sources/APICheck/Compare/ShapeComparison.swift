@@ -82,30 +82,15 @@ public enum ShapeComparison {
         shape.add(recordedBody)
         var walker = Walker()
         walker.check(liveBody, against: shape)
-        for (raw, count) in zip(walker.findings, walker.counts) {
-            var found = finding(raw.rule, raw.pointer, expected: raw.expected, found: raw.found, source: "/response/body" + raw.concrete)
-            found.count = count
-            findings.append(found)
+        for raw in walker.findings {
+            findings.append(finding(raw.rule, raw.pointer, expected: raw.expected, found: raw.found, source: "/response/body" + raw.concrete))
         }
-        return findings
+        return FindingMerger.aggregate(findings)
     }
 
     /// Merges findings about the same interaction: one per rule, part and pointer, at the higher severity.
     public static func merge(_ findings: [Finding]) -> [Finding] {
-        var result: [Finding] = []
-        var positions: [String: Int] = [:]
-        for finding in findings {
-            let key = "\(finding.rule)|\(finding.part)|\(finding.pointer)"
-            guard let position = positions[key] else {
-                positions[key] = result.count
-                result.append(finding)
-                continue
-            }
-            let count = max(result[position].count, finding.count)
-            if finding.severity > result[position].severity { result[position] = finding }
-            result[position].count = count
-        }
-        return result
+        FindingMerger.merge(findings)
     }
 
     /// The JSON kinds, for comparing types.
@@ -183,31 +168,14 @@ public enum ShapeComparison {
         }
     }
 
-    /// Walks a live value against a recorded shape; findings at array items are merged with `*` and a count.
+    /// Walks a live value against a recorded shape; ``FindingMerger/aggregate(_:)`` folds array items into `*` and a count.
     struct Walker {
         var findings: [SchemaChecker.Raw] = []
-        /// How many places each finding stands for.
-        var counts: [Int] = []
-        private var positions: [String: Int] = [:]
-        private var pointer: [String] = []
-        private var concrete: [String] = []
+        private var path = FindingPath()
 
         mutating func add(_ rule: RuleID, key: String? = nil, expected: String, found: String) {
-            var general = pointer
-            var exact = concrete
-            if let key {
-                general.append(SchemaChecker.escape(key))
-                exact.append(SchemaChecker.escape(key))
-            }
-            let text = general.isEmpty ? "" : "/" + general.joined(separator: "/")
-            let id = "\(rule)|\(text)"
-            if let position = positions[id] {
-                counts[position] += 1
-                return
-            }
-            positions[id] = findings.count
-            findings.append(.init(rule: rule, pointer: text, concrete: exact.isEmpty ? "" : "/" + exact.joined(separator: "/"), expected: expected, found: found))
-            counts.append(1)
+            let (pointer, concrete) = path.pointers(extraKey: key)
+            findings.append(.init(rule: rule, pointer: pointer, concrete: concrete, expected: expected, found: found))
         }
 
         mutating func check(_ value: JSONValue, against shape: Shape) {
@@ -241,20 +209,16 @@ public enum ShapeComparison {
                         add(.fieldAdded, key: member.key, expected: "no key \"\(member.key)\" (not in the recording)", found: SchemaChecker.describe(member.value))
                         continue
                     }
-                    pointer.append(SchemaChecker.escape(member.key))
-                    concrete.append(SchemaChecker.escape(member.key))
+                    path.push(.key(member.key))
                     check(member.value, against: shape.properties[index].shape)
-                    pointer.removeLast()
-                    concrete.removeLast()
+                    path.pop()
                 }
             case .array(let elements):
                 guard let items = shape.items else { return }
                 for (index, element) in elements.enumerated() {
-                    pointer.append("*")
-                    concrete.append(String(index))
+                    path.push(.index(index))
                     check(element, against: items)
-                    pointer.removeLast()
-                    concrete.removeLast()
+                    path.pop()
                 }
             default:
                 break

@@ -16,8 +16,8 @@ struct SchemaChecker {
     }
 
     var findings: [Raw] = []
-    /// The path to the value being checked; turned into pointers only when there is a finding.
-    private var path: [Token] = []
+    /// Where the value being checked is.
+    private var path = FindingPath()
     let strict: Bool
     /// Whether the body is a form or a parameter (values are strings; numbers and booleans are read from the text).
     let formValues: Bool
@@ -28,13 +28,6 @@ struct SchemaChecker {
     init(strict: Bool, formValues: Bool = false) {
         self.strict = strict
         self.formValues = formValues
-    }
-
-    enum Token {
-        case key(String)
-        case index(Int)
-        /// A value of a map (additionalProperties): reported as `*`, located by its key.
-        case mapKey(String)
     }
 
     /// The base pointer the checked value sits at (a parameter's `/query/name`), before the path.
@@ -55,25 +48,7 @@ struct SchemaChecker {
     static func isSoft(_ rule: RuleID) -> Bool { rule == .fieldAdded || rule == .keyCase }
 
     mutating func add(_ rule: RuleID, expected: String, found: String, extraKey: String? = nil) {
-        var pointer = basePointer
-        var concrete = ""
-        for token in path {
-            switch token {
-            case .key(let key):
-                pointer += "/" + Self.escape(key)
-                concrete += "/" + Self.escape(key)
-            case .index(let index):
-                pointer += "/*"
-                concrete += "/\(index)"
-            case .mapKey(let key):
-                pointer += "/*"
-                concrete += "/" + Self.escape(key)
-            }
-        }
-        if let extraKey {
-            pointer += "/" + Self.escape(extraKey)
-            concrete += "/" + Self.escape(extraKey)
-        }
+        let (pointer, concrete) = path.pointers(base: basePointer, extraKey: extraKey)
         findings.append(Raw(rule: rule, pointer: pointer, concrete: concrete, expected: expected, found: found))
     }
 
@@ -430,14 +405,14 @@ struct SchemaChecker {
     }
 
     /// Checks a member's value against the schema a keyword gives it (`false` forbids the key).
-    private mutating func checkMember(_ member: JSONObject.Member, _ schema: CompiledSchema, token: Token, keyCase: KeyCase?) {
+    private mutating func checkMember(_ member: JSONObject.Member, _ schema: CompiledSchema, token: FindingPath.Token, keyCase: KeyCase?) {
         if schema.isFalse {
             add(.fieldUnexpected, expected: "no key \"\(member.key)\" (the contract forbids it)", found: Self.describe(member.value), extraKey: member.key)
             return
         }
-        path.append(token)
+        path.push(token)
         check(member.value, schema, keyCase: keyCase)
-        path.removeLast()
+        path.pop()
     }
 
     /// A key no applied schema declared: added (info), or unexpected with `--strict`; its keys still follow the key case.
@@ -450,9 +425,9 @@ struct SchemaChecker {
             }
         }
         if let keyCase {
-            path.append(.key(member.key))
+            path.push(.key(member.key))
             checkKeys(member.value, keyCase)
-            path.removeLast()
+            path.pop()
         }
     }
 
@@ -467,9 +442,9 @@ struct SchemaChecker {
                     add(strict ? .fieldUnexpected : .fieldAdded, expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value), extraKey: member.key)
                 }
                 if let keyCase {
-                    path.append(.key(member.key))
+                    path.push(.key(member.key))
                     checkKeys(member.value, keyCase)
-                    path.removeLast()
+                    path.pop()
                 }
             }
         }
@@ -483,9 +458,9 @@ struct SchemaChecker {
             let itemSchema = index < prefix.count ? prefix[index] : schema.items
             guard let itemSchema else {
                 if owner, let keyCase, schema.items == nil {
-                    path.append(.index(index))
+                    path.push(.index(index))
                     checkKeys(item, keyCase)
-                    path.removeLast()
+                    path.pop()
                 }
                 continue
             }
@@ -493,9 +468,9 @@ struct SchemaChecker {
                 add(.schemaItems, expected: "at most \(prefix.count) item\(prefix.count == 1 ? "" : "s") (items is false)", found: "\(items.count) items")
                 break
             }
-            path.append(.index(index))
+            path.push(.index(index))
             check(item, itemSchema, keyCase: keyCase)
-            path.removeLast()
+            path.pop()
         }
         if schema.items != nil || !prefix.isEmpty { evaluation.describesItems = true }
         if let minimum = schema.minItems, items.count < minimum {
@@ -538,9 +513,9 @@ struct SchemaChecker {
                 if !keyCase.matches(member.key) {
                     add(.keyCase, expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
                 }
-                path.append(.key(member.key))
+                path.push(.key(member.key))
                 checkKeys(member.value, keyCase)
-                path.removeLast()
+                path.pop()
             }
         case .array(let items):
             checkKeys(items: items, keyCase)
@@ -551,13 +526,9 @@ struct SchemaChecker {
 
     private mutating func checkKeys(items: [JSONValue], _ keyCase: KeyCase) {
         for (index, item) in items.enumerated() {
-            path.append(.index(index))
+            path.push(.index(index))
             checkKeys(item, keyCase)
-            path.removeLast()
+            path.pop()
         }
-    }
-
-    static func escape(_ key: String) -> String {
-        key.contains("~") || key.contains("/") ? key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") : key
     }
 }

@@ -14,6 +14,8 @@ public struct Verifier: Sendable {
         public var severities: [RuleID: Severity] = [:]
         /// Findings to drop, by rule and optional operation (`GET /api/v2/todos`).
         public var ignored: [(rule: RuleID, operation: String?)] = []
+        /// The severities and ignores, as the one type that applies them.
+        public var policy: FindingPolicy { FindingPolicy(severities: severities, ignored: ignored) }
 
         /// Default options.
         public init(strict: Bool = false, severities: [RuleID: Severity] = [:], ignored: [(rule: RuleID, operation: String?)] = []) {
@@ -240,28 +242,13 @@ public struct Verifier: Sendable {
         return findings
     }
 
-    /// Aggregates array-item findings (same rule, pointer and expectation) and applies severities and ignores.
-    /// Applies `apicheck.yml`'s severity overrides and ignores to findings made elsewhere (the live
-    /// comparison), and merges repeats of one rule at one pointer.
+    /// Applies `apicheck.yml`'s severity overrides and ignores to findings made elsewhere (the live comparison).
     public func applyingSettings(_ findings: [Finding]) -> [Finding] {
-        finish(findings)
+        options.policy.apply(findings)
     }
 
+    /// Folds array items into one finding with `*` and a count, then applies severities and ignores.
     func finish(_ findings: [Finding]) -> [Finding] {
-        var result: [Finding] = []
-        var positions: [String: Int] = [:]
-        for finding in findings {
-            let key = "\(finding.rule)|\(finding.part)|\(finding.pointer)|\(finding.expected)"
-            if let position = positions[key] {
-                result[position].count += 1
-                continue
-            }
-            if options.ignored.contains(where: { $0.rule == finding.rule && ($0.operation == nil || $0.operation == finding.operation) }) { continue }
-            var adjusted = finding
-            if let severity = options.severities[finding.rule] { adjusted.severity = severity }
-            positions[key] = result.count
-            result.append(adjusted)
-        }
-        return result
+        options.policy.apply(FindingMerger.aggregate(findings))
     }
 }
