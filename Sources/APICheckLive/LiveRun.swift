@@ -153,147 +153,6 @@ public struct LiveRun: Sendable {
         return prepared
     }
 
-    /// `apicheck diff --live`: runs the scenarios and checks every live interaction against the contract
-    /// and against the recorded interaction of its step.
-    public func diff(progress: (@Sendable (Int, Int) -> Void)? = nil) async -> Result {
-        var result = Result()
-        for (api, outcomes) in await runScenarios(concurrency: options.concurrency, progress: progress, into: &result) {
-            for outcome in outcomes {
-                let recordingFile = api.scenarioFolder.appendingPathComponent("\(outcome.scenario).json")
-                var recorded: (recording: Recording, bytes: [UInt8])?
-                if let bytes = FileBytes.read(recordingFile.path) {
-                    do {
-                        recorded = (try Recording(bytes: bytes, file: displayPath(recordingFile)), bytes)
-                    } catch {
-                        result.errors.append(error.description)
-                    }
-                } else if outcome.notRun == nil {
-                    result.notes.append("\(api.api.name)/\(outcome.scenario): no recording at \(displayPath(recordingFile)) to compare with (run 'apicheck record --scenario \(outcome.scenario)')")
-                }
-                result.findings += check(outcome, api: api, recorded: recorded, file: displayPath(recordingFile), into: &result)
-            }
-        }
-        return result
-    }
-
-    /// Findings for one scenario's outcome; counts its requests into `result`.
-    func check(_ outcome: ScenarioOutcome, api: Prepared, recorded: (recording: Recording, bytes: [UInt8])?, file: String, into result: inout Result) -> [Finding] {
-        if let reason = outcome.notRun {
-            result.notes.append("\(api.api.name)/\(outcome.scenario): \(reason)")
-            return []
-        }
-        result.scenarios += 1
-        count(outcome.steps + outcome.cleanup, into: &result)
-        if !outcome.skipped.isEmpty {
-            result.notes.append("\(api.api.name)/\(outcome.scenario): skipped \(outcome.skipped.joined(separator: ", ")) after \(outcome.transportError?.description ?? "an earlier problem")")
-        }
-        for cleanup in outcome.cleanup {
-            if case .failure(let error) = cleanup.outcome { result.notes.append("\(api.api.name)/\(outcome.scenario): clean-up \(cleanup.step) failed: \(error)") }
-        }
-        var findings: [Finding] = []
-        for step in outcome.steps {
-            let operation = operationName(step.request, api: api)
-            let recordedIndex = recorded?.recording.interactions.firstIndex { $0.step == step.step }
-            var stepFindings: [Finding] = []
-            switch step.outcome {
-            case .failure(let error):
-                var finding = Finding(rule: .transportError, part: "request", operation: operation, pointer: "", expected: "a response", found: error.description)
-                finding.sourcePointer = ""
-                stepFindings.append(finding)
-            case .success(let response):
-                guard let interaction = interaction(step, response, api: api, into: &result) else { continue }
-                if let verifier = api.verifier { stepFindings += verifier.verify(interaction) }
-                if let recorded, let recordedIndex {
-                    let declared = api.verifier.map { ShapeComparison.Declared(contract: $0.contract, method: interaction.request.method, path: interaction.request.path) } ?? .everything
-                    stepFindings += ShapeComparison.compare(live: interaction, recorded: recorded.recording.interactions[recordedIndex], operation: operation, declared: declared)
-                }
-            }
-            for problem in outcome.problems where problem.step == step.step {
-                var finding = Finding(
-                    rule: .expectFailed, part: "response", operation: operation, status: step.response?.status, pointer: problem.pointer,
-                    expected: problem.kind == .capture ? problem.expected : "\(problem.expected) (step \(step.step))", found: problem.found
-                )
-                finding.sourcePointer = problem.pointer == "/status" ? "/response/status" : "/response/body" + problem.pointer
-                stepFindings.append(finding)
-            }
-            stepFindings = ShapeComparison.merge(stepFindings)
-            if let verifier = api.verifier { stepFindings = verifier.applyingSettings(stepFindings) }
-            for index in stepFindings.indices {
-                stepFindings[index].file = file
-                if let recorded, let recordedIndex {
-                    stepFindings[index].line = Self.line(of: "/interactions/\(recordedIndex)" + (stepFindings[index].sourcePointer ?? ""), in: recorded.bytes)
-                }
-            }
-            findings += stepFindings
-        }
-        // Problems of steps that were never sent (a placeholder with no value).
-        for problem in outcome.problems where !outcome.steps.contains(where: { $0.step == problem.step }) {
-            var finding = Finding(rule: .expectFailed, part: "request", operation: "\(outcome.scenario) step \(problem.step)", pointer: problem.pointer, expected: problem.expected, found: problem.found)
-            finding.file = file
-            findings.append(finding)
-        }
-        return findings
-    }
-
-    /// `apicheck record`: runs the scenarios one at a time and writes one recording per scenario
-    /// (unless `dryRun`), with a summary of what changed against the old recording. `recordedFrom`
-    /// names the source in each recording; nil names the host of the API's base URL.
-    public func record(dryRun: Bool, recordedFrom: String? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> Result {
-        var result = Result()
-        // One at a time, so that what is recorded does not depend on timing.
-        for (api, outcomes) in await runScenarios(concurrency: 1, progress: progress, into: &result) {
-            for outcome in outcomes {
-                if let reason = outcome.notRun {
-                    result.notes.append("\(api.api.name)/\(outcome.scenario): \(reason)")
-                    continue
-                }
-                result.scenarios += 1
-                count(outcome.steps + outcome.cleanup, into: &result)
-                let file = api.scenarioFolder.appendingPathComponent("\(outcome.scenario).json")
-                if let error = outcome.transportError {
-                    result.notes.append("\(api.api.name)/\(outcome.scenario): not recorded: \(error) (the old recording, if any, is kept)")
-                    continue
-                }
-                for problem in outcome.problems {
-                    result.notes.append("\(api.api.name)/\(outcome.scenario): step \(problem.step): \(problem.pointer.isEmpty ? "" : problem.pointer + ": ")expected \(problem.expected), found \(problem.found)")
-                }
-                var interactions: [Interaction] = []
-                for step in outcome.steps {
-                    guard case .success(let response) = step.outcome, let interaction = interaction(step, response, api: api, into: &result) else { continue }
-                    interactions.append(interaction)
-                }
-                let recording = Recording(
-                    api: api.api.name, name: outcome.scenario, recordedAt: Self.timestamp(),
-                    recordedFrom: recordedFrom ?? api.target.baseURLs[""]?.host ?? "live", interactions: interactions
-                )
-                // What changed: each step's new interaction against the old one of the same step.
-                var changes: [Finding] = []
-                var old: Recording?
-                if let bytes = FileBytes.read(file.path) { old = try? Recording(bytes: bytes, file: file.path) }
-                if let old {
-                    for interaction in interactions {
-                        guard let previous = old.interactions.first(where: { $0.step == interaction.step }) else { continue }
-                        let operation = operationName(interaction, api: api)
-                        changes += ShapeComparison.compare(live: interaction, recorded: previous, operation: operation)
-                    }
-                }
-                let outcomeText: String
-                if dryRun {
-                    outcomeText = old.map { $0.hasSameContent(as: recording) ? "unchanged" : "would update" } ?? "would create"
-                } else {
-                    do {
-                        outcomeText = try recording.save(to: file).description
-                    } catch {
-                        result.errors.append(error.description)
-                        continue
-                    }
-                }
-                result.saved.append((outcome.scenario, displayPath(file), outcomeText, changes))
-            }
-        }
-        return result
-    }
-
     /// Prepares the selected APIs and runs their scenarios, API after API; nothing runs after a configuration error.
     func runScenarios(concurrency: Int, progress: (@Sendable (Int, Int) -> Void)?, into result: inout Result) async -> [(Prepared, [ScenarioOutcome])] {
         let prepared = prepare(into: &result)
@@ -314,23 +173,16 @@ public struct LiveRun: Sendable {
     }
 
     /// The step's exchange as a redacted interaction, tagged with the step's name.
-    func interaction(_ step: StepResult, _ response: LiveResponse, api: Prepared, into result: inout Result) -> Interaction? {
-        let exchange = CapturedExchange(
-            method: step.request.method, url: step.request.url, requestHeaders: step.request.headers,
-            requestBody: step.request.body.map { Data($0) }, status: response.status, responseHeaders: response.headers,
-            responseBody: response.body.isEmpty ? nil : Data(response.body)
-        )
-        do {
-            var interaction = try Interaction(capturing: exchange, baseURLs: api.target.baseURLs, step: step.step)
-            // Auth headers are the target's, never recorded or printed.
-            var headers = interaction.request.headers
-            headers.remove(Set(api.target.headers.map { $0.0.lowercased() }))
-            interaction.request.headers = headers
-            return api.redaction.redact(interaction)
-        } catch {
-            result.errors.append(error.description)
+    func interaction(_ step: StepResult, api: Prepared, into result: inout Result) -> Interaction? {
+        guard var interaction = step.interaction else {
+            if let error = step.captureError { result.errors.append(error) }
             return nil
         }
+        // Auth headers are the target's, never recorded or printed.
+        var headers = interaction.request.headers
+        headers.remove(Set(api.target.headers.map { $0.0.lowercased() }))
+        interaction.request.headers = headers
+        return api.redaction.redact(interaction)
     }
 
     func count(_ steps: [StepResult], into result: inout Result) {
@@ -349,9 +201,15 @@ public struct LiveRun: Sendable {
         api.verifier?.contract.operation(method: method, path: path)?.operation.name ?? "\(method) \(path)"
     }
 
-    func operationName(_ request: LiveRequest, api: Prepared) -> String {
+    /// The request's path relative to its base URL, without the query.
+    func relativePath(_ request: LiveRequest, api: Prepared) -> String {
         let relative = BaseURLSet(api.target.baseURLs).relativeURL(request.url)?.1 ?? request.url.path
-        return operationName(method: request.method, path: String(relative.prefix { $0 != "?" }), api: api)
+        return String(relative.prefix { $0 != "?" })
+    }
+
+    /// The contract's operation for the request, when the API has a contract and one matches.
+    func match(_ request: LiveRequest, api: Prepared) -> (operation: CompiledContract.Operation, pathParameters: [String: String])? {
+        api.verifier?.contract.operation(method: request.method, path: relativePath(request, api: api))
     }
 
     func operationName(_ interaction: Interaction, api: Prepared) -> String {

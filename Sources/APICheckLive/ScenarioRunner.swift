@@ -135,7 +135,7 @@ public struct ScenarioRunner: Sendable {
                 stopped = true
             case .success(let response):
                 gate.responded()
-                check(step, response, &variables, into: &outcome)
+                check(step, result, response, &variables, into: &outcome)
             }
         }
         // Clean-up: whatever was created is deleted, even after a failure or Ctrl-C.
@@ -164,13 +164,33 @@ public struct ScenarioRunner: Sendable {
         return outcome
     }
 
+    /// The response captured as an interaction: the one place its body is parsed.
+    func capture(_ result: inout StepResult, _ response: LiveResponse) {
+        let exchange = CapturedExchange(
+            method: result.request.method, url: result.request.url, requestHeaders: result.request.headers,
+            requestBody: result.request.body.map { Data($0) }, status: response.status, responseHeaders: response.headers,
+            responseBody: response.body.isEmpty ? nil : Data(response.body)
+        )
+        do {
+            result.interaction = try Interaction(capturing: exchange, baseURLs: target.baseURLs, step: result.step)
+        } catch {
+            result.captureError = error.description
+        }
+    }
+
     /// Checks `expect` and takes `capture` values from a response.
-    func check(_ step: ScenarioStep, _ response: LiveResponse, _ variables: inout ScenarioVariables, into outcome: inout ScenarioOutcome) {
+    func check(_ step: ScenarioStep, _ result: StepResult, _ response: LiveResponse, _ variables: inout ScenarioVariables, into outcome: inout ScenarioOutcome) {
         if let status = step.expectedStatus, status != response.status {
             outcome.problems.append(.init(step: step.name, kind: .expect, pointer: "/status", expected: String(status), found: String(response.status)))
         }
         guard !step.expectations.isEmpty || !step.capture.isEmpty else { return }
-        let body = try? JSONReader.parse(response.body)
+        // The body as captured; a JSON body sent with another content type is read here all the same.
+        let body: JSONValue?
+        if case .json(let json)? = result.interaction?.response.body {
+            body = json
+        } else {
+            body = try? JSONReader.parse(response.body)
+        }
         for (pointer, template) in step.expectations {
             let expected: JSONValue
             do {
@@ -288,7 +308,9 @@ public struct ScenarioRunner: Sendable {
                     await options.sleep(wait)
                     if !Task.isCancelled { continue }
                 }
-                return StepResult(step: step, request: request, outcome: .success(response), seconds: LiveRun.seconds(start.duration(to: clock.now)))
+                var result = StepResult(step: step, request: request, outcome: .success(response), seconds: LiveRun.seconds(start.duration(to: clock.now)))
+                capture(&result, response)
+                return result
             } catch {
                 if !retriedConnection, request.isIdempotentRead, error.kind == .refused || error.kind == .reset, clock.now < deadline, !Task.isCancelled {
                     retriedConnection = true

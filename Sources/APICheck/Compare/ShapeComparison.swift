@@ -24,7 +24,12 @@ public enum ShapeComparison {
 
         /// What `contract` declares for `method` and `path`; everything when no operation matches.
         public init(contract: CompiledContract, method: String, path: String) {
-            guard let (operation, _) = contract.operation(method: method, path: path) else {
+            self.init(operation: contract.operation(method: method, path: path)?.operation)
+        }
+
+        /// What `operation` declares; everything when there is none.
+        public init(operation: CompiledContract.Operation?) {
+            guard let operation else {
                 self = .everything
                 return
             }

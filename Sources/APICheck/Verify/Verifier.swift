@@ -61,9 +61,14 @@ public struct Verifier: Sendable {
 
     /// Verifies one interaction; findings' `sourcePointer`s are relative to the interaction.
     public func verify(_ interaction: Interaction) -> [Finding] {
+        verify(interaction, matched: contract.operation(method: interaction.request.method, path: interaction.request.path))
+    }
+
+    /// Verifies one interaction against the operation already looked up for it (nil: none matched).
+    public func verify(_ interaction: Interaction, matched: (operation: CompiledContract.Operation, pathParameters: [String: String])?) -> [Finding] {
         let request = interaction.request
         let response = interaction.response
-        guard let (operation, pathValues) = contract.operation(method: request.method, path: request.path) else {
+        guard let (operation, pathValues) = matched else {
             var finding = Finding(
                 rule: .recordingUnmatchedOperation, part: "request", operation: "\(request.method) \(request.path)",
                 pointer: "", expected: "an operation of \(contract.path)", found: "none for \(request.method) \(request.path)"

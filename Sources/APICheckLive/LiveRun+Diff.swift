@@ -1,0 +1,88 @@
+import APICheck
+import Foundation
+
+extension LiveRun {
+    /// `apicheck diff --live`: runs the scenarios and checks every live interaction against the contract
+    /// and against the recorded interaction of its step.
+    public func diff(progress: (@Sendable (Int, Int) -> Void)? = nil) async -> Result {
+        var result = Result()
+        for (api, outcomes) in await runScenarios(concurrency: options.concurrency, progress: progress, into: &result) {
+            for outcome in outcomes {
+                let recordingFile = api.scenarioFolder.appendingPathComponent("\(outcome.scenario).json")
+                var recorded: (recording: Recording, bytes: [UInt8])?
+                if let bytes = FileBytes.read(recordingFile.path) {
+                    do {
+                        recorded = (try Recording(bytes: bytes, file: displayPath(recordingFile)), bytes)
+                    } catch {
+                        result.errors.append(error.description)
+                    }
+                } else if outcome.notRun == nil {
+                    result.notes.append("\(api.api.name)/\(outcome.scenario): no recording at \(displayPath(recordingFile)) to compare with (run 'apicheck record --scenario \(outcome.scenario)')")
+                }
+                result.findings += check(outcome, api: api, recorded: recorded, file: displayPath(recordingFile), into: &result)
+            }
+        }
+        return result
+    }
+
+    /// Findings for one scenario's outcome; counts its requests into `result`.
+    func check(_ outcome: ScenarioOutcome, api: Prepared, recorded: (recording: Recording, bytes: [UInt8])?, file: String, into result: inout Result) -> [Finding] {
+        if let reason = outcome.notRun {
+            result.notes.append("\(api.api.name)/\(outcome.scenario): \(reason)")
+            return []
+        }
+        result.scenarios += 1
+        count(outcome.steps + outcome.cleanup, into: &result)
+        if !outcome.skipped.isEmpty {
+            result.notes.append("\(api.api.name)/\(outcome.scenario): skipped \(outcome.skipped.joined(separator: ", ")) after \(outcome.transportError?.description ?? "an earlier problem")")
+        }
+        for cleanup in outcome.cleanup {
+            if case .failure(let error) = cleanup.outcome { result.notes.append("\(api.api.name)/\(outcome.scenario): clean-up \(cleanup.step) failed: \(error)") }
+        }
+        var findings: [Finding] = []
+        for step in outcome.steps {
+            // The step's operation, looked up once for the name, the verifier and the comparison.
+            let matched = match(step.request, api: api)
+            let operation = matched?.operation.name ?? "\(step.request.method) \(relativePath(step.request, api: api))"
+            let recordedIndex = recorded?.recording.interactions.firstIndex { $0.step == step.step }
+            var stepFindings: [Finding] = []
+            switch step.outcome {
+            case .failure(let error):
+                var finding = Finding(rule: .transportError, part: "request", operation: operation, pointer: "", expected: "a response", found: error.description)
+                finding.sourcePointer = ""
+                stepFindings.append(finding)
+            case .success:
+                guard let interaction = interaction(step, api: api, into: &result) else { continue }
+                if let verifier = api.verifier { stepFindings += verifier.verify(interaction, matched: matched) }
+                if let recorded, let recordedIndex {
+                    let declared = api.verifier == nil ? .everything : ShapeComparison.Declared(operation: matched?.operation)
+                    stepFindings += ShapeComparison.compare(live: interaction, recorded: recorded.recording.interactions[recordedIndex], operation: operation, declared: declared)
+                }
+            }
+            for problem in outcome.problems where problem.step == step.step {
+                var finding = Finding(
+                    rule: .expectFailed, part: "response", operation: operation, status: step.response?.status, pointer: problem.pointer,
+                    expected: problem.kind == .capture ? problem.expected : "\(problem.expected) (step \(step.step))", found: problem.found
+                )
+                finding.sourcePointer = problem.pointer == "/status" ? "/response/status" : "/response/body" + problem.pointer
+                stepFindings.append(finding)
+            }
+            stepFindings = ShapeComparison.merge(stepFindings)
+            if let verifier = api.verifier { stepFindings = verifier.applyingSettings(stepFindings) }
+            for index in stepFindings.indices {
+                stepFindings[index].file = file
+                if let recorded, let recordedIndex {
+                    stepFindings[index].line = Self.line(of: "/interactions/\(recordedIndex)" + (stepFindings[index].sourcePointer ?? ""), in: recorded.bytes)
+                }
+            }
+            findings += stepFindings
+        }
+        // Problems of steps that were never sent (a placeholder with no value).
+        for problem in outcome.problems where !outcome.steps.contains(where: { $0.step == problem.step }) {
+            var finding = Finding(rule: .expectFailed, part: "request", operation: "\(outcome.scenario) step \(problem.step)", pointer: problem.pointer, expected: problem.expected, found: problem.found)
+            finding.file = file
+            findings.append(finding)
+        }
+        return findings
+    }
+}

@@ -1,0 +1,63 @@
+import APICheck
+import Foundation
+
+extension LiveRun {
+    /// `apicheck record`: runs the scenarios one at a time and writes one recording per scenario
+    /// (unless `dryRun`), with a summary of what changed against the old recording. `recordedFrom`
+    /// names the source in each recording; nil names the host of the API's base URL.
+    public func record(dryRun: Bool, recordedFrom: String? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> Result {
+        var result = Result()
+        // One at a time, so that what is recorded does not depend on timing.
+        for (api, outcomes) in await runScenarios(concurrency: 1, progress: progress, into: &result) {
+            for outcome in outcomes {
+                if let reason = outcome.notRun {
+                    result.notes.append("\(api.api.name)/\(outcome.scenario): \(reason)")
+                    continue
+                }
+                result.scenarios += 1
+                count(outcome.steps + outcome.cleanup, into: &result)
+                let file = api.scenarioFolder.appendingPathComponent("\(outcome.scenario).json")
+                if let error = outcome.transportError {
+                    result.notes.append("\(api.api.name)/\(outcome.scenario): not recorded: \(error) (the old recording, if any, is kept)")
+                    continue
+                }
+                for problem in outcome.problems {
+                    result.notes.append("\(api.api.name)/\(outcome.scenario): step \(problem.step): \(problem.pointer.isEmpty ? "" : problem.pointer + ": ")expected \(problem.expected), found \(problem.found)")
+                }
+                var interactions: [Interaction] = []
+                for step in outcome.steps {
+                    guard case .success = step.outcome, let interaction = interaction(step, api: api, into: &result) else { continue }
+                    interactions.append(interaction)
+                }
+                let recording = Recording(
+                    api: api.api.name, name: outcome.scenario, recordedAt: Self.timestamp(),
+                    recordedFrom: recordedFrom ?? api.target.baseURLs[""]?.host ?? "live", interactions: interactions
+                )
+                // What changed: each step's new interaction against the old one of the same step.
+                var changes: [Finding] = []
+                var old: Recording?
+                if let bytes = FileBytes.read(file.path) { old = try? Recording(bytes: bytes, file: file.path) }
+                if let old {
+                    for interaction in interactions {
+                        guard let previous = old.interactions.first(where: { $0.step == interaction.step }) else { continue }
+                        let operation = operationName(interaction, api: api)
+                        changes += ShapeComparison.compare(live: interaction, recorded: previous, operation: operation)
+                    }
+                }
+                let outcomeText: String
+                if dryRun {
+                    outcomeText = old.map { $0.hasSameContent(as: recording) ? "unchanged" : "would update" } ?? "would create"
+                } else {
+                    do {
+                        outcomeText = try recording.save(to: file).description
+                    } catch {
+                        result.errors.append(error.description)
+                        continue
+                    }
+                }
+                result.saved.append((outcome.scenario, displayPath(file), outcomeText, changes))
+            }
+        }
+        return result
+    }
+}
