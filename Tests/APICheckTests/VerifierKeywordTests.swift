@@ -202,4 +202,14 @@ struct VerifierKeywordTests {
         #expect(lines[line - 1].contains(marker), "\(finding.compilerLine): line \(line) is \(lines[line - 1])")
         #expect(part == "request" ? line < (lines.firstIndex { $0.contains("\"response\"") } ?? 0) + 1 : line > (lines.firstIndex { $0.contains("\"response\"") } ?? 0))
     }
+
+    @Test("with more than 64 declared properties, each missing required key is still found", arguments: [0, 63, 64, 69])
+    func manyProperties(_ missing: Int) throws {
+        let names = (0..<70).map { "p\($0)" }
+        let schema = try JSONReader.parse(#"{"type": "object", "required": [\#(names.map { "\"\($0)\"" }.joined(separator: ","))], "properties": {\#(names.map { "\"\($0)\": {\"type\": \"integer\"}" }.joined(separator: ","))}}"#)
+        let value = try JSONReader.parse("{" + names.enumerated().filter { $0.offset != missing }.map { "\"\($0.element)\": 1" }.joined(separator: ",") + "}")
+        let problems = try StandaloneSchema(schema).problems(in: value)
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.contains("required key \"p\(missing)\"") == true, "\(problems)")
+    }
 }

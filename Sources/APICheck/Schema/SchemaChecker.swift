@@ -341,13 +341,15 @@ struct SchemaChecker {
 
     mutating func checkObject(_ object: JSONObject, _ schema: CompiledSchema, keyCase: KeyCase?, owner: Bool, evaluation: inout ObjectEvaluation) {
         // Which declared properties were present, found in one pass over the members.
-        var seen = [Bool](repeating: false, count: schema.propertyNames.count)
+        // A bit per declared property while there are at most 64 (no allocation per object), else an array.
+        var seenBits: UInt64 = 0
+        var seenMore = schema.propertyNames.count > 64 ? [Bool](repeating: false, count: schema.propertyNames.count) : []
         let declaredConform: [Bool]? = keyCase == .snakeCase ? schema.propertyIsSnakeCase : keyCase == .camelCase ? schema.propertyIsCamelCase : nil
         if schema.describesKeys { evaluation.describesKeys = true }
         for (offset, member) in object.enumerated() {
             var evaluated = false
             if let position = schema.propertyPosition(member.key, hint: offset) {
-                seen[position] = true
+                if position < 64 { seenBits |= 1 << UInt64(position) } else { seenMore[position] = true }
                 evaluated = true
                 // A declared name's case was checked once, when the contract was compiled.
                 if owner, let keyCase, !(declaredConform?[position] ?? keyCase.matches(member.key)) {
@@ -377,7 +379,7 @@ struct SchemaChecker {
                 reportExtra(member, keyCase: keyCase, describesKeys: schema.describesKeys)
             }
         }
-        for (position, name) in schema.propertyNames.enumerated() where schema.propertyIsRequired[position] && !seen[position] {
+        for (position, name) in schema.propertyNames.enumerated() where schema.propertyIsRequired[position] && !(position < 64 ? seenBits & (1 << UInt64(position)) != 0 : seenMore[position]) {
             add(.fieldMissing, expected: "required key \"\(name)\" (\(schema.propertySchemas[position].expectedDescription))", found: "no such key", extraKey: name)
         }
         for name in schema.undeclaredRequired where object[name] == nil {
