@@ -16,7 +16,8 @@ struct DiffCommand: AsyncParsableCommand {
             variables apicheck.yml names and is never printed.
 
             Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 usage or \
-            configuration error; 3 the live API could not be reached at all.
+            configuration error; 3 the live API could not be reached at all, or it said its rate \
+            limit is spent (the reset time goes to stderr).
 
             Examples:
               apicheck diff --live --sandbox
@@ -82,6 +83,10 @@ struct DiffCommand: AsyncParsableCommand {
         if result.findings.contains(where: { $0.severity >= threshold }) { status = .findings }
         if result.unreachable {
             Output.err("error: the live API could not be reached: \(result.unreachableReason)\n")
+            status = status.combined(with: .unreachable)
+        }
+        for (api, limit) in result.rateLimits {
+            Output.err("error: \(api): the rate limit is spent (\(limit.describe())); nothing more was sent to it, and its remaining scenarios did not run\n")
             status = status.combined(with: .unreachable)
         }
         if !result.errors.isEmpty { status = status.combined(with: .usage) }

@@ -65,6 +65,10 @@ struct RecordCommand: AsyncParsableCommand {
             Output.err("error: the live API could not be reached: \(result.unreachableReason)\n")
             status = .unreachable
         }
+        for (api, limit) in result.rateLimits {
+            Output.err("error: \(api): the rate limit is spent (\(limit.describe())); nothing more was sent to it, and its remaining scenarios did not run\n")
+            status = status.combined(with: .unreachable)
+        }
         if !result.errors.isEmpty { status = status.combined(with: .usage) }
         if status != .success { throw ExitCode(status.code) }
     }

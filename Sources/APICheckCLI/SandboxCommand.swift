@@ -16,6 +16,12 @@ struct SandboxCommand: AsyncParsableCommand {
             Examples:
               apicheck sandbox --api todos --port 8080
               apicheck sandbox --drift todos/dates-offset --drift todos/extra-field
+              apicheck sandbox --api github --client-id ID --client-secret SECRET --rate-limit 5
+
+            GitHub's replica accepts, unless told otherwise: client id \(GitHubSandboxOptions.defaultClientID), \
+            client secret \(GitHubSandboxOptions.defaultClientSecret), token \(GitHubSandboxOptions.defaultToken), \
+            redirect URI \(GitHubSandboxOptions.defaultRedirectURI); OAuth codes work once, and a code that \
+            starts with "bad" is bad_verification_code.
             """
     )
 
@@ -39,9 +45,39 @@ struct SandboxCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "List the drifts and exit.")
     var listDrifts = false
 
+    @Option(name: .long, help: ArgumentHelp("github: the OAuth client id the token exchange accepts.", valueName: "id"))
+    var clientID: String?
+
+    @Option(name: .long, help: ArgumentHelp("github: the OAuth client secret the token exchange accepts.", valueName: "secret"))
+    var clientSecret: String?
+
+    @Option(name: .long, help: ArgumentHelp("github: a token the API accepts (besides those the exchange issues).", valueName: "token"))
+    var token: String?
+
+    @Option(name: .long, help: ArgumentHelp("github: requests per window for every caller (core per hour, search per minute); default GitHub's own.", valueName: "n"))
+    var rateLimit: Int?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
-        _ = try selection()
+        let (apis, _) = try selection()
+        let githubFlags = [("--client-id", clientID != nil), ("--client-secret", clientSecret != nil), ("--token", token != nil), ("--rate-limit", rateLimit != nil)]
+        for (flag, given) in githubFlags where given && !apis.contains(.github) {
+            throw ValidationError("\(flag) is a flag of the github sandbox, and --api selects \(apis.map(\.name).joined(separator: ", "))")
+        }
+        if let rateLimit, rateLimit < 1 { throw ValidationError("--rate-limit must be at least 1, not \(rateLimit)") }
+        for (flag, value) in [("--client-id", clientID), ("--client-secret", clientSecret), ("--token", token)] where value?.isEmpty == true {
+            throw ValidationError("\(flag) must not be empty")
+        }
+    }
+
+    /// The GitHub replica's options from the flags, defaults where a flag is not given.
+    private var githubOptions: GitHubSandboxOptions {
+        var options = GitHubSandboxOptions()
+        if let clientID { options.clientID = clientID }
+        if let clientSecret { options.clientSecret = clientSecret }
+        if let token { options.token = token }
+        options.rateLimit = rateLimit
+        return options
     }
 
     /// The APIs and drifts the flags name; an unknown name is a usage error listing the valid ones.
@@ -64,7 +100,9 @@ struct SandboxCommand: AsyncParsableCommand {
             return
         }
         let (apis, chosen) = try selection()
-        let configuration = SandboxConfiguration(apis: apis, drifts: chosen, host: host, port: port, deterministic: deterministic)
+        let configuration = SandboxConfiguration(
+            apis: apis, drifts: chosen, host: host, port: port, deterministic: deterministic, github: githubOptions
+        )
         do {
             try await SandboxServer.run(configuration) { url in
                 let driftText = chosen.isEmpty ? "" : " with drifts \(chosen.sorted().map(\.description).joined(separator: ", "))"

@@ -40,7 +40,10 @@ extension LiveRun {
             if case .failure(let error) = cleanup.outcome { result.notes.append("\(api.api.name)/\(outcome.scenario): clean-up \(cleanup.step) failed: \(error)") }
         }
         var findings: [Finding] = []
-        for step in outcome.steps {
+        if let limit = outcome.rateLimit {
+            result.notes.append("\(api.api.name)/\(outcome.scenario): step \(limit.step): the rate limit is spent (\(limit.describe())); not checked")
+        }
+        for step in outcome.steps where step.step != outcome.rateLimit?.step {
             // The step's operation, looked up once for the name, the verifier and the comparison.
             let matched = match(step.request, api: api)
             let operation = matched?.operation.name ?? "\(step.request.method) \(relativePath(step.request, api: api))"

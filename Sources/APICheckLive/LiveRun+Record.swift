@@ -17,6 +17,10 @@ extension LiveRun {
                 result.scenarios += 1
                 count(outcome.steps + outcome.cleanup, into: &result)
                 let file = api.scenarioFolder.appendingPathComponent("\(outcome.scenario).json")
+                if let limit = outcome.rateLimit {
+                    result.notes.append("\(api.api.name)/\(outcome.scenario): not recorded: the rate limit is spent (\(limit.describe())); the old recording, if any, is kept")
+                    continue
+                }
                 if let error = outcome.transportError {
                     result.notes.append("\(api.api.name)/\(outcome.scenario): not recorded: \(error) (the old recording, if any, is kept)")
                     continue

@@ -58,6 +58,8 @@ public struct LiveRun: Sendable {
         public var responses = 0
         /// Distinct reasons requests failed on transport.
         public var transportFailures: [TransportError] = []
+        /// APIs whose rate limit a response said is spent (exit 3): nothing more was sent to them.
+        public var rateLimits: [(api: String, limit: RateLimitSpent)] = []
         /// `record`: each scenario's file and what saving it did (or would do, with `--dry-run`).
         public var saved: [(scenario: String, file: String, outcome: String, changes: [Finding])] = []
 
@@ -123,14 +125,41 @@ public struct LiveRun: Sendable {
                 result.errors.append(error.description)
                 continue
             }
-            if let url = options.sandboxURL ?? options.baseURL { baseURLs[""] = url }
+            let sandbox = options.sandboxURL != nil
+            if let url = options.sandboxURL {
+                // The replica serves every base of the API (api.github.com and github.com): nothing leaves the machine.
+                for name in baseURLs.keys { baseURLs[name] = url }
+            } else if let url = options.baseURL {
+                baseURLs[""] = url
+            }
             var headers: [(String, String)] = []
+            var missing: [String] = []
             for auth in api.auth {
-                if let value = auth.value(environment: options.environment) {
+                if sandbox {
+                    // The replica's documented default, never the environment: no secret is sent to a replica.
+                    if let value = auth.sandboxValue { headers.append((auth.header, auth.prefix + value)) }
+                } else if let value = auth.value(environment: options.environment) {
                     headers.append((auth.header, value))
-                } else if options.sandboxURL == nil {
-                    result.notes.append("\(api.name): \(auth.environment) is not set; requests go without the \(auth.header) header")
+                } else if auth.optional {
+                    result.notes.append("\(api.name): \(auth.environment) is not set; requests go without the \(auth.header) header (optional: true)")
+                } else {
+                    missing.append("\(auth.environment) (the \(auth.header) header)")
                 }
+            }
+            var variables: [(String, String)] = []
+            for variable in api.environmentVariables {
+                let value = sandbox ? variable.sandboxValue : options.environment[variable.environment].flatMap { $0.isEmpty ? nil : $0 }
+                if let value {
+                    variables.append((variable.name, value))
+                } else if let user = scenarios.first(where: { $0.uses(variable.name) && !($0.sandboxOnly && !sandbox) }) {
+                    missing.append(sandbox
+                        ? "a sandbox value for {{\(variable.name)}} (vars_env, used by scenario \(user.name))"
+                        : "\(variable.environment) (vars_env \(variable.name), used by scenario \(user.name))")
+                }
+            }
+            if !missing.isEmpty {
+                result.errors.append("error: \(api.name): not set: \(missing.joined(separator: ", ")); set \(missing.count == 1 ? "it" : "them") in the environment, or run against the replica with --sandbox")
+                continue
             }
             var verifier: Verifier?
             if let contractPath = api.contract {
@@ -145,8 +174,8 @@ public struct LiveRun: Sendable {
                 }
             }
             prepared.append(Prepared(
-                api: api, scenarios: scenarios, target: .init(baseURLs: baseURLs, headers: headers), verifier: verifier,
-                redaction: api.redactionRules(environment: options.environment),
+                api: api, scenarios: scenarios, target: .init(baseURLs: baseURLs, headers: headers, variables: variables), verifier: verifier,
+                redaction: api.redactionRules(environment: sandbox ? [:] : options.environment, sandbox: sandbox),
                 scenarioFolder: configuration.resolve(api.recordings).appendingPathComponent("scenarios")
             ))
         }
@@ -167,7 +196,20 @@ public struct LiveRun: Sendable {
                     allowWrites: options.allowWrites || options.sandboxURL != nil || api.api.allowWrites
                 )
             )
-            outcomes.append((api, await runner.run(api.scenarios) { _, _ in counter.advance() }))
+            // A scenario that only the replica can answer (a successful OAuth exchange) is skipped against a real API, and said so.
+            let runnable = api.scenarios.filter { !$0.sandboxOnly || options.sandboxURL != nil }
+            var ran = await runner.run(runnable) { _, _ in counter.advance() }
+            var all: [ScenarioOutcome] = []
+            for scenario in api.scenarios {
+                if scenario.sandboxOnly && options.sandboxURL == nil {
+                    counter.advance()
+                    all.append(ScenarioOutcome(scenario: scenario.name, notRun: "skipped: sandbox_only (it can only succeed against the replica; run with --sandbox)"))
+                } else if !ran.isEmpty {
+                    all.append(ran.removeFirst())
+                }
+            }
+            if let limit = all.lazy.compactMap(\.rateLimit).first { result.rateLimits.append((api.api.name, limit)) }
+            outcomes.append((api, all))
         }
         return outcomes
     }

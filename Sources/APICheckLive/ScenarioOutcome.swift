@@ -12,6 +12,8 @@ public struct ScenarioOutcome: Sendable {
     public var problems: [StepProblem] = []
     /// The first transport failure, if any.
     public var transportError: TransportError?
+    /// The response that said the rate limit is spent, if one did (its step is not checked).
+    public var rateLimit: RateLimitSpent?
     /// Why the scenario did not run at all.
     public var notRun: String?
 

@@ -38,13 +38,16 @@ public struct ScenarioRunner: Sendable {
     public struct Target: Sendable {
         /// The API's base URLs by name; `""` names the main one.
         public var baseURLs: [String: URL]
-        /// Headers added to every request (auth). Their values are never printed or recorded.
+        /// Headers added to every request to the main base URL (auth). Their values are never printed or recorded.
         public var headers: [(String, String)]
+        /// Placeholder values every scenario starts with (`vars_env`); secrets, never printed or recorded.
+        public var variables: [(String, String)]
 
         /// Creates a target.
-        public init(baseURLs: [String: URL], headers: [(String, String)] = []) {
+        public init(baseURLs: [String: URL], headers: [(String, String)] = [], variables: [(String, String)] = []) {
             self.baseURLs = baseURLs
             self.headers = headers
+            self.variables = variables
         }
     }
 
@@ -79,6 +82,10 @@ public struct ScenarioRunner: Sendable {
                         outcomes[index] = ScenarioOutcome(scenario: scenario.name, notRun: "not started: every request so far failed to reach the API")
                         continue
                     }
+                    if let limit = gate.rateLimit {
+                        outcomes[index] = ScenarioOutcome(scenario: scenario.name, notRun: "not started: the rate limit is spent (\(limit.describe()))")
+                        continue
+                    }
                     if Task.isCancelled {
                         outcomes[index] = ScenarioOutcome(scenario: scenario.name, notRun: "not started: cancelled")
                         continue
@@ -110,10 +117,10 @@ public struct ScenarioRunner: Sendable {
     /// Runs one scenario, telling `gate` what its requests met (the run stops starting scenarios on a dead server).
     package func run(_ scenario: ScenarioDefinition, gate: RunGate) async -> ScenarioOutcome {
         var outcome = ScenarioOutcome(scenario: scenario.name)
-        var variables = ScenarioVariables(scenario.vars)
+        var variables = ScenarioVariables(target.variables + scenario.vars)
         var stopped = false
         for step in scenario.steps {
-            if stopped || Task.isCancelled {
+            if stopped || Task.isCancelled || gate.rateLimit != nil {
                 outcome.skipped.append(step.name)
                 continue
             }
@@ -135,6 +142,13 @@ public struct ScenarioRunner: Sendable {
                 stopped = true
             case .success(let response):
                 gate.responded()
+                if let limit = RateLimitSpent.from(response, step: step.name) {
+                    // A spent rate limit ends the run for this API: one line, never a flood of findings.
+                    gate.rateLimitSpent(limit)
+                    outcome.rateLimit = limit
+                    stopped = true
+                    continue
+                }
                 check(step, result, response, &variables, into: &outcome)
             }
         }
@@ -171,8 +185,11 @@ public struct ScenarioRunner: Sendable {
             requestBody: result.request.body.map { Data($0) }, status: response.status, responseHeaders: response.headers,
             responseBody: response.body.isEmpty ? nil : Data(response.body)
         )
+        // Only the base the step was sent to: with --sandbox, every base is the same address.
+        let name = result.request.base ?? ""
+        let bases = target.baseURLs[name].map { [name: $0] } ?? target.baseURLs
         do {
-            result.interaction = try Interaction(capturing: exchange, baseURLs: target.baseURLs, step: result.step)
+            result.interaction = try Interaction(capturing: exchange, baseURLs: bases, step: result.step)
         } catch {
             result.captureError = error.description
         }
@@ -184,6 +201,8 @@ public struct ScenarioRunner: Sendable {
             outcome.problems.append(.init(step: step.name, kind: .expect, pointer: "/status", expected: String(status), found: String(response.status)))
         }
         guard !step.expectations.isEmpty || !step.capture.isEmpty else { return }
+        // A 304 has no body: it is checked on its status and headers only.
+        let bodyExpectations = response.status == 304 ? [] : step.expectations
         // The body as captured; a JSON body sent with another content type is read here all the same.
         let body: JSONValue?
         if case .json(let json)? = result.interaction?.response.body {
@@ -191,7 +210,7 @@ public struct ScenarioRunner: Sendable {
         } else {
             body = try? JSONReader.parse(response.body)
         }
-        for (pointer, template) in step.expectations {
+        for (pointer, template) in bodyExpectations {
             let expected: JSONValue
             do {
                 expected = try variables.json(template)
@@ -211,14 +230,25 @@ public struct ScenarioRunner: Sendable {
                 ))
             }
         }
-        for (name, pointer) in step.capture {
-            if let value = body?[pointer: pointer] {
-                variables.set(name, value)
-            } else {
-                outcome.problems.append(.init(
-                    step: step.name, kind: .capture, pointer: pointer.description,
-                    expected: "a value to capture as \(name)", found: body == nil ? "a body that is not JSON" : "no such key"
-                ))
+        for (name, source) in step.capture {
+            switch source {
+            case .header(let header):
+                if let value = response.header(header) {
+                    variables.set(name, .string(value))
+                } else {
+                    outcome.problems.append(.init(
+                        step: step.name, kind: .capture, pointer: "/headers/\(header)", expected: "the header \(header), to capture as \(name)", found: "no such header"
+                    ))
+                }
+            case .pointer(let pointer):
+                if let value = body?[pointer: pointer] {
+                    variables.set(name, value)
+                } else {
+                    outcome.problems.append(.init(
+                        step: step.name, kind: .capture, pointer: pointer.description,
+                        expected: "a value to capture as \(name)", found: body == nil ? "a body that is not JSON" : "no such key"
+                    ))
+                }
             }
         }
     }
@@ -264,7 +294,11 @@ public struct ScenarioRunner: Sendable {
             headers.removeAll { $0.0.caseInsensitiveCompare(name) == .orderedSame }
             headers.append((name, try variables.text(value)))
         }
-        for (name, value) in target.headers { headers.append((name, value)) }
+        // A step's own header replaces the auth header of the same name (a wrong-key scenario sends its own).
+        // Auth goes to the main base only: GitHub's API token has no business on github.com's OAuth endpoint.
+        for (name, value) in target.headers where step.base == nil && !step.headers.contains(where: { $0.0.caseInsensitiveCompare(name) == .orderedSame }) {
+            headers.append((name, value))
+        }
         var body: [UInt8]?
         switch step.body {
         case .json(let template)?:
@@ -290,7 +324,7 @@ public struct ScenarioRunner: Sendable {
         guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
             throw RequestProblem(kind: .request, expected: "a valid URL", found: "cannot build one from \"\(text)\"")
         }
-        return LiveRequest(method: step.method, url: url, headers: headers, body: body)
+        return LiveRequest(method: step.method, url: url, headers: headers, body: body, base: step.base)
     }
 
     /// Sends with the retry rules and one total deadline.

@@ -68,7 +68,9 @@ final class ReplayStore: @unchecked Sendable {
         for (name, value) in headers {
             let lowered = name.lowercased()
             if lowered == "content-type" { contentType = value }
-            if configuration.matching.matchedHeaders.contains(lowered) { kept.add(name: name, value: value) }
+            if configuration.matching.matchedHeaders.contains(lowered) || RequestMatcher.conditionalHeaders.contains(lowered) {
+                kept.add(name: name, value: value)
+            }
         }
         return RecordedRequest(
             method: method.uppercased(), url: relative, base: base.isEmpty ? nil : base, headers: kept,

@@ -11,7 +11,13 @@ struct RequestMatcher: Sendable {
         let base: String
         let path: String
         let queryNames: [String]
+        /// Whether the request carries `If-None-Match` or `If-Modified-Since`: a recorded 304 answers only a
+        /// conditional request and a recorded 200 only a plain one, whatever order the tests run in.
+        let conditional: Bool
     }
+
+    /// The request headers that make a request conditional (RFC 9110, 13.1).
+    static let conditionalHeaders: Set<String> = ["if-none-match", "if-modified-since"]
 
     /// A request reduced to what matching compares, computed once per request.
     struct Prepared {
@@ -58,7 +64,8 @@ struct RequestMatcher: Sendable {
             }
         }
         let method = request.method.utf8.allSatisfy({ $0 < 97 || $0 > 122 }) ? request.method : request.method.uppercased()
-        let key = Key(method: method, base: request.base ?? "", path: path, queryNames: query.map(\.name))
+        let conditional = request.headers.contains { Self.conditionalHeaders.contains($0.name.lowercased()) }
+        let key = Key(method: method, base: request.base ?? "", path: path, queryNames: query.map(\.name), conditional: conditional)
         return Prepared(request: request, key: key, query: query)
     }
 
@@ -96,6 +103,10 @@ struct RequestMatcher: Sendable {
         if prepared.key.method != preparedRecorded.key.method { found.append("method: \(live.method) vs recorded \(recorded.method)") }
         if (live.base ?? "") != (recorded.base ?? "") { found.append("base: \(live.base ?? "main") vs recorded \(recorded.base ?? "main")") }
         if prepared.key.path != preparedRecorded.key.path { found.append("path: \(live.path) vs recorded \(recorded.path)") }
+        if prepared.key.conditional != preparedRecorded.key.conditional {
+            let says = { (conditional: Bool) in conditional ? "conditional (If-None-Match or If-Modified-Since)" : "not conditional" }
+            found.append("validators: \(says(prepared.key.conditional)) vs recorded \(says(preparedRecorded.key.conditional))")
+        }
         let liveQuery = prepared.query
         let recordedQuery = preparedRecorded.query
         if !Self.fieldsMatch(liveQuery, recordedQuery) {

@@ -29,8 +29,8 @@ struct CLIRunner {
 
     /// Runs the binary on a thread of its own and waits without holding a thread of Swift's
     /// cooperative pool (other suites' async tests and their deadlines keep running meanwhile).
-    static func run(_ arguments: [String], currentDirectory: URL? = nil) async throws -> Result {
-        try await onThread { try runBlocking(arguments, currentDirectory: currentDirectory) }
+    static func run(_ arguments: [String], currentDirectory: URL? = nil, environment: [String: String] = [:]) async throws -> Result {
+        try await onThread { try runBlocking(arguments, currentDirectory: currentDirectory, environment: environment) }
     }
 
     /// A started `apicheck` whose output is read when it ends.
@@ -70,11 +70,13 @@ struct CLIRunner {
         }
     }
 
-    static func runBlocking(_ arguments: [String], currentDirectory: URL? = nil) throws -> Result {
+    /// `environment` is added to this process's own (a test's secrets and base-URL overrides).
+    static func runBlocking(_ arguments: [String], currentDirectory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -46,7 +46,7 @@ struct CommandLineTests {
         let result = try await CLIRunner.run(["sandbox", "--list-drifts"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 9)
+        #expect(lines.count == 17)
         #expect(lines.contains { $0.hasPrefix("todos/dates-offset\t") })
     }
 

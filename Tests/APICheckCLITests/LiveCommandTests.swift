@@ -1,4 +1,5 @@
 import Foundation
+import Sandbox
 import TestSupport
 import Testing
 
@@ -13,17 +14,22 @@ import Darwin
 @Suite("apicheck diff --live and record", .timeLimit(.minutes(5)))
 struct LiveCommandTests {
     static let root = VerifyCommandTests.root
+    /// The APIs of the repository's apicheck.yml that have scenarios.
+    static let apis = ["todos", "github"]
 
     /// A copy of the project's apicheck.yml, contract and scenario recordings in a folder of its own.
     func project(withRecordings: Bool = true) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-live-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("recordings/todos"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Self.root.appendingPathComponent("apicheck.yml"), to: folder.appendingPathComponent("apicheck.yml"))
         try FileManager.default.copyItem(at: Self.root.appendingPathComponent("contracts"), to: folder.appendingPathComponent("contracts"))
-        if withRecordings {
-            try FileManager.default.copyItem(
-                at: Self.root.appendingPathComponent("recordings/todos/scenarios"), to: folder.appendingPathComponent("recordings/todos/scenarios")
-            )
+        for api in Self.apis {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("recordings/\(api)"), withIntermediateDirectories: true)
+            if withRecordings {
+                try FileManager.default.copyItem(
+                    at: Self.root.appendingPathComponent("recordings/\(api)/scenarios"), to: folder.appendingPathComponent("recordings/\(api)/scenarios")
+                )
+            }
         }
         return folder
     }
@@ -42,34 +48,61 @@ struct LiveCommandTests {
         let result = try await CLIRunner.run(["diff", "--live", "--sandbox"], currentDirectory: Self.root)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("apicheck diff: 8 scenarios, 15 requests to the sandbox at http://127.0.0.1:"))
+        #expect(result.stderr.contains("apicheck diff: 16 scenarios, 25 requests to the sandbox at http://127.0.0.1:"), "\(result.stderr)")
         #expect(result.stderr.contains("0 errors, 0 warnings, 0 infos"))
     }
 
     @Test("each drift of the sandbox exits 1 and names its rule and pointer at the scenario's recording", arguments: [
-        ("dates-milliseconds", "date.precision", "GET /api/v2/todos 200 /data/*/created_at", "list-first-page.json"),
-        ("dates-offset", "date.offset", "GET /api/v2/todos 200 /data/*/updated_at", "list-first-page.json"),
-        ("list-data-object", "shape.list-vs-single", "GET /api/v2/todos 200 /data", "list-first-page.json"),
-        ("camel-case-keys", "key.case", "GET /api/v2/todos 200 /data/*/isDone", "list-first-page.json"),
-        ("is-done-int", "shape.type", "GET /api/v2/todos/{id} 200 /data/is_done", "read-first.json"),
-        ("put-json-only", "expect.failed", "GET /api/v2/todos/{id} 200 /data/title", "update-roundtrip.json"),
-        ("status-201", "status.undeclared", "GET /api/v2/todos 201 /status", "list-first-page.json"),
-        ("missing-meta", "field.missing", "GET /api/v2/todos 200 /meta", "list-first-page.json"),
+        ("todos/dates-milliseconds", "date.precision", "GET /api/v2/todos 200 /data/*/created_at", "list-first-page.json"),
+        ("todos/dates-offset", "date.offset", "GET /api/v2/todos 200 /data/*/updated_at", "list-first-page.json"),
+        ("todos/list-data-object", "shape.list-vs-single", "GET /api/v2/todos 200 /data", "list-first-page.json"),
+        ("todos/camel-case-keys", "key.case", "GET /api/v2/todos 200 /data/*/isDone", "list-first-page.json"),
+        ("todos/is-done-int", "shape.type", "GET /api/v2/todos/{id} 200 /data/is_done", "read-first.json"),
+        ("todos/put-json-only", "expect.failed", "GET /api/v2/todos/{id} 200 /data/title", "update-roundtrip.json"),
+        ("todos/status-201", "status.undeclared", "GET /api/v2/todos 201 /status", "list-first-page.json"),
+        ("todos/missing-meta", "field.missing", "GET /api/v2/todos 200 /meta", "list-first-page.json"),
+        ("github/event-id-int", "shape.type", "GET /repos/{owner}/{repo}/events 200 /*/id", "events-conditional.json"),
+        ("github/dates-fraction", "date.precision", "GET /repos/{owner}/{repo}/events 200 /*/created_at", "events-conditional.json"),
+        ("github/no-last-modified", "header.missing", "GET /repos/{owner}/{repo}/events 200 /headers/Last-Modified", "events-conditional.json"),
+        ("github/no-etag-304", "header.missing", "GET /repositories/{repository_id}/events 200 /headers/ETag", "events-second-page.json"),
+        ("github/actor-removed", "field.missing", "GET /repos/{owner}/{repo}/events 200 /*/actor", "events-conditional.json"),
+        ("github/search-items-object", "shape.list-vs-single", "GET /search/repositories 200 /items", "search-swift.json"),
+        ("github/oauth-error-401", "expect.failed", "POST /login/oauth/access_token 401 /status", "oauth-bad-code.json"),
+        ("github/ratelimit-headers-missing", "header.missing", "GET /search/repositories 200 /headers/x-ratelimit-remaining", "search-swift.json"),
     ])
     func drift(_ drift: String, _ rule: String, _ location: String, _ file: String) async throws {
-        let result = try await CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "todos/\(drift)"], currentDirectory: Self.root)
+        let api = String(drift.prefix { $0 != "/" })
+        let result = try await CLIRunner.run(["diff", "--live", "--sandbox", "--drift", drift], currentDirectory: Self.root)
         #expect(result.status == 1, "\(result.stderr)")
-        let line = result.stdout.split(separator: "\n").first { $0.contains("\(location): ") && $0.hasSuffix("[\(rule)]") }
-        #expect(line != nil, "no \(rule) at \(location) in:\n\(result.stdout)")
+        let line = result.stdout.split(separator: "\n").first { $0.contains("\(location): ") && $0.hasSuffix("[\(rule)]") && $0.contains(file) }
+        #expect(line != nil, "no \(rule) at \(location) in \(file):\n\(result.stdout)")
         // Compiler style: the scenario's recording and a line in it.
-        #expect(line?.hasPrefix("recordings/todos/scenarios/") == true)
-        #expect(result.stdout.contains("recordings/todos/scenarios/\(file):"))
+        #expect(line?.hasPrefix("recordings/\(api)/scenarios/\(file):") == true)
         #expect(line.map { $0.range(of: #"\.json:\d+: error: "#, options: .regularExpression) != nil } == true)
+    }
+
+    @Test("a spent GitHub rate limit ends the run: exit 3 with the reset time, no flood of findings, later scenarios not started")
+    func rateLimitSpent() async throws {
+        // The replica as a real API would be reached: by --base-url and the OAuth base's variable, allowing 2 requests.
+        try await withSandboxServer(SandboxConfiguration(apis: [.github], github: .init(rateLimit: 2))) { sandbox in
+            let url = sandbox.baseURL.absoluteString
+            let result = try await CLIRunner.run(
+                ["diff", "--live", "--api", "github", "--base-url", url, "--concurrency", "1"], currentDirectory: Self.root,
+                environment: ["GITHUB_OAUTH_URL": url, "GITHUB_CLIENT_ID": GitHubSandboxOptions.defaultClientID, "GITHUB_CLIENT_SECRET": GitHubSandboxOptions.defaultClientSecret, "GITHUB_TOKEN": ""]
+            )
+            #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("error: github: the rate limit is spent (resets at "), "\(result.stderr)")
+            #expect(result.stderr.contains("not started: the rate limit is spent"))
+            #expect(result.stderr.contains("oauth-exchange: skipped: sandbox_only"))
+            #expect(!result.stdout.contains("403"), "the spent answer is not reported as findings:\n\(result.stdout)")
+            // After the 403, nothing more went to the API's main base.
+            #expect(!result.stdout.contains("error:"), "\(result.stdout)")
+        }
     }
 
     @Test("put-json-only is caught by the read-back's expect and nothing else")
     func putJSONOnly() async throws {
-        let result = try await CLIRunner.run(["diff", "--live", "--sandbox", "--drift", "put-json-only", "--format", "json"], currentDirectory: Self.root)
+        let result = try await CLIRunner.run(["diff", "--live", "--sandbox", "--api", "todos", "--drift", "put-json-only", "--format", "json"], currentDirectory: Self.root)
         #expect(result.status == 1)
         let rules = Set(result.stdout.components(separatedBy: #""rule": ""#).dropFirst().map { String($0.prefix { $0 != "\"" }) })
         #expect(rules == ["expect.failed"])
@@ -166,29 +199,36 @@ struct LiveCommandTests {
     func recordIsStable() async throws {
         let folder = try project(withRecordings: false)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scenarios = folder.appendingPathComponent("recordings/todos/scenarios")
+        func snapshotAll() throws -> [String: Data] {
+            var all: [String: Data] = [:]
+            for api in Self.apis {
+                for (name, data) in try snapshot(folder.appendingPathComponent("recordings/\(api)/scenarios")) { all["\(api)/\(name)"] = data }
+            }
+            return all
+        }
 
         let first = try await CLIRunner.run(["record", "--sandbox"], currentDirectory: folder)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stderr.contains("8 files written"))
-        let written = try snapshot(scenarios)
-        #expect(written.count == 8)
+        #expect(first.stderr.contains("16 files written"), "\(first.stderr)")
+        let written = try snapshotAll()
+        #expect(written.count == 16)
         // The same as the committed ones: recording on a clean clone changes nothing in git.
         for (name, data) in written {
-            let committed = try Data(contentsOf: Self.root.appendingPathComponent("recordings/todos/scenarios/\(name)"))
+            let parts = name.split(separator: "/")
+            let committed = try Data(contentsOf: Self.root.appendingPathComponent("recordings/\(parts[0])/scenarios/\(parts[1])"))
             #expect(Self.withoutRecordedAt(data) == Self.withoutRecordedAt(committed), "\(name)")
         }
 
         let second = try await CLIRunner.run(["record", "--sandbox"], currentDirectory: folder)
         #expect(second.status == 0)
-        #expect(second.stderr.contains("0 files written, 8 unchanged"))
-        #expect(try snapshot(scenarios) == written)
+        #expect(second.stderr.contains("0 files written, 16 unchanged"))
+        #expect(try snapshotAll() == written)
 
         let dry = try await CLIRunner.run(["record", "--sandbox", "--dry-run", "--drift", "extra-field"], currentDirectory: folder)
         #expect(dry.status == 0)
         #expect(dry.stderr.contains("list-first-page.json: would update; changed since the last recording:"))
         #expect(dry.stderr.contains("[field.added]"))
-        #expect(try snapshot(scenarios) == written)
+        #expect(try snapshotAll() == written)
     }
 
     @Test("diff against recordings that are not there yet says how to make them, and still checks the contract")

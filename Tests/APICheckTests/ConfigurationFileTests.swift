@@ -26,7 +26,7 @@ struct ConfigurationFileTests {
         let roundtrip = try #require(todos.scenarios.first { $0.name == "update-roundtrip" })
         #expect(roundtrip.writes)
         #expect(roundtrip.steps.map(\.name) == ["create", "read-created", "update", "read-back", "delete", "read-deleted"])
-        #expect(roundtrip.steps[0].capture.first?.1 == "/data/id")
+        #expect(roundtrip.steps[0].capture.first?.1 == .pointer("/data/id"))
         #expect(roundtrip.steps[3].expectations.map(\.0.description) == ["/data/title", "/data/is_done"])
         #expect(roundtrip.steps[3].expectations.last?.1 == .bool(true))
         #expect(roundtrip.cleanup.count == 1)
@@ -80,6 +80,30 @@ struct ConfigurationFileTests {
         #expect(throws: ConfigurationError.self) { _ = try config.selecting("github") }
     }
 
+    @Test("the repository's github API: optional auth with a sandbox value, vars_env, header captures, a sandbox-only scenario")
+    func githubConfiguration() throws {
+        let config = try ConfigurationFile.load(Self.repositoryConfig.path)
+        let github = try #require(config.api("github"))
+        #expect(github.otherBases.map(\.name) == ["oauth"])
+        let auth = try #require(github.auth.first)
+        #expect(auth.optional && auth.header == "Authorization" && auth.prefix == "Bearer ")
+        #expect(auth.sandboxValue?.hasPrefix("gho_") == true)
+        #expect(github.environmentVariables.map(\.name) == ["client_id", "client_secret"])
+        let conditional = try #require(github.scenarios.first { $0.name == "events-conditional" })
+        #expect(conditional.steps[0].capture.map(\.1) == [.header("ETag"), .header("Last-Modified")])
+        #expect(conditional.steps[1].expectedStatus == 304)
+        let exchange = try #require(github.scenarios.first { $0.name == "oauth-exchange" })
+        #expect(exchange.sandboxOnly && exchange.uses("client_secret") && !exchange.uses("etag"))
+        #expect(github.scenarios.filter(\.sandboxOnly).map(\.name) == ["oauth-exchange"])
+        // Every value from the environment, and every sandbox value, is a secret to redact.
+        let rules = github.redactionRules(environment: ["GITHUB_CLIENT_ID": "client-from-env", "GITHUB_TOKEN": "tok-from-env"], sandbox: true)
+        let redacted = rules.redact(Interaction(
+            request: RecordedRequest(method: "GET", url: "/x?c=client-from-env&t=tok-from-env&s=apicheck-sandbox-client-secret"),
+            response: RecordedResponse(status: 200)
+        ))
+        #expect(redacted.request.url == "/x?c=%3Credacted%3E&t=%3Credacted%3E&s=%3Credacted%3E")
+    }
+
     @Test("mistakes are errors with file, line and key path", arguments: [
         ("apis:\n  todos:\n    base_url: https://x.test\n    contrct: a.yaml\n", 4, "apis.todos: unknown key \"contrct\" (allowed: contract,"),
         ("apis:\n  todos:\n    contract: a.yaml\n", 3, "apis.todos: missing required key \"base_url\""),
@@ -96,6 +120,12 @@ struct ConfigurationFileTests {
         ("version: 2\napis: {}\n", 1, "unsupported version 2"),
         ("apis: {}\n", 1, "no APIs defined"),
         ("apis:\n  todos:\n    base_url: https://x.test\n    base_url: https://y.test\n", 3, "the key \"base_url\" appears twice"),
+        ("apis:\n  gh:\n    base_url: https://x.test\n    auth: { header: Authorization, env: T, optional: sometimes }\n", 4, "expected true or false"),
+        ("apis:\n  gh:\n    base_url: https://x.test\n    vars_env: { secret: { env: S, sandbox: x, secret: true } }\n", 4, "unknown key \"secret\" (allowed: env, sandbox)"),
+        ("apis:\n  gh:\n    base_url: https://x.test\n    vars_env: { secret: { env: S } }\n    scenarios:\n      - { name: a, vars: { secret: x }, steps: [ { name: s, method: GET, path: /x } ] }\n", 6, "sets var \"secret\", which vars_env already takes"),
+        ("apis:\n  gh:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, capture: { etag: { heder: ETag } } } ] }\n", 5, "unknown key \"heder\" (allowed: header)"),
+        ("apis:\n  gh:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, capture: { etag: ETag } } ] }\n", 5, "or { header: NAME }"),
+        ("apis:\n  gh:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, sandbox_only: yes please, steps: [ { name: s, method: GET, path: /x } ] }\n", 5, "expected true or false"),
     ])
     func mistakes(_ text: String, _ line: Int, _ message: String) {
         #expect {

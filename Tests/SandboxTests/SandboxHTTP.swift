@@ -24,11 +24,12 @@ struct SandboxHTTP {
     let sandbox: SandboxServer
     let session = URLSession(configuration: .ephemeral)
 
-    func send(_ method: String, _ pathAndQuery: String, body: Data? = nil, contentType: String? = nil) async throws -> Answer {
+    func send(_ method: String, _ pathAndQuery: String, body: Data? = nil, contentType: String? = nil, headers extra: [String: String] = [:]) async throws -> Answer {
         guard let url = URL(string: sandbox.baseURL.absoluteString + pathAndQuery) else { throw URLError(.badURL) }
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
+        for (name, value) in extra { request.setValue(value, forHTTPHeaderField: name) }
         if let body {
             request.httpBody = body
             if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
@@ -42,8 +43,8 @@ struct SandboxHTTP {
         return Answer(status: http?.statusCode ?? 0, contentType: http?.value(forHTTPHeaderField: "Content-Type"), body: data, headers: headers)
     }
 
-    func get(_ pathAndQuery: String) async throws -> Answer {
-        try await send("GET", pathAndQuery)
+    func get(_ pathAndQuery: String, headers: [String: String] = [:]) async throws -> Answer {
+        try await send("GET", pathAndQuery, headers: headers)
     }
 
     func form(_ method: String, _ path: String, _ body: String) async throws -> Answer {
@@ -57,9 +58,10 @@ struct SandboxHTTP {
 
 /// Starts a sandbox, runs `body` against it over HTTP, and stops it.
 func withSandboxHTTP<T>(
-    drifts: Set<Drift> = [], deterministic: Bool = false, _ body: (SandboxHTTP) async throws -> T
+    apis: [SandboxAPI] = [.todos], drifts: Set<Drift> = [], deterministic: Bool = false, github: GitHubSandboxOptions = .init(),
+    _ body: (SandboxHTTP) async throws -> T
 ) async throws -> T {
-    try await withSandboxServer(SandboxConfiguration(drifts: drifts, deterministic: deterministic)) { sandbox in
+    try await withSandboxServer(SandboxConfiguration(apis: apis, drifts: drifts, deterministic: deterministic, github: github)) { sandbox in
         let http = SandboxHTTP(sandbox: sandbox)
         defer { http.session.finishTasksAndInvalidate() }
         return try await body(http)

@@ -18,6 +18,9 @@ public struct APIConfiguration: Sendable {
     public var auth: [AuthConfiguration]
     /// Environment variables holding secrets that must never reach a recording or report.
     public var secretEnvironment: [String]
+    /// Scenario placeholders whose values come from the environment (`vars_env`): secrets such as an
+    /// OAuth app's client secret. Every value is redacted wherever it appears.
+    public var environmentVariables: [EnvironmentVariable]
     /// Redaction names added to or removed from the built-ins.
     public var redaction: RedactionRules
     /// How requests are matched when replaying.
@@ -69,14 +72,19 @@ public struct APIConfiguration: Sendable {
         return url
     }
 
-    /// The redaction rules with every configured secret's current value added.
-    public func redactionRules(environment: [String: String]) -> RedactionRules {
-        let variables = secretEnvironment + auth.map(\.environment)
-        return redaction.addingSecrets(variables.compactMap { environment[$0] })
+    /// The redaction rules with every configured secret's current value added (and, for a run against
+    /// the sandbox, the sandbox values it sends instead).
+    public func redactionRules(environment: [String: String], sandbox: Bool = false) -> RedactionRules {
+        let variables = secretEnvironment + auth.map(\.environment) + environmentVariables.map(\.environment)
+        var values = variables.compactMap { environment[$0] }
+        if sandbox {
+            values += auth.compactMap(\.sandboxValue) + environmentVariables.compactMap(\.sandboxValue)
+        }
+        return redaction.addingSecrets(values.filter { !$0.isEmpty })
     }
 
     static let keys = [
-        "contract", "recordings", "base_url", "base_url_env", "other_bases", "auth", "secrets_env", "redaction",
+        "contract", "recordings", "base_url", "base_url_env", "other_bases", "auth", "secrets_env", "vars_env", "redaction",
         "matching", "severity", "ignore", "allow_writes", "scenarios",
     ]
 
@@ -104,6 +112,12 @@ public struct APIConfiguration: Sendable {
             }
         }
         secretEnvironment = try node.optional("secrets_env", in: members)?.stringList() ?? []
+        environmentVariables = []
+        if let varsNode = node.optional("vars_env", in: members) {
+            for (variable, entry) in try varsNode.mapping(allowed: nil) {
+                environmentVariables.append(try EnvironmentVariable(name: variable, entry))
+            }
+        }
         redaction = try Self.redaction(node.optional("redaction", in: members))
         matching = MatchingConfiguration()
         if let matchingNode = node.optional("matching", in: members) {
@@ -138,8 +152,12 @@ public struct APIConfiguration: Sendable {
         allowWrites = try node.optional("allow_writes", in: members)?.bool() ?? false
         scenarios = []
         if let scenariosNode = node.optional("scenarios", in: members) {
+            let environmentNames = Set(environmentVariables.map(\.name))
             for item in try scenariosNode.list() {
                 let scenario = try ScenarioDefinition(item, bases: otherBases.map(\.name))
+                if let clash = scenario.vars.first(where: { environmentNames.contains($0.0) }) {
+                    throw item.fail("scenario \"\(scenario.name)\" sets var \"\(clash.0)\", which vars_env already takes from the environment")
+                }
                 if scenarios.contains(where: { $0.name == scenario.name }) { throw item.fail("a second scenario named \"\(scenario.name)\"") }
                 scenarios.append(scenario)
             }
@@ -180,16 +198,41 @@ public struct AuthConfiguration: Sendable, Hashable {
     public var environment: String
     /// Written before the secret, such as `KakaoAK ` or `Bearer `.
     public var prefix: String
+    /// Whether requests may go without it (GitHub's public events and search): an unset variable is then
+    /// no header, not exit 2.
+    public var optional: Bool
+    /// What `--sandbox` sends instead of the environment's value: the replica's documented default.
+    /// Without it, a run against the sandbox sends no such header.
+    public var sandboxValue: String?
 
-    /// The header value, or nil when the variable is unset.
+    /// The header value, or nil when the variable is unset or empty.
     public func value(environment values: [String: String]) -> String? {
-        values[environment].map { prefix + $0 }
+        values[environment].flatMap { $0.isEmpty ? nil : prefix + $0 }
     }
 
     init(_ node: YAMLReader) throws(ConfigurationError) {
-        let members = try node.mapping(allowed: ["header", "env", "prefix"])
+        let members = try node.mapping(allowed: ["header", "env", "prefix", "optional", "sandbox"])
         header = try node.required("header", in: members).nonEmptyString()
         environment = try node.required("env", in: members).nonEmptyString()
         prefix = try node.optional("prefix", in: members)?.string() ?? ""
+        optional = try node.optional("optional", in: members)?.bool() ?? false
+        sandboxValue = try node.optional("sandbox", in: members)?.nonEmptyString()
+    }
+}
+
+/// A scenario placeholder whose value comes from the environment (`vars_env`), treated as a secret.
+public struct EnvironmentVariable: Sendable, Hashable {
+    /// The placeholder's name, as in `{{client_secret}}`.
+    public var name: String
+    /// The environment variable holding the value.
+    public var environment: String
+    /// What `--sandbox` uses instead: the replica's documented default.
+    public var sandboxValue: String?
+
+    init(name: String, _ node: YAMLReader) throws(ConfigurationError) {
+        let members = try node.mapping(allowed: ["env", "sandbox"])
+        self.name = name
+        environment = try node.required("env", in: members).nonEmptyString()
+        sandboxValue = try node.optional("sandbox", in: members)?.nonEmptyString()
     }
 }

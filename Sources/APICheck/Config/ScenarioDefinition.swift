@@ -1,9 +1,14 @@
+import Foundation
+
 /// A scenario of `apicheck.yml`: steps run in order against the live API, with captures, expectations and clean-up.
 public struct ScenarioDefinition: Sendable {
     /// The scenario's name (also its recording's name).
     public var name: String
     /// Whether it creates, updates or deletes anything.
     public var writes: Bool
+    /// Whether it can only succeed against the sandbox (a successful OAuth exchange needs a code a person
+    /// just granted): a run against a real API skips it and says so.
+    public var sandboxOnly: Bool
     /// Values for `{{name}}` placeholders.
     public var vars: [(String, String)]
     /// The steps, in order.
@@ -11,11 +16,17 @@ public struct ScenarioDefinition: Sendable {
     /// Steps that run afterwards even when a step failed.
     public var cleanup: [ScenarioStep]
 
+    /// Whether a step or clean-up of the scenario uses the placeholder `{{name}}`.
+    public func uses(_ name: String) -> Bool {
+        (steps + cleanup).contains { $0.uses(name) }
+    }
+
     /// `bases` are the names of the API's `other_bases`: a step's `base` must be one of them.
     init(_ node: YAMLReader, bases: [String]) throws(ConfigurationError) {
-        let members = try node.mapping(allowed: ["name", "writes", "vars", "steps", "cleanup"])
+        let members = try node.mapping(allowed: ["name", "writes", "sandbox_only", "vars", "steps", "cleanup"])
         name = try node.required("name", in: members).nonEmptyString()
         writes = try node.optional("writes", in: members)?.bool() ?? false
+        sandboxOnly = try node.optional("sandbox_only", in: members)?.bool() ?? false
         vars = try node.optional("vars", in: members)?.stringMap() ?? []
         steps = []
         for item in try node.required("steps", in: members).list() { steps.append(try ScenarioStep(item, requiresName: true, bases: bases)) }
@@ -45,12 +56,25 @@ public struct ScenarioStep: Sendable {
     public var headers: [(String, String)]
     /// The request body.
     public var body: Body?
-    /// Values to capture from the response: variable name to JSON pointer.
-    public var capture: [(String, JSONPointer)]
+    /// Values to capture from the response: variable name to where it comes from.
+    public var capture: [(String, Capture)]
     /// The status the response must have.
     public var expectedStatus: Int?
     /// Values the response body must hold: JSON pointer to value.
     public var expectations: [(JSONPointer, JSONValue)]
+
+    /// Where a captured value comes from: the body at a JSON pointer, or a response header.
+    public enum Capture: Sendable, Hashable, CustomStringConvertible {
+        case pointer(JSONPointer)
+        case header(String)
+
+        public var description: String {
+            switch self {
+            case .pointer(let pointer): return pointer.description
+            case .header(let name): return "header \(name)"
+            }
+        }
+    }
 
     /// A scenario step's body.
     public enum Body: Sendable {
@@ -61,6 +85,35 @@ public struct ScenarioStep: Sendable {
     }
 
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+
+    /// Whether the path, query, headers, body or expectations use the placeholder `{{name}}`.
+    public func uses(_ name: String) -> Bool {
+        func mentions(_ text: String) -> Bool {
+            var rest = Substring(text)
+            while let open = rest.range(of: "{{") {
+                guard let close = rest[open.upperBound...].range(of: "}}") else { return false }
+                if rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces) == name { return true }
+                rest = rest[close.upperBound...]
+            }
+            return false
+        }
+        func mentions(_ value: JSONValue) -> Bool {
+            switch value {
+            case .string(let text): return mentions(text)
+            case .array(let items): return items.contains(where: mentions)
+            case .object(let object): return object.contains { mentions($0.key) || mentions($0.value) }
+            default: return false
+            }
+        }
+        if mentions(path) || query.contains(where: { mentions($0.1) }) || headers.contains(where: { mentions($0.1) }) { return true }
+        if expectations.contains(where: { mentions($0.1) }) { return true }
+        switch body {
+        case .json(let value)?: return mentions(value)
+        case .form(let pairs)?, .multipart(let pairs)?: return pairs.contains { mentions($0.1) }
+        case .text(let text)?: return mentions(text)
+        case nil: return false
+        }
+    }
 
     init(_ node: YAMLReader, requiresName: Bool, bases: [String]) throws(ConfigurationError) {
         let members = try node.mapping(allowed: ["name", "method", "path", "base", "query", "headers", "body", "capture", "expect"])
@@ -100,10 +153,18 @@ public struct ScenarioStep: Sendable {
         }
         capture = []
         if let captureNode = node.optional("capture", in: members) {
-            for (variable, pointerNode) in try captureNode.mapping(allowed: nil) {
-                let text = try pointerNode.string()
-                guard text.hasPrefix("/") else { throw pointerNode.fail("expected a JSON pointer such as /data/id, found \"\(text)\"") }
-                capture.append((variable, JSONPointer(text)))
+            for (variable, sourceNode) in try captureNode.mapping(allowed: nil) {
+                if case .mapping = sourceNode.node {
+                    // `etag: { header: ETag }`: a response header's value.
+                    let sourceMembers = try sourceNode.mapping(allowed: ["header"])
+                    capture.append((variable, .header(try sourceNode.required("header", in: sourceMembers).nonEmptyString())))
+                    continue
+                }
+                let text = try sourceNode.string()
+                guard text.hasPrefix("/") else {
+                    throw sourceNode.fail("expected a JSON pointer such as /data/id, or { header: NAME }, found \"\(text)\"")
+                }
+                capture.append((variable, .pointer(JSONPointer(text))))
             }
         }
         expectedStatus = nil

@@ -103,7 +103,7 @@ struct ContractCompiler {
     private func keyCase(in object: JSONValue, at pointer: JSONPointer) throws(SchemaError) -> KeyCase? {
         guard let value = object["x-apicheck-key-case"] else { return nil }
         guard case .string(let name) = value, let keyCase = KeyCase.named(name) else {
-            throw SchemaError(pointer: pointer.appending("x-apicheck-key-case"), message: "x-apicheck-key-case must be snake_case or camelCase, found \(JSONWriter.compact(value))")
+            throw SchemaError(pointer: pointer.appending("x-apicheck-key-case"), message: "x-apicheck-key-case must be snake_case, camelCase or any, found \(JSONWriter.compact(value))")
         }
         return keyCase
     }

@@ -30,9 +30,13 @@ public struct KeyCase: Hashable, Sendable, CustomStringConvertible {
         return key.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) }
     }
 
-    /// The rule named `snake_case` or `camelCase`, or nil.
+    /// No rule: every key is accepted. For a free-form object inside a scope that has a rule (GitHub's
+    /// event `payload` holds `+1`, `-1` and `_links` keys inside a snake_case API).
+    public static let any = KeyCase(name: "any") { _ in true }
+
+    /// The rule named `snake_case`, `camelCase` or `any`, or nil.
     public static func named(_ name: String) -> KeyCase? {
-        [snakeCase, camelCase].first { $0.name == name }
+        [snakeCase, camelCase, any].first { $0.name == name }
     }
 
     /// Whether `key` follows the rule.
@@ -54,7 +58,7 @@ public struct KeyCase: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `snake_case` or `camelCase`.
+    /// `snake_case`, `camelCase` or `any`.
     public var description: String { name }
     public static func == (lhs: KeyCase, rhs: KeyCase) -> Bool { lhs.name == rhs.name }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }

@@ -69,6 +69,9 @@ extension Interaction {
         responseHeaders.remove(VolatileHeaders.response)
         let responseType = responseHeaders["Content-Type"]
         if let responseType { responseHeaders["Content-Type"] = MediaType.removingParameter("boundary", from: responseType) }
+        // Link URLs under a base URL are stored relative, as request URLs are: a recording replays against any
+        // base URL, and one made against a sandbox holds no port (clients resolve Link against their base URL).
+        if let link = responseHeaders["Link"] { responseHeaders["Link"] = bases.relativeLinks(link) }
 
         self.init(
             step: step,
@@ -97,6 +100,25 @@ package struct BaseURLSet: Sendable {
             while prefix.hasSuffix("/") { prefix.removeLast() }
             return (name, prefix)
         }.sorted { $0.prefix.count > $1.prefix.count }
+    }
+
+    /// A `Link` header value with every `<URL>` under one of the base URLs made relative (`</repositories/1/events?page=2>`).
+    package func relativeLinks(_ value: String) -> String {
+        var result = ""
+        var rest = Substring(value)
+        while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+            result += rest[...open]
+            let target = String(rest[rest.index(after: open)..<close])
+            if let url = URL(string: target), let (_, relative) = relativeURL(url) {
+                result += relative
+            } else {
+                result += target
+            }
+            rest = rest[close...]
+            result += ">"
+            rest = rest.dropFirst()
+        }
+        return result + rest
     }
 
     /// The name of the base URL `url` is under, and the rest of it (path and query) starting with `/`.

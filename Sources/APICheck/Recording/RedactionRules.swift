@@ -76,12 +76,14 @@ public struct RedactionRules: Hashable, Sendable {
         return result
     }
 
+    /// `raw` (percent-encoded text: a form body, a query, a path) with every secret, as written or as
+    /// escaped, replaced by the escaped placeholder, so the text stays validly encoded.
     func scrubEncoded(_ raw: String) -> String {
-        var result = scrub(raw)
+        var result = raw
+        let placeholder = FormURLEncoding.escape(Self.placeholder)
         for secret in secretValues {
-            let escaped = FormURLEncoding.escape(secret)
-            if escaped != secret, result.contains(escaped) {
-                result = result.replacingOccurrences(of: escaped, with: FormURLEncoding.escape(Self.placeholder))
+            for form in Set([FormURLEncoding.escape(secret), secret]) where result.contains(form) {
+                result = result.replacingOccurrences(of: form, with: placeholder)
             }
         }
         return result

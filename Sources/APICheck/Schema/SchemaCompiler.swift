@@ -179,7 +179,7 @@ final class SchemaCompiler {
             }
         case "x-apicheck-key-case":
             guard case .string(let name) = value, let keyCase = KeyCase.named(name) else {
-                throw fail("x-apicheck-key-case must be snake_case or camelCase, found \(JSONWriter.compact(value))")
+                throw fail("x-apicheck-key-case must be snake_case, camelCase or any, found \(JSONWriter.compact(value))")
             }
             parts.keyCase = keyCase
         case "x-apicheck-date":

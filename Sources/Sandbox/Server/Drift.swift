@@ -50,13 +50,34 @@ public struct Drift: Hashable, Sendable, CustomStringConvertible, Comparable {
     /// List answers lose their `meta` block.
     public static let todosMissingMeta = Drift(api: "todos", name: "missing-meta", summary: "list answers without their meta block")
 
+    // MARK: GitHub's drifts
+
+    /// Event ids as JSON numbers instead of strings.
+    public static let githubEventIDInt = Drift(api: "github", name: "event-id-int", summary: "event ids as numbers instead of strings of digits")
+    /// Event dates with three fraction digits (`2022-06-09T12:47:28.123Z`).
+    public static let githubDatesFraction = Drift(api: "github", name: "dates-fraction", summary: "event created_at with three fraction digits")
+    /// Events without `Last-Modified` (and `If-Modified-Since` ignored).
+    public static let githubNoLastModified = Drift(api: "github", name: "no-last-modified", summary: "events without Last-Modified; If-Modified-Since ignored")
+    /// Events without `ETag`, and never a 304.
+    public static let githubNoETag304 = Drift(api: "github", name: "no-etag-304", summary: "events without ETag, and never a 304")
+    /// Events without their `actor`.
+    public static let githubActorRemoved = Drift(api: "github", name: "actor-removed", summary: "events without their actor")
+    /// Search answers `items` as one object instead of an array.
+    public static let githubSearchItemsObject = Drift(api: "github", name: "search-items-object", summary: "search items as one object instead of an array")
+    /// OAuth errors answered with HTTP 401 instead of 200.
+    public static let githubOAuthError401 = Drift(api: "github", name: "oauth-error-401", summary: "OAuth errors with HTTP 401 instead of inside a 200")
+    /// No `x-ratelimit-*` headers.
+    public static let githubRateLimitHeadersMissing = Drift(api: "github", name: "ratelimit-headers-missing", summary: "no x-ratelimit-* headers")
+
     /// Every drift the sandbox knows, sorted by `api/name`.
     public static let all: [Drift] = [
         todosDatesMilliseconds, todosDatesOffset, todosListDataObject, todosCamelCaseKeys, todosIsDoneInt,
         todosPutJSONOnly, todosStatus201, todosExtraField, todosMissingMeta,
+        githubEventIDInt, githubDatesFraction, githubNoLastModified, githubNoETag304, githubActorRemoved,
+        githubSearchItemsObject, githubOAuthError401, githubRateLimitHeadersMissing,
     ].sorted()
 
-    /// Parses `api/name`, or `name` alone when `defaultAPI` names the one selected API.
+    /// Parses `api/name`, or `name` alone when `defaultAPI` names the one selected API or only one API has the name.
     ///
     /// - Throws: ``SandboxError`` listing the valid drifts when the name is unknown.
     public static func parse(_ text: String, defaultAPI: String?) throws(SandboxError) -> Drift {
@@ -70,7 +91,13 @@ public struct Drift: Hashable, Sendable, CustomStringConvertible, Comparable {
             api = defaultAPI
             name = text
         } else {
-            throw SandboxError.unknownDrift(text, reason: "name the API as API/NAME when more than one API is selected")
+            // More than one API: a name that only one API has is still clear.
+            let named = all.filter { $0.name == text }
+            guard named.count == 1 else {
+                let reason = named.isEmpty ? "no API has such a drift" : "\(named.map(\.api).joined(separator: " and ")) both have it; write API/NAME"
+                throw SandboxError.unknownDrift(text, reason: reason)
+            }
+            return named[0]
         }
         guard let drift = all.first(where: { $0.api == api && $0.name == name }) else {
             let known = SandboxAPI.all.map(\.name)

@@ -8,8 +8,11 @@ public struct SandboxAPI: Hashable, Sendable, CustomStringConvertible {
     /// The Laravel todo API, v2.
     public static let todos = SandboxAPI(name: "todos", summary: "Laravel todo API v2 (/api/v2/todos)")
 
+    /// GitHub: repository events, repository search (api.github.com) and the OAuth token exchange (github.com).
+    public static let github = SandboxAPI(name: "github", summary: "GitHub: /repos/{owner}/{repo}/events, /search/repositories, /login/oauth/access_token")
+
     /// Every API the sandbox can serve.
-    public static let all: [SandboxAPI] = [.todos]
+    public static let all: [SandboxAPI] = [.todos, .github]
 
     /// Looks up an API by name.
     ///

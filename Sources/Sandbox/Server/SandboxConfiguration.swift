@@ -16,11 +16,13 @@ public struct SandboxConfiguration: Sendable {
     public var deterministic: Bool
     /// How many received requests to keep for ``SandboxServer/receivedRequests()`` (0 keeps none).
     public var requestJournalLimit: Int
+    /// The GitHub replica's credentials and rate limit.
+    public var github: GitHubSandboxOptions
 
     /// Creates a configuration; by default the todo API on a free loopback port.
     public init(
         apis: [SandboxAPI] = [.todos], drifts: Set<Drift> = [], host: String = "127.0.0.1", port: Int = 0,
-        deterministic: Bool = false, requestJournalLimit: Int = 0
+        deterministic: Bool = false, requestJournalLimit: Int = 0, github: GitHubSandboxOptions = .init()
     ) {
         self.apis = apis
         self.drifts = drifts
@@ -28,5 +30,6 @@ public struct SandboxConfiguration: Sendable {
         self.port = port
         self.deterministic = deterministic
         self.requestJournalLimit = requestJournalLimit
+        self.github = github
     }
 }

@@ -21,12 +21,39 @@ struct SandboxRequest {
     }
 }
 
-/// An answer: a status and a JSON body (every answer of these APIs is JSON).
+/// An answer: a status, a body (JSON, other bytes, or none) and extra headers.
 struct SandboxResponse {
     let status: Int
-    let body: JSON
-    /// Headers beside `Content-Type` and `Content-Length` (a 405's `Allow`).
+    let content: Content
+    /// Headers beside `Content-Type` and `Content-Length` (a 405's `Allow`, GitHub's `ETag`).
     var headers: [(String, String)] = []
+
+    /// What the body is.
+    enum Content {
+        /// A JSON body with its media type (`application/json`, GitHub's `application/json; charset=utf-8`).
+        case json(JSON, contentType: String)
+        /// Other bytes with their media type (GitHub's form-encoded OAuth answer).
+        case bytes([UInt8], contentType: String)
+        /// No body and no `Content-Type` (a 304).
+        case none
+    }
+
+    /// A JSON answer as Laravel sends it (`application/json`).
+    init(status: Int, body: JSON, headers: [(String, String)] = []) {
+        self.init(status: status, content: .json(body, contentType: "application/json"), headers: headers)
+    }
+
+    init(status: Int, content: Content, headers: [(String, String)] = []) {
+        self.status = status
+        self.content = content
+        self.headers = headers
+    }
+
+    /// The JSON body, when it is one.
+    var body: JSON? {
+        if case .json(let json, _) = content { return json }
+        return nil
+    }
 
     static func message(_ status: Int, _ text: String) -> SandboxResponse {
         SandboxResponse(status: status, body: .object([("message", .string(text))]))

@@ -24,7 +24,11 @@ struct SandboxResponder: HTTPResponder {
             return Self.render(.message(413, "The request body is over the limit of 1 MiB (1048576 bytes)."))
         }
 
-        let headers = request.headers.map { ($0.name.rawName, $0.value) }
+        var headers = request.headers.map { ($0.name.rawName, $0.value) }
+        // HTTP/1.1's Host arrives as the :authority pseudo-header; the GitHub replica builds its Link URLs from it.
+        if let authority = request.head.authority, !headers.contains(where: { $0.0.lowercased() == "host" }) {
+            headers.append(("Host", authority))
+        }
         journal.append(
             ReceivedRequest(
                 method: request.method.rawValue, path: request.uri.path, query: request.uri.query,
@@ -41,15 +45,27 @@ struct SandboxResponder: HTTPResponder {
 
     /// The response; to a HEAD, the same headers (the length of the body a GET would get) and no body.
     static func render(_ response: SandboxResponse, head: Bool = false) -> Response {
-        let bytes = response.body.bytes
-        var headers: HTTPFields = [.contentType: "application/json", .contentLength: String(bytes.count)]
+        var headers: HTTPFields = [:]
+        let bytes: [UInt8]
+        switch response.content {
+        case .json(let json, let contentType):
+            bytes = json.bytes
+            headers[.contentType] = contentType
+        case .bytes(let raw, let contentType):
+            bytes = raw
+            headers[.contentType] = contentType
+        case .none:
+            bytes = []
+        }
+        // A 304 has no body and says no length (RFC 9110, 15.4.5); every other answer states it.
+        if response.status != 304 { headers[.contentLength] = String(bytes.count) }
         for (name, value) in response.headers {
-            if let field = HTTPField.Name(name) { headers[field] = value }
+            if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }
         }
         return Response(
             status: HTTPResponse.Status(code: response.status),
             headers: headers,
-            body: head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
+            body: head || bytes.isEmpty ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
         )
     }
 }

@@ -21,13 +21,18 @@ public final class SandboxServer: Sendable {
     /// What it was started with.
     public let configuration: SandboxConfiguration
     private let journal: RequestJournal
+    private let routes: SandboxServerRoutes
     private let group: ServiceGroup
     private let task: Task<Void, Never>
 
-    private init(baseURL: URL, configuration: SandboxConfiguration, journal: RequestJournal, group: ServiceGroup, task: Task<Void, Never>) {
+    private init(
+        baseURL: URL, configuration: SandboxConfiguration, journal: RequestJournal, routes: SandboxServerRoutes, group: ServiceGroup,
+        task: Task<Void, Never>
+    ) {
         self.baseURL = baseURL
         self.configuration = configuration
         self.journal = journal
+        self.routes = routes
         self.group = group
         self.task = task
     }
@@ -38,7 +43,8 @@ public final class SandboxServer: Sendable {
     public static func start(_ configuration: SandboxConfiguration = .init()) async throws(SandboxError) -> SandboxServer {
         let journal = RequestJournal(limit: configuration.requestJournalLimit)
         let (events, continuation) = AsyncStream<Result<Int, any Error>>.makeStream()
-        let app = makeApplication(configuration, journal: journal) { port in
+        let routes = makeRoutes(configuration)
+        let app = makeApplication(configuration, routes: routes, journal: journal) { port in
             continuation.yield(.success(port))
         }
         let group = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
@@ -55,7 +61,8 @@ public final class SandboxServer: Sendable {
             switch event {
             case .success(let port):
                 return SandboxServer(
-                    baseURL: url(host: configuration.host, port: port), configuration: configuration, journal: journal, group: group, task: task
+                    baseURL: url(host: configuration.host, port: port), configuration: configuration, journal: journal, routes: routes,
+                    group: group, task: task
                 )
             case .failure(let error):
                 throw SandboxError.cannotStart(host: configuration.host, port: configuration.port, underlying: error)
@@ -69,7 +76,7 @@ public final class SandboxServer: Sendable {
     /// - Throws: ``SandboxError`` when the address cannot be bound.
     public static func run(_ configuration: SandboxConfiguration, onReady: @escaping @Sendable (URL) -> Void) async throws(SandboxError) {
         let journal = RequestJournal(limit: configuration.requestJournalLimit)
-        let app = makeApplication(configuration, journal: journal) { port in
+        let app = makeApplication(configuration, routes: makeRoutes(configuration), journal: journal) { port in
             onReady(url(host: configuration.host, port: port))
         }
         do {
@@ -90,13 +97,30 @@ public final class SandboxServer: Sendable {
         journal.all
     }
 
-    private static func makeApplication(
-        _ configuration: SandboxConfiguration, journal: RequestJournal, onPort: @escaping @Sendable (Int) -> Void
-    ) -> Application<SandboxResponder> {
+    /// Adds a new public event in front of a GitHub repository's events (`owner/name`), as activity on
+    /// GitHub would, so that a test sees a poll get new events after a 304. Returns its id, or nil
+    /// when the sandbox does not serve GitHub or has no such repository.
+    @discardableResult
+    public func addGitHubEvent(to repository: String, type: String = "WatchEvent") -> String? {
+        let parts = repository.split(separator: "/").map(String.init)
+        guard let github = routes.github, parts.count == 2, let found = github.store.repository(owner: parts[0], name: parts[1]) else { return nil }
+        return String(github.store.addEvent(to: found.id, type: type).id)
+    }
+
+    private static func makeRoutes(_ configuration: SandboxConfiguration) -> SandboxServerRoutes {
         let todos = configuration.apis.contains(.todos)
             ? TodoService(drifts: configuration.drifts, deterministic: configuration.deterministic)
             : nil
-        let responder = SandboxResponder(routes: SandboxServerRoutes(todos: todos), journal: journal)
+        let github = configuration.apis.contains(.github)
+            ? GitHubService(drifts: configuration.drifts, deterministic: configuration.deterministic, options: configuration.github)
+            : nil
+        return SandboxServerRoutes(todos: todos, github: github)
+    }
+
+    private static func makeApplication(
+        _ configuration: SandboxConfiguration, routes: SandboxServerRoutes, journal: RequestJournal, onPort: @escaping @Sendable (Int) -> Void
+    ) -> Application<SandboxResponder> {
+        let responder = SandboxResponder(routes: routes, journal: journal)
         // Hummingbird's own log lines go to stderr, and only warnings: stdout belongs to reports.
         var logger = Logger(label: "apicheck.sandbox") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning

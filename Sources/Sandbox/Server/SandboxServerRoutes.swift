@@ -1,10 +1,17 @@
-/// Dispatches a request to the API that owns its path; answers Laravel-style 404s for the rest.
+/// Dispatches a request to the API that owns its path; answers a 404 in the style of the API for the rest.
 struct SandboxServerRoutes: Sendable {
     let todos: TodoService?
+    let github: GitHubService?
 
     func respond(to request: SandboxRequest) -> SandboxResponse {
         if let todos, TodoService.handles(request.path) {
             return todos.respond(to: request)
+        }
+        if let github, GitHubService.handles(request.path) {
+            return github.respond(to: request)
+        }
+        if todos == nil, github != nil {
+            return SandboxResponse(status: 404, content: .json(GitHubRenderer.error(404, "Not Found"), contentType: GitHubService.jsonType))
         }
         return Self.notFound(request.path)
     }

@@ -18,7 +18,7 @@ struct TodoService: Sendable {
     func respond(to request: SandboxRequest) -> SandboxResponse {
         var response = route(request)
         if response.status == 200 && request.method == "GET" && renderer.has(.todosStatus201) {
-            response = SandboxResponse(status: 201, body: response.body)
+            response = SandboxResponse(status: 201, content: response.content, headers: response.headers)
         }
         return response
     }

@@ -8,6 +8,8 @@ indirect enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
+    /// A number written exactly as this literal (GitHub's search `score`, `1.0` or `27.481573`).
+    case number(String)
     case string(String)
     case array([JSON])
     case object([(String, JSON)])
@@ -17,6 +19,7 @@ indirect enum JSON: Sendable, Equatable {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.int(let a), .int(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
         case (.string(let a), .string(let b)): return a == b
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)): return a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
@@ -37,6 +40,7 @@ indirect enum JSON: Sendable, Equatable {
         case .null: out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
         case .bool(let value): out.append(contentsOf: Array((value ? "true" : "false").utf8))
         case .int(let value): out.append(contentsOf: Array(String(value).utf8))
+        case .number(let literal): out.append(contentsOf: Array(literal.utf8))
         case .string(let value): JSON.writeString(value, to: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
