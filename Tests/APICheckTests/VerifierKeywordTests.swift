@@ -46,6 +46,7 @@ struct VerifierKeywordTests {
                 long: {type: string, maxLength: 3}
                 code: {type: string, pattern: '^[A-Z]{3}$'}
                 day: {type: string, format: date}
+                link: {type: string, format: uri}
                 few: {type: array, minItems: 1}
                 many: {type: array, maxItems: 2}
                 uniq: {type: array, uniqueItems: true}
@@ -86,7 +87,7 @@ struct VerifierKeywordTests {
 
     static let validBody = """
         {"min": 1, "max": 10, "xmin": 0.5, "xmax": 0.5, "mult": 0.3, "short": "ab", "long": "abc", "code": "ABC",
-         "day": "2024-02-29", "few": [1], "many": [1, 2], "uniq": [1, "1", 1.5], "tuple": ["a", 1], "has": [1, 7],
+         "day": "2024-02-29", "link": "https://[::1]:8080/a/b%20c?q=1&r=(2)#top", "few": [1], "many": [1, 2], "uniq": [1, "1", 1.5], "tuple": ["a", 1], "has": [1, 7],
          "hasmin": [7, 7], "hasmax": [7, 1], "tags": {"t_a": "x"}, "names": {"abc": 1}, "big": {"a": 1},
          "small": {"a": 1}, "pay": {"card": 1, "cvc": 2}, "ship": {"express": true, "phone": "1"}, "kind": "a",
          "fixed": 1.0, "either": 0.5, "any": true, "both": 5, "nope": 3, "cond": {"kind": "card", "number": 1},
@@ -109,6 +110,18 @@ struct VerifierKeywordTests {
         return verifier.verify(try Recording(bytes: bytes, file: "case.json"), file: "case.json", bytes: bytes)
     }
 
+    @Test("absolute URIs of every shape RFC 3986 allows pass format: uri", arguments: [
+        "mailto:someone@example.com", "urn:isbn:0451450523", "https://avatars.githubusercontent.com/u/41898282?",
+        "git://github.com/apple/swift.git", "http://127.0.0.1:8080/repositories/1/events?per_page=5&page=2", "tag:example.com,2024:a;b=c",
+        "https://user:pass@example.com/~x/!$&'()*+,;=:@/?/?#frag/?",
+    ])
+    func validURIs(_ uri: String) throws {
+        var body = try JSONReader.parse(Self.validBody)
+        body.set(.string(uri), at: JSONPointer(tokens: ["link"]))
+        let found = try Self.findings(try Self.recordingText(url: "/things/5", body: JSONWriter.compact(body)))
+        #expect(found.isEmpty, "\(found.map(\.compilerLine))")
+    }
+
     @Test("a body, parameters and headers that keep every keyword verify clean")
     func clean() throws {
         let text = try Self.recordingText(url: "/things/5?limit=50&tag=red&tag=blue", requestHeaders: [("X-Trace", "0123abcd")], responseHeaders: [("X-Kind", "thing"), ("X-Rate", "12")], body: Self.validBody)
@@ -127,6 +140,14 @@ struct VerifierKeywordTests {
         ("long", "\"한국어다\"", "schema.maxlength", "/long"),
         ("code", "\"AB1\"", "schema.pattern", "/code"),
         ("day", "\"2023-02-29\"", "schema.format", "/day"),
+        // RFC 3986, not Foundation's URL(string:), which takes all of these (GitHub's bot actors send the first).
+        ("link", "\"https://api.github.com/users/github-actions[bot]\"", "schema.format", "/link"),
+        ("link", "\"https://example.com/a b\"", "schema.format", "/link"),
+        ("link", "\"https://example.com/%zz\"", "schema.format", "/link"),
+        ("link", "\"https://example.com/a#b#c\"", "schema.format", "/link"),
+        ("link", "\"https://example.com/카카오\"", "schema.format", "/link"),
+        ("link", "\"/relative/path\"", "schema.format", "/link"),
+        ("link", "\"1http://example.com\"", "schema.format", "/link"),
         ("few", "[]", "schema.minitems", "/few"),
         ("many", "[1, 2, 3]", "schema.maxitems", "/many"),
         ("uniq", "[1, 1.0]", "schema.uniqueitems", "/uniq"),

@@ -329,8 +329,8 @@ struct SchemaChecker {
                 add(.schemaFormat, expected: "a date (yyyy-MM-dd)", found: Self.describe(.string(text)))
             }
         case .uri:
-            if URL(string: text)?.scheme == nil {
-                add(.schemaFormat, expected: "an absolute URI", found: Self.describe(.string(text)))
+            if !URIForm.isAbsoluteURI(text) {
+                add(.schemaFormat, expected: "an absolute URI (RFC 3986)", found: Self.describe(.string(text)))
             }
         case .none, .annotation:
             break
