@@ -127,6 +127,42 @@ struct ReplaySessionTests {
         #expect(replay.finish().isEmpty)
     }
 
+    @Test("a recorded 304 answers only the request with validators, and the 200 only the one without, in either order", arguments: [false, true])
+    func conditionalPolling(conditionalFirst: Bool) async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("poll.json")
+        var recording = try makeRecording([("GET", "/repos/apple/swift/events", #"[{"id":"39029888777"}]"#), ("GET", "/repos/apple/swift/events", "[]")])
+        recording.interactions[0].response.headers = HeaderFields([("Content-Type", "application/json"), ("ETag", "W/\"abc\"")])
+        recording.interactions[1].request.headers = HeaderFields([("Accept", "application/json"), ("If-None-Match", "W/\"abc\"")])
+        recording.interactions[1].response = RecordedResponse(status: 304, headers: HeaderFields([("ETag", "W/\"abc\"")]))
+        try recording.save(to: file)
+
+        for validators in [["If-None-Match": "W/\"abc\""], ["If-Modified-Since": "Sat, 16 Mar 2024 18:18:58 GMT"]] {
+            let replay = try ReplaySession(ReplayConfiguration(api: "github", name: "poll", recordingURL: file))
+            let url = replay.baseURL.appendingPathComponent("repos/apple/swift/events")
+            var answers: [(Int, String)] = []
+            if conditionalFirst {
+                answers.append(try await fetch(replay.session, url, headers: validators))
+                answers.insert(try await fetch(replay.session, url), at: 0)
+            } else {
+                answers.append(try await fetch(replay.session, url))
+                answers.append(try await fetch(replay.session, url, headers: validators))
+            }
+            #expect(answers[0].0 == 200 && answers[0].1.contains("39029888777"))
+            #expect(answers[1].0 == 304 && answers[1].1.isEmpty)
+            #expect(replay.finish().isEmpty)
+        }
+
+        // A third poll with validators finds its recorded answer used up, and says what differs from the rest.
+        let replay = try ReplaySession(ReplayConfiguration(api: "github", name: "poll", recordingURL: file))
+        let url = replay.baseURL.appendingPathComponent("repos/apple/swift/events")
+        _ = try await fetch(replay.session, url, headers: ["If-None-Match": "W/\"abc\""])
+        _ = try? await fetch(replay.session, url, headers: ["If-None-Match": "W/\"abc\""])
+        let message = try #require(replay.finish().first)
+        #expect(message.contains("validators: conditional (If-None-Match or If-Modified-Since) vs recorded not conditional"), "\(message)")
+    }
+
     @Test("new mode replays what is recorded and adds what is not")
     func newModeAppends() async throws {
         let folder = try temporaryFolder()
