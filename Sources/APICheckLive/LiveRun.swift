@@ -197,16 +197,11 @@ public struct LiveRun: Sendable {
                 )
             )
             // A scenario that only the replica can answer (a successful OAuth exchange) is skipped against a real API, and said so.
-            let runnable = api.scenarios.filter { !$0.sandboxOnly || options.sandboxURL != nil }
-            var ran = await runner.run(runnable) { _, _ in counter.advance() }
-            var all: [ScenarioOutcome] = []
-            for scenario in api.scenarios {
-                if scenario.sandboxOnly && options.sandboxURL == nil {
-                    counter.advance()
-                    all.append(ScenarioOutcome(scenario: scenario.name, notRun: "skipped: sandbox_only (it can only succeed against the replica; run with --sandbox)"))
-                } else if !ran.isEmpty {
-                    all.append(ran.removeFirst())
-                }
+            let skipped = options.sandboxURL == nil ? api.scenarios.filter(\.sandboxOnly) : []
+            var all = await runner.run(api.scenarios.filter { !skipped.map(\.name).contains($0.name) }) { _, _ in counter.advance() }
+            for scenario in skipped {
+                counter.advance()
+                all.append(ScenarioOutcome(scenario: scenario.name, notRun: "skipped: sandbox_only (it can only succeed against the replica; run with --sandbox)"))
             }
             if let limit = all.lazy.compactMap(\.rateLimit).first { result.rateLimits.append((api.api.name, limit)) }
             outcomes.append((api, all))

@@ -28,16 +28,16 @@ public struct ScenarioVariables: Sendable {
     public func text(_ template: String, transform: (String) -> String = { $0 }) throws(Unresolved) -> String {
         guard template.contains("{{") else { return template }
         var result = ""
-        var rest = Substring(template)
-        while let open = rest.range(of: "{{") {
-            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
-            result += rest[..<open.lowerBound]
-            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            guard let value = values[name] else { throw Unresolved(name: name) }
-            result += transform(Self.text(of: value))
-            rest = rest[close.upperBound...]
+        for part in Placeholder.parts(of: template) {
+            switch part {
+            case .text(let text):
+                result += text
+            case .name(let name):
+                guard let value = values[name] else { throw Unresolved(name: name) }
+                result += transform(Self.text(of: value))
+            }
         }
-        return result + rest
+        return result
     }
 
     /// A JSON template: a string that is exactly one `{{name}}` becomes the value itself (keeping its

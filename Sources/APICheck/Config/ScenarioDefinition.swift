@@ -1,5 +1,3 @@
-import Foundation
-
 /// A scenario of `apicheck.yml`: steps run in order against the live API, with captures, expectations and clean-up.
 public struct ScenarioDefinition: Sendable {
     /// The scenario's name (also its recording's name).
@@ -89,13 +87,7 @@ public struct ScenarioStep: Sendable {
     /// Whether the path, query, headers, body or expectations use the placeholder `{{name}}`.
     public func uses(_ name: String) -> Bool {
         func mentions(_ text: String) -> Bool {
-            var rest = Substring(text)
-            while let open = rest.range(of: "{{") {
-                guard let close = rest[open.upperBound...].range(of: "}}") else { return false }
-                if rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces) == name { return true }
-                rest = rest[close.upperBound...]
-            }
-            return false
+            text.contains("{{") && Placeholder.parts(of: text).contains(.name(name))
         }
         func mentions(_ value: JSONValue) -> Bool {
             switch value {

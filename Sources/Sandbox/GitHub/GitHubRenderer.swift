@@ -279,25 +279,21 @@ struct GitHubRenderer: Sendable {
     /// `2022-06-09T12:47:28Z` (no fraction), or with three fraction digits under the `dates-fraction` drift.
     /// The replica's own formatter (gmtime_r), independent of the clients' WireFormat code.
     func date(_ seconds: Int64, fraction: Int? = nil) -> String {
-        let parts = Self.utc(seconds)
-        var text = Self.pad(parts.year, 4) + "-" + Self.pad(parts.month, 2) + "-" + Self.pad(parts.day, 2)
-        text += "T" + Self.pad(parts.hour, 2) + ":" + Self.pad(parts.minute, 2) + ":" + Self.pad(parts.second, 2)
-        if let fraction { text += "." + Self.pad(fraction, 3) }
-        return text + "Z"
+        UTCTime(seconds).dateTime + (fraction.map { "." + String($0).leftPadded(to: 3) } ?? "") + "Z"
     }
 
     /// `Thu, 09 Jun 2022 12:47:28 GMT`: the HTTP date of `Last-Modified` (RFC 9110, IMF-fixdate).
     static func httpDate(_ seconds: Int64) -> String {
-        let parts = utc(seconds)
+        let time = UTCTime(seconds)
         let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(days[parts.weekday]), \(pad(parts.day, 2)) \(months[parts.month - 1]) \(parts.year) "
-            + "\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2)) GMT"
+        let clock = time.dateTime.split(separator: "T")[1]
+        return "\(days[time.weekday]), \(String(time.day).leftPadded(to: 2)) \(months[time.month - 1]) \(time.year) \(clock) GMT"
     }
+
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// Reads an IMF-fixdate (`If-Modified-Since`); nil for anything else, which the server then ignores.
     static func parseHTTPDate(_ text: String) -> Int64? {
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let fields = text.split(separator: " ")
         guard fields.count == 6, fields[5] == "GMT", let day = Int(fields[1]), let monthIndex = months.firstIndex(of: String(fields[2])),
               let year = Int(fields[3]) else { return nil }
@@ -311,18 +307,6 @@ struct GitHubRenderer: Sendable {
         parts.tm_min = Int32(clock[1])
         parts.tm_sec = Int32(clock[2])
         return Int64(timegm(&parts))
-    }
-
-    private static func utc(_ seconds: Int64) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, weekday: Int) {
-        var time = time_t(seconds)
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), Int(parts.tm_wday))
-    }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     /// A 40-hex commit sha made from a number (the same number gives the same sha).

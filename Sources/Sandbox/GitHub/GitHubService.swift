@@ -132,17 +132,17 @@ struct GitHubService: Sendable {
         let sort = request.queryValue("sort")
         let ascending = request.queryValue("order") == "asc"
         let pushed = { (repository: GitHubRepository) in store.events(of: repository.id).first?.createdAt ?? repository.createdAt }
-        let key2: (GitHubRepository) -> Int64
+        let sortKey: (GitHubRepository) -> Int64
         switch sort {
-        case "stars": key2 = { Int64($0.stars) }
-        case "forks": key2 = { Int64($0.forks) }
-        case "help-wanted-issues": key2 = { Int64($0.openIssues) }
-        case "updated": key2 = pushed
-        default: key2 = { Int64($0.stars) }  // best match: the replica ranks by stars
+        case "stars": sortKey = { Int64($0.stars) }
+        case "forks": sortKey = { Int64($0.forks) }
+        case "help-wanted-issues": sortKey = { Int64($0.openIssues) }
+        case "updated": sortKey = pushed
+        default: sortKey = { Int64($0.stars) }  // best match: the replica ranks by stars
         }
         let sorted = ["stars", "forks", "help-wanted-issues", "updated"].contains(sort ?? "")
         matches.sort { a, b in
-            let (x, y) = (key2(a), key2(b))
+            let (x, y) = (sortKey(a), sortKey(b))
             if x != y { return sorted && ascending ? x < y : x > y }
             return a.id < b.id
         }
@@ -202,7 +202,7 @@ struct GitHubService: Sendable {
         }
         let limit = options.rateLimit ?? (caller.token == nil ? resource.anonymous : resource.authenticated)
         let key = resource.name + ":" + (caller.token ?? "anonymous")
-        let window = store.peek(key, limit: limit, window: resource.window)
+        let window = store.take(key, limit: limit, window: resource.window, count: false)
         if window.remaining == 0 { return .failure(ErrorResponse(rateLimited(window, resource: resource.name, caller: caller))) }
         let store = store
         return .success(Admission(caller: caller, window: window) { store.take(key, limit: limit, window: resource.window, count: true) })
@@ -325,11 +325,5 @@ struct GitHubService: Sendable {
     static func decimal(_ value: Double) -> String {
         let micros = Int64((value * 1_000_000).rounded())
         return "\(micros / 1_000_000)." + String(micros % 1_000_000).leftPadded(to: 6)
-    }
-}
-
-extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

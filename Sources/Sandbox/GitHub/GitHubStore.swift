@@ -91,7 +91,8 @@ final class GitHubStore: Sendable {
         state.withLock { $0.issuedTokens.contains(token) }
     }
 
-    /// Counts a request against `key`'s window (unless `count` is false, as for a 304) and returns the window.
+    /// `key`'s window, opened or renewed as time requires; `count` charges a request to it (false to only look,
+    /// and for a 304, which GitHub does not charge).
     func take(_ key: String, limit: Int, window: Int64, count: Bool) -> Bucket {
         let now = now()
         return state.withLock { state in
@@ -103,14 +104,4 @@ final class GitHubStore: Sendable {
         }
     }
 
-    /// The window of `key` without counting: whether a request may go through.
-    func peek(_ key: String, limit: Int, window: Int64) -> Bucket {
-        let now = now()
-        return state.withLock { state in
-            var bucket = state.buckets[key] ?? Bucket(limit: limit, used: 0, reset: now + window)
-            if now >= bucket.reset { bucket = Bucket(limit: limit, used: 0, reset: now + window) }
-            state.buckets[key] = bucket
-            return bucket
-        }
-    }
 }

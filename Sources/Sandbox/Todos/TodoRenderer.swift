@@ -66,18 +66,9 @@ struct TodoRenderer: Sendable {
             fraction += 1_000_000
             seconds -= 1
         }
-        var time = time_t(seconds + offsetSeconds)
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        var text = pad(Int(parts.tm_year) + 1900, 4) + "-" + pad(Int(parts.tm_mon) + 1, 2) + "-" + pad(Int(parts.tm_mday), 2)
-        text += "T" + pad(Int(parts.tm_hour), 2) + ":" + pad(Int(parts.tm_min), 2) + ":" + pad(Int(parts.tm_sec), 2)
-        text += has(.todosDatesMilliseconds) ? "." + pad(Int(fraction / 1000), 3) : "." + pad(Int(fraction), 6)
+        var text = UTCTime(seconds + offsetSeconds).dateTime
+        text += "." + (has(.todosDatesMilliseconds) ? String(fraction / 1000).leftPadded(to: 3) : String(fraction).leftPadded(to: 6))
         text += has(.todosDatesOffset) ? "+09:00" : "Z"
         return text
-    }
-
-    private func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }
