@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "WireFormat", targets: ["WireFormat"]),
         .library(name: "APICheck", targets: ["APICheck"]),
         .library(name: "TodoAPI", targets: ["TodoAPI"]),
+        .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
         .library(name: "APICheckReplay", targets: ["APICheckReplay"]),
         // Test support: link it from test targets only (like HummingbirdTesting).
         .library(name: "APICheckTesting", targets: ["APICheckTesting"]),
@@ -45,6 +46,7 @@ let package = Package(
             ]
         ),
         .target(name: "TodoAPI", dependencies: ["WireFormat"]),
+        .target(name: "GitHubAPI", dependencies: ["WireFormat"]),
         .target(name: "APICheckReplay", dependencies: ["APICheck", "WireFormat"]),
         .target(name: "APICheckTesting", dependencies: ["APICheckReplay", "APICheck"]),
         .target(
@@ -71,6 +73,7 @@ let package = Package(
             name: "APICheckCLI",
             dependencies: [
                 "APICheck",
+                "WireFormat",
                 "APICheckLive",
                 "Sandbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -92,6 +95,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "TodoAPITests", dependencies: ["TestSupport", "TodoAPI", "WireFormat", "Sandbox"]),
+        .testTarget(name: "GitHubAPITests", dependencies: ["TestSupport", "GitHubAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "SandboxTests", dependencies: ["TestSupport", "Sandbox"]),
         .testTarget(name: "APICheckReplayTests", dependencies: ["TestSupport", "APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),
         .testTarget(name: "APICheckCLITests", dependencies: ["TestSupport", "APICheckCLI", "Sandbox"]),
@@ -106,7 +110,7 @@ let package = Package(
         // The decoding-contract suites: they replay recordings/<api>/tests through the real clients.
         .testTarget(
             name: "ContractTests",
-            dependencies: ["APICheckTesting", "APICheckReplay", "APICheck", "TodoAPI", "WireFormat", "Sandbox"]
+            dependencies: ["APICheckTesting", "APICheckReplay", "APICheck", "TodoAPI", "GitHubAPI", "WireFormat", "Sandbox"]
         ),
     ]
 )

@@ -1,6 +1,7 @@
 import APICheck
 import ArgumentParser
 import Foundation
+import WireFormat
 
 /// `apicheck har`: import HAR files as recordings, export recordings as HAR.
 struct HARCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import APICheck
 import ArgumentParser
 import Foundation
+import WireFormat
 
 /// `apicheck infer`: infer a contract from recordings; never overwrites the hand-written one.
 struct InferCommand: ParsableCommand {

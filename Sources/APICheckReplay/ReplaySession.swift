@@ -21,6 +21,13 @@ public final class ReplaySession: Sendable {
     public let baseURL: URL
     /// What the session was made with.
     public let configuration: ReplayConfiguration
+
+    /// The API's other base URL called `name` in `apicheck.yml` (GitHub's `oauth`), or nil when there is none.
+    ///
+    /// Give it to the client beside ``baseURL``; requests under it are recorded with `"base": "<name>"`.
+    public func baseURL(named name: String) -> URL? {
+        configuration.otherBaseURLs[name]
+    }
     /// Whether unmatched requests go to the live API.
     public var isRecording: Bool { store.records }
     private let store: ReplayStore

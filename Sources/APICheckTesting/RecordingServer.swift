@@ -22,12 +22,18 @@ public protocol RecordingServer: Sendable {
 public struct RunningRecordingServer: Sendable {
     /// The base URL to record from.
     public let baseURL: URL
+    /// The server's URLs for the API's other bases by name (GitHub's `oauth`), replacing `apicheck.yml`'s while recording.
+    ///
+    /// Each must differ from ``baseURL`` and from the others, so that a recorded request says which base it went to;
+    /// one server can answer for two bases as `http://127.0.0.1:PORT` and `http://localhost:PORT`.
+    public let otherBaseURLs: [String: URL]
     /// Stops the server.
     public let stop: @Sendable () async -> Void
 
     /// Creates a handle.
-    public init(baseURL: URL, stop: @escaping @Sendable () async -> Void) {
+    public init(baseURL: URL, otherBaseURLs: [String: URL] = [:], stop: @escaping @Sendable () async -> Void) {
         self.baseURL = baseURL
+        self.otherBaseURLs = otherBaseURLs
         self.stop = stop
     }
 }

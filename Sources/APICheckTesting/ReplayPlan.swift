@@ -16,6 +16,8 @@ struct ReplayPlan {
     let needsLive: Bool
     /// Where recording sends requests: `APICHECK_BASE_URL`, the test's own URL, or `apicheck.yml`'s base URL.
     var liveBaseURL: URL?
+    /// The other bases of a started recording server, replacing `apicheck.yml`'s (same names).
+    var otherBaseURLs: [String: URL] = [:]
     /// What the recording says it came from.
     var recordedFrom: String?
     let environment: [String: String]
@@ -55,7 +57,7 @@ struct ReplayPlan {
         let rules = (redaction ?? settings.api?.redactionRules(environment: environment) ?? .builtIn).addingSecrets(secrets)
         return ReplayConfiguration(
             api: api, name: name, recordingURL: file, mode: mode, liveBaseURL: liveBaseURL,
-            otherBaseURLs: try settings.otherBaseURLs(environment: environment), matching: matching ?? settings.matchingRules ?? MatchingRules(),
+            otherBaseURLs: try settings.otherBaseURLs(environment: environment).merging(otherBaseURLs) { $1 }, matching: matching ?? settings.matchingRules ?? MatchingRules(),
             redaction: rules, strict: strict, recordedFrom: recordedFrom, testFilter: testFilter
         )
     }

@@ -34,6 +34,7 @@ public struct ReplayingTrait: TestTrait, TestScoping {
             let started = try await server.start()
             running = started
             plan.liveBaseURL = started.baseURL
+            plan.otherBaseURLs = started.otherBaseURLs
             plan.recordedFrom = server.recordedFrom
         }
         let secrets = (suite?.secretEnvironmentVariables ?? []).compactMap { environment[$0] }

@@ -27,6 +27,16 @@ public enum TestRecording {
         current?.baseURL ?? ReplayConfiguration.offlineBaseURL
     }
 
+    /// The API's other base URL called `name` in `apicheck.yml` (GitHub's `oauth`): the recording server's when
+    /// recording, `apicheck.yml`'s (never resolved) when replaying.
+    ///
+    /// A name `apicheck.yml` does not give records an issue and returns a never-resolved URL, so nothing leaves the machine.
+    public static func baseURL(named name: String) -> URL {
+        if let url = current?.baseURL(named: name) { return url }
+        Issue.record("apicheck.yml names no base \"\(name)\" for this API (other_bases), and the recording server gave none")
+        return URL(string: "http://\(name).replay.apicheck.invalid") ?? ReplayConfiguration.offlineBaseURL
+    }
+
     /// The current test's recording file, or nil outside a replaying test.
     public static var recordingURL: URL? {
         current?.configuration.recordingURL

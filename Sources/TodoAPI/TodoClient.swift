@@ -110,7 +110,7 @@ public struct TodoClient: Sendable {
         query: [(String, String)] = [], body: (Data, String)? = nil
     ) async throws(TodoAPIError) -> Response {
         let label = "\(method) \(path)"
-        var request = URLRequest(url: url(path: path, query: query))
+        var request = URLRequest(url: RequestURL.make(base: baseURL, path: path, query: query))
         request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let (data, contentType) = body {
@@ -123,7 +123,7 @@ public struct TodoClient: Sendable {
         do {
             (data, response) = try await session.data(for: request)
         } catch {
-            throw TodoAPIError(kind: .transport, request: label, detail: Self.describeTransportError(error))
+            throw TodoAPIError(kind: .transport, request: label, detail: TransportFailure.describe(error))
         }
         guard let http = response as? HTTPURLResponse else {
             throw TodoAPIError(kind: .transport, request: label, detail: "the answer was not an HTTP response")
@@ -138,18 +138,6 @@ public struct TodoClient: Sendable {
             let failure = DecodingFailure.describe(error, body: data)
             throw TodoAPIError(kind: .decoding, request: label, status: status, keyPath: failure.keyPath, detail: failure.detail)
         }
-    }
-
-    /// Builds the URL with query values percent-encoded by the form rules, so `+` is never read as a space.
-    private func url(path: String, query: [(String, String)]) -> URL {
-        var text = baseURL.absoluteString
-        while text.hasSuffix("/") { text.removeLast() }
-        text += path
-        if !query.isEmpty {
-            text += "?" + query.map { "\(FormURLEncoding.escape($0.0))=\(FormURLEncoding.escape($0.1))" }.joined(separator: "&")
-        }
-        // Every byte of `text` past the base URL is unreserved or percent-encoded, so this parses.
-        return URL(string: text) ?? baseURL.appendingPathComponent(path)
     }
 
     private struct ErrorBody: Decodable {
@@ -175,20 +163,5 @@ public struct TodoClient: Sendable {
             kind: kind, request: request, status: status, message: parsed?.message,
             fieldErrors: parsed?.errors ?? [:], detail: detail
         )
-    }
-
-    static func describeTransportError(_ error: any Error) -> String {
-        if let urlError = error as? URLError {
-            switch urlError.code {
-            case .timedOut: return "timed out"
-            case .cannotConnectToHost: return "connection refused"
-            case .cannotFindHost, .dnsLookupFailed: return "host not found"
-            case .notConnectedToInternet: return "not connected to the internet"
-            case .networkConnectionLost: return "the connection was lost"
-            case .cancelled: return "cancelled"
-            default: return urlError.localizedDescription
-            }
-        }
-        return "\(error)"
     }
 }

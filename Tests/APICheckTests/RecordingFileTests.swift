@@ -1,6 +1,7 @@
 import APICheck
 import Foundation
 import Testing
+import WireFormat
 
 @Suite("Recording files")
 struct RecordingFileTests {

@@ -5,8 +5,10 @@ import Foundation
 #endif
 
 /// Turns a `DecodingError` into a JSON pointer and a sentence that says what was expected and found.
-enum DecodingFailure {
-    static func describe(_ error: any Error, body: Data) -> (keyPath: String?, detail: String) {
+///
+/// Shared by the typed clients (`package`: not part of WireFormat's public API).
+package enum DecodingFailure {
+    package static func describe(_ error: any Error, body: Data) -> (keyPath: String?, detail: String) {
         guard let error = error as? DecodingError else { return (nil, "\(error)") }
         switch error {
         case .typeMismatch(let type, let context):
