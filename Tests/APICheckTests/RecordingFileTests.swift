@@ -64,6 +64,17 @@ struct RecordingFileTests {
         #expect(try Recording.load(from: url) == recording)
     }
 
+    @Test("only the temporary files of unfinished writes count as leftovers", arguments: [
+        (".swift.json.tmp-4242-5E1C0E0A-3F7B-4B8E-9C2D-0123456789AB", true),
+        (".a.tmp-b.json", false),
+        (".github.json", false),
+        ("swift.json", false),
+        (".swift.json.tmp-4242-not-a-uuid", false),
+    ])
+    func leftoverNames(_ name: String, _ isLeftover: Bool) {
+        #expect(AtomicFile.isLeftover(name) == isLeftover)
+    }
+
     @Test("an unreadable path is an error naming the file")
     func missingFile() {
         #expect {

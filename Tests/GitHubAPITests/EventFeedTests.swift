@@ -74,12 +74,16 @@ struct EventFeedTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let owner = folder.appendingPathComponent("apple", isDirectory: true)
         try FileManager.default.createDirectory(at: owner, withIntermediateDirectories: true)
-        let leftover = owner.appendingPathComponent(".swift.json.tmp-4242-5E1C")
+        let leftover = owner.appendingPathComponent(".swift.json.tmp-4242-5E1C0E0A-3F7B-4B8E-9C2D-0123456789AB")
+        // A repository may be called `.a.tmp-b`: its cache file is no leftover.
+        let lookalike = owner.appendingPathComponent(".a.tmp-b.json")
+        try Data("{}".utf8).write(to: lookalike)
         try Data("{\"format\": 1, \"rep".utf8).write(to: leftover)
         try Data("{\"format\": 1, \"repository\": \"apple/swift\", \"events\": 3}".utf8).write(to: owner.appendingPathComponent("swift.json"))
         try await withGitHub { client, sandbox in
             let feed = EventFeed(client: client, cacheDirectory: folder)
             #expect(!FileManager.default.fileExists(atPath: leftover.path))
+            #expect(FileManager.default.fileExists(atPath: lookalike.path))
             let error = await gitHubError { _ = try await feed.poll(swift) }
             #expect(error?.kind == .cache)
             #expect(error?.request.contains("apple/swift.json") == true)

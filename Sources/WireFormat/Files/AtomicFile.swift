@@ -44,8 +44,9 @@ package enum AtomicFile {
     }
 
     /// Whether `name` is the temporary file of a write that never finished (`.<name>.tmp-<pid>-<uuid>`).
+    /// The UUID at the end is checked, so a file of that shape by accident (a repository named `.a.tmp-b`) is kept.
     package static func isLeftover(_ name: String) -> Bool {
-        name.hasPrefix(".") && name.contains(".tmp-")
+        name.hasPrefix(".") && name.contains(".tmp-") && UUID(uuidString: String(name.suffix(36))) != nil
     }
 
     /// Deletes the temporary files that killed writers left in `folder` (not in its subfolders).
