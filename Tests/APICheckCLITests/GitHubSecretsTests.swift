@@ -70,6 +70,14 @@ struct GitHubSecretsTests {
         GitHubSandboxOptions(clientSecret: Self.clientSecret, token: Self.token, rateLimit: 1000)
     }
 
+    /// A fresh folder holding only ``configuration`` as its `apicheck.yml`; the caller removes it.
+    func makeProject() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-secrets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.configuration.write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
     /// Every secret found in `text`, with where.
     func leaks(in text: String, at place: String) -> [String] {
         Self.secrets.filter { text.contains($0) }.map { "\(place) holds \($0)" }
@@ -90,10 +98,8 @@ struct GitHubSecretsTests {
 
     @Test("record, diff in every format, and verify write and print none of them")
     func recordDiffVerify() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-secrets-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeProject()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.configuration.write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
         var printed: [String] = []
 
         try await withSandboxServer(SandboxConfiguration(apis: [.github], requestJournalLimit: 100, github: options())) { sandbox in
@@ -130,10 +136,8 @@ struct GitHubSecretsTests {
 
     @Test("har import writes none of them")
     func harImport() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-secrets-har-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeProject()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.configuration.write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
         let har = folder.appendingPathComponent("session.har")
         try Self.har.write(to: har, atomically: true, encoding: .utf8)
 

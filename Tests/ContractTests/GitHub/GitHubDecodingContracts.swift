@@ -1,7 +1,9 @@
 import APICheck
+import APICheckReplay
 import APICheckTesting
 import Foundation
 @testable import GitHubAPI
+import Sandbox
 import Testing
 import WireFormat
 #if canImport(FoundationNetworking)
@@ -93,11 +95,12 @@ struct GitHubDecodingContracts {
     @Test("every status outside 200..<400 maps to the right typed error, with GitHub's message", arguments: GitHubRecordings.files)
     func statusesMapToErrors(_ file: URL) throws {
         guard let recording = RecordingExpectations.load(file) else { return }
-        let client = GitHubClient(session: .shared, baseURL: ReplayBase.url, oauthBaseURL: ReplayBase.url)
+        let base = ReplayConfiguration.offlineBaseURL
+        let client = GitHubClient(session: .shared, baseURL: base, oauthBaseURL: base)
         for (index, interaction) in recording.interactions.enumerated() where interaction.response.status >= 400 {
             let status = interaction.response.status
             let headers = Dictionary(interaction.response.headers.map { ($0.name, $0.value) }) { a, _ in a }
-            let response = try #require(HTTPURLResponse(url: ReplayBase.url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers))
+            let response = try #require(HTTPURLResponse(url: base, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers))
             let body = interaction.response.body.map { Data($0.bytes()) } ?? Data()
             let error = client.statusError(GitHubClient.Answer(data: body, http: response), label: interaction.request.path)
             let context = "\(file.lastPathComponent) #\(index) status \(status)"
@@ -119,17 +122,8 @@ struct GitHubDecodingContracts {
     @Test("no token, client secret, code or access token is in a recording", arguments: GitHubRecordings.files)
     func noSecrets(_ file: URL) throws {
         let text = try String(contentsOf: file, encoding: .utf8)
-        for secret in [GitHubSecrets.sandboxToken, GitHubSecrets.clientSecret, "apicheck-test-code-1", "apicheck-test-code-2", "gho_"] {
+        for secret in [GitHubSandboxOptions.defaultToken, GitHubSandboxOptions.defaultClientSecret, "apicheck-test-code-1", "apicheck-test-code-2", "gho_"] {
             #expect(!text.contains(secret), "\(file.lastPathComponent) holds \(secret)")
         }
     }
-}
-
-enum ReplayBase {
-    static let url = URL(string: "http://replay.apicheck.invalid") ?? URL(fileURLWithPath: "/")
-}
-
-enum GitHubSecrets {
-    static let sandboxToken = "gho_apicheckSandboxToken0000000000000000"
-    static let clientSecret = "apicheck-sandbox-client-secret"
 }

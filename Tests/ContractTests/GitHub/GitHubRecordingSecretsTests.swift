@@ -20,9 +20,7 @@ struct GitHubRecordingSecretsTests {
 
         let options = GitHubSandboxOptions(clientSecret: secret, token: token)
         let sandbox = try await SandboxServer.start(SandboxConfiguration(apis: [.github], requestJournalLimit: 50, github: options))
-        var oauth = try #require(URLComponents(url: sandbox.baseURL, resolvingAgainstBaseURL: false))
-        oauth.host = "localhost"
-        let oauthURL = try #require(oauth.url)
+        let oauthURL = GitHubRecordingServer.oauthURL(for: sandbox)
         let replay = try ReplaySession(ReplayConfiguration(
             api: "github", name: "login", recordingURL: file, mode: .all, liveBaseURL: sandbox.baseURL,
             otherBaseURLs: ["oauth": oauthURL], recordedFrom: "sandbox"

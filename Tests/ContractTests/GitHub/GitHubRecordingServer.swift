@@ -12,9 +12,14 @@ struct GitHubRecordingServer: RecordingServer {
 
     func start() async throws -> RunningRecordingServer {
         let sandbox = try await SandboxServer.start(SandboxConfiguration(apis: [.github], deterministic: true, github: options))
+        return RunningRecordingServer(baseURL: sandbox.baseURL, otherBaseURLs: ["oauth": Self.oauthURL(for: sandbox)]) { await sandbox.stop() }
+    }
+
+    /// The replica's address as the OAuth base: the same server under `localhost`, so its prefix differs from the API's.
+    static func oauthURL(for sandbox: SandboxServer) -> URL {
         var oauth = URLComponents(url: sandbox.baseURL, resolvingAgainstBaseURL: false)
         oauth?.host = "localhost"
-        return RunningRecordingServer(baseURL: sandbox.baseURL, otherBaseURLs: ["oauth": oauth?.url ?? sandbox.baseURL]) { await sandbox.stop() }
+        return oauth?.url ?? sandbox.baseURL
     }
 }
 
