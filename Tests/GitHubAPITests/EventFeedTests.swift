@@ -24,6 +24,8 @@ struct EventFeedTests {
             let early = try await feed.poll(swift)
             #expect(early.outcome == .tooEarly)
             #expect(sandbox.receivedRequests().count == 1, "a poll before X-Poll-Interval sends nothing")
+            #expect(try await feed.poll(try RepositoryName("Apple/Swift")).outcome == .tooEarly, "the same repository in other case is the same feed")
+            #expect(sandbox.receivedRequests().count == 1)
 
             clock.advance(by: 60)
             let unchanged = try await feed.poll(swift)
@@ -59,6 +61,8 @@ struct EventFeedTests {
 
             let relaunched = EventFeed(client: client, cacheDirectory: folder)
             #expect(try await relaunched.events(of: swift) == before.events)
+            // GitHub's names ignore case, and so does the feed: one file, one feed.
+            #expect(try await relaunched.events(of: try RepositoryName("Apple/Swift")) == before.events)
             let update = try await relaunched.poll(swift)
             #expect(update.outcome == .notModified)
             #expect(update.events == before.events)

@@ -24,8 +24,9 @@ public actor EventFeed {
     public nonisolated let perPage: Int
     private let cache: FeedCache
     private let now: @Sendable () -> Date
-    private var snapshots: [RepositoryName: FeedSnapshot] = [:]
-    private var nextPolls: [RepositoryName: Date] = [:]
+    /// Keyed as the cache files are named: lower-cased `owner/name` (GitHub's names ignore case).
+    private var snapshots: [String: FeedSnapshot] = [:]
+    private var nextPolls: [String: Date] = [:]
 
     /// Opens (or starts) a feed in `cacheDirectory`, removing what interrupted saves left behind.
     ///
@@ -60,7 +61,7 @@ public actor EventFeed {
 
     /// The earliest moment the next poll of `repository` sends a request (nil: at once).
     public func nextPollAt(of repository: RepositoryName) -> Date? {
-        nextPolls[repository]
+        nextPolls[repository.key]
     }
 
     /// Polls `repository` once: conditionally when validators are known, and not before the poll interval
@@ -69,19 +70,19 @@ public actor EventFeed {
     /// - Throws: ``GitHubAPIError``; for ``GitHubAPIError/Kind/rateLimited`` the feed waits until its ``GitHubAPIError/retryAt``.
     public func poll(_ repository: RepositoryName, force: Bool = false) async throws(GitHubAPIError) -> FeedUpdate {
         let before = try snapshot(of: repository)
-        if !force, let next = nextPolls[repository], now() < next {
+        if !force, let next = nextPolls[repository.key], now() < next {
             return FeedUpdate(outcome: .tooEarly, newEvents: [], events: before?.events ?? [], nextPollAt: next)
         }
         let page: EventsPage
         do {
             page = try await client.events(of: repository, perPage: perPage, validators: before?.validators ?? Validators())
         } catch {
-            if error.kind == .rateLimited, let retryAt = error.retryAt { nextPolls[repository] = retryAt }
+            if error.kind == .rateLimited, let retryAt = error.retryAt { nextPolls[repository.key] = retryAt }
             throw error
         }
         let interval = page.pollInterval ?? 60
         let nextPoll = now().addingTimeInterval(TimeInterval(interval))
-        nextPolls[repository] = nextPoll
+        nextPolls[repository.key] = nextPoll
         // Read again: another poll may have changed the snapshot while this one waited.
         var snapshot = try self.snapshot(of: repository)
             ?? FeedSnapshot(format: FeedSnapshot.currentFormat, repository: repository.description, validators: Validators(), events: [])
@@ -107,21 +108,21 @@ public actor EventFeed {
 
     /// Forgets `repository`: its kept events, its validators and its file.
     public func removeCache(of repository: RepositoryName) throws(GitHubAPIError) {
-        snapshots[repository] = nil
-        nextPolls[repository] = nil
+        snapshots[repository.key] = nil
+        nextPolls[repository.key] = nil
         try cache.remove(repository)
     }
 
     private func snapshot(of repository: RepositoryName) throws(GitHubAPIError) -> FeedSnapshot? {
-        if let snapshot = snapshots[repository] { return snapshot }
+        if let snapshot = snapshots[repository.key] { return snapshot }
         let loaded = try cache.load(repository)
-        snapshots[repository] = loaded
+        snapshots[repository.key] = loaded
         return loaded
     }
 
     private func store(_ snapshot: FeedSnapshot, for repository: RepositoryName) throws(GitHubAPIError) {
         try cache.save(snapshot, for: repository)
-        snapshots[repository] = snapshot
+        snapshots[repository.key] = snapshot
     }
 }
 
@@ -148,4 +149,9 @@ public struct FeedUpdate: Sendable {
     public let events: [Event]
     /// The earliest moment the next poll sends a request.
     public let nextPollAt: Date
+}
+
+extension RepositoryName {
+    /// `owner/name` lower-cased: `Apple/Swift` and `apple/swift` are one feed, as they are one file.
+    fileprivate var key: String { description.lowercased() }
 }
