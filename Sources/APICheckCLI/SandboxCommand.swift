@@ -17,11 +17,15 @@ struct SandboxCommand: AsyncParsableCommand {
               apicheck sandbox --api todos --port 8080
               apicheck sandbox --drift todos/dates-offset --drift todos/extra-field
               apicheck sandbox --api github --client-id ID --client-secret SECRET --rate-limit 5
+              apicheck sandbox --api kakao --key 0123456789abcdef0123456789abcdef --quota 100
 
             GitHub's replica accepts, unless told otherwise: client id \(GitHubSandboxOptions.defaultClientID), \
             client secret \(GitHubSandboxOptions.defaultClientSecret), token \(GitHubSandboxOptions.defaultToken), \
             redirect URI \(GitHubSandboxOptions.defaultRedirectURI); OAuth codes work once, and a code that \
             starts with "bad" is bad_verification_code.
+
+            Kakao's replica accepts, unless told otherwise, the key \(KakaoSandboxOptions.defaultKey) \
+            (send 'Authorization: KakaoAK <key>') and \(KakaoSandboxOptions.defaultDailyQuota) calls a day.
             """
     )
 
@@ -57,12 +61,25 @@ struct SandboxCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("github: requests per window for every caller (core per hour, search per minute); default GitHub's own.", valueName: "n"))
     var rateLimit: Int?
 
+    @Option(name: .long, help: ArgumentHelp("kakao: the REST API key the replica accepts (Authorization: KakaoAK <key>).", valueName: "key"))
+    var key: String?
+
+    @Option(name: .long, help: ArgumentHelp("kakao: calls a key may make per day (Korean time) before 429 RequestThrottled.", valueName: "n"))
+    var quota: Int?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
         let (apis, _) = try selection()
         let githubFlags = [("--client-id", clientID != nil), ("--client-secret", clientSecret != nil), ("--token", token != nil), ("--rate-limit", rateLimit != nil)]
         for (flag, given) in githubFlags where given && !apis.contains(.github) {
             throw ValidationError("\(flag) is a flag of the github sandbox, and --api selects \(apis.map(\.name).joined(separator: ", "))")
+        }
+        for (flag, given) in [("--key", key != nil), ("--quota", quota != nil)] where given && !apis.contains(.kakao) {
+            throw ValidationError("\(flag) is a flag of the kakao sandbox, and --api selects \(apis.map(\.name).joined(separator: ", "))")
+        }
+        if let quota, quota < 0 { throw ValidationError("--quota must be 0 or more, not \(quota)") }
+        if let key, key.isEmpty || key.contains(where: { $0.isWhitespace || $0.isNewline }) {
+            throw ValidationError("--key must be a non-empty key without spaces")
         }
         if let rateLimit, rateLimit < 1 { throw ValidationError("--rate-limit must be at least 1, not \(rateLimit)") }
         for (flag, value) in [("--client-id", clientID), ("--client-secret", clientSecret), ("--token", token)] where value?.isEmpty == true {
@@ -77,6 +94,14 @@ struct SandboxCommand: AsyncParsableCommand {
         if let clientSecret { options.clientSecret = clientSecret }
         if let token { options.token = token }
         options.rateLimit = rateLimit
+        return options
+    }
+
+    /// The Kakao replica's options from the flags, defaults where a flag is not given.
+    private var kakaoOptions: KakaoSandboxOptions {
+        var options = KakaoSandboxOptions()
+        if let key { options.key = key }
+        if let quota { options.dailyQuota = quota }
         return options
     }
 
@@ -101,7 +126,8 @@ struct SandboxCommand: AsyncParsableCommand {
         }
         let (apis, chosen) = try selection()
         let configuration = SandboxConfiguration(
-            apis: apis, drifts: chosen, host: host, port: port, deterministic: deterministic, github: githubOptions
+            apis: apis, drifts: chosen, host: host, port: port, deterministic: deterministic, github: githubOptions,
+            kakao: kakaoOptions
         )
         do {
             try await SandboxServer.run(configuration) { url in

@@ -1,4 +1,5 @@
 import Foundation
+import Sandbox
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -46,8 +47,9 @@ struct CommandLineTests {
         let result = try await CLIRunner.run(["sandbox", "--list-drifts"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 17)
+        #expect(lines.count == Drift.all.count)
         #expect(lines.contains { $0.hasPrefix("todos/dates-offset\t") })
+        #expect(lines.contains { $0.hasPrefix("kakao/dates-utc\t") })
     }
 
     @Test("sandbox serves over HTTP until interrupted, then exits 0")

@@ -15,7 +15,7 @@ import Darwin
 struct LiveCommandTests {
     static let root = VerifyCommandTests.root
     /// The APIs of the repository's apicheck.yml that have scenarios.
-    static let apis = ["todos", "github"]
+    static let apis = ["todos", "github", "kakao"]
 
     /// A copy of the project's apicheck.yml, contract and scenario recordings in a folder of its own.
     func project(withRecordings: Bool = true) throws -> URL {
@@ -48,7 +48,7 @@ struct LiveCommandTests {
         let result = try await CLIRunner.run(["diff", "--live", "--sandbox"], currentDirectory: Self.root)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("apicheck diff: 16 scenarios, 25 requests to the sandbox at http://127.0.0.1:"), "\(result.stderr)")
+        #expect(result.stderr.contains("apicheck diff: 26 scenarios, 35 requests to the sandbox at http://127.0.0.1:"), "\(result.stderr)")
         #expect(result.stderr.contains("0 errors, 0 warnings, 0 infos"))
     }
 
@@ -69,6 +69,14 @@ struct LiveCommandTests {
         ("github/search-items-object", "shape.list-vs-single", "GET /search/repositories 200 /items", "search-swift.json"),
         ("github/oauth-error-401", "expect.failed", "POST /login/oauth/access_token 401 /status", "oauth-bad-code.json"),
         ("github/ratelimit-headers-missing", "header.missing", "GET /search/repositories 200 /headers/x-ratelimit-remaining", "search-swift.json"),
+        ("kakao/dates-utc", "date.offset", "GET /v2/search/blog 200 /documents/*/datetime", "blog-search.json"),
+        ("kakao/dates-no-millis", "date.precision", "GET /v2/search/cafe 200 /documents/*/datetime", "cafe-search.json"),
+        ("kakao/meta-missing", "field.missing", "GET /v2/search/web 200 /meta", "web-search.json"),
+        ("kakao/is-end-string", "shape.type", "GET /v2/search/blog 200 /meta/is_end", "last-page.json"),
+        ("kakao/error-code-msg", "field.missing", "GET /v2/search/web 400 /errorType", "missing-query.json"),
+        ("kakao/auth-bearer", "expect.failed", "GET /v2/search/blog 401 /status", "blog-search.json"),
+        ("kakao/documents-renamed", "field.missing", "GET /v2/search/cafe 200 /documents", "no-results.json"),
+        ("kakao/content-type-text", "content-type", "GET /v2/search/web 200 /headers/Content-Type", "korean-and-reserved-characters.json"),
     ])
     func drift(_ drift: String, _ rule: String, _ location: String, _ file: String) async throws {
         let api = String(drift.prefix { $0 != "/" })
@@ -209,9 +217,9 @@ struct LiveCommandTests {
 
         let first = try await CLIRunner.run(["record", "--sandbox"], currentDirectory: folder)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stderr.contains("16 files written"), "\(first.stderr)")
+        #expect(first.stderr.contains("26 files written"), "\(first.stderr)")
         let written = try snapshotAll()
-        #expect(written.count == 16)
+        #expect(written.count == 26)
         // The same as the committed ones: recording on a clean clone changes nothing in git.
         for (name, data) in written {
             let parts = name.split(separator: "/")
@@ -221,7 +229,7 @@ struct LiveCommandTests {
 
         let second = try await CLIRunner.run(["record", "--sandbox"], currentDirectory: folder)
         #expect(second.status == 0)
-        #expect(second.stderr.contains("0 files written, 16 unchanged"))
+        #expect(second.stderr.contains("0 files written, 26 unchanged"))
         #expect(try snapshotAll() == written)
 
         let dry = try await CLIRunner.run(["record", "--sandbox", "--dry-run", "--drift", "extra-field"], currentDirectory: folder)

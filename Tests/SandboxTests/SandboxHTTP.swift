@@ -59,9 +59,9 @@ struct SandboxHTTP {
 /// Starts a sandbox, runs `body` against it over HTTP, and stops it.
 func withSandboxHTTP<T>(
     apis: [SandboxAPI] = [.todos], drifts: Set<Drift> = [], deterministic: Bool = false, github: GitHubSandboxOptions = .init(),
-    _ body: (SandboxHTTP) async throws -> T
+    kakao: KakaoSandboxOptions = .init(), _ body: (SandboxHTTP) async throws -> T
 ) async throws -> T {
-    try await withSandboxServer(SandboxConfiguration(apis: apis, drifts: drifts, deterministic: deterministic, github: github)) { sandbox in
+    try await withSandboxServer(SandboxConfiguration(apis: apis, drifts: drifts, deterministic: deterministic, github: github, kakao: kakao)) { sandbox in
         let http = SandboxHTTP(sandbox: sandbox)
         defer { http.session.finishTasksAndInvalidate() }
         return try await body(http)

@@ -13,6 +13,8 @@ public struct CompiledContract: Sendable {
         public let parameters: [Parameter]
         /// Request bodies by media type (lower-case essence).
         public let requestBodies: [String: CompiledSchema?]
+        /// Parameters a declared request media type carries (`charset=UTF-8`), by essence.
+        public let requestBodyParameters: [String: [MediaTypeParameter]]
         public let requestBodyRequired: Bool
         /// Responses by key: `200`, `2XX`, `default`.
         public let responses: [String: Response]
@@ -21,7 +23,8 @@ public struct CompiledContract: Sendable {
 
         init(
             method: String, template: String, parameters: [Parameter], requestBodies: [String: CompiledSchema?],
-            requestBodyRequired: Bool, responses: [String: Response], keyCase: KeyCase?
+            requestBodyParameters: [String: [MediaTypeParameter]] = [:], requestBodyRequired: Bool, responses: [String: Response],
+            keyCase: KeyCase?
         ) {
             name = "\(method) \(template)"
             self.method = method
@@ -32,6 +35,7 @@ public struct CompiledContract: Sendable {
             }
             self.parameters = parameters
             self.requestBodies = requestBodies
+            self.requestBodyParameters = requestBodyParameters
             self.requestBodyRequired = requestBodyRequired
             self.responses = responses
             self.keyCase = keyCase
@@ -72,8 +76,30 @@ public struct CompiledContract: Sendable {
     public struct Response: Sendable {
         /// Bodies by media type (lower-case essence); a nil schema accepts any body of that type.
         public let content: [String: CompiledSchema?]
+        /// Parameters a declared media type carries (`charset=UTF-8` of `application/json;charset=UTF-8`), by essence.
+        public let contentParameters: [String: [MediaTypeParameter]]
         /// Declared headers by lower-case name.
         public let headers: [String: Header]
+
+        init(content: [String: CompiledSchema?], contentParameters: [String: [MediaTypeParameter]] = [:], headers: [String: Header]) {
+            self.content = content
+            self.contentParameters = contentParameters
+            self.headers = headers
+        }
+    }
+
+    /// A parameter written in a content map's media type (`charset=UTF-8`): a body of that type must
+    /// carry it with the same value (`charset` compared ignoring case, as RFC 9110 says).
+    public struct MediaTypeParameter: Sendable, Hashable {
+        /// Lower-case name, such as `charset`.
+        public let name: String
+        public let value: String
+
+        /// Whether `contentType` carries this parameter with this value.
+        public func isCarried(by contentType: String) -> Bool {
+            guard let actual = MediaType.parameter(name, in: contentType) else { return false }
+            return name == "charset" ? actual.lowercased() == value.lowercased() : actual == value
+        }
     }
 
     /// A declared response header.

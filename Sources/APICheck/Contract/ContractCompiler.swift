@@ -51,11 +51,12 @@ struct ContractCompiler {
                     merged.append(parameter)
                 }
                 var requestBodies: [String: CompiledSchema?] = [:]
+                var requestBodyParameters: [String: [CompiledContract.MediaTypeParameter]] = [:]
                 var bodyRequired = false
                 if let body = operation["requestBody"] {
                     let (resolved, at) = try resolve(body, at: pointer.appending("requestBody"), what: "request body")
                     try refuseUnknownExtensions(in: resolved, at: at, allowed: [])
-                    requestBodies = try content(resolved["content"], at: at.appending("content"))
+                    (requestBodies, requestBodyParameters) = try content(resolved["content"], at: at.appending("content"))
                     bodyRequired = resolved["required"]?.boolValue ?? false
                 }
                 var responses: [String: CompiledContract.Response] = [:]
@@ -63,15 +64,16 @@ struct ContractCompiler {
                     for entry in declared where !entry.key.hasPrefix("x-") {
                         let (response, at) = try resolve(entry.value, at: pointer.appending("responses").appending(entry.key), what: "response")
                         try refuseUnknownExtensions(in: response, at: at, allowed: [])
+                        let (content, contentParameters) = try content(response["content"], at: at.appending("content"))
                         responses[entry.key.uppercased()] = CompiledContract.Response(
-                            content: try content(response["content"], at: at.appending("content")),
+                            content: content, contentParameters: contentParameters,
                             headers: try headers(response["headers"], at: at.appending("headers"))
                         )
                     }
                 }
                 operations.append(CompiledContract.Operation(
                     method: method.uppercased(), template: template, parameters: merged, requestBodies: requestBodies,
-                    requestBodyRequired: bodyRequired, responses: responses, keyCase: try keyCase(in: operation, at: pointer) ?? documentKeyCase
+                    requestBodyParameters: requestBodyParameters, requestBodyRequired: bodyRequired, responses: responses, keyCase: try keyCase(in: operation, at: pointer) ?? documentKeyCase
                 ))
             }
         }
@@ -157,16 +159,34 @@ struct ContractCompiler {
         return result
     }
 
-    private func content(_ value: JSONValue?, at pointer: JSONPointer) throws(SchemaError) -> [String: CompiledSchema?] {
-        guard case .object(let types)? = value else { return [:] }
+    /// The schemas of a content map by media type essence, and the parameters each media type carries
+    /// (`application/json;charset=UTF-8` requires `charset=UTF-8` of the body's Content-Type).
+    private func content(
+        _ value: JSONValue?, at pointer: JSONPointer
+    ) throws(SchemaError) -> ([String: CompiledSchema?], [String: [CompiledContract.MediaTypeParameter]]) {
+        guard case .object(let types)? = value else { return ([:], [:]) }
         var result: [String: CompiledSchema?] = [:]
+        var parameters: [String: [CompiledContract.MediaTypeParameter]] = [:]
         for type in types {
             let at = pointer.appending(type.key)
             try refuseUnknownExtensions(in: type.value, at: at, allowed: [])
-            let schema: CompiledSchema? = type.value["schema"] == nil ? nil : try schemas.compile(at: at.appending("schema"))
-            result[MediaType.essence(of: type.key)] = schema
+            let essence = MediaType.essence(of: type.key)
+            if result.keys.contains(essence) {
+                throw SchemaError(pointer: at, message: "a second entry for \(essence) (media types are told apart by type, not by parameters)")
+            }
+            var carried: [CompiledContract.MediaTypeParameter] = []
+            for part in type.key.split(separator: ";", omittingEmptySubsequences: false).dropFirst() {
+                let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = pair[0].trimmingCharacters(in: .whitespaces).lowercased()
+                guard pair.count == 2, !name.isEmpty, let value = MediaType.parameter(name, in: type.key), !value.isEmpty else {
+                    throw SchemaError(pointer: at, message: "media type \(type.key): a parameter must be name=value, found '\(part.trimmingCharacters(in: .whitespaces))'")
+                }
+                carried.append(CompiledContract.MediaTypeParameter(name: name, value: value))
+            }
+            if !carried.isEmpty { parameters[essence] = carried }
+            result[essence] = type.value["schema"] == nil ? nil : try schemas.compile(at: at.appending("schema"))
         }
-        return result
+        return (result, parameters)
     }
 
     private func headers(_ value: JSONValue?, at pointer: JSONPointer) throws(SchemaError) -> [String: CompiledContract.Header] {

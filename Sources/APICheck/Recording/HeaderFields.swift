@@ -114,8 +114,10 @@ public enum MediaType {
         let parts = contentType.split(separator: ";", omittingEmptySubsequences: false)
         let kept = parts.enumerated().filter { index, part in
             index == 0 || part.split(separator: "=", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces).lowercased() != name.lowercased()
-        }.map { $0.element.trimmingCharacters(in: .whitespaces) }
-        return kept.joined(separator: "; ")
+        }
+        // The other bytes stay as sent (`application/json;charset=UTF-8` keeps its missing space).
+        guard kept.count < parts.count else { return contentType }
+        return kept.map { String($0.element) }.joined(separator: ";").trimmingCharacters(in: .whitespaces)
     }
 }
 

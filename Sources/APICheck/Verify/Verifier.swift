@@ -94,7 +94,7 @@ public struct Verifier: Sendable {
         if let (_, declaredResponse) = declared {
             findings += checkBody(
                 response.body, contentType: response.headers["Content-Type"], declared: declaredResponse.content,
-                part: "response", operation: operation, status: status, required: false
+                parameters: declaredResponse.contentParameters, part: "response", operation: operation, status: status, required: false
             )
             findings += checkHeaders(response.headers, declared: declaredResponse.headers, operation: name, status: status)
         }
@@ -105,7 +105,7 @@ public struct Verifier: Sendable {
             findings += checkParameters(request, pathValues: pathValues, operation: operation, status: status)
             findings += checkBody(
                 request.body, contentType: request.headers["Content-Type"], declared: operation.requestBodies,
-                part: "request", operation: operation, status: status, required: operation.requestBodyRequired
+                parameters: operation.requestBodyParameters, part: "request", operation: operation, status: status, required: operation.requestBodyRequired
             )
         }
         return finish(findings)
@@ -175,8 +175,14 @@ public struct Verifier: Sendable {
         }
     }
 
+    /// `application/json;charset=UTF-8`: a declared media type as the contract wrote it.
+    static func written(_ essence: String, _ parameters: [CompiledContract.MediaTypeParameter]) -> String {
+        ([essence] + parameters.map { "\($0.name)=\($0.value)" }).joined(separator: ";")
+    }
+
     func checkBody(
-        _ body: RecordedBody?, contentType: String?, declared: [String: CompiledSchema?], part: String,
+        _ body: RecordedBody?, contentType: String?, declared: [String: CompiledSchema?],
+        parameters: [String: [CompiledContract.MediaTypeParameter]], part: String,
         operation: CompiledContract.Operation, status: Int, required: Bool
     ) -> [Finding] {
         let base = "/\(part)"
@@ -193,11 +199,15 @@ public struct Verifier: Sendable {
         }
         if declared.isEmpty { return [] }
         let mediaType = contentType.map { MediaType.essence(of: $0) } ?? ""
-        let entry: CompiledSchema?? = declared[mediaType] ?? declared.first { $0.key.hasSuffix("/*") && mediaType.hasPrefix($0.key.dropLast()) }.map { $0.value }
-        guard let schemaEntry = entry else {
-            return [finding(.contentType, "/headers/Content-Type", expected: declared.keys.sorted().joined(separator: " or "), found: mediaType.isEmpty ? "none" : mediaType, source: base + "/headers")]
+        let key = declared[mediaType] != nil ? mediaType : declared.keys.first { $0.hasSuffix("/*") && mediaType.hasPrefix($0.dropLast()) }
+        guard let key, let schemaEntry = declared[key] else {
+            let expected = declared.keys.sorted().map { Self.written($0, parameters[$0] ?? []) }.joined(separator: " or ")
+            return [finding(.contentType, "/headers/Content-Type", expected: expected, found: mediaType.isEmpty ? "none" : mediaType, source: base + "/headers")]
         }
         var findings: [Finding] = []
+        if let carried = parameters[key], let contentType, !carried.allSatisfy({ $0.isCarried(by: contentType) }) {
+            findings.append(finding(.contentType, "/headers/Content-Type", expected: Self.written(key, carried), found: contentType, source: base + "/headers"))
+        }
         let value: JSONValue
         var formValues = false
         switch body {

@@ -69,12 +69,33 @@ public struct Drift: Hashable, Sendable, CustomStringConvertible, Comparable {
     /// No `x-ratelimit-*` headers.
     public static let githubRateLimitHeadersMissing = Drift(api: "github", name: "ratelimit-headers-missing", summary: "no x-ratelimit-* headers")
 
+    // MARK: Kakao's drifts
+
+    /// Dates in UTC (`Z`) instead of `+09:00` (the same instant).
+    public static let kakaoDatesUTC = Drift(api: "kakao", name: "dates-utc", summary: "datetime in UTC (Z) instead of +09:00 (the same instant)")
+    /// Dates without their three fraction digits.
+    public static let kakaoDatesNoMillis = Drift(api: "kakao", name: "dates-no-millis", summary: "datetime without its three fraction digits")
+    /// Search answers without `meta`.
+    public static let kakaoMetaMissing = Drift(api: "kakao", name: "meta-missing", summary: "search answers without their meta block")
+    /// `is_end` as the string `"true"`/`"false"`.
+    public static let kakaoIsEndString = Drift(api: "kakao", name: "is-end-string", summary: "meta.is_end as a string (\"false\") instead of a boolean")
+    /// Errors as `{"code", "msg"}` instead of `{"errorType", "message"}`.
+    public static let kakaoErrorCodeMsg = Drift(api: "kakao", name: "error-code-msg", summary: "errors as {code, msg} instead of {errorType, message}")
+    /// Only `Authorization: Bearer <key>` accepted; `KakaoAK <key>` is 401.
+    public static let kakaoAuthBearer = Drift(api: "kakao", name: "auth-bearer", summary: "only Authorization: Bearer <key> accepted; KakaoAK is 401")
+    /// `documents` renamed to `items`.
+    public static let kakaoDocumentsRenamed = Drift(api: "kakao", name: "documents-renamed", summary: "documents renamed to items")
+    /// `text/plain;charset=UTF-8` instead of `application/json;charset=UTF-8`.
+    public static let kakaoContentTypeText = Drift(api: "kakao", name: "content-type-text", summary: "Content-Type text/plain;charset=UTF-8 instead of application/json")
+
     /// Every drift the sandbox knows, sorted by `api/name`.
     public static let all: [Drift] = [
         todosDatesMilliseconds, todosDatesOffset, todosListDataObject, todosCamelCaseKeys, todosIsDoneInt,
         todosPutJSONOnly, todosStatus201, todosExtraField, todosMissingMeta,
         githubEventIDInt, githubDatesFraction, githubNoLastModified, githubNoETag304, githubActorRemoved,
         githubSearchItemsObject, githubOAuthError401, githubRateLimitHeadersMissing,
+        kakaoDatesUTC, kakaoDatesNoMillis, kakaoMetaMissing, kakaoIsEndString, kakaoErrorCodeMsg, kakaoAuthBearer,
+        kakaoDocumentsRenamed, kakaoContentTypeText,
     ].sorted()
 
     /// Parses `api/name`, or `name` alone when `defaultAPI` names the one selected API or only one API has the name.

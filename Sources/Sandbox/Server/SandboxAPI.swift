@@ -11,8 +11,11 @@ public struct SandboxAPI: Hashable, Sendable, CustomStringConvertible {
     /// GitHub: repository events, repository search (api.github.com) and the OAuth token exchange (github.com).
     public static let github = SandboxAPI(name: "github", summary: "GitHub: /repos/{owner}/{repo}/events, /search/repositories, /login/oauth/access_token")
 
+    /// Kakao's Daum search: blog, cafe and web documents (dapi.kakao.com).
+    public static let kakao = SandboxAPI(name: "kakao", summary: "Kakao Daum search: /v2/search/blog, /v2/search/cafe, /v2/search/web")
+
     /// Every API the sandbox can serve.
-    public static let all: [SandboxAPI] = [.todos, .github]
+    public static let all: [SandboxAPI] = [.todos, .github, .kakao]
 
     /// Looks up an API by name.
     ///

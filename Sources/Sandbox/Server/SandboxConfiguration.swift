@@ -18,11 +18,14 @@ public struct SandboxConfiguration: Sendable {
     public var requestJournalLimit: Int
     /// The GitHub replica's credentials and rate limit.
     public var github: GitHubSandboxOptions
+    /// The Kakao replica's key and daily quota.
+    public var kakao: KakaoSandboxOptions
 
     /// Creates a configuration; by default the todo API on a free loopback port.
     public init(
         apis: [SandboxAPI] = [.todos], drifts: Set<Drift> = [], host: String = "127.0.0.1", port: Int = 0,
-        deterministic: Bool = false, requestJournalLimit: Int = 0, github: GitHubSandboxOptions = .init()
+        deterministic: Bool = false, requestJournalLimit: Int = 0, github: GitHubSandboxOptions = .init(),
+        kakao: KakaoSandboxOptions = .init()
     ) {
         self.apis = apis
         self.drifts = drifts
@@ -31,5 +34,6 @@ public struct SandboxConfiguration: Sendable {
         self.deterministic = deterministic
         self.requestJournalLimit = requestJournalLimit
         self.github = github
+        self.kakao = kakao
     }
 }

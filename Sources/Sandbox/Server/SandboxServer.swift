@@ -114,7 +114,8 @@ public final class SandboxServer: Sendable {
         let github = configuration.apis.contains(.github)
             ? GitHubService(drifts: configuration.drifts, deterministic: configuration.deterministic, options: configuration.github)
             : nil
-        return SandboxServerRoutes(todos: todos, github: github)
+        let kakao = configuration.apis.contains(.kakao) ? KakaoService(drifts: configuration.drifts, options: configuration.kakao) : nil
+        return SandboxServerRoutes(todos: todos, github: github, kakao: kakao)
     }
 
     private static func makeApplication(

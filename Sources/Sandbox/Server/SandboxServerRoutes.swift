@@ -2,6 +2,7 @@
 struct SandboxServerRoutes: Sendable {
     let todos: TodoService?
     let github: GitHubService?
+    let kakao: KakaoService?
 
     func respond(to request: SandboxRequest) -> SandboxResponse {
         if let todos, TodoService.handles(request.path) {
@@ -10,8 +11,14 @@ struct SandboxServerRoutes: Sendable {
         if let github, GitHubService.handles(request.path) {
             return github.respond(to: request)
         }
+        if let kakao, KakaoService.handles(request.path) {
+            return kakao.respond(to: request)
+        }
         if todos == nil, github != nil {
             return SandboxResponse(status: 404, content: .json(GitHubRenderer.error(404, "Not Found"), contentType: GitHubService.jsonType))
+        }
+        if todos == nil, let kakao {
+            return kakao.respond(to: request)
         }
         return Self.notFound(request.path)
     }

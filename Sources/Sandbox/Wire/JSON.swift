@@ -28,40 +28,44 @@ indirect enum JSON: Sendable, Equatable {
     }
 
     /// The compact UTF-8 serialization; non-ASCII text is written as is.
-    var bytes: [UInt8] {
+    var bytes: [UInt8] { bytes(escapingHTML: false) }
+
+    /// The compact UTF-8 serialization; with `escapingHTML`, `<`, `>` and `&` inside strings are written
+    /// `\u003c`, `\u003e` and `\u0026`, as Kakao's servers write them.
+    func bytes(escapingHTML: Bool) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
-        write(to: &out)
+        write(to: &out, escapingHTML: escapingHTML)
         return out
     }
 
-    func write(to out: inout [UInt8]) {
+    func write(to out: inout [UInt8], escapingHTML: Bool = false) {
         switch self {
         case .null: out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
         case .bool(let value): out.append(contentsOf: Array((value ? "true" : "false").utf8))
         case .int(let value): out.append(contentsOf: Array(String(value).utf8))
         case .number(let literal): out.append(contentsOf: Array(literal.utf8))
-        case .string(let value): JSON.writeString(value, to: &out)
+        case .string(let value): JSON.writeString(value, to: &out, escapingHTML: escapingHTML)
         case .array(let items):
             out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                item.write(to: &out)
+                item.write(to: &out, escapingHTML: escapingHTML)
             }
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                JSON.writeString(key, to: &out)
+                JSON.writeString(key, to: &out, escapingHTML: escapingHTML)
                 out.append(UInt8(ascii: ":"))
-                value.write(to: &out)
+                value.write(to: &out, escapingHTML: escapingHTML)
             }
             out.append(UInt8(ascii: "}"))
         }
     }
 
-    static func writeString(_ string: String, to out: inout [UInt8]) {
+    static func writeString(_ string: String, to out: inout [UInt8], escapingHTML: Bool = false) {
         let hex = Array("0123456789abcdef".utf8)
         out.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
@@ -71,6 +75,10 @@ indirect enum JSON: Sendable, Equatable {
             case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
             case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
             case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case let html where escapingHTML && (html == UInt8(ascii: "<") || html == UInt8(ascii: ">") || html == UInt8(ascii: "&")):
+                out.append(contentsOf: Array("\\u00".utf8))
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
             case 0..<0x20:
                 out.append(contentsOf: Array("\\u00".utf8))
                 out.append(hex[Int(byte >> 4)])
