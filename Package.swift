@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "APICheck", targets: ["APICheck"]),
         .library(name: "TodoAPI", targets: ["TodoAPI"]),
         .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
+        .library(name: "KakaoAPI", targets: ["KakaoAPI"]),
         .library(name: "APICheckReplay", targets: ["APICheckReplay"]),
         // Test support: link it from test targets only (like HummingbirdTesting).
         .library(name: "APICheckTesting", targets: ["APICheckTesting"]),
@@ -47,6 +48,7 @@ let package = Package(
         ),
         .target(name: "TodoAPI", dependencies: ["WireFormat"]),
         .target(name: "GitHubAPI", dependencies: ["WireFormat"]),
+        .target(name: "KakaoAPI", dependencies: ["WireFormat"]),
         .target(name: "APICheckReplay", dependencies: ["APICheck", "WireFormat"]),
         .target(name: "APICheckTesting", dependencies: ["APICheckReplay", "APICheck"]),
         .target(
@@ -96,6 +98,7 @@ let package = Package(
         ),
         .testTarget(name: "TodoAPITests", dependencies: ["TestSupport", "TodoAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "GitHubAPITests", dependencies: ["TestSupport", "GitHubAPI", "WireFormat", "Sandbox"]),
+        .testTarget(name: "KakaoAPITests", dependencies: ["TestSupport", "KakaoAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "SandboxTests", dependencies: ["TestSupport", "Sandbox"]),
         .testTarget(name: "APICheckReplayTests", dependencies: ["TestSupport", "APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),
         .testTarget(name: "APICheckCLITests", dependencies: ["TestSupport", "APICheckCLI", "Sandbox"]),
@@ -110,7 +113,7 @@ let package = Package(
         // The decoding-contract suites: they replay recordings/<api>/tests through the real clients.
         .testTarget(
             name: "ContractTests",
-            dependencies: ["APICheckTesting", "APICheckReplay", "APICheck", "TodoAPI", "GitHubAPI", "WireFormat", "Sandbox"]
+            dependencies: ["APICheckTesting", "APICheckReplay", "APICheck", "TodoAPI", "GitHubAPI", "KakaoAPI", "WireFormat", "Sandbox"]
         ),
     ]
 )
