@@ -1,0 +1,150 @@
+import Foundation
+import Sandbox
+import TestSupport
+import Testing
+import WireFormat
+
+/// Kakao's REST API key sent through every command that writes: `record`, `diff --live` in every report
+/// format, `verify`, `har import`; also when the server echoes it back inside a 401's message, and when it
+/// travels percent-encoded in a URL. Every file written and everything printed is searched for it.
+@Suite("The Kakao key never reaches a file or a report", .timeLimit(.minutes(5)))
+struct KakaoSecretsTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// Reserved characters on purpose: its percent-encoded and JSON-escaped forms differ from it.
+    static let key = "fake/Kakao+Key=Secret&0042"
+
+    /// Every form the key could be written in.
+    static var forms: [String] {
+        [
+            key, FormURLEncoding.escape(key), key.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? key,
+            key.replacingOccurrences(of: "/", with: "\\/"), key.replacingOccurrences(of: "&", with: "\\u0026"), "Kakao+Key=Secret",
+        ]
+    }
+
+    static let configuration = """
+    version: 1
+    apis:
+      kakao:
+        contract: \(root.appendingPathComponent("contracts/kakao.openapi.yaml").path)
+        recordings: recordings/kakao
+        base_url: https://dapi.kakao.com
+        base_url_env: KAKAO_BASE_URL
+        auth:
+          - { header: Authorization, env: KAKAO_REST_API_KEY, prefix: "KakaoAK " }
+        vars_env:
+          key: { env: KAKAO_REST_API_KEY }
+        scenarios:
+          - name: search
+            steps:
+              - { name: search, method: GET, path: /v2/search/blog, query: { query: 스위프트, size: "2" }, expect: { status: 200 } }
+          - name: key-in-the-query
+            steps:
+              # The key percent-encoded in the URL (a user who pastes it into the wrong field).
+              - { name: search, method: GET, path: /v2/search/web, query: { query: "{{key}}" }, expect: { status: 200 } }
+          - name: echoed
+            steps:
+              # Not KakaoAK: the replica echoes the whole header value, key included, in its 401.
+              - { name: search, method: GET, path: /v2/search/web, query: { query: a }, headers: { Authorization: "Bearer {{key}}" },
+                  expect: { status: 401, "/errorType": AccessDeniedError } }
+    """
+
+    func environment(_ sandbox: SandboxServer) -> [String: String] {
+        ["KAKAO_BASE_URL": sandbox.baseURL.absoluteString, "KAKAO_REST_API_KEY": Self.key]
+    }
+
+    func makeProject() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-kakao-secrets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.configuration.write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    func leaks(in text: String, at place: String) -> [String] {
+        Self.forms.filter { text.contains($0) }.map { "\(place) holds \($0)" }
+    }
+
+    func leaks(inFilesUnder folder: URL) throws -> (files: Int, leaks: [String]) {
+        var found: [String] = []
+        var count = 0
+        for case let path as String in FileManager.default.enumerator(atPath: folder.path) ?? FileManager.DirectoryEnumerator() {
+            let url = folder.appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            count += 1
+            found += leaks(in: String(decoding: try Data(contentsOf: url), as: UTF8.self), at: path)
+        }
+        return (count, found)
+    }
+
+    @Test("record, diff in every format (against a replica that refuses the key and echoes it) and verify write and print none of its forms")
+    func recordDiffVerify() async throws {
+        let folder = try makeProject()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var printed: [String] = []
+
+        try await withSandboxServer(SandboxConfiguration(apis: [.kakao], requestJournalLimit: 100, kakao: KakaoSandboxOptions(key: Self.key))) { sandbox in
+            let recorded = try await CLIRunner.run(["record"], currentDirectory: folder, environment: environment(sandbox))
+            #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
+            printed += leaks(in: recorded.stdout + recorded.stderr, at: "record's output")
+            // The key really went out, in the header and encoded in a URL: the test would prove nothing otherwise.
+            let received = sandbox.receivedRequests()
+            #expect(received.contains { $0.header("Authorization") == "KakaoAK \(Self.key)" })
+            #expect(received.contains { ($0.query ?? "").contains(FormURLEncoding.escape(Self.key)) })
+        }
+        let recordings = folder.appendingPathComponent("recordings/kakao/scenarios")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: recordings.path).sorted() == ["echoed.json", "key-in-the-query.json", "search.json"])
+        let echoed = try String(contentsOf: recordings.appendingPathComponent("echoed.json"), encoding: .utf8)
+        #expect(echoed.contains("wrong appKey(Bearer <redacted>) format"), "the echo is in the recording, redacted:\n\(echoed)")
+
+        // A replica with another key: every call is a 401 that echoes the key, so findings quote those messages.
+        try await withSandboxServer(SandboxConfiguration(apis: [.kakao], drifts: [.kakaoDatesUTC])) { sandbox in
+            for format in ["text", "json", "junit", "github", "markdown"] {
+                let diffed = try await CLIRunner.run(["diff", "--live", "--format", format], currentDirectory: folder, environment: environment(sandbox))
+                #expect(diffed.status == 1, "\(format): \(diffed.stderr)")
+                #expect(!diffed.stdout.isEmpty, "\(format): no report")
+                printed += leaks(in: diffed.stdout + diffed.stderr, at: "diff --format \(format)")
+            }
+            let rerecorded = try await CLIRunner.run(["record", "--dry-run"], currentDirectory: folder, environment: environment(sandbox))
+            printed += leaks(in: rerecorded.stdout + rerecorded.stderr, at: "record --dry-run's output")
+        }
+        for format in ["text", "json", "junit", "github", "markdown"] {
+            let verified = try await CLIRunner.run(["verify", "--format", format], currentDirectory: folder)
+            printed += leaks(in: verified.stdout + verified.stderr, at: "verify --format \(format)")
+        }
+        let written = try leaks(inFilesUnder: folder.appendingPathComponent("recordings"))
+        #expect(written.files == 3)
+        #expect(written.leaks.isEmpty, "\(written.leaks)")
+        #expect(printed.isEmpty, "\(printed)")
+    }
+
+    @Test("har import writes none of its forms, also from an echoing 401")
+    func harImport() async throws {
+        let folder = try makeProject()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let har = folder.appendingPathComponent("session.har")
+        let encoded = FormURLEncoding.escape(Self.key)
+        let entries = [
+            (url: "https://dapi.kakao.com/v2/search/web?query=\(encoded)", status: 200, body: #"{\"documents\":[],\"meta\":{\"is_end\":true,\"pageable_count\":0,\"total_count\":0}}"#),
+            (url: "https://dapi.kakao.com/v2/search/web?query=a", status: 401, body: #"{\"errorType\":\"AccessDeniedError\",\"message\":\"wrong appKey(\#(Self.key)) format\"}"#),
+        ].map { entry in
+            """
+            {"startedDateTime": "2026-11-23T01:11:45.492735+00:00", "time": 4.0,
+             "request": {"method": "GET", "url": "\(entry.url)", "httpVersion": "HTTP/1.1", "cookies": [], "headers": [{"name": "Authorization", "value": "KakaoAK \(Self.key)"}], "queryString": [], "headersSize": -1, "bodySize": -1},
+             "response": {"status": \(entry.status), "statusText": "", "httpVersion": "HTTP/1.1", "cookies": [], "headers": [{"name": "Content-Type", "value": "application/json;charset=UTF-8"}],
+               "content": {"size": 10, "mimeType": "application/json;charset=UTF-8", "text": "\(entry.body)"}, "redirectURL": "", "headersSize": -1, "bodySize": -1},
+             "cache": {}, "timings": {"send": 0, "wait": 1, "receive": 0}}
+            """
+        }
+        let text = #"{"log": {"version": "1.2", "creator": {"name": "apicheck-test", "version": "1"}, "pages": [], "entries": ["# + entries.joined(separator: ",\n") + "]}}"
+        try text.write(to: har, atomically: true, encoding: .utf8)
+
+        let imported = try await CLIRunner.run(
+            ["har", "import", har.path, "--api", "kakao", "--name", "session"], currentDirectory: folder, environment: ["KAKAO_REST_API_KEY": Self.key]
+        )
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let file = try String(contentsOf: folder.appendingPathComponent("recordings/kakao/imported/session.json"), encoding: .utf8)
+        #expect(file.contains("AccessDeniedError"), "the 401 was imported")
+        #expect(leaks(in: file, at: "session.json").isEmpty, "\(leaks(in: file, at: "session.json"))")
+        #expect(leaks(in: imported.stdout + imported.stderr, at: "har import's output").isEmpty)
+    }
+}
