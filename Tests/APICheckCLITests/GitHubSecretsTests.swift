@@ -70,42 +70,21 @@ struct GitHubSecretsTests {
         GitHubSandboxOptions(clientSecret: Self.clientSecret, token: Self.token, rateLimit: 1000)
     }
 
-    /// A fresh folder holding only ``configuration`` as its `apicheck.yml`; the caller removes it.
-    func makeProject() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-secrets-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Self.configuration.write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
-        return folder
-    }
-
-    /// Every secret found in `text`, with where.
-    func leaks(in text: String, at place: String) -> [String] {
-        Self.secrets.filter { text.contains($0) }.map { "\(place) holds \($0)" }
-    }
-
-    func leaks(inFilesUnder folder: URL) throws -> (files: Int, leaks: [String]) {
-        var found: [String] = []
-        var count = 0
-        for case let path as String in FileManager.default.enumerator(atPath: folder.path) ?? FileManager.DirectoryEnumerator() {
-            let url = folder.appendingPathComponent(path)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            count += 1
-            found += leaks(in: String(decoding: try Data(contentsOf: url), as: UTF8.self), at: path)
-        }
-        return (count, found)
+    func makeProject() throws -> SecretsProject {
+        try SecretsProject(configuration: Self.configuration, secrets: Self.secrets)
     }
 
     @Test("record, diff in every format, and verify write and print none of them")
     func recordDiffVerify() async throws {
-        let folder = try makeProject()
+        let project = try makeProject()
+        let folder = project.folder
         defer { try? FileManager.default.removeItem(at: folder) }
         var printed: [String] = []
 
         try await withSandboxServer(SandboxConfiguration(apis: [.github], requestJournalLimit: 100, github: options())) { sandbox in
             let recorded = try await CLIRunner.run(["record"], currentDirectory: folder, environment: environment(sandbox))
             #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
-            printed += leaks(in: recorded.stdout + recorded.stderr, at: "record's output")
+            printed += project.leaks(in: recorded.stdout + recorded.stderr, at: "record's output")
             // The secrets really went out: the test would prove nothing if they had not.
             let received = sandbox.receivedRequests()
             #expect(received.contains { $0.header("Authorization") == "Bearer \(Self.token)" })
@@ -121,14 +100,14 @@ struct GitHubSecretsTests {
                 let diffed = try await CLIRunner.run(["diff", "--live", "--format", format], currentDirectory: folder, environment: environment(sandbox))
                 #expect(diffed.status == 1, "\(format): \(diffed.stderr)")
                 #expect(!diffed.stdout.isEmpty, "\(format): no report")
-                printed += leaks(in: diffed.stdout + diffed.stderr, at: "diff --format \(format)")
+                printed += project.leaks(in: diffed.stdout + diffed.stderr, at: "diff --format \(format)")
             }
         }
         for format in ["text", "json", "junit", "github", "markdown"] {
             let verified = try await CLIRunner.run(["verify", "--format", format], currentDirectory: folder)
-            printed += leaks(in: verified.stdout + verified.stderr, at: "verify --format \(format)")
+            printed += project.leaks(in: verified.stdout + verified.stderr, at: "verify --format \(format)")
         }
-        let written = try leaks(inFilesUnder: folder.appendingPathComponent("recordings"))
+        let written = try project.leaks(inFilesUnder: "recordings")
         #expect(written.files == 4)
         #expect(written.leaks.isEmpty, "\(written.leaks)")
         #expect(printed.isEmpty, "\(printed)")
@@ -136,7 +115,8 @@ struct GitHubSecretsTests {
 
     @Test("har import writes none of them")
     func harImport() async throws {
-        let folder = try makeProject()
+        let project = try makeProject()
+        let folder = project.folder
         defer { try? FileManager.default.removeItem(at: folder) }
         let har = folder.appendingPathComponent("session.har")
         try Self.har.write(to: har, atomically: true, encoding: .utf8)
@@ -146,8 +126,8 @@ struct GitHubSecretsTests {
         let file = folder.appendingPathComponent("recordings/github/imported/login.json")
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text.contains(#""base": "oauth""#))
-        #expect(leaks(in: text, at: "login.json").isEmpty, "\(leaks(in: text, at: "login.json"))")
-        #expect(leaks(in: imported.stdout + imported.stderr, at: "har import's output").isEmpty)
+        #expect(project.leaks(in: text, at: "login.json").isEmpty, "\(project.leaks(in: text, at: "login.json"))")
+        #expect(project.leaks(in: imported.stdout + imported.stderr, at: "har import's output").isEmpty)
     }
 
     static var har: String {

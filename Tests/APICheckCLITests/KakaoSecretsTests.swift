@@ -52,40 +52,21 @@ struct KakaoSecretsTests {
         ["KAKAO_BASE_URL": sandbox.baseURL.absoluteString, "KAKAO_REST_API_KEY": Self.key]
     }
 
-    func makeProject() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-kakao-secrets-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Self.configuration.write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
-        return folder
-    }
-
-    func leaks(in text: String, at place: String) -> [String] {
-        Self.forms.filter { text.contains($0) }.map { "\(place) holds \($0)" }
-    }
-
-    func leaks(inFilesUnder folder: URL) throws -> (files: Int, leaks: [String]) {
-        var found: [String] = []
-        var count = 0
-        for case let path as String in FileManager.default.enumerator(atPath: folder.path) ?? FileManager.DirectoryEnumerator() {
-            let url = folder.appendingPathComponent(path)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            count += 1
-            found += leaks(in: String(decoding: try Data(contentsOf: url), as: UTF8.self), at: path)
-        }
-        return (count, found)
+    func makeProject() throws -> SecretsProject {
+        try SecretsProject(configuration: Self.configuration, secrets: Self.forms)
     }
 
     @Test("record, diff in every format (against a replica that refuses the key and echoes it) and verify write and print none of its forms")
     func recordDiffVerify() async throws {
-        let folder = try makeProject()
+        let project = try makeProject()
+        let folder = project.folder
         defer { try? FileManager.default.removeItem(at: folder) }
         var printed: [String] = []
 
         try await withSandboxServer(SandboxConfiguration(apis: [.kakao], requestJournalLimit: 100, kakao: KakaoSandboxOptions(key: Self.key))) { sandbox in
             let recorded = try await CLIRunner.run(["record"], currentDirectory: folder, environment: environment(sandbox))
             #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
-            printed += leaks(in: recorded.stdout + recorded.stderr, at: "record's output")
+            printed += project.leaks(in: recorded.stdout + recorded.stderr, at: "record's output")
             // The key really went out, in the header and encoded in a URL: the test would prove nothing otherwise.
             let received = sandbox.receivedRequests()
             #expect(received.contains { $0.header("Authorization") == "KakaoAK \(Self.key)" })
@@ -102,16 +83,16 @@ struct KakaoSecretsTests {
                 let diffed = try await CLIRunner.run(["diff", "--live", "--format", format], currentDirectory: folder, environment: environment(sandbox))
                 #expect(diffed.status == 1, "\(format): \(diffed.stderr)")
                 #expect(!diffed.stdout.isEmpty, "\(format): no report")
-                printed += leaks(in: diffed.stdout + diffed.stderr, at: "diff --format \(format)")
+                printed += project.leaks(in: diffed.stdout + diffed.stderr, at: "diff --format \(format)")
             }
             let rerecorded = try await CLIRunner.run(["record", "--dry-run"], currentDirectory: folder, environment: environment(sandbox))
-            printed += leaks(in: rerecorded.stdout + rerecorded.stderr, at: "record --dry-run's output")
+            printed += project.leaks(in: rerecorded.stdout + rerecorded.stderr, at: "record --dry-run's output")
         }
         for format in ["text", "json", "junit", "github", "markdown"] {
             let verified = try await CLIRunner.run(["verify", "--format", format], currentDirectory: folder)
-            printed += leaks(in: verified.stdout + verified.stderr, at: "verify --format \(format)")
+            printed += project.leaks(in: verified.stdout + verified.stderr, at: "verify --format \(format)")
         }
-        let written = try leaks(inFilesUnder: folder.appendingPathComponent("recordings"))
+        let written = try project.leaks(inFilesUnder: "recordings")
         #expect(written.files == 3)
         #expect(written.leaks.isEmpty, "\(written.leaks)")
         #expect(printed.isEmpty, "\(printed)")
@@ -119,7 +100,8 @@ struct KakaoSecretsTests {
 
     @Test("har import writes none of its forms, also from an echoing 401")
     func harImport() async throws {
-        let folder = try makeProject()
+        let project = try makeProject()
+        let folder = project.folder
         defer { try? FileManager.default.removeItem(at: folder) }
         let har = folder.appendingPathComponent("session.har")
         let encoded = FormURLEncoding.escape(Self.key)
@@ -144,7 +126,7 @@ struct KakaoSecretsTests {
         #expect(imported.status == 0, "\(imported.stderr)")
         let file = try String(contentsOf: folder.appendingPathComponent("recordings/kakao/imported/session.json"), encoding: .utf8)
         #expect(file.contains("AccessDeniedError"), "the 401 was imported")
-        #expect(leaks(in: file, at: "session.json").isEmpty, "\(leaks(in: file, at: "session.json"))")
-        #expect(leaks(in: imported.stdout + imported.stderr, at: "har import's output").isEmpty)
+        #expect(project.leaks(in: file, at: "session.json").isEmpty, "\(project.leaks(in: file, at: "session.json"))")
+        #expect(project.leaks(in: imported.stdout + imported.stderr, at: "har import's output").isEmpty)
     }
 }

@@ -34,15 +34,13 @@ public struct BlogPost: SearchDocument {
     public let thumbnail: String?
 
     enum CodingKeys: String, CodingKey {
-        case title, contents, url, datetime, blogName = "blogname", thumbnail
+        case blogName = "blogname", thumbnail
     }
 
     public init(from decoder: any Decoder) throws {
+        let common = try CommonFields(from: decoder)
+        (title, contents, url, datetime) = (common.title, common.contents, common.url, common.datetime)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        title = try container.decode(HighlightedText.self, forKey: .title)
-        contents = try container.decode(HighlightedText.self, forKey: .contents)
-        url = try container.decode(String.self, forKey: .url)
-        datetime = try container.decodeWireDate(forKey: .datetime)
         blogName = try container.decode(String.self, forKey: .blogName)
         thumbnail = try container.decode(String.self, forKey: .thumbnail).nonEmpty
     }
@@ -60,15 +58,13 @@ public struct CafePost: SearchDocument {
     public let thumbnail: String?
 
     enum CodingKeys: String, CodingKey {
-        case title, contents, url, datetime, cafeName = "cafename", thumbnail
+        case cafeName = "cafename", thumbnail
     }
 
     public init(from decoder: any Decoder) throws {
+        let common = try CommonFields(from: decoder)
+        (title, contents, url, datetime) = (common.title, common.contents, common.url, common.datetime)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        title = try container.decode(HighlightedText.self, forKey: .title)
-        contents = try container.decode(HighlightedText.self, forKey: .contents)
-        url = try container.decode(String.self, forKey: .url)
-        datetime = try container.decodeWireDate(forKey: .datetime)
         cafeName = try container.decode(String.self, forKey: .cafeName)
         thumbnail = try container.decode(String.self, forKey: .thumbnail).nonEmpty
     }
@@ -81,11 +77,24 @@ public struct WebDocument: SearchDocument {
     public let url: String
     public let datetime: Date
 
+    public init(from decoder: any Decoder) throws {
+        let common = try CommonFields(from: decoder)
+        (title, contents, url, datetime) = (common.title, common.contents, common.url, common.datetime)
+    }
+}
+
+/// The keys every kind of document has, decoded once for all three.
+struct CommonFields: Decodable {
+    let title: HighlightedText
+    let contents: HighlightedText
+    let url: String
+    let datetime: Date
+
     enum CodingKeys: String, CodingKey {
         case title, contents, url, datetime
     }
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         title = try container.decode(HighlightedText.self, forKey: .title)
         contents = try container.decode(HighlightedText.self, forKey: .contents)

@@ -30,10 +30,8 @@ struct KakaoService: Sendable {
     }
 
     func respond(to request: SandboxRequest) -> SandboxResponse {
-        let name = request.path.dropFirst("/v2/search/".count)
-        guard let kind = KakaoSeed.Kind(rawValue: String(name)) else {
-            // (unconfirmed) the wording of Kakao's answer to an unknown search path.
-            return error(404, "NotFound", "no such API: \(request.path)")
+        guard Self.handles(request.path), let kind = KakaoSeed.Kind(rawValue: String(request.path.dropFirst("/v2/search/".count))) else {
+            return notFound(request.path)
         }
         // (unconfirmed) any method but GET, HEAD included, is 405 with Allow: GET.
         guard request.method == "GET" else {
@@ -213,6 +211,11 @@ struct KakaoService: Sendable {
     /// A JSON answer with `<`, `>` and `&` escaped inside strings, as Kakao writes them.
     private func answer(_ status: Int, _ body: JSON) -> SandboxResponse {
         SandboxResponse(status: status, content: .bytes(body.bytes(escapingHTML: true), contentType: contentType))
+    }
+
+    /// A path this API does not serve ((unconfirmed) the wording of Kakao's answer).
+    func notFound(_ path: String) -> SandboxResponse {
+        error(404, "NotFound", "no such API: \(path)")
     }
 
     private func error(_ status: Int, _ type: String, _ message: String) -> SandboxResponse {

@@ -18,7 +18,7 @@ struct SandboxServerRoutes: Sendable {
             return SandboxResponse(status: 404, content: .json(GitHubRenderer.error(404, "Not Found"), contentType: GitHubService.jsonType))
         }
         if todos == nil, let kakao {
-            return kakao.respond(to: request)
+            return kakao.notFound(request.path)
         }
         return Self.notFound(request.path)
     }

@@ -2,6 +2,7 @@ import APICheckTesting
 import Foundation
 @testable import KakaoAPI
 import Sandbox
+import TestSupport
 import Testing
 import WireFormat
 #if canImport(FoundationNetworking)
@@ -104,16 +105,9 @@ struct KakaoThrottledCalls {
     }
 }
 
-/// Expects `body` to throw a ``KakaoAPIError`` and returns it, or nil when it did not.
+/// The ``KakaoAPIError`` `body` throws, or nil when it throws nothing or something else.
 func kakaoError(_ body: () async throws -> Void) async -> KakaoAPIError? {
-    do {
-        try await body()
-        return nil
-    } catch let error as KakaoAPIError {
-        return error
-    } catch {
-        return nil
-    }
+    await thrownError(KakaoAPIError.self, body)
 }
 
 extension KakaoRecordings {

@@ -23,16 +23,9 @@ func withGitHub<T>(
     }
 }
 
-/// Expects `body` to throw a ``GitHubAPIError`` and returns it, or nil when it did not.
+/// The ``GitHubAPIError`` `body` throws, or nil when it throws nothing or something else.
 func gitHubError(_ body: () async throws -> Void) async -> GitHubAPIError? {
-    do {
-        try await body()
-        return nil
-    } catch let error as GitHubAPIError {
-        return error
-    } catch {
-        return nil
-    }
+    await thrownError(GitHubAPIError.self, body)
 }
 
 /// A fresh empty folder under the temporary directory, removed by the caller.

@@ -24,16 +24,9 @@ func withKakao<T>(
     }
 }
 
-/// Expects `body` to throw a ``KakaoAPIError`` and returns it, or nil when it did not.
+/// The ``KakaoAPIError`` `body` throws, or nil when it throws nothing or something else.
 func kakaoError(_ body: () async throws -> Void) async -> KakaoAPIError? {
-    do {
-        try await body()
-        return nil
-    } catch let error as KakaoAPIError {
-        return error
-    } catch {
-        return nil
-    }
+    await thrownError(KakaoAPIError.self, body)
 }
 
 /// Answers `http://stub.invalid/<case>/v2/search/...` for what the replica never sends: an

@@ -20,14 +20,7 @@ func withSandbox<T>(
     }
 }
 
-/// Expects `body` to throw a ``TodoAPIError`` and returns it, or records an issue and returns nil.
+/// The ``TodoAPIError`` `body` throws, or nil when it throws nothing or something else.
 func todoAPIError(_ body: () async throws -> Void) async -> TodoAPIError? {
-    do {
-        try await body()
-        return nil
-    } catch let error as TodoAPIError {
-        return error
-    } catch {
-        return nil
-    }
+    await thrownError(TodoAPIError.self, body)
 }
