@@ -18,6 +18,7 @@ struct SandboxCommand: AsyncParsableCommand {
               apicheck sandbox --drift todos/dates-offset --drift todos/extra-field
               apicheck sandbox --api github --client-id ID --client-secret SECRET --rate-limit 5
               apicheck sandbox --api kakao --key 0123456789abcdef0123456789abcdef --quota 100
+              apicheck sandbox --api lslp --sesac-key MYKEY --access-ttl 3 --refresh-ttl 8
 
             GitHub's replica accepts, unless told otherwise: client id \(GitHubSandboxOptions.defaultClientID), \
             client secret \(GitHubSandboxOptions.defaultClientSecret), token \(GitHubSandboxOptions.defaultToken), \
@@ -26,6 +27,11 @@ struct SandboxCommand: AsyncParsableCommand {
 
             Kakao's replica accepts, unless told otherwise, the key \(KakaoSandboxOptions.defaultKey) \
             (send 'Authorization: KakaoAK <key>') and \(KakaoSandboxOptions.defaultDailyQuota) calls a day.
+
+            LSLP's replica accepts, unless told otherwise, the SesacKey \(LSLPSandboxOptions.defaultSesacKey); \
+            access tokens live \(Int(LSLPSandboxOptions.defaultAccessTTL)) s and refresh tokens \(Int(LSLPSandboxOptions.defaultRefreshTTL)) s \
+            from login (an account may ask for shorter ones at join with the X-Apicheck-Access-TTL and \
+            X-Apicheck-Refresh-TTL headers); no rate limit unless --rate-limit is given.
             """
     )
 
@@ -58,7 +64,7 @@ struct SandboxCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("github: a token the API accepts (besides those the exchange issues).", valueName: "token"))
     var token: String?
 
-    @Option(name: .long, help: ArgumentHelp("github: requests per window for every caller (core per hour, search per minute); default GitHub's own.", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("github: requests per window for every caller (core per hour, search per minute); default GitHub's own. lslp: requests per minute per SesacKey before 429; default none.", valueName: "n"))
     var rateLimit: Int?
 
     @Option(name: .long, help: ArgumentHelp("kakao: the REST API key the replica accepts (Authorization: KakaoAK <key>).", valueName: "key"))
@@ -67,12 +73,36 @@ struct SandboxCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("kakao: calls a key may make per day (Korean time) before 429 RequestThrottled.", valueName: "n"))
     var quota: Int?
 
+    @Option(name: .long, help: ArgumentHelp("lslp: a SesacKey the replica accepts (repeatable; replaces the default).", valueName: "key"))
+    var sesacKey: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("lslp: seconds an access token lives before 419 (fractions allowed).", valueName: "seconds"))
+    var accessTTL: Double?
+
+    @Option(name: .long, help: ArgumentHelp("lslp: seconds a refresh token lives from login before 418.", valueName: "seconds"))
+    var refreshTTL: Double?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
         let (apis, _) = try selection()
-        let githubFlags = [("--client-id", clientID != nil), ("--client-secret", clientSecret != nil), ("--token", token != nil), ("--rate-limit", rateLimit != nil)]
+        let githubFlags = [("--client-id", clientID != nil), ("--client-secret", clientSecret != nil), ("--token", token != nil)]
         for (flag, given) in githubFlags where given && !apis.contains(.github) {
             throw ValidationError("\(flag) is a flag of the github sandbox, and --api selects \(apis.map(\.name).joined(separator: ", "))")
+        }
+        if rateLimit != nil, !apis.contains(.github), !apis.contains(.lslp) {
+            throw ValidationError("--rate-limit is a flag of the github and lslp sandboxes, and --api selects \(apis.map(\.name).joined(separator: ", "))")
+        }
+        let lslpFlags = [("--sesac-key", !sesacKey.isEmpty), ("--access-ttl", accessTTL != nil), ("--refresh-ttl", refreshTTL != nil)]
+        for (flag, given) in lslpFlags where given && !apis.contains(.lslp) {
+            throw ValidationError("\(flag) is a flag of the lslp sandbox, and --api selects \(apis.map(\.name).joined(separator: ", "))")
+        }
+        for (flag, value) in [("--access-ttl", accessTTL), ("--refresh-ttl", refreshTTL)] {
+            if let value, !(value > 0 && value <= LSLPSandboxOptions.maxAccountTTL * 365) {
+                throw ValidationError("\(flag) must be a number of seconds above 0, not \(value)")
+            }
+        }
+        for key in sesacKey where key.isEmpty || key.contains(where: { $0.isWhitespace || $0.isNewline }) {
+            throw ValidationError("--sesac-key must be a non-empty key without spaces")
         }
         for (flag, given) in [("--key", key != nil), ("--quota", quota != nil)] where given && !apis.contains(.kakao) {
             throw ValidationError("\(flag) is a flag of the kakao sandbox, and --api selects \(apis.map(\.name).joined(separator: ", "))")
@@ -105,6 +135,16 @@ struct SandboxCommand: AsyncParsableCommand {
         return options
     }
 
+    /// The LSLP replica's options from the flags, defaults where a flag is not given.
+    private var lslpOptions: LSLPSandboxOptions {
+        var options = LSLPSandboxOptions()
+        if !sesacKey.isEmpty { options.sesacKeys = Set(sesacKey) }
+        if let accessTTL { options.accessTTL = accessTTL }
+        if let refreshTTL { options.refreshTTL = refreshTTL }
+        options.requestsPerMinute = rateLimit
+        return options
+    }
+
     /// The APIs and drifts the flags name; an unknown name is a usage error listing the valid ones.
     private func selection() throws -> (apis: [SandboxAPI], drifts: Set<Drift>) {
         do {
@@ -127,7 +167,7 @@ struct SandboxCommand: AsyncParsableCommand {
         let (apis, chosen) = try selection()
         let configuration = SandboxConfiguration(
             apis: apis, drifts: chosen, host: host, port: port, deterministic: deterministic, github: githubOptions,
-            kakao: kakaoOptions
+            kakao: kakaoOptions, lslp: lslpOptions
         )
         do {
             try await SandboxServer.run(configuration) { url in

@@ -109,8 +109,9 @@ struct DriftTests {
         #expect(Drift.all.map(\.description) == ([
             "todos/camel-case-keys", "todos/dates-milliseconds", "todos/dates-offset", "todos/extra-field",
             "todos/is-done-int", "todos/list-data-object", "todos/missing-meta", "todos/put-json-only", "todos/status-201",
-        ] + GitHubSandboxTests.driftsCovered.map { "github/\($0)" } + KakaoSandboxTests.driftsCovered.map { "kakao/\($0)" }).sorted())
-        #expect(Drift.all.count == 25)
+        ] + GitHubSandboxTests.driftsCovered.map { "github/\($0)" } + KakaoSandboxTests.driftsCovered.map { "kakao/\($0)" }
+            + LSLPSandboxTests.driftsCovered.map { "lslp/\($0)" }).sorted())
+        #expect(Drift.all.count == 32)
     }
 
     @Test("drift names parse with or without the API prefix; unknown ones list the valid ones", arguments: [

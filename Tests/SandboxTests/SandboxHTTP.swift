@@ -59,9 +59,10 @@ struct SandboxHTTP {
 /// Starts a sandbox, runs `body` against it over HTTP, and stops it.
 func withSandboxHTTP<T>(
     apis: [SandboxAPI] = [.todos], drifts: Set<Drift> = [], deterministic: Bool = false, github: GitHubSandboxOptions = .init(),
-    kakao: KakaoSandboxOptions = .init(), _ body: (SandboxHTTP) async throws -> T
+    kakao: KakaoSandboxOptions = .init(), lslp: LSLPSandboxOptions = .init(), _ body: (SandboxHTTP) async throws -> T
 ) async throws -> T {
-    try await withSandboxServer(SandboxConfiguration(apis: apis, drifts: drifts, deterministic: deterministic, github: github, kakao: kakao)) { sandbox in
+    let configuration = SandboxConfiguration(apis: apis, drifts: drifts, deterministic: deterministic, github: github, kakao: kakao, lslp: lslp)
+    return try await withSandboxServer(configuration) { sandbox in
         let http = SandboxHTTP(sandbox: sandbox)
         defer { http.session.finishTasksAndInvalidate() }
         return try await body(http)

@@ -88,6 +88,23 @@ public struct Drift: Hashable, Sendable, CustomStringConvertible, Comparable {
     /// `text/plain;charset=UTF-8` instead of `application/json;charset=UTF-8`.
     public static let kakaoContentTypeText = Drift(api: "kakao", name: "content-type-text", summary: "Content-Type text/plain;charset=UTF-8 instead of application/json")
 
+    // MARK: LSLP's drifts
+
+    /// Only `Authorization: Bearer <token>` accepted; the raw token is 401.
+    public static let lslpBearerRequired = Drift(api: "lslp", name: "bearer-required", summary: "only Authorization: Bearer <token> accepted; the raw token is 401")
+    /// `GET refresh` always answers 409, as if the access token had not expired.
+    public static let lslpRefresh409Always = Drift(api: "lslp", name: "refresh-409-always", summary: "GET refresh always 409 (access token not expired)")
+    /// Login and refresh answer `accessToken` instead of `token`.
+    public static let lslpTokenKeyRenamed = Drift(api: "lslp", name: "token-key-renamed", summary: "login and refresh answer accessToken instead of token")
+    /// Every `_id` key written `id`.
+    public static let lslpIDKeyRenamed = Drift(api: "lslp", name: "id-key-renamed", summary: "every _id key written id")
+    /// `like_status` as the string `"true"`/`"false"`.
+    public static let lslpLikeStatusString = Drift(api: "lslp", name: "like-status-string", summary: "like_status as a string (\"true\") instead of a boolean")
+    /// An expired access token answered 401 instead of 419.
+    public static let lslp419As401 = Drift(api: "lslp", name: "419-as-401", summary: "an expired access token is 401 instead of 419")
+    /// `next_cursor` as a number (an offset; `0` on the last page) instead of a string.
+    public static let lslpNextCursorInt = Drift(api: "lslp", name: "next-cursor-int", summary: "next_cursor as a number (0 on the last page) instead of a string")
+
     /// Every drift the sandbox knows, sorted by `api/name`.
     public static let all: [Drift] = [
         todosDatesMilliseconds, todosDatesOffset, todosListDataObject, todosCamelCaseKeys, todosIsDoneInt,
@@ -96,6 +113,8 @@ public struct Drift: Hashable, Sendable, CustomStringConvertible, Comparable {
         githubSearchItemsObject, githubOAuthError401, githubRateLimitHeadersMissing,
         kakaoDatesUTC, kakaoDatesNoMillis, kakaoMetaMissing, kakaoIsEndString, kakaoErrorCodeMsg, kakaoAuthBearer,
         kakaoDocumentsRenamed, kakaoContentTypeText,
+        lslpBearerRequired, lslpRefresh409Always, lslpTokenKeyRenamed, lslpIDKeyRenamed, lslpLikeStatusString, lslp419As401,
+        lslpNextCursorInt,
     ].sorted()
 
     /// Parses `api/name`, or `name` alone when `defaultAPI` names the one selected API or only one API has the name.

@@ -14,8 +14,11 @@ public struct SandboxAPI: Hashable, Sendable, CustomStringConvertible {
     /// Kakao's Daum search: blog, cafe and web documents (dapi.kakao.com).
     public static let kakao = SandboxAPI(name: "kakao", summary: "Kakao Daum search: /v2/search/blog, /v2/search/cafe, /v2/search/web")
 
+    /// LSLP, the SNS server of the Mobbie app: accounts with JWTs, posts, comments and likes.
+    public static let lslp = SandboxAPI(name: "lslp", summary: "LSLP SNS server: /join, /login, /refresh, /withdraw, /post, /post/{id}/comment, /post/like/{id}")
+
     /// Every API the sandbox can serve.
-    public static let all: [SandboxAPI] = [.todos, .github, .kakao]
+    public static let all: [SandboxAPI] = [.todos, .github, .kakao, .lslp]
 
     /// Looks up an API by name.
     ///

@@ -20,12 +20,14 @@ public struct SandboxConfiguration: Sendable {
     public var github: GitHubSandboxOptions
     /// The Kakao replica's key and daily quota.
     public var kakao: KakaoSandboxOptions
+    /// The LSLP replica's keys, token lifetimes and rate limit.
+    public var lslp: LSLPSandboxOptions
 
     /// Creates a configuration; by default the todo API on a free loopback port.
     public init(
         apis: [SandboxAPI] = [.todos], drifts: Set<Drift> = [], host: String = "127.0.0.1", port: Int = 0,
         deterministic: Bool = false, requestJournalLimit: Int = 0, github: GitHubSandboxOptions = .init(),
-        kakao: KakaoSandboxOptions = .init()
+        kakao: KakaoSandboxOptions = .init(), lslp: LSLPSandboxOptions = .init()
     ) {
         self.apis = apis
         self.drifts = drifts
@@ -35,5 +37,6 @@ public struct SandboxConfiguration: Sendable {
         self.requestJournalLimit = requestJournalLimit
         self.github = github
         self.kakao = kakao
+        self.lslp = lslp
     }
 }

@@ -115,7 +115,10 @@ public final class SandboxServer: Sendable {
             ? GitHubService(drifts: configuration.drifts, deterministic: configuration.deterministic, options: configuration.github)
             : nil
         let kakao = configuration.apis.contains(.kakao) ? KakaoService(drifts: configuration.drifts, options: configuration.kakao) : nil
-        return SandboxServerRoutes(todos: todos, github: github, kakao: kakao)
+        let lslp = configuration.apis.contains(.lslp)
+            ? LSLPService(drifts: configuration.drifts, deterministic: configuration.deterministic, options: configuration.lslp)
+            : nil
+        return SandboxServerRoutes(todos: todos, github: github, kakao: kakao, lslp: lslp)
     }
 
     private static func makeApplication(

@@ -3,6 +3,7 @@ struct SandboxServerRoutes: Sendable {
     let todos: TodoService?
     let github: GitHubService?
     let kakao: KakaoService?
+    let lslp: LSLPService?
 
     func respond(to request: SandboxRequest) -> SandboxResponse {
         if let todos, TodoService.handles(request.path) {
@@ -14,11 +15,18 @@ struct SandboxServerRoutes: Sendable {
         if let kakao, KakaoService.handles(request.path) {
             return kakao.respond(to: request)
         }
+        if let lslp, LSLPService.handles(request.path) {
+            return lslp.respond(to: request)
+        }
         if todos == nil, github != nil {
             return SandboxResponse(status: 404, content: .json(GitHubRenderer.error(404, "Not Found"), contentType: GitHubService.jsonType))
         }
         if todos == nil, let kakao {
             return kakao.notFound(request.path)
+        }
+        if todos == nil, let lslp {
+            // SesacKey is checked before the path: 420 first, then 444.
+            return lslp.respond(to: request)
         }
         return Self.notFound(request.path)
     }

@@ -1,0 +1,30 @@
+import Foundation
+
+/// A clock a test moves by hand, for code that takes `@Sendable () -> Date` (the LSLP replica's token
+/// expiry), so that a test sees a token expire without waiting for it.
+public final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+
+    /// A clock that starts at `start` (by default the real now, so that tokens look recent).
+    public init(start: Date = Date()) {
+        current = start
+    }
+
+    /// The clock's time.
+    public var now: Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return current
+    }
+
+    /// Moves the clock forward.
+    public func advance(by seconds: TimeInterval) {
+        lock.lock()
+        current += seconds
+        lock.unlock()
+    }
+
+    /// The clock as the closure the replicas take.
+    public var read: @Sendable () -> Date { { [self] in now } }
+}
