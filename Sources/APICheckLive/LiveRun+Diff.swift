@@ -25,6 +25,11 @@ extension LiveRun {
         return result
     }
 
+    /// The index of the `occurrence`-th (from 0) interaction of `step` in a recording.
+    static func index(of step: String, occurrence: Int, in recording: Recording) -> Int? {
+        recording.interactions.indices.filter { recording.interactions[$0].step == step }.dropFirst(occurrence).first
+    }
+
     /// Findings for one scenario's outcome; counts its requests into `result`.
     func check(_ outcome: ScenarioOutcome, api: Prepared, recorded: (recording: Recording, bytes: [UInt8])?, file: String, into result: inout Result) -> [Finding] {
         if let reason = outcome.notRun {
@@ -43,11 +48,16 @@ extension LiveRun {
         if let limit = outcome.rateLimit {
             result.notes.append("\(api.api.name)/\(outcome.scenario): step \(limit.step): the rate limit is spent (\(limit.describe())); not checked")
         }
-        for step in outcome.steps where step.step != outcome.rateLimit?.step {
+        // A step with `repeat` is sent several times: its n-th answer is compared with its n-th recorded one.
+        var occurrences: [String: Int] = [:]
+        let lastOfStep = Dictionary(outcome.steps.enumerated().map { ($0.element.step, $0.offset) }, uniquingKeysWith: { max($0, $1) })
+        for (position, step) in outcome.steps.enumerated() where step.step != outcome.rateLimit?.step {
             // The step's operation, looked up once for the name, the verifier and the comparison.
             let matched = match(step.request, api: api)
             let operation = matched?.operation.name ?? "\(step.request.method) \(relativePath(step.request, api: api))"
-            let recordedIndex = recorded?.recording.interactions.firstIndex { $0.step == step.step }
+            let occurrence = occurrences[step.step, default: 0]
+            occurrences[step.step] = occurrence + 1
+            let recordedIndex = recorded.flatMap { Self.index(of: step.step, occurrence: occurrence, in: $0.recording) }
             var stepFindings: [Finding] = []
             switch step.outcome {
             case .failure(let error):
@@ -55,14 +65,15 @@ extension LiveRun {
                 finding.sourcePointer = ""
                 stepFindings.append(finding)
             case .success:
-                guard let interaction = interaction(step, api: api, into: &result) else { continue }
+                guard let interaction = interaction(step, api: api, secrets: outcome.secrets, into: &result) else { continue }
                 if let verifier = api.verifier { stepFindings += verifier.verify(interaction, matched: matched) }
                 if let recorded, let recordedIndex {
                     let declared = api.verifier == nil ? .everything : ShapeComparison.Declared(operation: matched?.operation)
                     stepFindings += ShapeComparison.compare(live: interaction, recorded: recorded.recording.interactions[recordedIndex], operation: operation, declared: declared)
                 }
             }
-            for problem in outcome.problems where problem.step == step.step {
+            // A step's problems go with its last answer (the one a repeat ended on).
+            for problem in outcome.problems where problem.step == step.step && lastOfStep[step.step] == position {
                 var finding = Finding(
                     rule: .expectFailed, part: "response", operation: operation, status: step.response?.status, pointer: problem.pointer,
                     expected: problem.kind == .capture ? problem.expected : "\(problem.expected) (step \(step.step))", found: problem.found
@@ -79,6 +90,14 @@ extension LiveRun {
                 }
             }
             findings += stepFindings
+        }
+        if let recorded {
+            for (name, count) in occurrences {
+                let recordedCount = recorded.recording.interactions.filter { $0.step == name }.count
+                if recordedCount > 0, recordedCount != count {
+                    result.notes.append("\(api.api.name)/\(outcome.scenario): step \(name) was sent \(count) time\(count == 1 ? "" : "s") (repeat), \(recordedCount) in the recording; the extra answers are checked against the contract only")
+                }
+            }
         }
         // Problems of steps that were never sent (a placeholder with no value).
         for problem in outcome.problems where !outcome.steps.contains(where: { $0.step == problem.step }) {

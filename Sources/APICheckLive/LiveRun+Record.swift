@@ -30,7 +30,7 @@ extension LiveRun {
                 }
                 var interactions: [Interaction] = []
                 for step in outcome.steps {
-                    guard case .success = step.outcome, let interaction = interaction(step, api: api, into: &result) else { continue }
+                    guard case .success = step.outcome, let interaction = interaction(step, api: api, secrets: outcome.secrets, into: &result) else { continue }
                     interactions.append(interaction)
                 }
                 let recording = Recording(
@@ -42,8 +42,13 @@ extension LiveRun {
                 var old: Recording?
                 if let bytes = FileBytes.read(file.path) { old = try? Recording(bytes: bytes, file: file.path) }
                 if let old {
+                    var occurrences: [String: Int] = [:]
                     for interaction in interactions {
-                        guard let previous = old.interactions.first(where: { $0.step == interaction.step }) else { continue }
+                        let step = interaction.step ?? ""
+                        let occurrence = occurrences[step, default: 0]
+                        occurrences[step] = occurrence + 1
+                        guard let index = Self.index(of: step, occurrence: occurrence, in: old) else { continue }
+                        let previous = old.interactions[index]
                         let operation = operationName(interaction, api: api)
                         changes += ShapeComparison.compare(live: interaction, recorded: previous, operation: operation)
                     }

@@ -118,19 +118,22 @@ public struct LiveRun: Sendable {
                 if options.scenarios.isEmpty { result.notes.append("\(api.name): no scenarios in \(configuration.path)") }
                 continue
             }
-            var baseURLs: [String: URL]
+            var baseURLs: [String: URL] = [:]
+            let sandbox = options.sandboxURL != nil
             do {
-                baseURLs = try api.baseURLs(environment: options.environment)
+                if let url = options.sandboxURL {
+                    // The replica serves every base of the API (api.github.com and github.com): nothing leaves the machine.
+                    for name in [""] + api.otherBases.map(\.name) { baseURLs[name] = url }
+                } else if let url = options.baseURL {
+                    baseURLs = try api.knownBaseURLs(environment: options.environment)
+                    baseURLs[""] = url
+                } else {
+                    // A real run needs the main base: without base_url and its variable, exit 2 naming the variable.
+                    baseURLs = try api.baseURLs(environment: options.environment)
+                }
             } catch {
                 result.errors.append(error.description)
                 continue
-            }
-            let sandbox = options.sandboxURL != nil
-            if let url = options.sandboxURL {
-                // The replica serves every base of the API (api.github.com and github.com): nothing leaves the machine.
-                for name in baseURLs.keys { baseURLs[name] = url }
-            } else if let url = options.baseURL {
-                baseURLs[""] = url
             }
             var headers: [(String, String)] = []
             var missing: [String] = []
@@ -146,7 +149,9 @@ public struct LiveRun: Sendable {
                     missing.append("\(auth.environment) (the \(auth.header) header)")
                 }
             }
-            var variables: [(String, String)] = []
+            // {{run_id}}: unique to a run against a real API (a fresh account's email), fixed against the
+            // replica so that recordings made there are byte-stable. A scenario's own vars may replace it.
+            var variables: [(String, String)] = [("run_id", sandbox ? "sandbox" : Self.runID())]
             for variable in api.environmentVariables {
                 let value = sandbox ? variable.sandboxValue : options.environment[variable.environment].flatMap { $0.isEmpty ? nil : $0 }
                 if let value {
@@ -173,9 +178,10 @@ public struct LiveRun: Sendable {
                     continue
                 }
             }
+            let redaction = api.redactionRules(environment: sandbox ? [:] : options.environment, sandbox: sandbox)
             prepared.append(Prepared(
-                api: api, scenarios: scenarios, target: .init(baseURLs: baseURLs, headers: headers, variables: variables), verifier: verifier,
-                redaction: api.redactionRules(environment: sandbox ? [:] : options.environment, sandbox: sandbox),
+                api: api, scenarios: scenarios, target: .init(baseURLs: baseURLs, headers: headers, variables: variables, redaction: redaction), verifier: verifier,
+                redaction: redaction,
                 scenarioFolder: configuration.resolve(api.recordings).appendingPathComponent("scenarios")
             ))
         }
@@ -209,17 +215,22 @@ public struct LiveRun: Sendable {
         return outcomes
     }
 
-    /// The step's exchange as a redacted interaction, tagged with the step's name.
-    func interaction(_ step: StepResult, api: Prepared, into result: inout Result) -> Interaction? {
+    /// The step's exchange as a redacted interaction, tagged with the step's name; `secrets` are the
+    /// values its scenario captured from redacted places (tokens), scrubbed wherever they appear.
+    func interaction(_ step: StepResult, api: Prepared, secrets: [String], into result: inout Result) -> Interaction? {
         guard var interaction = step.interaction else {
             if let error = step.captureError { result.errors.append(error) }
             return nil
         }
-        // Auth headers are the target's, never recorded or printed.
-        var headers = interaction.request.headers
-        headers.remove(Set(api.target.headers.map { $0.0.lowercased() }))
+        // Auth headers are the target's: recorded as sent but with the placeholder for a value (a contract
+        // may require the header, as LSLP's SesacKey), never with the secret.
+        let auth = Set(api.target.headers.map { $0.0.lowercased() })
+        var headers = HeaderFields()
+        for field in interaction.request.headers {
+            headers.add(name: field.name, value: auth.contains(field.name.lowercased()) ? RedactionRules.placeholder : field.value)
+        }
         interaction.request.headers = headers
-        return api.redaction.redact(interaction)
+        return api.redaction.addingSecrets(secrets).redact(interaction)
     }
 
     func count(_ steps: [StepResult], into result: inout Result) {
@@ -273,6 +284,12 @@ public struct LiveRun: Sendable {
     /// A duration in seconds.
     public static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// Eight lower-case hex digits, new for every run.
+    static func runID() -> String {
+        let digits = String(UInt32.random(in: .min ... .max), radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
     }
 
     static func timestamp() -> String {

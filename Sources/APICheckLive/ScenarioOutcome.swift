@@ -16,6 +16,8 @@ public struct ScenarioOutcome: Sendable {
     public var rateLimit: RateLimitSpent?
     /// Why the scenario did not run at all.
     public var notRun: String?
+    /// Values its steps captured from redacted keys or headers (tokens): scrubbed wherever they appear.
+    public var secrets: [String] = []
 
     /// Creates an outcome.
     public init(scenario: String, notRun: String? = nil) {

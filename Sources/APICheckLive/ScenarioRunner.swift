@@ -42,12 +42,16 @@ public struct ScenarioRunner: Sendable {
         public var headers: [(String, String)]
         /// Placeholder values every scenario starts with (`vars_env`); secrets, never printed or recorded.
         public var variables: [(String, String)]
+        /// What the API redacts: a value captured from a redacted JSON key or header (a login's `token`)
+        /// is a secret of its scenario (``ScenarioOutcome/secrets``), and never shown in a problem.
+        public var redaction: RedactionRules
 
         /// Creates a target.
-        public init(baseURLs: [String: URL], headers: [(String, String)] = [], variables: [(String, String)] = []) {
+        public init(baseURLs: [String: URL], headers: [(String, String)] = [], variables: [(String, String)] = [], redaction: RedactionRules = .builtIn) {
             self.baseURLs = baseURLs
             self.headers = headers
             self.variables = variables
+            self.redaction = redaction
         }
     }
 
@@ -117,39 +121,67 @@ public struct ScenarioRunner: Sendable {
     /// Runs one scenario, telling `gate` what its requests met (the run stops starting scenarios on a dead server).
     package func run(_ scenario: ScenarioDefinition, gate: RunGate) async -> ScenarioOutcome {
         var outcome = ScenarioOutcome(scenario: scenario.name)
-        var variables = ScenarioVariables(target.variables + scenario.vars)
+        // A scenario's vars may use the run's own ({{run_id}} in a fresh account's email).
+        var variables = ScenarioVariables(target.variables)
         var stopped = false
+        for (name, value) in scenario.vars {
+            do {
+                variables.set(name, .string(try variables.text(value)))
+            } catch {
+                outcome.problems.append(.init(step: scenario.steps[0].name, kind: .unresolved, pointer: "", expected: "a value for every placeholder of var \(name)", found: error.description))
+                stopped = true
+            }
+        }
         for step in scenario.steps {
+            if let wait = step.wait, !stopped, !Task.isCancelled {
+                await options.sleep(.milliseconds(Int64((wait * 1000).rounded())))
+            }
             if stopped || Task.isCancelled || gate.rateLimit != nil {
                 outcome.skipped.append(step.name)
                 continue
             }
-            let request: LiveRequest
-            do {
-                request = try makeRequest(step, variables)
-            } catch {
-                outcome.problems.append(.init(step: step.name, kind: error.kind, pointer: "", expected: error.expected, found: error.found))
-                outcome.skipped.append(step.name)
-                stopped = true
-                continue
-            }
-            let result = await send(request, step: step.name)
-            outcome.steps.append(result)
-            switch result.outcome {
-            case .failure(let error):
-                if error.kind != .cancelled { gate.transportFailed() }
-                outcome.transportError = outcome.transportError ?? error
-                stopped = true
-            case .success(let response):
+            // A step with `repeat` is sent again, with what its last answer captured, until its body holds the values.
+            var sends = 0
+            while !stopped {
+                sends += 1
+                let request: LiveRequest
+                do {
+                    request = try makeRequest(step, variables)
+                } catch {
+                    outcome.problems.append(.init(step: step.name, kind: error.kind, pointer: "", expected: error.expected, found: error.found))
+                    if sends == 1 { outcome.skipped.append(step.name) }
+                    stopped = true
+                    break
+                }
+                let result = await send(request, step: step.name)
+                outcome.steps.append(result)
+                guard case .success(let response) = result.outcome else {
+                    if case .failure(let error) = result.outcome {
+                        if error.kind != .cancelled { gate.transportFailed() }
+                        outcome.transportError = outcome.transportError ?? error
+                    }
+                    stopped = true
+                    break
+                }
                 gate.responded()
                 if let limit = RateLimitSpent.from(response, step: step.name) {
                     // A spent rate limit ends the run for this API: one line, never a flood of findings.
                     gate.rateLimitSpent(limit)
                     outcome.rateLimit = limit
                     stopped = true
-                    continue
+                    break
                 }
                 check(step, result, response, &variables, into: &outcome)
+                guard let repetition = step.repeatUntil, !Task.isCancelled else { break }
+                let unmet = unmetCondition(repetition, Self.body(result, response), variables)
+                guard let (pointer, expected, found) = unmet else { break }
+                if sends >= repetition.max {
+                    outcome.problems.append(.init(
+                        step: step.name, kind: .expect, pointer: pointer.description,
+                        expected: "\(expected) within \(repetition.max) sends (repeat.max)", found: found
+                    ))
+                    break
+                }
             }
         }
         // Clean-up: whatever was created is deleted, even after a failure or Ctrl-C.
@@ -175,6 +207,13 @@ public struct ScenarioRunner: Sendable {
         }.value
         outcome.cleanup = cleanupOutcome.0
         outcome.problems += cleanupOutcome.1
+        if !outcome.secrets.isEmpty {
+            let rules = target.redaction.addingSecrets(outcome.secrets)
+            for index in outcome.problems.indices {
+                outcome.problems[index].expected = rules.scrub(outcome.problems[index].expected)
+                outcome.problems[index].found = rules.scrub(outcome.problems[index].found)
+            }
+        }
         return outcome
     }
 
@@ -195,6 +234,30 @@ public struct ScenarioRunner: Sendable {
         }
     }
 
+    /// The first `repeat.until` value the body does not hold yet (pointer, expected, found); nil when all hold.
+    func unmetCondition(_ repetition: ScenarioStep.Repeat, _ body: JSONValue?, _ variables: ScenarioVariables) -> (JSONPointer, String, String)? {
+        for (pointer, template) in repetition.until {
+            guard let expected = try? variables.json(template) else { return (pointer, "a value for every placeholder", "an unresolved placeholder") }
+            let actual = body?[pointer: pointer]
+            if actual.map({ $0.isEquivalent(to: expected) }) != true {
+                return (pointer, JSONWriter.compact(expected), actual.map { shown($0, at: pointer) } ?? "no such key")
+            }
+        }
+        return nil
+    }
+
+    /// The body as captured; a JSON body sent with another content type is read here all the same.
+    static func body(_ result: StepResult, _ response: LiveResponse) -> JSONValue? {
+        if case .json(let json)? = result.interaction?.response.body { return json }
+        return try? JSONReader.parse(response.body)
+    }
+
+    /// A value for a problem's text: a redacted key's value never shows, nor a secret the scenario captured.
+    func shown(_ value: JSONValue, at pointer: JSONPointer) -> String {
+        if pointer.tokens.contains(where: target.redaction.jsonKeys.contains) { return RedactionRules.placeholder }
+        return target.redaction.scrub(JSONWriter.compact(value))
+    }
+
     /// Checks `expect` and takes `capture` values from a response.
     func check(_ step: ScenarioStep, _ result: StepResult, _ response: LiveResponse, _ variables: inout ScenarioVariables, into outcome: inout ScenarioOutcome) {
         if let status = step.expectedStatus, status != response.status {
@@ -203,13 +266,7 @@ public struct ScenarioRunner: Sendable {
         guard !step.expectations.isEmpty || !step.capture.isEmpty else { return }
         // A 304 has no body: it is checked on its status and headers only.
         let bodyExpectations = response.status == 304 ? [] : step.expectations
-        // The body as captured; a JSON body sent with another content type is read here all the same.
-        let body: JSONValue?
-        if case .json(let json)? = result.interaction?.response.body {
-            body = json
-        } else {
-            body = try? JSONReader.parse(response.body)
-        }
+        let body = Self.body(result, response)
         for (pointer, template) in bodyExpectations {
             let expected: JSONValue
             do {
@@ -226,7 +283,7 @@ public struct ScenarioRunner: Sendable {
             if actual.map({ $0.isEquivalent(to: expected) }) != true {
                 outcome.problems.append(.init(
                     step: step.name, kind: .expect, pointer: pointer.description,
-                    expected: JSONWriter.compact(expected), found: actual.map { JSONWriter.compact($0) } ?? "no such key"
+                    expected: target.redaction.scrub(JSONWriter.compact(expected)), found: actual.map { shown($0, at: pointer) } ?? "no such key"
                 ))
             }
         }
@@ -235,6 +292,7 @@ public struct ScenarioRunner: Sendable {
             case .header(let header):
                 if let value = response.header(header) {
                     variables.set(name, .string(value))
+                    if target.redaction.responseHeaders.contains(header.lowercased()) { outcome.secrets.append(value) }
                 } else {
                     outcome.problems.append(.init(
                         step: step.name, kind: .capture, pointer: "/headers/\(header)", expected: "the header \(header), to capture as \(name)", found: "no such header"
@@ -243,6 +301,8 @@ public struct ScenarioRunner: Sendable {
             case .pointer(let pointer):
                 if let value = body?[pointer: pointer] {
                     variables.set(name, value)
+                    // A login's token captured for later steps is as secret as where it came from.
+                    if pointer.tokens.contains(where: target.redaction.jsonKeys.contains) { outcome.secrets.append(ScenarioVariables.text(of: value)) }
                 } else {
                     outcome.problems.append(.init(
                         step: step.name, kind: .capture, pointer: pointer.description,
@@ -309,9 +369,12 @@ public struct ScenarioRunner: Sendable {
             for (name, value) in pairs { fields.append(FormField(name, try variables.text(value))) }
             body = Array(FormURLEncoding.encode(fields).utf8)
             headers.append(("Content-Type", FormURLEncoding.contentType))
-        case .multipart(let pairs)?:
+        case .multipart(let fields)?:
             var parts: [RecordedBody.MultipartPart] = []
-            for (name, value) in pairs { parts.append(.init(name: name, content: .text(try variables.text(value)))) }
+            for field in fields {
+                let content: RecordedBody.MultipartPart.Content = try field.bytes.map { .bytes($0) } ?? .text(try variables.text(field.value))
+                parts.append(.init(name: field.name, filename: field.filename, contentType: field.contentType, content: content))
+            }
             let boundary = "apicheck-\(UUID().uuidString)"
             body = [UInt8](RecordedBody.multipart(parts).bytes(boundary: boundary))
             headers.append(("Content-Type", "multipart/form-data; boundary=\(boundary)"))

@@ -109,7 +109,7 @@ struct ProjectSettings {
     func otherBaseURLs(environment: [String: String]) throws(ReplayError) -> [String: URL] {
         var bases: [String: URL]
         do {
-            bases = try api?.baseURLs(environment: environment) ?? [:]
+            bases = try api?.knownBaseURLs(environment: environment) ?? [:]
         } catch {
             throw ReplayError(message: error.description)
         }

@@ -15,7 +15,7 @@ import Darwin
 struct LiveCommandTests {
     static let root = VerifyCommandTests.root
     /// The APIs of the repository's apicheck.yml that have scenarios.
-    static let apis = ["todos", "github", "kakao"]
+    static let apis = ["todos", "github", "kakao", "lslp"]
 
     /// A copy of the project's apicheck.yml, contract and scenario recordings in a folder of its own.
     func project(withRecordings: Bool = true) throws -> URL {
@@ -48,7 +48,7 @@ struct LiveCommandTests {
         let result = try await CLIRunner.run(["diff", "--live", "--sandbox"], currentDirectory: Self.root)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("apicheck diff: 26 scenarios, 35 requests to the sandbox at http://127.0.0.1:"), "\(result.stderr)")
+        #expect(result.stderr.contains("apicheck diff: 32 scenarios, 72 requests to the sandbox at http://127.0.0.1:"), "\(result.stderr)")
         #expect(result.stderr.contains("0 errors, 0 warnings, 0 infos"))
     }
 
@@ -77,6 +77,13 @@ struct LiveCommandTests {
         ("kakao/auth-bearer", "expect.failed", "GET /v2/search/blog 401 /status", "blog-search.json"),
         ("kakao/documents-renamed", "field.missing", "GET /v2/search/cafe 200 /documents", "no-results.json"),
         ("kakao/content-type-text", "content-type", "GET /v2/search/web 200 /headers/Content-Type", "korean-and-reserved-characters.json"),
+        ("lslp/bearer-required", "expect.failed", "POST /post 401 /status", "post-lifecycle.json"),
+        ("lslp/refresh-409-always", "expect.failed", "GET /refresh 409 /status", "token-expiry.json"),
+        ("lslp/token-key-renamed", "field.missing", "POST /login 200 /token", "post-lifecycle.json"),
+        ("lslp/id-key-renamed", "field.missing", "POST /join 200 /_id", "post-lifecycle.json"),
+        ("lslp/like-status-string", "shape.type", "POST /post/like/{id} 200 /like_status", "post-lifecycle.json"),
+        ("lslp/419-as-401", "expect.failed", "GET /post 401 /status", "token-expiry.json"),
+        ("lslp/next-cursor-int", "shape.type", "GET /post 200 /next_cursor", "feed-pages.json"),
     ])
     func drift(_ drift: String, _ rule: String, _ location: String, _ file: String) async throws {
         let api = String(drift.prefix { $0 != "/" })
@@ -87,6 +94,19 @@ struct LiveCommandTests {
         // Compiler style: the scenario's recording and a line in it.
         #expect(line?.hasPrefix("recordings/\(api)/scenarios/\(file):") == true)
         #expect(line.map { $0.range(of: #"\.json:\d+: error: "#, options: .regularExpression) != nil } == true)
+    }
+
+    @Test("LSLP's address is not public: a run against the real API without LSLP_BASE_URL exits 2 naming it, before any request")
+    func lslpNeedsItsBaseURL() async throws {
+        let result = try await CLIRunner.run(["diff", "--live", "--api", "lslp"], currentDirectory: Self.root, environment: ["LSLP_BASE_URL": "", "LSLP_SESAC_KEY": "k"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("lslp has no base URL: set LSLP_BASE_URL"), "\(result.stderr)")
+        let record = try await CLIRunner.run(["record", "--api", "lslp", "--dry-run"], currentDirectory: Self.root, environment: ["LSLP_BASE_URL": ""])
+        #expect(record.status == 2)
+        #expect(record.stderr.contains("LSLP_BASE_URL"))
+        // Reading recordings needs no server: verify works without it.
+        let verify = try await CLIRunner.run(["verify", "--api", "lslp"], currentDirectory: Self.root, environment: ["LSLP_BASE_URL": ""])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
     }
 
     @Test("a spent GitHub rate limit ends the run: exit 3 with the reset time, no flood of findings, later scenarios not started")
@@ -217,9 +237,9 @@ struct LiveCommandTests {
 
         let first = try await CLIRunner.run(["record", "--sandbox"], currentDirectory: folder)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stderr.contains("26 files written"), "\(first.stderr)")
+        #expect(first.stderr.contains("32 files written"), "\(first.stderr)")
         let written = try snapshotAll()
-        #expect(written.count == 26)
+        #expect(written.count == 32)
         // The same as the committed ones: recording on a clean clone changes nothing in git.
         for (name, data) in written {
             let parts = name.split(separator: "/")
@@ -229,7 +249,7 @@ struct LiveCommandTests {
 
         let second = try await CLIRunner.run(["record", "--sandbox"], currentDirectory: folder)
         #expect(second.status == 0)
-        #expect(second.stderr.contains("0 files written, 26 unchanged"))
+        #expect(second.stderr.contains("0 files written, 32 unchanged"))
         #expect(try snapshotAll() == written)
 
         let dry = try await CLIRunner.run(["record", "--sandbox", "--dry-run", "--drift", "extra-field"], currentDirectory: folder)

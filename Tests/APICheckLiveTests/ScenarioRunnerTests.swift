@@ -317,3 +317,117 @@ extension Result where Failure == any Error {
         }
     }
 }
+
+/// `repeat`, `wait`, `{{run_id}}`-style vars, multipart files and captured secrets: what the LSLP scenarios need of the engine.
+@Suite("Scenario runner: repeat, wait, secrets", .timeLimit(.minutes(5)))
+struct ScenarioRunnerRepeatTests {
+    /// A feed of three pages by cursor: "c1", "c2", then "0".
+    static func pages() -> ScriptedTransport {
+        ScriptedTransport { request, _ in
+        let next = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "next" }?.value ?? ""
+        let cursor = ["": "c1", "c1": "c2", "c2": "0"][next] ?? "0"
+        return ScriptedTransport.json(200, #"{"data": [], "next_cursor": "\#(cursor)"}"#)
+        }
+    }
+
+    @Test("repeat sends again with the last answer's captures until the pointer holds the value")
+    func repeatUntil() async throws {
+        let definitions = try scenarios("""
+            - name: feed
+              vars: { cursor: "" }
+              steps:
+                - { name: page, method: GET, path: /post, query: { next: "{{cursor}}" }, capture: { cursor: /next_cursor },
+                    repeat: { until: { "/next_cursor": "0" }, max: 20 }, expect: { status: 200 } }
+                - { name: after, method: GET, path: /done }
+            """)
+        let transport = Self.pages()
+        let outcome = await ScenarioRunner(transport: transport, target: target).run(definitions)[0]
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+        #expect(transport.requests.map { $0.url.query ?? "" } == ["next=", "next=c1", "next=c2", ""])
+        #expect(outcome.steps.map(\.step) == ["page", "page", "page", "after"])
+    }
+
+    @Test("a repeat that reaches max without the value is an expect problem naming the pointer and max")
+    func repeatMax() async throws {
+        let definitions = try scenarios("""
+            - name: feed
+              vars: { cursor: "" }
+              steps:
+                - { name: page, method: GET, path: /post, query: { next: "{{cursor}}" }, capture: { cursor: /next_cursor },
+                    repeat: { until: { "/next_cursor": "never" }, max: 2 } }
+            """)
+        let transport = Self.pages()
+        let outcome = await ScenarioRunner(transport: transport, target: target).run(definitions)[0]
+        #expect(transport.requests.count == 2)
+        #expect(outcome.problems.map(\.pointer) == ["/next_cursor"])
+        #expect(outcome.problems.first?.expected == #""never" within 2 sends (repeat.max)"#)
+        #expect(outcome.problems.first?.found == #""c2""#)
+    }
+
+    @Test("wait sleeps through the runner's clock before the step is sent")
+    func wait() async throws {
+        let definitions = try scenarios("""
+            - name: expiry
+              sandbox_only: true
+              steps:
+                - { name: first, method: GET, path: /a }
+                - { name: later, method: GET, path: /b, wait: 2.5 }
+            """)
+        let slept = Locked<[Duration]>([])
+        let transport = ScriptedTransport { _, _ in ScriptedTransport.json(200, "{}") }
+        let runner = ScenarioRunner(transport: transport, target: target, options: .init(sleep: { duration in slept.withLock { $0.append(duration) } }))
+        let outcome = await runner.run(definitions)[0]
+        #expect(outcome.steps.map(\.step) == ["first", "later"])
+        #expect(slept.withLock { $0 } == [.milliseconds(2500)])
+    }
+
+    @Test("a value captured from a redacted key is a secret: listed in the outcome, never shown in a problem")
+    func capturedSecrets() async throws {
+        let definitions = try scenarios("""
+            - name: login
+              steps:
+                - { name: login, method: POST, path: /login, capture: { token: /token } }
+                - { name: use, method: GET, path: /me, headers: { Authorization: "{{token}}" }, expect: { "/echo": "x", "/token": "y" } }
+            """)
+        let transport = ScriptedTransport { request, _ in
+            if request.url.path == "/login" { return ScriptedTransport.json(200, #"{"token": "eyJ.secret-jwt.sig"}"#) }
+            return ScriptedTransport.json(200, #"{"echo": "you sent eyJ.secret-jwt.sig", "token": "eyJ.secret-jwt.sig"}"#)
+        }
+        let outcome = await ScenarioRunner(transport: transport, target: target).run(definitions)[0]
+        #expect(outcome.secrets == ["eyJ.secret-jwt.sig"])
+        #expect(transport.requests.last?.headers.contains { $0 == ("Authorization", "eyJ.secret-jwt.sig") } == true, "sent as it is")
+        #expect(outcome.problems.map(\.pointer) == ["/echo", "/token"])
+        #expect(!outcome.problems.contains { $0.found.contains("secret-jwt") || $0.expected.contains("secret-jwt") }, "\(outcome.problems)")
+    }
+
+    @Test("a multipart step sends text fields and a file part with its name, type and bytes")
+    func multipartFile() async throws {
+        let definitions = try scenarios("""
+            - name: upload
+              writes: true
+              steps:
+                - { name: create, method: POST, path: /post,
+                    body: { multipart: [[title, "사진"], { name: file, filename: a.jpg, content_type: image/jpeg, base64: "/9j/2Q==" }] } }
+            """)
+        let transport = ScriptedTransport { _, _ in ScriptedTransport.json(200, "{}") }
+        _ = await ScenarioRunner(transport: transport, target: target, options: .init(allowWrites: true)).run(definitions)
+        let request = try #require(transport.requests.first)
+        let body = try #require(request.body)
+        let text = String(decoding: body, as: UTF8.self)
+        #expect(text.contains("Content-Disposition: form-data; name=\"file\"; filename=\"a.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n"))
+        #expect(body.starts(with: Array("--".utf8)) && Data(body).range(of: Data([0xFF, 0xD8, 0xFF, 0xD9])) != nil)
+        #expect(text.contains("name=\"title\"\r\n\r\n사진\r\n"))
+    }
+}
+
+/// A value behind a lock, for test closures that record what they were called with.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}

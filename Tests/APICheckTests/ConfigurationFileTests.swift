@@ -12,7 +12,7 @@ struct ConfigurationFileTests {
         let config = try ConfigurationFile.load(Self.repositoryConfig.path)
         let todos = try #require(config.api("todos"))
         #expect(todos.contract == "contracts/todos.openapi.yaml")
-        #expect(todos.baseURL.host == "phplaravel-574671-2962113.cloudwaysapps.com")
+        #expect(todos.baseURL?.host == "phplaravel-574671-2962113.cloudwaysapps.com")
         #expect(try todos.effectiveBaseURL(environment: ["TODOS_BASE_URL": "http://127.0.0.1:9"]).absoluteString == "http://127.0.0.1:9")
         #expect(try todos.effectiveBaseURL(environment: ["TODOS_BASE_URL": ""]) == todos.baseURL, "an empty variable is unset")
         // A set variable that is not a URL is an error naming it, never the configured URL instead.
@@ -104,6 +104,33 @@ struct ConfigurationFileTests {
         #expect(redacted.request.url == "/x?c=%3Credacted%3E&t=%3Credacted%3E&s=%3Credacted%3E")
     }
 
+    @Test("the repository's lslp API: no base_url (only base_url_env), SesacKey auth, repeat, wait in a sandbox-only scenario, multipart files")
+    func lslpConfiguration() throws {
+        let config = try ConfigurationFile.load(Self.repositoryConfig.path)
+        let lslp = try #require(config.api("lslp"))
+        #expect(lslp.baseURL == nil && lslp.baseURLEnvironment == "LSLP_BASE_URL")
+        #expect {
+            _ = try lslp.effectiveBaseURL(environment: [:])
+        } throws: { error in
+            "\(error)".contains("set LSLP_BASE_URL")
+        }
+        #expect(try lslp.effectiveBaseURL(environment: ["LSLP_BASE_URL": "http://127.0.0.1:9"]).port == 9)
+        #expect(try lslp.knownBaseURLs(environment: [:]).isEmpty, "reading recordings needs no server")
+        #expect(lslp.auth.map(\.header) == ["SesacKey"])
+        let feed = try #require(lslp.scenarios.first { $0.name == "feed-pages" })
+        let page = try #require(feed.steps.first { $0.repeatUntil != nil })
+        #expect(page.repeatUntil?.max == 20 && page.repeatUntil?.until.map(\.0.description) == ["/next_cursor"])
+        let expiry = try #require(lslp.scenarios.first { $0.name == "token-expiry" })
+        #expect(expiry.sandboxOnly && expiry.steps.compactMap(\.wait) == [2.5, 4])
+        let lifecycle = try #require(lslp.scenarios.first { $0.name == "post-lifecycle" })
+        guard case .multipart(let fields)? = lifecycle.steps.first(where: { $0.name == "create" })?.body else {
+            Issue.record("create has no multipart body")
+            return
+        }
+        #expect(fields.map(\.name) == ["title", "content", "product_id", "file"])
+        #expect(fields[3].filename == "probe.jpg" && fields[3].bytes?.prefix(2) == Data([0xFF, 0xD8]))
+    }
+
     @Test("mistakes are errors with file, line and key path", arguments: [
         ("apis:\n  todos:\n    base_url: https://x.test\n    contrct: a.yaml\n", 4, "apis.todos: unknown key \"contrct\" (allowed: contract,"),
         ("apis:\n  todos:\n    contract: a.yaml\n", 3, "apis.todos: missing required key \"base_url\""),
@@ -126,6 +153,14 @@ struct ConfigurationFileTests {
         ("apis:\n  gh:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, capture: { etag: { heder: ETag } } } ] }\n", 5, "unknown key \"heder\" (allowed: header)"),
         ("apis:\n  gh:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, capture: { etag: ETag } } ] }\n", 5, "or { header: NAME }"),
         ("apis:\n  gh:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, sandbox_only: yes please, steps: [ { name: s, method: GET, path: /x } ] }\n", 5, "expected true or false"),
+        ("apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, wait: 2 } ] }\n", 5, "step \"s\" waits, which only works against the sandbox; mark the scenario sandbox_only: true"),
+        ("apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, sandbox_only: true, steps: [ { name: s, method: GET, path: /x, wait: 90 } ] }\n", 5, "at most 60, found 90"),
+        ("apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, wait: soon } ] }\n", 5, "expected a number"),
+        ("apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, repeat: { max: 3 } } ] }\n", 5, "missing required key \"until\""),
+        ("apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, repeat: { until: { /c: \"0\" }, max: 0 } } ] }\n", 5, "repeat.max is from 1 to 100, found 0"),
+        ("apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, repeat: { until: { next: \"0\" }, max: 3 } } ] }\n", 5, "repeat.until takes JSON pointers"),
+        ("apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: POST, path: /x, body: { multipart: [ { name: f, text: a, base64: YQ== } ] } } ] }\n", 5, "exactly one of text and base64"),
+        ("apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: POST, path: /x, body: { multipart: [ { name: f, base64: \"not base64!\" } ] } } ] }\n", 5, "not valid base64"),
     ])
     func mistakes(_ text: String, _ line: Int, _ message: String) {
         #expect {

@@ -8,8 +8,8 @@ public struct APIConfiguration: Sendable {
     public var contract: String?
     /// The recordings folder, relative to `apicheck.yml` (`recordings/<name>` by default).
     public var recordings: String
-    /// The live base URL.
-    public var baseURL: URL
+    /// The live base URL; nil when only ``baseURLEnvironment`` names it (a server whose address is not public).
+    public var baseURL: URL?
     /// The environment variable that overrides ``baseURL``.
     public var baseURLEnvironment: String?
     /// Other base URLs by name (GitHub's OAuth host), each with its own override variable.
@@ -48,8 +48,25 @@ public struct APIConfiguration: Sendable {
     ///
     /// - Throws: ``ConfigurationError`` naming the variable when its value is not an http(s) URL
     ///   (it is never replaced by the configured URL: that would send the run somewhere it was not told).
+    ///   When apicheck.yml gives no `base_url` and the variable is unset, the error names the variable.
     public func effectiveBaseURL(environment: [String: String]) throws(ConfigurationError) -> URL {
-        try Self.override(baseURLEnvironment, environment) ?? baseURL
+        if let url = try Self.override(baseURLEnvironment, environment) ?? baseURL { return url }
+        let variable = baseURLEnvironment ?? "base_url_env"
+        throw ConfigurationError(
+            file: "$\(variable)",
+            message: "\(name) has no base URL: set \(variable) (apicheck.yml names the server only through base_url_env), or run against the replica with --sandbox, or give --base-url"
+        )
+    }
+
+    /// The base URLs that are known, by name: like ``baseURLs(environment:)``, but without the main one when
+    /// apicheck.yml gives none and its variable is unset (for reading recordings and HAR files, which need no server).
+    public func knownBaseURLs(environment: [String: String]) throws(ConfigurationError) -> [String: URL] {
+        var result: [String: URL] = [:]
+        if let main = try Self.override(baseURLEnvironment, environment) ?? baseURL { result[""] = main }
+        for base in otherBases {
+            result[base.name] = try Self.override(base.environment, environment) ?? base.url
+        }
+        return result
     }
 
     /// Every base URL by name (`""` for the main one), with overrides from `environment` applied.
@@ -93,8 +110,14 @@ public struct APIConfiguration: Sendable {
         let members = try node.mapping(allowed: Self.keys)
         contract = try node.optional("contract", in: members)?.nonEmptyString()
         recordings = try node.optional("recordings", in: members)?.nonEmptyString() ?? "recordings/\(name)"
-        baseURL = try node.required("base_url", in: members).url()
         baseURLEnvironment = try node.optional("base_url_env", in: members)?.nonEmptyString()
+        // A server whose address is not public is named only by its variable.
+        if baseURLEnvironment == nil {
+            guard let urlNode = node.optional("base_url", in: members) else { throw node.fail("missing required key \"base_url\" (or base_url_env, the variable that holds it)") }
+            baseURL = try urlNode.url()
+        } else {
+            baseURL = try node.optional("base_url", in: members)?.url()
+        }
         otherBases = []
         if let bases = node.optional("other_bases", in: members) {
             for (baseName, baseNode) in try bases.mapping(allowed: nil) {

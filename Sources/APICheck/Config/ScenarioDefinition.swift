@@ -1,3 +1,5 @@
+import Foundation
+
 /// A scenario of `apicheck.yml`: steps run in order against the live API, with captures, expectations and clean-up.
 public struct ScenarioDefinition: Sendable {
     /// The scenario's name (also its recording's name).
@@ -35,6 +37,11 @@ public struct ScenarioDefinition: Sendable {
         for step in steps where !names.insert(step.name).inserted {
             throw node.fail("scenario \"\(name)\" has two steps named \"\(step.name)\"")
         }
+        // A wait outlasts a token only where the scenario set the lifetime: the replica. Against a real API
+        // it would wait for nothing and then check what it did not set up.
+        if !sandboxOnly, let waiting = (steps + cleanup).first(where: { $0.wait != nil }) {
+            throw node.fail("scenario \"\(name)\": step \"\(waiting.name)\" waits, which only works against the sandbox; mark the scenario sandbox_only: true")
+        }
     }
 }
 
@@ -60,6 +67,32 @@ public struct ScenarioStep: Sendable {
     public var expectedStatus: Int?
     /// Values the response body must hold: JSON pointer to value.
     public var expectations: [(JSONPointer, JSONValue)]
+    /// Seconds to wait before the step is sent (sandbox-only scenarios; at most 60).
+    public var wait: Double?
+    /// Send again, with the captures of the last answer, until the body holds these values.
+    public var repeatUntil: Repeat?
+
+    /// `repeat: { until: { "/next_cursor": "0" }, max: 20 }`.
+    public struct Repeat: Sendable {
+        /// JSON pointer to the value that ends the repetition (every one must hold).
+        public var until: [(JSONPointer, JSONValue)]
+        /// The most times the step is sent; an answer that still does not end it is an `expect` problem.
+        public var max: Int
+    }
+
+    /// One field of a multipart body: text, or a file with its name, type and bytes.
+    public struct MultipartField: Sendable {
+        /// The part's name.
+        public var name: String
+        /// The text (with placeholders), or nil for a file given as bytes.
+        public var value: String
+        /// The file name, for a file part.
+        public var filename: String?
+        /// The part's `Content-Type`, for a file part.
+        public var contentType: String?
+        /// The file's bytes (from `base64:`), when it is not text.
+        public var bytes: Data?
+    }
 
     /// Where a captured value comes from: the body at a JSON pointer, or a response header.
     public enum Capture: Sendable, Hashable, CustomStringConvertible {
@@ -78,7 +111,7 @@ public struct ScenarioStep: Sendable {
     public enum Body: Sendable {
         case json(JSONValue)
         case form([(String, String)])
-        case multipart([(String, String)])
+        case multipart([MultipartField])
         case text(String)
     }
 
@@ -98,17 +131,45 @@ public struct ScenarioStep: Sendable {
             }
         }
         if mentions(path) || query.contains(where: { mentions($0.1) }) || headers.contains(where: { mentions($0.1) }) { return true }
-        if expectations.contains(where: { mentions($0.1) }) { return true }
+        if expectations.contains(where: { mentions($0.1) }) || (repeatUntil?.until.contains { mentions($0.1) } ?? false) { return true }
         switch body {
         case .json(let value)?: return mentions(value)
-        case .form(let pairs)?, .multipart(let pairs)?: return pairs.contains { mentions($0.1) }
+        case .form(let pairs)?: return pairs.contains { mentions($0.1) }
+        case .multipart(let fields)?: return fields.contains { mentions($0.value) }
         case .text(let text)?: return mentions(text)
         case nil: return false
         }
     }
 
+    /// `[[title, "..."], { name: file, filename: a.jpg, content_type: image/jpeg, base64: "/9j/" }]`.
+    static func multipart(_ node: YAMLReader) throws(ConfigurationError) -> [MultipartField] {
+        var fields: [MultipartField] = []
+        for item in try node.list() {
+            if case .mapping = item.node {
+                let members = try item.mapping(allowed: ["name", "filename", "content_type", "text", "base64"])
+                let name = try item.required("name", in: members).nonEmptyString()
+                let filename = try item.optional("filename", in: members)?.nonEmptyString()
+                let contentType = try item.optional("content_type", in: members)?.nonEmptyString()
+                let text = try item.optional("text", in: members)?.string()
+                let base64 = try item.optional("base64", in: members)
+                guard (text == nil) != (base64 == nil) else { throw item.fail("a multipart part has exactly one of text and base64") }
+                var bytes: Data?
+                if let base64 {
+                    guard let data = Data(base64Encoded: try base64.string()) else { throw base64.fail("not valid base64") }
+                    bytes = data
+                }
+                fields.append(MultipartField(name: name, value: text ?? "", filename: filename, contentType: contentType, bytes: bytes))
+                continue
+            }
+            let items = try item.stringList()
+            guard items.count == 2 else { throw item.fail("expected a [name, value] pair, or a part such as { name: file, filename: a.jpg, base64: ... }") }
+            fields.append(MultipartField(name: items[0], value: items[1], filename: nil, contentType: nil, bytes: nil))
+        }
+        return fields
+    }
+
     init(_ node: YAMLReader, requiresName: Bool, bases: [String]) throws(ConfigurationError) {
-        let members = try node.mapping(allowed: ["name", "method", "path", "base", "query", "headers", "body", "capture", "expect"])
+        let members = try node.mapping(allowed: ["name", "method", "path", "base", "query", "headers", "body", "capture", "expect", "wait", "repeat"])
         let method = try node.required("method", in: members).nonEmptyString().uppercased()
         guard Self.methods.contains(method) else {
             throw (node.optional("method", in: members) ?? node).fail("unknown method \"\(method)\" (allowed: \(Self.methods.joined(separator: ", ")))")
@@ -133,6 +194,7 @@ public struct ScenarioStep: Sendable {
             switch only.key {
             case "json": body = .json(try value.json())
             case "text": body = .text(try value.string())
+            case "multipart": body = .multipart(try Self.multipart(value))
             default:
                 var pairs: [(String, String)] = []
                 for pair in try value.list() {
@@ -140,7 +202,7 @@ public struct ScenarioStep: Sendable {
                     guard items.count == 2 else { throw pair.fail("expected a [name, value] pair") }
                     pairs.append((items[0], items[1]))
                 }
-                body = only.key == "form" ? .form(pairs) : .multipart(pairs)
+                body = .form(pairs)
             }
         }
         capture = []
@@ -158,6 +220,27 @@ public struct ScenarioStep: Sendable {
                 }
                 capture.append((variable, .pointer(JSONPointer(text))))
             }
+        }
+        wait = nil
+        if let waitNode = node.optional("wait", in: members) {
+            let seconds = try waitNode.number()
+            guard seconds > 0, seconds <= 60 else { throw waitNode.fail("wait is a number of seconds above 0 and at most 60, found \(seconds)") }
+            wait = seconds
+        }
+        repeatUntil = nil
+        if let repeatNode = node.optional("repeat", in: members) {
+            let repeatMembers = try repeatNode.mapping(allowed: ["until", "max"])
+            let untilNode = try repeatNode.required("until", in: repeatMembers)
+            var until: [(JSONPointer, JSONValue)] = []
+            for (key, value) in try untilNode.mapping(allowed: nil) {
+                guard key.hasPrefix("/") else { throw value.fail("repeat.until takes JSON pointers (such as /next_cursor), found \"\(key)\"") }
+                until.append((JSONPointer(key), try value.json()))
+            }
+            guard !until.isEmpty else { throw untilNode.fail("repeat.until needs at least one JSON pointer and its value") }
+            let maxNode = try repeatNode.required("max", in: repeatMembers)
+            let max = try maxNode.int()
+            guard (1...100).contains(max) else { throw maxNode.fail("repeat.max is from 1 to 100, found \(max)") }
+            repeatUntil = Repeat(until: until, max: max)
         }
         expectedStatus = nil
         expectations = []

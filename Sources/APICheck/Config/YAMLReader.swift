@@ -106,6 +106,12 @@ struct YAMLReader {
         return value
     }
 
+    /// A number (an integer or a decimal such as `1.5`).
+    func number() throws(ConfigurationError) -> Double {
+        guard case .scalar = node, let value = node.float ?? node.int.map(Double.init), value.isFinite else { throw fail("expected a number, found \(kind)") }
+        return value
+    }
+
     func url() throws(ConfigurationError) -> URL {
         let text = try nonEmptyString()
         guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {

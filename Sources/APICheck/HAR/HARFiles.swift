@@ -15,7 +15,7 @@ public enum HARFiles {
         guard let data = FileManager.default.contents(atPath: harPath) else {
             throw ConfigurationError(file: harPath, message: "cannot read the HAR file")
         }
-        let bases = try api.baseURLs(environment: environment)
+        let bases = try api.knownBaseURLs(environment: environment)
         let recording: Recording
         do {
             recording = try HAR.importRecording(
@@ -42,7 +42,7 @@ public enum HARFiles {
         } catch {
             throw ConfigurationError(error, defaultFile: recordingPath)
         }
-        var bases: [String: URL] = try configuration?.api(recording.api)?.baseURLs(environment: environment) ?? [:]
+        var bases: [String: URL] = try configuration?.api(recording.api)?.knownBaseURLs(environment: environment) ?? [:]
         if bases[""] == nil {
             // No configuration for this API: use where it was recorded from, when that is a URL.
             bases[""] = URL(string: recording.recordedFrom).flatMap { $0.scheme == nil ? nil : $0 } ?? URL(string: "http://localhost")

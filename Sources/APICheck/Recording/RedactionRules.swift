@@ -68,7 +68,8 @@ public struct RedactionRules: Hashable, Sendable {
         return result
     }
 
-    func scrub(_ text: String) -> String {
+    /// `text` with every secret value replaced by the placeholder.
+    public func scrub(_ text: String) -> String {
         var result = text
         for secret in secretValues where result.contains(secret) {
             result = result.replacingOccurrences(of: secret, with: Self.placeholder)

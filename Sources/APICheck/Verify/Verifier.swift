@@ -220,12 +220,7 @@ public struct Verifier: Sendable {
             value = .object(JSONObject(fields.map { .init(key: $0.name, value: .string($0.value)) }))
             formValues = true
         case .multipart(let parts):
-            value = .object(JSONObject(parts.map { part in
-                switch part.content {
-                case .text(let text): return .init(key: part.name, value: .string(text))
-                case .bytes: return .init(key: part.name, value: .string("<\(part.filename ?? "file")>"))
-                }
-            }))
+            value = Self.multipartValue(parts, schema: schemaEntry ?? nil)
             formValues = true
         case .text(let text):
             if MediaType.isJSON(mediaType) || mediaType == FormURLEncoding.contentType {
@@ -255,6 +250,25 @@ public struct Verifier: Sendable {
             findings.append(finding(rule, raw.pointer, expected: raw.expected, found: raw.found, source: source))
         }
         return findings
+    }
+
+    /// A multipart body as an object for its schema: a part's text (a file as `<name.jpg>`); a name that
+    /// repeats, or whose property is declared an array (`file`, up to five images), is an array of its parts.
+    static func multipartValue(_ parts: [RecordedBody.MultipartPart], schema: CompiledSchema?) -> JSONValue {
+        var order: [String] = []
+        var values: [String: [JSONValue]] = [:]
+        for part in parts {
+            if values[part.name] == nil { order.append(part.name) }
+            switch part.content {
+            case .text(let text): values[part.name, default: []].append(.string(text))
+            case .bytes: values[part.name, default: []].append(.string("<\(part.filename ?? "file")>"))
+            }
+        }
+        let arrays = Set(schema?.properties.filter { $0.schema.types == ["array"] }.map(\.name) ?? [])
+        return .object(JSONObject(order.map { name in
+            let items = values[name] ?? []
+            return .init(key: name, value: items.count == 1 && !arrays.contains(name) ? items[0] : .array(items))
+        }))
     }
 
     /// Applies `apicheck.yml`'s severity overrides and ignores to findings made elsewhere (the live comparison).

@@ -89,7 +89,7 @@ public struct VerifyRun: Sendable {
                 }
                 let bases: [String: URL]
                 do throws(ConfigurationError) {
-                    bases = try apiConfig.baseURLs(environment: options.environment)
+                    bases = try apiConfig.knownBaseURLs(environment: options.environment)
                 } catch {
                     result.errors.append(error.description)
                     return

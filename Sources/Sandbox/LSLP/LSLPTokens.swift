@@ -29,7 +29,7 @@ struct LSLPTokens: Sendable {
 
     func issue(_ kind: Kind, userID: String, now: Double, lifetime: Double) -> String {
         let header = JSON.object([("alg", .string("HS256")), ("typ", .string("JWT"))])
-        let expires = ((now + lifetime) * 1000).rounded() / 1000
+        let expires = ((now + lifetime) * 1000).rounded(.down) / 1000
         let payload = JSON.object([
             ("_id", .string(userID)), ("kind", .string(kind.rawValue)), ("iat", .int(Int(now))),
             ("exp", .number(Self.literal(expires))),
@@ -53,7 +53,7 @@ struct LSLPTokens: Sendable {
 
     /// Seconds with up to three fraction digits, without trailing zeros (`1704000491.9`).
     static func literal(_ seconds: Double) -> String {
-        let millis = Int64((seconds * 1000).rounded())
+        let millis = Int64((seconds * 1000).rounded(.down))
         let whole = millis / 1000
         var fraction = String(millis % 1000).leftPadded(to: 3)
         while fraction.hasSuffix("0") { fraction.removeLast() }
