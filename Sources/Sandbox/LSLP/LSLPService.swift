@@ -6,7 +6,7 @@ import Foundation
 /// and `_id` keys, cursor paging with a string `next_cursor` that is `"0"` on the last page.
 ///
 /// The message texts, the 444 for a path or method the server does not have, the 403 for the token of
-/// a withdrawn account, the 500 for a malformed JSON body, the default `limit` (10, at most 100) and the
+/// a withdrawn account, the 400 for a malformed JSON body, the 500 for a malformed multipart body, the default `limit` (10, at most 100) and the
 /// file rules (at most 5, jpg/jpeg/png/gif) are unconfirmed.
 struct LSLPService: Sendable {
     let options: LSLPSandboxOptions
@@ -139,6 +139,7 @@ struct LSLPService: Sendable {
         guard let email = nonEmpty(body["email"]), let password = nonEmpty(body["password"]), let nick = nonEmpty(body["nick"]) else {
             return error(400, Messages.required)
         }
+        for key in ["phoneNum", "birthDay"] where body[key] != nil && !(body[key] is String) { return error(400, Messages.badValue) }
         var lifetimes = (access: options.accessTTL, refresh: options.refreshTTL)
         for (header, isAccess) in [(Self.accessTTLHeader, true), (Self.refreshTTLHeader, false)] {
             guard let text = request.header(header) else { continue }
@@ -225,16 +226,22 @@ struct LSLPService: Sendable {
         guard request.mediaType == "multipart/form-data", let boundary = request.header("Content-Type").flatMap(Multipart.boundary(fromContentType:)) else {
             return error(400, Messages.required)
         }
-        let parts: [Multipart.Part]
-        do {
-            parts = try Multipart.parse(request.body, boundary: boundary)
-        } catch {
-            return self.error(500, Messages.serverError)
+        var parts: [Multipart.Part] = []
+        // A body of no parts at all (only the closing delimiter) has no fields; one that is broken is the server's 500.
+        let closingOnly = String(decoding: request.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "--\(boundary)--"
+        if !closingOnly {
+            do {
+                parts = try Multipart.parse(request.body, boundary: boundary)
+            } catch {
+                return self.error(500, Messages.serverError)
+            }
         }
         var fields: [String: String] = [:]
         var extensions: [String] = []
+        // Every part named file counts against the limit; one without a file name carries no image.
+        guard parts.filter({ $0.name == "file" }).count <= Self.maxFiles else { return error(400, Messages.tooManyFiles) }
         for part in parts {
-            if part.name == "file" {
+            if part.name == "file", part.filename != nil {
                 let name = (part.filename ?? "").lowercased()
                 let ext = name.split(separator: ".").count > 1 ? String(name.split(separator: ".").last ?? "") : ""
                 guard Self.imageExtensions.contains(ext) else { return error(400, Messages.notImage) }
@@ -243,7 +250,6 @@ struct LSLPService: Sendable {
                 fields[part.name] = String(decoding: part.body, as: UTF8.self)
             }
         }
-        guard extensions.count <= Self.maxFiles else { return error(400, Messages.tooManyFiles) }
         guard let title = nonEmpty(fields["title"]), let productID = nonEmpty(fields["product_id"]) else { return error(400, Messages.required) }
         let extra = (1...5).map { fields["content\($0)"] }
         let post = store.create(by: member, title: title, content: fields["content"] ?? "", extra: extra, productID: productID, fileExtensions: extensions)
@@ -251,6 +257,10 @@ struct LSLPService: Sendable {
     }
 
     private func listPosts(_ request: SandboxRequest) -> SandboxResponse {
+        // A repeated query item is an array to Express, neither a number nor a cursor (unconfirmed).
+        for name in ["next", "limit", "product_id"] where request.query.filter({ $0.0 == name }).count > 1 {
+            return error(400, Messages.badValue)
+        }
         var limit = Self.defaultLimit
         if let text = request.queryValue("limit"), !text.isEmpty {
             guard let value = Int(text), (1...Self.maxLimit).contains(value) else { return error(400, Messages.badValue) }
@@ -289,7 +299,7 @@ struct LSLPService: Sendable {
         for key in ["title", "content", "product_id", "content1", "content2", "content3", "content4", "content5"] {
             if let value = body[key], !(value is String) { return error(400, Messages.badValue) }
         }
-        if let title = body["title"] as? String, title.isEmpty { return error(400, Messages.required) }
+        if let title = body["title"] as? String, nonEmpty(title) == nil { return error(400, Messages.required) }
         let updated = store.update(id: id) { post in
             if let title = body["title"] as? String { post.title = title }
             if let content = body["content"] as? String { post.content = content }
@@ -393,10 +403,14 @@ struct LSLPService: Sendable {
     // MARK: Answers
 
     /// The JSON object of a body sent as `application/json`; an empty object for any other type (Express
-    /// parses only JSON); a 500 for JSON that does not parse (the server's catch-all, unconfirmed).
+    /// parses only JSON); a 400 for JSON that does not parse (body-parser's status, unconfirmed).
     private func jsonBody(_ request: SandboxRequest) -> Result<[String: Any], Refusal> {
         guard request.mediaType == "application/json", !request.body.isEmpty else { return .success([:]) }
-        guard let object = JSON.parseObject(request.body) else { return .failure(Refusal(error(500, Messages.serverError))) }
+        guard let value = try? JSONSerialization.jsonObject(with: Data(request.body), options: [.fragmentsAllowed]) else {
+            return .failure(Refusal(error(400, Messages.badValue)))
+        }
+        // JSON that is not an object (an array, a number) is refused like JSON that does not parse.
+        guard let object = value as? [String: Any] else { return .failure(Refusal(error(400, Messages.badValue))) }
         return .success(object)
     }
 
