@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "TodoAPI", targets: ["TodoAPI"]),
         .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
         .library(name: "KakaoAPI", targets: ["KakaoAPI"]),
+        .library(name: "LSLPAPI", targets: ["LSLPAPI"]),
         .library(name: "APICheckReplay", targets: ["APICheckReplay"]),
         // Test support: link it from test targets only (like HummingbirdTesting).
         .library(name: "APICheckTesting", targets: ["APICheckTesting"]),
@@ -49,6 +50,7 @@ let package = Package(
         .target(name: "TodoAPI", dependencies: ["WireFormat"]),
         .target(name: "GitHubAPI", dependencies: ["WireFormat"]),
         .target(name: "KakaoAPI", dependencies: ["WireFormat"]),
+        .target(name: "LSLPAPI", dependencies: ["WireFormat"]),
         .target(name: "APICheckReplay", dependencies: ["APICheck", "WireFormat"]),
         .target(name: "APICheckTesting", dependencies: ["APICheckReplay", "APICheck"]),
         .target(
@@ -99,6 +101,7 @@ let package = Package(
         .testTarget(name: "TodoAPITests", dependencies: ["TestSupport", "TodoAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "GitHubAPITests", dependencies: ["TestSupport", "GitHubAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "KakaoAPITests", dependencies: ["TestSupport", "KakaoAPI", "WireFormat", "Sandbox"]),
+        .testTarget(name: "LSLPAPITests", dependencies: ["TestSupport", "LSLPAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "SandboxTests", dependencies: ["TestSupport", "Sandbox"]),
         .testTarget(name: "APICheckReplayTests", dependencies: ["TestSupport", "APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),
         .testTarget(name: "APICheckCLITests", dependencies: ["TestSupport", "APICheckCLI", "Sandbox"]),
@@ -113,7 +116,7 @@ let package = Package(
         // The decoding-contract suites: they replay recordings/<api>/tests through the real clients.
         .testTarget(
             name: "ContractTests",
-            dependencies: ["APICheckTesting", "APICheckReplay", "APICheck", "TodoAPI", "GitHubAPI", "KakaoAPI", "WireFormat", "Sandbox"]
+            dependencies: ["APICheckTesting", "APICheckReplay", "APICheck", "TodoAPI", "GitHubAPI", "KakaoAPI", "LSLPAPI", "WireFormat", "Sandbox"]
         ),
     ]
 )

@@ -1,0 +1,114 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// An image to upload with a post.
+public struct ImageFile: Sendable, Hashable {
+    /// The file name the server sees (its extension decides the stored name: jpg, jpeg, png, gif).
+    public var filename: String
+    /// The media type, such as `image/jpeg`.
+    public var mimeType: String
+    /// The bytes.
+    public var data: Data
+
+    /// Creates an image file.
+    public init(filename: String, mimeType: String, data: Data) {
+        self.filename = filename
+        self.mimeType = mimeType
+        self.data = data
+    }
+}
+
+/// A new post: sent as `multipart/form-data` with up to five image files.
+public struct PostDraft: Sendable, Hashable {
+    /// The most files a post may carry.
+    public static let maxFiles = 5
+
+    public var title: String
+    public var content: String
+    /// `content1`...`content5`; at most five, nil or absent ones are not sent.
+    public var extraContents: [String?]
+    /// The product (the app's feed) the post belongs to.
+    public var productID: String
+    public var files: [ImageFile]
+
+    /// Creates a draft.
+    public init(title: String, content: String = "", extraContents: [String?] = [], productID: String, files: [ImageFile] = []) {
+        self.title = title
+        self.content = content
+        self.extraContents = extraContents
+        self.productID = productID
+        self.files = files
+    }
+
+    /// Why the server would refuse the draft (400), or nil: checked before anything is sent.
+    public var problem: String? {
+        if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "the title is blank" }
+        if productID.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "the product id is blank" }
+        if extraContents.count > 5 { return "at most five extra contents (content1...content5), not \(extraContents.count)" }
+        if files.count > Self.maxFiles { return "at most \(Self.maxFiles) files, not \(files.count)" }
+        return nil
+    }
+
+    /// The form fields in the order they are sent.
+    var fields: [(String, String)] {
+        var result = [("title", title), ("content", content)]
+        for (index, text) in extraContents.enumerated() {
+            if let text { result.append(("content\(index + 1)", text)) }
+        }
+        result.append(("product_id", productID))
+        return result
+    }
+}
+
+/// A change to a post: only the values that are set are sent (`PUT /post/{id}`, JSON).
+public struct PostUpdate: Sendable, Hashable, Encodable {
+    public var title: String?
+    public var content: String?
+    public var productID: String?
+    /// `content1`...`content5` by number (1 to 5).
+    public var extraContents: [Int: String]
+
+    /// Creates an update.
+    public init(title: String? = nil, content: String? = nil, productID: String? = nil, extraContents: [Int: String] = [:]) {
+        self.title = title
+        self.content = content
+        self.productID = productID
+        self.extraContents = extraContents
+    }
+
+    var problem: String? {
+        if let title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "the title is blank" }
+        if let bad = extraContents.keys.first(where: { !(1...5).contains($0) }) { return "content\(bad) does not exist (content1...content5)" }
+        return nil
+    }
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        if let title { try container.encode(title, forKey: Key("title")) }
+        if let content { try container.encode(content, forKey: Key("content")) }
+        for (number, text) in extraContents.sorted(by: { $0.key < $1.key }) { try container.encode(text, forKey: Key("content\(number)")) }
+        if let productID { try container.encode(productID, forKey: Key("product_id")) }
+    }
+}
+
+/// The app's email rule, checked before join and email validation send anything.
+public enum EmailAddress {
+    /// `^[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$`.
+    public static let pattern = #"^[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$"#
+
+    /// Whether `email` has the form the app accepts.
+    public static func isValid(_ email: String) -> Bool {
+        email.wholeMatch(of: #/[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/#) != nil
+    }
+}
