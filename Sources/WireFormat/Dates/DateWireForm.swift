@@ -18,6 +18,8 @@ public struct DateWireForm: Hashable, Sendable, CustomStringConvertible {
     public static let microsecondsUTC = DateWireForm(fractionDigits: 6, offset: .zulu)
     /// Three fraction digits and `+09:00`: Kakao's `2017-05-07T18:50:07.000+09:00`.
     public static let millisecondsSeoul = DateWireForm(fractionDigits: 3, offset: UTCOffset(hours: 9))
+    /// Three fraction digits and `Z`: LSLP's `2023-12-31T05:28:12.052Z`.
+    public static let millisecondsUTC = DateWireForm(fractionDigits: 3, offset: .zulu)
     /// No fraction and `Z`: GitHub's `2022-06-09T12:47:28Z`.
     public static let secondsUTC = DateWireForm(fractionDigits: 0, offset: .zulu)
 

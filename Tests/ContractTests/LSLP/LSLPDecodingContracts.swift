@@ -1,0 +1,89 @@
+import APICheck
+import APICheckTesting
+import Foundation
+import LSLPAPI
+import Sandbox
+import Testing
+import WireFormat
+
+/// The decoding contracts of LSLP, checked on every recording in `recordings/lslp/tests/`, and the proof
+/// that those recordings hold no secret while still replaying (LSLPRecordedCalls replays them).
+@Suite("LSLP decoding contracts", .timeLimit(.minutes(5)))
+struct LSLPDecodingContracts {
+    static let contract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("contracts/lslp.openapi.yaml")
+    static let verifier = RecordingExpectations.verifier(contract: contract)
+
+    @Test("every recording conforms to the LSLP contract", arguments: LSLPRecordings.files)
+    func conformsToContract(_ file: URL) throws {
+        let verifier = try #require(Self.verifier)
+        RecordingExpectations.expectConforms(file, to: verifier)
+    }
+
+    @Test("there are recordings to check, one with a 419, a refresh and the retry, one with a 418")
+    func recordingsExist() throws {
+        #expect(LSLPRecordings.names.sorted() == ["errors", "feed-pages", "login-required", "session-with-refresh"])
+        let file = try #require(LSLPRecordings.files.first { $0.lastPathComponent == "session-with-refresh.json" })
+        let recording = try #require(RecordingExpectations.load(file))
+        let steps = recording.interactions.map { "\($0.request.method) \($0.request.path) \($0.response.status)" }
+        let expired = try #require(steps.firstIndex { $0.hasSuffix(" 419") })
+        #expect(steps[expired + 1] == "GET /refresh 200")
+        #expect(steps[expired + 2] == steps[expired].replacingOccurrences(of: " 419", with: " 200"), "the same request again: \(steps)")
+        let over = try #require(LSLPRecordings.files.first { $0.lastPathComponent == "login-required.json" }.flatMap { RecordingExpectations.load($0) })
+        #expect(over.interactions.contains { $0.request.path == "/refresh" && $0.response.status == 418 })
+    }
+
+    @Test("no token, refresh token or SesacKey is in a recording: every one is <redacted>", arguments: LSLPRecordings.files)
+    func noSecrets(_ file: URL) throws {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        // A JWT starts with the base64url of {"alg"...: eyJ. The replica's key is public, and redacted all the same.
+        #expect(!text.contains("eyJ") && !text.contains(LSLPSandboxOptions.defaultSesacKey) && !text.contains(LSLPRecordedCalls.password), "\(file.lastPathComponent)")
+        guard let recording = RecordingExpectations.load(file) else { return }
+        for (index, interaction) in recording.interactions.enumerated() {
+            let context = "\(file.lastPathComponent) #\(index)"
+            #expect(interaction.request.headers["SesacKey"] == RedactionRules.placeholder, "\(context)")
+            for name in ["Authorization", "Refresh"] {
+                if let value = interaction.request.headers[name] { #expect(value == RedactionRules.placeholder, "\(context) \(name)") }
+            }
+            if case .json(let body)? = interaction.response.body {
+                for key in ["token", "refreshToken"] {
+                    if let value = body[pointer: JSONPointer("/" + key)] { #expect(value == .string(RedactionRules.placeholder), "\(context) \(key)") }
+                }
+            }
+        }
+    }
+
+    @Test("every answer is JSON in UTF-8; an error is {message} alone; keys are as LSLP writes them", arguments: LSLPRecordings.files)
+    func bodies(_ file: URL) {
+        guard let recording = RecordingExpectations.load(file) else { return }
+        for (index, interaction) in recording.interactions.enumerated() {
+            let context = "\(file.lastPathComponent) #\(index)"
+            #expect(interaction.response.headers["Content-Type"] == "application/json; charset=utf-8", "\(context)")
+            guard case .json(let body)? = interaction.response.body, case .object(let object) = body else {
+                Issue.record("\(context): not a JSON object")
+                continue
+            }
+            if interaction.response.status >= 400 {
+                #expect(object.members.map(\.key) == ["message"], "\(context)")
+            } else if interaction.request.path == "/login" {
+                #expect(object.members.map(\.key) == ["_id", "token", "refreshToken"], "\(context)")
+            }
+        }
+    }
+
+    @Test("every time has three fraction digits and Z, and decodes to the instant it says", arguments: LSLPRecordings.files)
+    func datesAreMillisecondsUTC(_ file: URL) throws {
+        guard let recording = RecordingExpectations.load(file) else { return }
+        for (index, interaction) in recording.interactions.enumerated() {
+            guard case .json(let json)? = interaction.response.body else { continue }
+            RecordingExpectations.expectDates(in: json, writtenAs: .millisecondsUTC, context: "\(file.lastPathComponent) #\(index)")
+            guard interaction.request.path == "/post", interaction.request.method == "GET", interaction.response.status == 200 else { continue }
+            let page = try LSLPClient.makeDecoder().decode(PostPage.self, from: Data(JSONWriter.compactBytes(json)))
+            for (position, post) in page.posts.enumerated() {
+                guard case .string(let written)? = json[pointer: JSONPointer("/data/\(position)/time")] else { continue }
+                let parsed = try ISO8601Timestamp(parsing: written)
+                #expect(abs(post.time.timeIntervalSince1970 - parsed.date.timeIntervalSince1970) < 0.000_5, "\(written)")
+            }
+        }
+    }
+}
