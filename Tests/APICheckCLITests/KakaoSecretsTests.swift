@@ -14,12 +14,7 @@ struct KakaoSecretsTests {
     static let key = "fake/Kakao+Key=Secret&0042"
 
     /// Every form the key could be written in.
-    static var forms: [String] {
-        [
-            key, FormURLEncoding.escape(key), key.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? key,
-            key.replacingOccurrences(of: "/", with: "\\/"), key.replacingOccurrences(of: "&", with: "\\u0026"), "Kakao+Key=Secret",
-        ]
-    }
+    static var forms: [String] { SecretsProject.forms(of: key) + ["Kakao+Key=Secret"] }
 
     static let configuration = """
     version: 1

@@ -41,18 +41,22 @@ public enum HAR {
             let pointer: JSONPointer = json["log"] == nil ? .root : "/log"
             throw RecordingError(pointer: pointer, message: "not a HAR file: expected {\"log\": {\"entries\": [...]}}")
         }
-        var interactions: [Interaction] = []
+        var captured: [Interaction] = []
         var firstStart: String?
         for (index, entry) in entries.enumerated() {
             let pointer = JSONPointer("/log/entries").appending(index)
             if firstStart == nil { firstStart = entry["startedDateTime"]?.stringValue }
             let exchange = try capturedExchange(entry, at: pointer)
             do {
-                interactions.append(redaction.redact(try Interaction(capturing: exchange, baseURLs: baseURLs)))
+                captured.append(try Interaction(capturing: exchange, baseURLs: baseURLs))
             } catch {
                 throw RecordingError(pointer: pointer.appending("request").appending("url"), message: error.message)
             }
         }
+        // A token a login answered (under a redacted key) or a request sent (in a redacted header) is a secret
+        // wherever else in the session it shows up: a later answer that echoes it is scrubbed too.
+        let rules = redaction.addingSecrets(captured.flatMap(redaction.secrets(in:)))
+        let interactions = captured.map(rules.redact)
         let recordedAt = firstStart.flatMap { try? ISO8601Timestamp(parsing: $0).formatted(as: .secondsUTC) } ?? "1970-01-01T00:00:00Z"
         // A loopback origin is a local server or proxy; its port means nothing to anyone else.
         let main = baseURLs[""]

@@ -48,6 +48,39 @@ public struct RedactionRules: Hashable, Sendable {
         return copy
     }
 
+    /// The secret values an interaction carries in places these rules redact: the values of redacted
+    /// headers (and their part after a scheme such as `Bearer `), of redacted JSON keys and form fields.
+    public func secrets(in interaction: Interaction) -> [String] {
+        var found: [String] = []
+        for (fields, names) in [(interaction.request.headers, requestHeaders), (interaction.response.headers, responseHeaders)] {
+            for field in fields where names.contains(field.name.lowercased()) {
+                found.append(field.value)
+                if let space = field.value.firstIndex(of: " ") { found.append(String(field.value[field.value.index(after: space)...])) }
+            }
+        }
+        for body in [interaction.request.body, interaction.response.body].compactMap({ $0 }) {
+            switch body {
+            case .json(let value): collect(value, into: &found)
+            case .form(let fields, _): found += fields.filter { formFields.contains($0.name) }.map(\.value)
+            default: break
+            }
+        }
+        return found.filter { $0 != Self.placeholder }
+    }
+
+    private func collect(_ value: JSONValue, into found: inout [String]) {
+        switch value {
+        case .array(let items):
+            for item in items { collect(item, into: &found) }
+        case .object(let object):
+            for member in object {
+                if jsonKeys.contains(member.key), case .string(let text) = member.value { found.append(text) } else { collect(member.value, into: &found) }
+            }
+        default:
+            break
+        }
+    }
+
     // MARK: Applying
 
     /// The interaction with every secret replaced by the placeholder.
