@@ -190,10 +190,13 @@ public struct ScenarioRunner: Sendable {
         let cleanupOutcome = await Task { [self] in
             var results: [StepResult] = []
             var problems: [StepProblem] = []
+            var secrets: [String] = []
+            // A clean-up step may capture too (log in again to delete an account whose token expired).
+            var variables = finalVariables
             for step in cleanup {
                 let request: LiveRequest
                 do throws(RequestProblem) {
-                    request = try makeRequest(step, finalVariables)
+                    request = try makeRequest(step, variables)
                 } catch {
                     // A placeholder with no value: what it names was never created, so there is nothing to delete.
                     if error.kind != .unresolved {
@@ -201,12 +204,19 @@ public struct ScenarioRunner: Sendable {
                     }
                     continue
                 }
-                results.append(await send(request, step: step.name))
+                let result = await send(request, step: step.name)
+                results.append(result)
+                if case .success(let response) = result.outcome, !step.capture.isEmpty {
+                    var scratch = ScenarioOutcome(scenario: scenario.name)
+                    check(step, result, response, &variables, into: &scratch)
+                    secrets += scratch.secrets
+                }
             }
-            return (results, problems)
+            return (results, problems, secrets)
         }.value
         outcome.cleanup = cleanupOutcome.0
         outcome.problems += cleanupOutcome.1
+        outcome.secrets += cleanupOutcome.2
         if !outcome.secrets.isEmpty {
             let rules = target.redaction.addingSecrets(outcome.secrets)
             for index in outcome.problems.indices {

@@ -431,3 +431,30 @@ final class Locked<Value>: @unchecked Sendable {
         return body(&value)
     }
 }
+
+@Suite("Scenario runner: clean-up captures", .timeLimit(.minutes(5)))
+struct ScenarioRunnerCleanupTests {
+    @Test("a clean-up step may capture for the next one (log in again, then delete with the new token)")
+    func cleanupCaptures() async throws {
+        let definitions = try scenarios("""
+            - name: account
+              writes: true
+              steps:
+                - { name: fail, method: GET, path: /fails, expect: { status: 200 } }
+              cleanup:
+                - { method: POST, path: /login, capture: { token: /token } }
+                - { method: GET, path: /withdraw, headers: { Authorization: "{{token}}" } }
+            """)
+        let transport = ScriptedTransport { request, _ in
+            switch request.url.path {
+            case "/login": return ScriptedTransport.json(200, #"{"token": "fresh-cleanup-token"}"#)
+            case "/fails": return ScriptedTransport.json(500, "{}")
+            default: return ScriptedTransport.json(200, "{}")
+            }
+        }
+        let outcome = await ScenarioRunner(transport: transport, target: target, options: .init(allowWrites: true)).run(definitions)[0]
+        #expect(outcome.cleanup.map(\.step) == ["POST /login", "GET /withdraw"])
+        #expect(transport.requests.last?.headers.contains { $0 == ("Authorization", "fresh-cleanup-token") } == true)
+        #expect(outcome.secrets == ["fresh-cleanup-token"])
+    }
+}
