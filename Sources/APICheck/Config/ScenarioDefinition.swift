@@ -151,7 +151,7 @@ public struct ScenarioStep: Sendable {
                 let filename = try item.optional("filename", in: members)?.nonEmptyString()
                 let contentType = try item.optional("content_type", in: members)?.nonEmptyString()
                 let text = try item.optional("text", in: members)?.string()
-                let base64 = try item.optional("base64", in: members)
+                let base64 = item.optional("base64", in: members)
                 guard (text == nil) != (base64 == nil) else { throw item.fail("a multipart part has exactly one of text and base64") }
                 var bytes: Data?
                 if let base64 {
