@@ -6,8 +6,10 @@ import Foundation
 /// and `_id` keys, cursor paging with a string `next_cursor` that is `"0"` on the last page.
 ///
 /// The message texts, the 444 for a path or method the server does not have, the 403 for the token of
-/// a withdrawn account, the 400 for a malformed JSON body, the 500 for a malformed multipart body, the default `limit` (10, at most 100) and the
-/// file rules (at most 5, jpg/jpeg/png/gif) are unconfirmed.
+/// a withdrawn account, the 400 for a malformed JSON or multipart body, the default `limit` (10, at most 100) and the
+/// file rules (at most 5, jpg/jpeg/png/gif) are unconfirmed. What makes the real server answer 500 is not
+/// known; the replica answers it to a request that asks for it with `X-Apicheck-Server-Error: 1`, so that
+/// clients and contracts can be tried against it, and never to anything a fuzzer can send.
 struct LSLPService: Sendable {
     let options: LSLPSandboxOptions
     let drifts: Set<Drift>
@@ -20,6 +22,8 @@ struct LSLPService: Sendable {
     /// sandbox's own extension, so that scenarios meet 419 and 418 without changing the lifetimes of others.
     static let accessTTLHeader = "X-Apicheck-Access-TTL"
     static let refreshTTLHeader = "X-Apicheck-Refresh-TTL"
+    /// A request header with which a test asks for the undefined server error (500), after the `SesacKey` check.
+    static let serverErrorHeader = "X-Apicheck-Server-Error"
     static let defaultLimit = 10
     static let maxLimit = 100
     static let maxFiles = 5
@@ -65,6 +69,7 @@ struct LSLPService: Sendable {
         guard let key = request.header("SesacKey"), options.sesacKeys.contains(key) else {
             return error(420, Messages.sesacKey)
         }
+        if request.header(Self.serverErrorHeader) == "1" { return error(500, Messages.serverError) }
         guard Self.handles(request.path), let route = Route(request) else { return notFound() }
         if let limit = options.requestsPerMinute, !store.spend(key: key, limit: limit) {
             return error(429, Messages.tooMany)
@@ -227,13 +232,14 @@ struct LSLPService: Sendable {
             return error(400, Messages.required)
         }
         var parts: [Multipart.Part] = []
-        // A body of no parts at all (only the closing delimiter) has no fields; one that is broken is the server's 500.
+        // A body of no parts at all (only the closing delimiter) has no fields; one that is broken has none
+        // either: both are 400 (a required value is missing), never a server error for what a client sent.
         let closingOnly = String(decoding: request.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "--\(boundary)--"
         if !closingOnly {
             do {
                 parts = try Multipart.parse(request.body, boundary: boundary)
             } catch {
-                return self.error(500, Messages.serverError)
+                return self.error(400, Messages.required)
             }
         }
         var fields: [String: String] = [:]
