@@ -14,6 +14,8 @@ let package = Package(
     products: [
         .executable(name: "apicheck", targets: ["APICheckCLI"]),
         .executable(name: "apicheck-bench", targets: ["APICheckBench"]),
+        // Fuzzing (Scripts/fuzz.sh builds it with libFuzzer; a plain build runs inputs from files).
+        .executable(name: "apicheck-fuzz", targets: ["apicheck-fuzz"]),
         .library(name: "WireFormat", targets: ["WireFormat"]),
         .library(name: "APICheck", targets: ["APICheck"]),
         .library(name: "TodoAPI", targets: ["TodoAPI"]),
@@ -88,6 +90,10 @@ let package = Package(
             dependencies: ["APICheck", "APICheckLive", "APICheckReplay", "TodoAPI", "WireFormat", "Sandbox"],
             path: "Benchmarks/APICheckBench"
         ),
+        // The readers of outside input with their invariants; `swift test` runs the seeds and every input a
+        // fuzz run crashed on through them (FuzzRegressionTests).
+        .target(name: "APICheckFuzzing", dependencies: ["APICheck", "APICheckReplay", "WireFormat"], path: "Fuzz/APICheckFuzzing"),
+        .executableTarget(name: "apicheck-fuzz", dependencies: ["APICheckFuzzing"], path: "Fuzz/apicheck-fuzz"),
 
         // Test support shared by the test targets: a sandbox that is always stopped, the loopback
         // listener that never answers, the seeded generator.
@@ -104,7 +110,9 @@ let package = Package(
         .testTarget(name: "LSLPAPITests", dependencies: ["TestSupport", "LSLPAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "SandboxTests", dependencies: ["TestSupport", "Sandbox"]),
         .testTarget(name: "APICheckReplayTests", dependencies: ["TestSupport", "APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),
-        .testTarget(name: "APICheckCLITests", dependencies: ["TestSupport", "APICheckCLI", "Sandbox"]),
+        // The child process of the crash-safety tests: saves with the project's own code until it is killed.
+        .executableTarget(name: "apicheck-save-loop", dependencies: ["APICheck", "GitHubAPI"], path: "Tests/SaveLoop"),
+        .testTarget(name: "APICheckCLITests", dependencies: ["TestSupport", "APICheckCLI", "Sandbox", "apicheck-save-loop", "APICheck", "GitHubAPI"]),
         .testTarget(
             name: "APICheckLiveTests",
             dependencies: ["TestSupport", 
@@ -112,6 +120,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["APICheckFuzzing"]),
         .testTarget(name: "APICheckTestingTests", dependencies: ["APICheckTesting", "APICheck"]),
         // The decoding-contract suites: they replay recordings/<api>/tests through the real clients.
         .testTarget(

@@ -5,7 +5,7 @@ import WireFormat
 ///
 /// The cost per request does not grow with the recording: requests are bucketed by method,
 /// base, path and query item names; only a bucket's entries are compared in full.
-struct RequestMatcher: Sendable {
+package struct RequestMatcher: Sendable {
     struct Key: Hashable {
         let method: String
         let base: String
@@ -20,7 +20,7 @@ struct RequestMatcher: Sendable {
     static let conditionalHeaders: Set<String> = ["if-none-match", "if-modified-since"]
 
     /// A request reduced to what matching compares, computed once per request.
-    struct Prepared {
+    package struct Prepared {
         let request: RecordedRequest
         let key: Key
         /// Query items (ignored ones left out), sorted by name and value.
@@ -32,7 +32,7 @@ struct RequestMatcher: Sendable {
     /// The recorded requests, prepared once when the recording is loaded.
     private(set) var recorded: [Prepared] = []
 
-    init(interactions: [Interaction], rules: MatchingRules) {
+    package init(interactions: [Interaction], rules: MatchingRules) {
         self.rules = rules
         recorded.reserveCapacity(interactions.count)
         for (index, interaction) in interactions.enumerated() {
@@ -46,7 +46,7 @@ struct RequestMatcher: Sendable {
         buckets[prepared.key, default: []].append(index)
     }
 
-    func prepare(_ request: RecordedRequest) -> Prepared {
+    package func prepare(_ request: RecordedRequest) -> Prepared {
         // One split of the URL, and no case conversion when the method is already upper-case (it always is).
         let url = request.url
         let questionMark = url.utf8.firstIndex(of: UInt8(ascii: "?"))
@@ -70,13 +70,13 @@ struct RequestMatcher: Sendable {
     }
 
     /// The indices recorded under the same key, in recorded order.
-    func candidates(for live: Prepared) -> [Int] {
+    package func candidates(for live: Prepared) -> [Int] {
         buckets[live.key] ?? []
     }
 
     /// Whether the live request matches the recorded one at `index`, which is in the same bucket
     /// (so method, base, path and query names are already equal). No strings are built.
-    func matches(live: Prepared, recordedAt index: Int) -> Bool {
+    package func matches(live: Prepared, recordedAt index: Int) -> Bool {
         let other = recorded[index]
         guard Self.fieldsMatch(live.query, other.query) else { return false }
         for name in rules.matchedHeaders {
@@ -91,7 +91,7 @@ struct RequestMatcher: Sendable {
     }
 
     /// What differs between a prepared live request and the recorded one at `index`; empty when they match.
-    func differences(live: Prepared, recordedAt index: Int) -> [String] {
+    package func differences(live: Prepared, recordedAt index: Int) -> [String] {
         differences(live: live, recorded: recorded[index])
     }
 

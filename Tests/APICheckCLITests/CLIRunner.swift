@@ -51,10 +51,11 @@ struct CLIRunner {
     }
 
     /// Starts `apicheck` and returns at once.
-    static func launch(_ arguments: [String], currentDirectory: URL) throws -> Launched {
+    static func launch(_ arguments: [String], currentDirectory: URL, environment: [String: String] = [:]) throws -> Launched {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = currentDirectory
         let launched = Launched(process: process, out: Pipe(), err: Pipe())
         process.standardOutput = launched.out

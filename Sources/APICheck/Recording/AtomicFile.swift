@@ -64,6 +64,8 @@ extension Recording {
     /// file byte for byte, old timestamp included.
     @discardableResult
     public func save(to url: URL) throws(RecordingError) -> SaveOutcome {
+        // The temporary files of saves that a killed process left in this folder go first.
+        AtomicFile.removeLeftovers(in: url.deletingLastPathComponent())
         var outcome = SaveOutcome.created
         var toWrite = self
         if FileManager.default.fileExists(atPath: url.path) {

@@ -97,8 +97,8 @@ public enum RecordedBody: Hashable, Sendable {
 }
 
 /// Reads and writes `multipart/form-data` bodies.
-enum MultipartCodec {
-    static func parse(_ data: Data, boundary: String) -> [RecordedBody.MultipartPart]? {
+package enum MultipartCodec {
+    package static func parse(_ data: Data, boundary: String) -> [RecordedBody.MultipartPart]? {
         let body = [UInt8](data)
         let delimiter = Array("--\(boundary)".utf8)
         var positions: [Int] = []
@@ -145,7 +145,7 @@ enum MultipartCodec {
         return parts
     }
 
-    static func encode(_ parts: [RecordedBody.MultipartPart], boundary: String) -> Data {
+    package static func encode(_ parts: [RecordedBody.MultipartPart], boundary: String) -> Data {
         var data = Data()
         for part in parts {
             var disposition = "Content-Disposition: form-data; name=\"\(part.name)\""

@@ -2,17 +2,25 @@ import Foundation
 import WireFormat
 
 /// What the feed keeps of one repository between launches: its newest events and the validators to poll with.
-struct FeedSnapshot: Codable, Sendable, Equatable {
+package struct FeedSnapshot: Codable, Sendable, Equatable {
     /// The file format; a newer one is refused, never misread.
-    var format: Int
+    package var format: Int
     /// `owner/name`.
-    var repository: String
-    var validators: Validators
-    var pollInterval: Int?
+    package var repository: String
+    package var validators: Validators
+    package var pollInterval: Int?
     /// Newest first.
-    var events: [Event]
+    package var events: [Event]
 
-    static let currentFormat = 1
+    package static let currentFormat = 1
+
+    package init(format: Int = FeedSnapshot.currentFormat, repository: String, validators: Validators, pollInterval: Int? = nil, events: [Event]) {
+        self.format = format
+        self.repository = repository
+        self.validators = validators
+        self.pollInterval = pollInterval
+        self.events = events
+    }
 
     enum CodingKeys: String, CodingKey {
         case format, repository, validators, events
@@ -25,16 +33,20 @@ struct FeedSnapshot: Codable, Sendable, Equatable {
 /// A save writes a temporary file beside the target, flushes it to disk and renames it over the target,
 /// so a crash at any moment leaves the old file or the new one, whole. Temporary files that a killed
 /// process left behind are removed when the feed opens the folder.
-struct FeedCache: Sendable {
-    let directory: URL
+package struct FeedCache: Sendable {
+    package let directory: URL
 
-    func file(for repository: RepositoryName) -> URL {
+    package init(directory: URL) {
+        self.directory = directory
+    }
+
+    package func file(for repository: RepositoryName) -> URL {
         directory.appendingPathComponent(repository.owner.lowercased(), isDirectory: true)
             .appendingPathComponent("\(repository.name.lowercased()).json")
     }
 
     /// The snapshot saved for `repository`, or nil when there is none.
-    func load(_ repository: RepositoryName) throws(GitHubAPIError) -> FeedSnapshot? {
+    package func load(_ repository: RepositoryName) throws(GitHubAPIError) -> FeedSnapshot? {
         let url = file(for: repository)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let label = "feed cache \(url.path)"
@@ -61,7 +73,7 @@ struct FeedCache: Sendable {
     }
 
     /// Writes `snapshot` atomically: the old file or the new one, never a part of either.
-    func save(_ snapshot: FeedSnapshot, for repository: RepositoryName) throws(GitHubAPIError) {
+    package func save(_ snapshot: FeedSnapshot, for repository: RepositoryName) throws(GitHubAPIError) {
         let url = file(for: repository)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -84,7 +96,7 @@ struct FeedCache: Sendable {
     }
 
     /// Deletes the temporary files of saves that never finished (the process was killed mid-save).
-    func removeLeftovers() {
+    package func removeLeftovers() {
         let owners = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
         for owner in owners { AtomicFile.removeLeftovers(in: owner) }
     }
