@@ -87,7 +87,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "APICheckBench",
-            dependencies: ["APICheck", "APICheckLive", "APICheckReplay", "TodoAPI", "WireFormat", "Sandbox"],
+            dependencies: ["APICheck", "APICheckLive", "APICheckReplay", "TodoAPI", "WireFormat", "Sandbox", "TestSupport"],
             path: "Benchmarks/APICheckBench"
         ),
         // The readers of outside input with their invariants; `swift test` runs the seeds and every input a

@@ -50,10 +50,12 @@ if [ -z "$runs" ] && [ -z "$seconds" ]; then
 fi
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 
-echo "== building apicheck-fuzz with libFuzzer and AddressSanitizer (.build-fuzz/)"
-swift build -c release --product apicheck-fuzz --scratch-path .build-fuzz \
+# APICHECK_FUZZ_DIR names another folder (a second campaign beside a running one); keep it under .build-*.
+work=${APICHECK_FUZZ_DIR:-.build-fuzz}
+echo "== building apicheck-fuzz with libFuzzer and AddressSanitizer ($work/)"
+swift build -c release --product apicheck-fuzz --scratch-path "$work" \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING
-binary=.build-fuzz/release/apicheck-fuzz
+binary=$work/release/apicheck-fuzz
 
 seed() {
   local target=$1 corpus=$2
@@ -70,15 +72,15 @@ seed() {
 failed=()
 summary=()
 for target in "${targets[@]}"; do
-  corpus=.build-fuzz/corpus/$target
-  crashes=.build-fuzz/crashes/$target
+  corpus=$work/corpus/$target
+  crashes=$work/crashes/$target
   mkdir -p "$corpus" "$crashes"
   seed "$target" "$corpus"
   limit=()
   [ -n "$runs" ] && limit+=("-runs=$runs")
   [ -n "$seconds" ] && limit+=("-max_total_time=$seconds")
   echo "== $target: ${limit[*]} -max_len=$max_len"
-  log=.build-fuzz/$target.log
+  log=$work/$target.log
   started=$(date +%s)
   status=0
   APICHECK_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \

@@ -54,7 +54,7 @@ struct DiffCommand: AsyncParsableCommand {
         let started = ContinuousClock.now
         let configuration = try global.loadConfiguration()
         let sandbox = try await liveOptions.startSandbox(configuration: configuration, deterministic: false)
-        let transport = AsyncHTTPTransport()
+        let transport = liveOptions.makeTransport()
         let run = LiveRun(configuration: configuration, transport: transport, options: liveOptions.runOptions(sandboxURL: sandbox?.baseURL, concurrency: concurrency, strict: strict))
         let progress = LiveTerminal.progress("diff")
         let (result, interrupted) = await LiveTerminal.runInterruptible { await run.diff(progress: progress) }

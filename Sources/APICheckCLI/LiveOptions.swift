@@ -24,6 +24,12 @@ struct LiveOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The total deadline of each request, in seconds.", valueName: "seconds"))
     var timeout: Double = 10
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The largest response body read, in MiB; a larger one is a body.too-large finding and is not read further.",
+        valueName: "MiB"
+    ))
+    var maxBodySize: Int = AsyncHTTPTransport.defaultMaximumBodyBytes >> 20
+
     @Flag(name: .long, help: "Run scenarios that create, update or delete against a real API (always allowed against --sandbox).")
     var allowWrites = false
 
@@ -35,6 +41,7 @@ struct LiveOptions: ParsableArguments {
             }
             if sandbox { throw ValidationError("--base-url and --sandbox name two different servers; give one") }
         }
+        guard maxBodySize > 0, maxBodySize <= 4096 else { throw ValidationError("--max-body-size must be a number of MiB from 1 to 4096, not \(maxBodySize)") }
         if !drift.isEmpty && !sandbox { throw ValidationError("--drift needs --sandbox (a drift is a deviation of the local replica)") }
         _ = try drifts()
     }
@@ -48,6 +55,11 @@ struct LiveOptions: ParsableArguments {
             throw ValidationError(error.description)
         }
         return result
+    }
+
+    /// The live runner's HTTP client, with the body limit.
+    func makeTransport() -> AsyncHTTPTransport {
+        AsyncHTTPTransport(maximumBodyBytes: maxBodySize << 20)
     }
 
     var timeoutDuration: Duration { .milliseconds(Int64((timeout * 1000).rounded())) }

@@ -31,7 +31,7 @@ struct RecordCommand: AsyncParsableCommand {
         let configuration = try global.loadConfiguration()
         // The sandbox records in its deterministic mode, fresh each time: re-recording changes no byte.
         let sandbox = try await liveOptions.startSandbox(configuration: configuration, deterministic: true)
-        let transport = AsyncHTTPTransport()
+        let transport = liveOptions.makeTransport()
         let run = LiveRun(configuration: configuration, transport: transport, options: liveOptions.runOptions(sandboxURL: sandbox?.baseURL, concurrency: 1))
         let from: String? = sandbox != nil ? "sandbox" : nil
         let progress = LiveTerminal.progress("record")

@@ -60,6 +60,13 @@ extension LiveRun {
             let recordedIndex = recorded.flatMap { Self.index(of: step.step, occurrence: occurrence, in: $0.recording) }
             var stepFindings: [Finding] = []
             switch step.outcome {
+            case .failure(let error) where error.kind.isAnswer:
+                // An answer apicheck will not read (too large, compressed) is never passed as checked.
+                let rule: RuleID = error.kind == .tooLarge ? .bodyTooLarge : .bodyUnparsable
+                let expected = error.kind == .tooLarge ? "a body within the limit" : "a body that is not compressed"
+                var finding = Finding(rule: rule, part: "response", operation: operation, status: error.status, pointer: "", expected: expected, found: error.description)
+                finding.sourcePointer = ""
+                stepFindings.append(finding)
             case .failure(let error):
                 var finding = Finding(rule: .transportError, part: "request", operation: operation, pointer: "", expected: "a response", found: error.description)
                 finding.sourcePointer = ""

@@ -238,6 +238,7 @@ public struct LiveRun: Sendable {
             result.requests += 1
             switch step.outcome {
             case .success: result.responses += 1
+            case .failure(let error) where error.kind.isAnswer: result.responses += 1
             case .failure(let error):
                 if error.kind != .cancelled, !result.transportFailures.contains(error) { result.transportFailures.append(error) }
             }

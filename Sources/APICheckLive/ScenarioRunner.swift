@@ -157,7 +157,7 @@ public struct ScenarioRunner: Sendable {
                 outcome.steps.append(result)
                 guard case .success(let response) = result.outcome else {
                     if case .failure(let error) = result.outcome {
-                        if error.kind != .cancelled { gate.transportFailed() }
+                        if error.kind.isAnswer { gate.responded() } else if error.kind != .cancelled { gate.transportFailed() }
                         outcome.transportError = outcome.transportError ?? error
                     }
                     stopped = true

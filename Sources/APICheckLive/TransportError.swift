@@ -21,6 +21,14 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         public static let cancelled = Kind(name: "cancelled", phrase: "cancelled")
         /// Anything else.
         public static let other = Kind(name: "other", phrase: "request failed")
+        /// The server answered with a body larger than the limit (`--max-body-size`); reading stopped there.
+        public static let tooLarge = Kind(name: "too-large", phrase: "response body larger than the limit")
+        /// The server answered with a compressed body (`Content-Encoding`), which apicheck does not decompress.
+        public static let compressed = Kind(name: "compressed", phrase: "response body compressed")
+
+        /// Whether the server answered (a body apicheck will not read) rather than failing to: such a
+        /// response is a finding about the API, never a sign that the API cannot be reached.
+        public var isAnswer: Bool { self == .tooLarge || self == .compressed }
 
         /// The kind's name.
         public var description: String { name }
@@ -35,11 +43,14 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
     public var kind: Kind
     /// Details for the message: the address, the underlying error.
     public var detail: String
+    /// The status of the answer, for the kinds where the server answered (``Kind/isAnswer``).
+    public var status: Int?
 
     /// Creates an error.
-    public init(_ kind: Kind, _ detail: String) {
+    public init(_ kind: Kind, _ detail: String, status: Int? = nil) {
         self.kind = kind
         self.detail = detail
+        self.status = status
     }
 
     /// `connection refused (127.0.0.1:9)`, `no complete response within 10 s (--timeout)`, ...

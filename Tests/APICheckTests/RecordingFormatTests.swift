@@ -120,3 +120,35 @@ struct RecordingFormatTests {
         #expect(errors > 2_000)
     }
 }
+
+@Suite("Header parameters and multipart names")
+struct HeaderParameterTests {
+    @Test("a quoted value keeps its ';' and its escaped quote and backslash; a token ends at ';'", arguments: [
+        ("form-data; name=\"a;b\"; filename=\"c\\\"d\\\\e.png\"", "name", "a;b"),
+        ("form-data; name=\"a;b\"; filename=\"c\\\"d\\\\e.png\"", "filename", "c\"d\\e.png"),
+        ("multipart/form-data; boundary=----WebKitFormBoundary7MA4YWxkTrZu0gW", "boundary", "----WebKitFormBoundary7MA4YWxkTrZu0gW"),
+        ("multipart/form-data;boundary=\"simple boundary\"", "boundary", "simple boundary"),
+        ("application/json; charset=UTF-8 ; q=1", "charset", "UTF-8"),
+        ("form-data; NAME=x", "name", "x"),
+    ])
+    func parameter(_ header: String, _ name: String, _ value: String) {
+        #expect(MediaType.parameter(name, in: header) == value)
+    }
+
+    @Test("names and filenames with quotes, backslashes and ';' survive encode and parse")
+    func multipartNames() throws {
+        let parts = [
+            RecordedBody.MultipartPart(name: "t\"i\\t;le", filename: nil, contentType: nil, content: .text("할 일")),
+            RecordedBody.MultipartPart(name: "files", filename: "a \"b\";c.png", contentType: "image/png", content: .bytes(Data([0x89, 0x50]))),
+        ]
+        let encoded = MultipartCodec.encode(parts, boundary: "Xyz")
+        #expect(String(decoding: encoded, as: UTF8.self).contains(#"name="t\"i\\t;le""#))
+        #expect(MultipartCodec.parse(encoded, boundary: "Xyz") == parts)
+    }
+
+    @Test("a boundary RFC 2046 does not allow is not multipart (the fuzzer's carriage return)", arguments: ["", "\r", "a\nb", "ends in space ", String(repeating: "x", count: 71)])
+    func invalidBoundary(_ boundary: String) {
+        let body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nx\r\n--\(boundary)--\r\n".utf8)
+        #expect(MultipartCodec.parse(body, boundary: boundary) == nil)
+    }
+}

@@ -19,6 +19,22 @@ public final class LoopbackListener: @unchecked Sendable {
     }
 
     public init(acceptAndClose: Bool = false) throws {
+        let (descriptor, port) = try Self.listen()
+        self.descriptor = descriptor
+        self.port = port
+        if acceptAndClose {
+            Thread.detachNewThread {
+                while true {
+                    let connection = accept(descriptor, nil, nil)
+                    if connection < 0 { return }
+                    Foundation.close(connection)
+                }
+            }
+        }
+    }
+
+    /// A socket listening on 127.0.0.1 on a free port, and the port.
+    static func listen() throws -> (descriptor: Int32, port: Int) {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -31,22 +47,12 @@ public final class LoopbackListener: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
-        guard bound == 0, listen(descriptor, 64) == 0 else {
+        guard bound == 0, Foundation.listen(descriptor, 64) == 0 else {
             Foundation.close(descriptor)
             throw Failure(description: "bind/listen on 127.0.0.1 failed: errno \(errno)")
         }
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
-        self.descriptor = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
-        if acceptAndClose {
-            Thread.detachNewThread {
-                while true {
-                    let connection = accept(descriptor, nil, nil)
-                    if connection < 0 { return }
-                    Foundation.close(connection)
-                }
-            }
-        }
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     /// A port that refuses connections: one that was listened on and closed.

@@ -29,7 +29,19 @@ struct ISO8601TimestampTests {
         .init(input: "2000-02-29T12:00:00Z", secondsSince1970: 951_825_600, nanoseconds: 0, fractionDigits: 0, offset: "Z"),
         .init(input: "2100-03-01T09:00:00+09:00", secondsSince1970: 4_107_542_400, nanoseconds: 0, fractionDigits: 0, offset: "+09:00"),
         .init(input: "2022-10-25T14:11:46+00:00", secondsSince1970: 1_666_707_106, nanoseconds: 0, fractionDigits: 0, offset: "+00:00"),
+        // RFC 3339's "UTC, local offset unknown" (the fuzzer found it written back as +00:00).
+        .init(input: "2022-10-25T14:11:46-00:00", secondsSince1970: 1_666_707_106, nanoseconds: 0, fractionDigits: 0, offset: "-00:00"),
+        .init(input: "1969-12-31T23:59:59.99990000-00:00", secondsSince1970: -1, nanoseconds: 999_900_000, fractionDigits: 8, offset: "-00:00"),
     ]
+
+    @Test("Z, +00:00 and -00:00 are one instant and three wire forms")
+    func zeroOffsetsStayApart() throws {
+        let forms = try ["2022-10-25T14:11:46Z", "2022-10-25T14:11:46+00:00", "2022-10-25T14:11:46-00:00"].map { try ISO8601Timestamp(parsing: $0) }
+        #expect(Set(forms.map(\.secondsSince1970)).count == 1)
+        #expect(Set(forms.map(\.wireForm.offset)).count == 3)
+        #expect(forms[2].wireForm.offset == .unknownLocal && forms[2].wireForm.offset.isUnknownLocal)
+        #expect(UTCOffset(seconds: 0) != .unknownLocal && UTCOffset(seconds: 0).description == "+00:00")
+    }
 
     @Test("parses the instant, digits and offset", arguments: valid)
     func parsesInstantAndForm(_ case_: ValidDate) throws {

@@ -110,6 +110,8 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static let formField = RuleID(uncheckedID: "form.field")
     /// `body.unparsable` (default error; docs/RULES.md).
     public static let bodyUnparsable = RuleID(uncheckedID: "body.unparsable")
+    /// `body.too-large` (default error; docs/RULES.md).
+    public static let bodyTooLarge = RuleID(uncheckedID: "body.too-large")
     /// `expect.failed` (default error; docs/RULES.md).
     public static let expectFailed = RuleID(uncheckedID: "expect.failed")
     /// `transport.error` (default error; docs/RULES.md).
@@ -169,6 +171,7 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
         (.formEncoding, .error),
         (.formField, .error),
         (.bodyUnparsable, .error),
+        (.bodyTooLarge, .error),
         (.expectFailed, .error),
         (.transportError, .error),
         (.secretUnredacted, .error),

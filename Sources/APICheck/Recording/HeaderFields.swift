@@ -97,16 +97,67 @@ public enum MediaType {
         return essence == "application/json" || essence.hasSuffix("+json")
     }
 
-    /// The value of a parameter such as `boundary`, unquoted.
+    /// The value of a parameter such as `boundary`, unquoted (RFC 9110, section 5.6.6: a token, or a quoted
+    /// string in which a backslash escapes the next character). A `;` inside quotes belongs to the value
+    /// (`filename="a;b.jpg"`); the first parameter of a name wins.
     public static func parameter(_ name: String, in contentType: String) -> String? {
-        for part in contentType.split(separator: ";").dropFirst() {
-            let pair = part.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == name.lowercased() else { continue }
-            var value = pair[1].trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
-            return value
+        let wanted = name.lowercased()
+        return parameters(in: contentType).first { $0.name == wanted }?.value
+    }
+
+    /// Every parameter after the first `;`, names lower-cased, values unquoted.
+    static func parameters(in value: String) -> [(name: String, value: String)] {
+        // Unicode scalars, not characters: a combining mark after a quote must not hide the quote.
+        let characters = Array(value.unicodeScalars)
+        var result: [(name: String, value: String)] = []
+        guard var i = characters.firstIndex(of: ";") else { return result }
+        while i < characters.count {
+            // Past the `;` and any space before the name.
+            while i < characters.count, characters[i] == ";" || characters[i] == " " || characters[i] == "\t" { i += 1 }
+            var parameterName = String.UnicodeScalarView()
+            while i < characters.count, characters[i] != "=", characters[i] != ";" {
+                parameterName.append(characters[i])
+                i += 1
+            }
+            guard i < characters.count, characters[i] == "=" else { continue }
+            i += 1
+            while i < characters.count, characters[i] == " " || characters[i] == "\t" { i += 1 }
+            var parameterValue = String.UnicodeScalarView()
+            if i < characters.count, characters[i] == "\"" {
+                i += 1
+                while i < characters.count, characters[i] != "\"" {
+                    if characters[i] == "\\", i + 1 < characters.count { i += 1 }
+                    parameterValue.append(characters[i])
+                    i += 1
+                }
+                // Past the closing quote and anything up to the next `;`.
+                while i < characters.count, characters[i] != ";" { i += 1 }
+            } else {
+                while i < characters.count, characters[i] != ";" {
+                    parameterValue.append(characters[i])
+                    i += 1
+                }
+                parameterValue = String(parameterValue).trimmingCharacters(in: .whitespaces).unicodeScalars
+            }
+            result.append((String(parameterName).trimmingCharacters(in: .whitespaces).lowercased(), String(parameterValue)))
         }
-        return nil
+        return result
+    }
+
+    /// `value` as a quoted string for a header parameter: `"` and `\` escaped with a backslash, and CR and LF
+    /// (which no header line may hold) written as `%0D` and `%0A`, as browsers write them in form-data names.
+    public static func quoted(_ value: String) -> String {
+        var result = "\""
+        for character in value.unicodeScalars {
+            switch character {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\r": result += "%0D"
+            case "\n": result += "%0A"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result + "\""
     }
 
     /// The content type without one parameter (`multipart/form-data; boundary=x` without `boundary`).

@@ -98,7 +98,10 @@ public enum RecordedBody: Hashable, Sendable {
 
 /// Reads and writes `multipart/form-data` bodies.
 package enum MultipartCodec {
+    /// The parts of a body, or nil when it is not multipart with this boundary (or the boundary is not one
+    /// RFC 2046 allows: 1 to 70 of `0-9 A-Z a-z '()+_,-./:=?` and space, not ending in a space).
     package static func parse(_ data: Data, boundary: String) -> [RecordedBody.MultipartPart]? {
+        guard isValidBoundary(boundary) else { return nil }
         let body = [UInt8](data)
         let delimiter = Array("--\(boundary)".utf8)
         var positions: [Int] = []
@@ -145,11 +148,18 @@ package enum MultipartCodec {
         return parts
     }
 
+    /// Whether `boundary` is one RFC 2046 allows (section 5.1.1, `bchars`).
+    package static func isValidBoundary(_ boundary: String) -> Bool {
+        let allowed = Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'()+_,-./:=? ".utf8)
+        let bytes = Array(boundary.utf8)
+        return (1...70).contains(bytes.count) && bytes.allSatisfy(allowed.contains) && bytes.last != UInt8(ascii: " ")
+    }
+
     package static func encode(_ parts: [RecordedBody.MultipartPart], boundary: String) -> Data {
         var data = Data()
         for part in parts {
-            var disposition = "Content-Disposition: form-data; name=\"\(part.name)\""
-            if let filename = part.filename { disposition += "; filename=\"\(filename)\"" }
+            var disposition = "Content-Disposition: form-data; name=\(MediaType.quoted(part.name))"
+            if let filename = part.filename { disposition += "; filename=\(MediaType.quoted(filename))" }
             data.append(Data("--\(boundary)\r\n\(disposition)\r\n".utf8))
             if let contentType = part.contentType { data.append(Data("Content-Type: \(contentType)\r\n".utf8)) }
             data.append(Data("\r\n".utf8))

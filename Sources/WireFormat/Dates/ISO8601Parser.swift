@@ -91,7 +91,7 @@ enum ISO8601Parser {
             }
             guard hours <= 23, minutes <= 59 else { return fail("offset \(hours):\(minutes) is out of range", at: i) }
             let seconds = (hours * 3600 + minutes * 60) * (negative ? -1 : 1)
-            offset = UTCOffset(seconds: seconds)
+            offset = negative && seconds == 0 ? .unknownLocal : UTCOffset(seconds: seconds)
             i += 6
         default:
             return fail("expected 'Z' or an offset such as '+09:00', found \(describeByte(at: i))", at: i)
