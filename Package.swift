@@ -121,7 +121,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["APICheckFuzzing"]),
-        .testTarget(name: "APICheckTestingTests", dependencies: ["APICheckTesting", "APICheck"]),
+        .testTarget(name: "APICheckTestingTests", dependencies: ["APICheckTesting", "APICheck", "KakaoAPI", "Sandbox", "TestSupport", "WireFormat"]),
         // The decoding-contract suites: they replay recordings/<api>/tests through the real clients.
         .testTarget(
             name: "ContractTests",

@@ -27,7 +27,7 @@ public struct ReplayingTrait: TestTrait, TestScoping {
             Issue.record("'.replaying(\"\(name)\")' needs an API: put '.recordings(api:)' on the suite or pass 'api:'", sourceLocation: sourceLocation)
             return
         }
-        let environment = ProcessInfo.processInfo.environment
+        let environment = TraitEnvironment.current
         var plan = try ReplayPlan(api: api, name: name, sourceFile: suite?.filePath ?? filePath, environment: environment, liveBaseURL: suite?.liveBaseURL, hasServer: suite?.server != nil)
         var running: RunningRecordingServer?
         if plan.needsLive, environment["APICHECK_BASE_URL"] == nil, let server = suite?.server {

@@ -42,7 +42,7 @@ extension XCTestCase {
         _ body: (URLSession, URL) async throws -> Void
     ) async throws {
         let plan = try ReplayPlan(
-            api: api, name: name, sourceFile: sourceFile, environment: ProcessInfo.processInfo.environment, liveBaseURL: liveBaseURL, hasServer: false
+            api: api, name: name, sourceFile: sourceFile, environment: TraitEnvironment.current, liveBaseURL: liveBaseURL, hasServer: false
         )
         let replay = try ReplaySession(plan.configuration(matching: matching, redaction: redaction, secrets: [], strict: strict, testFilter: self.name))
         var thrown: (any Error)?

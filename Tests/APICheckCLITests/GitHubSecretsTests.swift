@@ -111,6 +111,10 @@ struct GitHubSecretsTests {
         #expect(written.files == 4)
         #expect(written.leaks.isEmpty, "\(written.leaks)")
         #expect(printed.isEmpty, "\(printed)")
+        // The commands that read these recordings and write or print: har export and infer.
+        let exported = try await project.exportAndInfer(api: "github")
+        #expect(exported.exported == written.files)
+        #expect(exported.leaks.isEmpty, "\(exported.leaks)")
     }
 
     @Test("har import writes none of them")

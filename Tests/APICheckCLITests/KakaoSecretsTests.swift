@@ -91,6 +91,10 @@ struct KakaoSecretsTests {
         #expect(written.files == 3)
         #expect(written.leaks.isEmpty, "\(written.leaks)")
         #expect(printed.isEmpty, "\(printed)")
+        // The commands that read these recordings and write or print: har export and infer.
+        let exported = try await project.exportAndInfer(api: "kakao")
+        #expect(exported.exported == written.files)
+        #expect(exported.leaks.isEmpty, "\(exported.leaks)")
     }
 
     @Test("har import writes none of its forms, also from an echoing 401")

@@ -105,6 +105,10 @@ struct LSLPSecretsTests {
         #expect(written.leaks.isEmpty, "\(written.leaks)")
         let leaks = printed.flatMap { search.leaks(in: $0.1, at: $0.0) }
         #expect(leaks.isEmpty, "\(leaks)")
+        // The commands that read these recordings and write or print: har export and infer.
+        let exported = try await project.exportAndInfer(api: "lslp", searching: search)
+        #expect(exported.exported == written.files)
+        #expect(exported.leaks.isEmpty, "\(exported.leaks)")
     }
 
     @Test("har import writes no key and no token, also where a later answer echoes the token")

@@ -35,6 +35,34 @@ struct SecretsProject {
         try Search(secrets: secrets).leaks(inFilesUnder: folder.appendingPathComponent(path))
     }
 
+    /// The commands that read recordings and then write or print: `har export` of every recording of `api`
+    /// (to stdout, and to a file under `exports/`) and `infer` (to stdout, and with `--output`). Returns how
+    /// many recordings were exported and every secret found in what they printed and wrote.
+    func exportAndInfer(api: String, searching search: Search? = nil) async throws -> (exported: Int, leaks: [String]) {
+        let search = search ?? Search(secrets: secrets)
+        var leaks: [String] = []
+        let recordings = folder.appendingPathComponent("recordings/\(api)")
+        let files = (FileManager.default.enumerator(atPath: recordings.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        for (index, relative) in files.enumerated() {
+            let path = recordings.appendingPathComponent(relative).path
+            let printed = try await CLIRunner.run(["har", "export", path], currentDirectory: folder)
+            leaks += search.leaks(in: printed.stdout + printed.stderr, at: "har export \(relative)")
+            let written = try await CLIRunner.run(["har", "export", path, "--output", "exports/\(index).har"], currentDirectory: folder)
+            leaks += search.leaks(in: written.stdout + written.stderr, at: "har export --output \(relative)")
+        }
+        let inferred = try await CLIRunner.run(["infer", "--api", api], currentDirectory: folder)
+        leaks += search.leaks(in: inferred.stdout + inferred.stderr, at: "infer")
+        let inferredFile = try await CLIRunner.run(["infer", "--api", api, "--output", "exports/inferred.yaml"], currentDirectory: folder)
+        leaks += search.leaks(in: inferredFile.stdout + inferredFile.stderr, at: "infer --output")
+        let written = try search.leaks(inFilesUnder: folder.appendingPathComponent("exports"))
+        leaks += written.leaks
+        // Every export and the inferred contract were written (a command that failed would prove nothing).
+        guard written.files == files.count + 1 else {
+            return (files.count, leaks + ["exports/ holds \(written.files) files, not \(files.count + 1): a command failed (infer: \(inferredFile.stderr))"])
+        }
+        return (files.count, leaks)
+    }
+
     /// A search for secrets known only after the commands ran (the tokens a replica issued).
     struct Search {
         let secrets: [String]

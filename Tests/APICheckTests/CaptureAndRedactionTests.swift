@@ -75,6 +75,35 @@ struct CaptureAndRedactionTests {
         #expect(interaction.request.body?.jsonValue[pointer: "/json/email"] == "a@b.c")
     }
 
+    @Test("base64 copies of a secret (a Basic header echoed, a URL-safe token in a URL) and secrets inside binary bodies are scrubbed")
+    func base64AndBinaryCopies() throws {
+        let secret = "env-Secret+Value/42?"
+        let basic = Data("client-id:\(secret)".utf8).base64EncodedString()
+        let urlSafe = Data("x\(secret)".utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        var binary = Data([0x89, 0x50, 0x4E, 0x47, 0xFF])
+        binary.append(Data(secret.utf8))
+        let exchange = CapturedExchange(
+            method: "GET", url: URL(string: "https://example.test/app/items?state=\(urlSafe)")!,
+            requestHeaders: [], requestBody: nil,
+            status: 200,
+            responseHeaders: [("Content-Type", "image/png"), ("X-Echo", "Basic \(basic)")],
+            responseBody: binary
+        )
+        let rules = RedactionRules.builtIn.addingSecrets([secret])
+        let interaction = rules.redact(try Interaction(capturing: exchange, baseURLs: bases))
+        let text = Recording(api: "todos", name: "t", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "sandbox", interactions: [interaction]).fileText
+        // The secret, its base64 copies at every alignment, and the base64 of the binary body that held it.
+        for form in [secret] + RedactionRules.base64Cores(of: secret) {
+            #expect(!text.contains(form), "\(form) reached the recording")
+        }
+        #expect(!text.contains(binary.base64EncodedString()))
+        guard case .base64(let kept) = interaction.response.body else {
+            Issue.record("the binary body is not base64: \(String(describing: interaction.response.body))")
+            return
+        }
+        #expect(kept.prefix(5) == Data([0x89, 0x50, 0x4E, 0x47, 0xFF]) && kept.dropFirst(5) == Data("<redacted>".utf8))
+    }
+
     @Test("a redacted form's raw still equals the encoding of its pairs")
     func formRawMatchesPairs() throws {
         let raw = FormURLEncoding.encode([FormField("client_id", "abc"), FormField("client_secret", "s3cr3t-value"), FormField("code", "c0de+x")])

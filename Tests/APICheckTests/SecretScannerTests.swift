@@ -1,19 +1,36 @@
 import APICheck
+import Foundation
 import Testing
 
 @Suite("Secret scanner")
 struct SecretScannerTests {
     @Test("live-looking secrets are found; redacted and ordinary text is not", arguments: [
-        (#"{"token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc"}"#, "a JWT"),
-        (#""Authorization": "KakaoAK 0123456789abcdef0123""#, "a Kakao REST API key"),
-        (#"access_token=gho_16C7e42F292c6912E7710c838347Ae178B4a"#, "a GitHub token"),
-        (#""Authorization": "Bearer abcdefghijklmnop1234""#, "a bearer token"),
-        (#"the value is s3cr3t-env-value here"#, "the value of a configured secret"),
+        (#"{"token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc"}"#, "a JWT", 11),
+        (#""Authorization": "KakaoAK 0123456789abcdef0123""#, "a Kakao REST API key", 18),
+        (#"access_token=gho_16C7e42F292c6912E7710c838347Ae178B4a"#, "a GitHub token", 13),
+        (#""Authorization": "Bearer abcdefghijklmnop1234""#, "a bearer token", 18),
+        (#"the value is s3cr3t-env-value here"#, "the value of a configured secret", 13),
     ])
-    func findsSecrets(_ text: String, _ what: String) {
+    func findsSecrets(_ text: String, _ what: String, _ offset: Int) {
         let found = SecretScanner.scan(text, values: ["s3cr3t-env-value"])
         #expect(found.map(\.what) == [what])
-        #expect(found.allSatisfy { !text.isEmpty && $0.excerpt.hasSuffix("...") && $0.excerpt.count <= 15 })
+        // The excerpt names the shape, never a character of the secret.
+        #expect(found.allSatisfy { ["eyJ...", "KakaoAK ...", "gho_...", "Bearer ...", "..."].contains($0.excerpt) }, "\(found)")
+        #expect(found.map(\.offset) == [offset])
+    }
+
+    @Test("a base64 copy of a configured secret is found at any alignment, in either alphabet")
+    func base64Copies() {
+        let secret = "s3cr3t-env-value?>>"
+        for prefix in ["", "a", "ab", "client:"] {
+            let standard = Data((prefix + secret).utf8).base64EncodedString()
+            let urlSafe = standard.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            for encoded in [standard, urlSafe] {
+                let found = SecretScanner.scan("Authorization: Basic \(encoded)", values: [secret])
+                #expect(found.map(\.what) == ["a base64 copy of a configured secret"], "\(prefix) \(encoded)")
+            }
+        }
+        #expect(SecretScanner.scan(Data("unrelated text".utf8).base64EncodedString(), values: [secret]).isEmpty)
     }
 
     @Test("redacted recordings and ordinary bodies are clean")

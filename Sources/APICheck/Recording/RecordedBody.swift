@@ -124,7 +124,9 @@ package enum MultipartCodec {
             var name: String?
             var filename: String?
             var contentType: String?
-            for line in headers.components(separatedBy: "\r\n") {
+            // A bare CR or LF inside a header line is read as a space (RFC 9112, section 2.2), as HTTP parsers do.
+            for rawLine in headers.components(separatedBy: "\r\n") {
+                let line = rawLine.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
                 guard let colon = line.firstIndex(of: ":") else { continue }
                 let field = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
                 let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)

@@ -101,13 +101,73 @@ public struct RedactionRules: Hashable, Sendable {
         return result
     }
 
-    /// `text` with every secret value replaced by the placeholder.
+    /// `text` with every secret value, and every base64 copy of one, replaced by the placeholder.
     public func scrub(_ text: String) -> String {
         var result = text
-        for secret in secretValues where result.contains(secret) {
-            result = result.replacingOccurrences(of: secret, with: Self.placeholder)
+        for secret in secretValues {
+            for form in Self.textForms(of: secret) where result.contains(form) {
+                result = result.replacingOccurrences(of: form, with: Self.placeholder)
+            }
         }
         return result
+    }
+
+    /// `bytes` (a binary body, a file part) with every secret, and every base64 copy of one, replaced by the
+    /// placeholder's bytes.
+    func scrub(bytes data: Data) -> Data {
+        var bytes = [UInt8](data)
+        var changed = false
+        for secret in secretValues {
+            for form in Self.textForms(of: secret) {
+                changed = Self.replace(Array(form.utf8), with: Array(Self.placeholder.utf8), in: &bytes) || changed
+            }
+        }
+        return changed ? Data(bytes) : data
+    }
+
+    /// The secret as written, and, for a secret of 8 bytes or more, its base64 copies (``base64Cores(of:)``).
+    static func textForms(of secret: String) -> [String] {
+        [secret] + (secret.utf8.count >= 8 ? base64Cores(of: secret) : [])
+    }
+
+    /// What any base64 text holding `secret` contains, standard and URL-safe alphabet: for each of the three
+    /// byte alignments the secret can have inside longer data (`client_id:secret` in a Basic header), the
+    /// characters of its encoding that depend on the secret's bytes alone.
+    package static func base64Cores(of secret: String) -> [String] {
+        let bytes = Array(secret.utf8)
+        var cores: [String] = []
+        for alignment in 0..<3 {
+            let encoded = (Data(repeating: 0, count: alignment) + Data(bytes)).base64EncodedString()
+            // Character j covers bits 6j..<6j+6; the secret covers bits 8a..<8(a+n).
+            let first = (8 * alignment + 5) / 6
+            let end = (8 * (alignment + bytes.count)) / 6
+            guard end > first else { continue }
+            let core = String(Array(encoded)[first..<end])
+            cores.append(core)
+            let urlSafe = core.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            if urlSafe != core { cores.append(urlSafe) }
+        }
+        return cores
+    }
+
+    /// Replaces every occurrence of `needle` in `bytes`; whether there was one.
+    static func replace(_ needle: [UInt8], with replacement: [UInt8], in bytes: inout [UInt8]) -> Bool {
+        guard !needle.isEmpty, bytes.count >= needle.count else { return false }
+        var result: [UInt8] = []
+        var index = 0
+        var found = false
+        while index < bytes.count {
+            if index <= bytes.count - needle.count, bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) {
+                result += replacement
+                index += needle.count
+                found = true
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        if found { bytes = result }
+        return found
     }
 
     /// `raw` (percent-encoded text: a form body, a query, a path) with every secret, as written or as
@@ -116,7 +176,8 @@ public struct RedactionRules: Hashable, Sendable {
         var result = raw
         let placeholder = FormURLEncoding.escape(Self.placeholder)
         for secret in secretValues {
-            for form in Set([FormURLEncoding.escape(secret), secret]) where result.contains(form) {
+            let forms = Self.textForms(of: secret)
+            for form in Set(forms + forms.map(FormURLEncoding.escape)) where result.contains(form) {
                 result = result.replacingOccurrences(of: form, with: placeholder)
             }
         }
@@ -164,15 +225,19 @@ public struct RedactionRules: Hashable, Sendable {
         case .multipart(let parts):
             return .multipart(parts.map { part in
                 var copy = part
-                if case .text(let text) = part.content {
+                switch part.content {
+                case .text(let text):
                     copy.content = .text(formFields.contains(part.name) || jsonKeys.contains(part.name) ? Self.placeholder : scrub(text))
+                case .bytes(let bytes):
+                    copy.content = .bytes(scrub(bytes: bytes))
                 }
                 return copy
             })
         case .text(let text):
             return .text(scrub(text))
-        case .base64:
-            return body
+        case .base64(let bytes):
+            // Bytes that are not UTF-8 text (an image, a JSON body with a stray byte) may still hold a secret.
+            return .base64(scrub(bytes: bytes))
         }
     }
 

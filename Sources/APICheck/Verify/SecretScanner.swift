@@ -36,26 +36,43 @@ package enum SecretScanner {
     }
 
     /// Each secret-looking match in `text`, with what it looks like; `values` are known secrets (from the environment).
-    package static func scan(_ text: String, values: [String] = []) -> [(what: String, excerpt: String)] {
+    package static func scan(_ text: String, values: [String] = []) -> [(what: String, excerpt: String, offset: Int)] {
         scan(bytes: Array(text.utf8), values: values)
     }
 
-    /// The same, on a file's bytes; the text is only decoded when a trigger is present.
-    package static func scan(bytes: [UInt8], values: [String] = []) -> [(what: String, excerpt: String)] {
-        var found: [(what: String, excerpt: String)] = []
+    /// The same, on a file's bytes; the text is only decoded when a trigger is present. The excerpt shows no
+    /// character of the secret itself, only the shape that gave it away (`ghp_...`); `offset` is the byte where
+    /// it starts.
+    package static func scan(bytes: [UInt8], values: [String] = []) -> [(what: String, excerpt: String, offset: Int)] {
+        var found: [(what: String, excerpt: String, offset: Int)] = []
         let present = triggersPresent(bytes)
         let text = present.contains(true) ? String(decoding: bytes, as: UTF8.self) : ""
-        for (index, (name, _, pattern)) in patterns.enumerated() where present[index] {
+        for (index, (name, triggers, pattern)) in patterns.enumerated() where present[index] {
             var searchRange = text.startIndex..<text.endIndex
             while let range = text.range(of: pattern, options: .regularExpression, range: searchRange) {
-                let match = String(text[range])
-                found.append((name, String(match.prefix(12)) + "..."))
+                let match = text[range]
+                let shape = triggers.first { match.hasPrefix($0) } ?? ""
+                found.append((name, shape + "...", text.utf8.distance(from: text.startIndex, to: range.lowerBound)))
                 searchRange = range.upperBound..<text.endIndex
             }
         }
-        for value in values where value.count >= 4 && bytes.withUnsafeBufferPointer({ occurs(Array(value.utf8), in: $0) }) {
-            found.append(("the value of a configured secret", String(value.prefix(3)) + "..."))
+        // A configured value: its first occurrence, and the first of its base64 copies.
+        for value in values where value.count >= 4 {
+            let forms = RedactionRules.textForms(of: value)
+            let offsets = forms.map { form in bytes.withUnsafeBufferPointer { firstOffset(of: Array(form.utf8), in: $0) } }
+            if let offset = offsets[0] { found.append(("the value of a configured secret", "...", offset)) }
+            if let offset = offsets.dropFirst().compactMap({ $0 }).min() { found.append(("a base64 copy of a configured secret", "...", offset)) }
         }
         return found
+    }
+
+    /// Where `needle` first occurs in `buffer`.
+    static func firstOffset(of needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard occurs(needle, in: buffer) else { return nil }
+        guard buffer.count >= needle.count else { return nil }
+        for start in 0...(buffer.count - needle.count) where buffer[start] == needle[0] && buffer[start..<start + needle.count].elementsEqual(needle) {
+            return start
+        }
+        return nil
     }
 }

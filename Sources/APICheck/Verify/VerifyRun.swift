@@ -56,7 +56,7 @@ public struct VerifyRun: Sendable {
         if options.paths.isEmpty {
             for api in (try? configuration.selecting(options.api)) ?? [] {
                 let folder = configuration.resolve(api.recordings).path
-                files += Self.files(under: folder).map { ($0, api.name) }
+                files += Self.files(under: folder).map { (Self.displayPath($0), api.name) }
             }
         } else {
             for path in options.paths {
@@ -129,9 +129,17 @@ public struct VerifyRun: Sendable {
             for leak in SecretScanner.scan(bytes: bytes, values: secrets[recording.api] ?? []) {
                 var finding = Finding(rule: .secretUnredacted, part: "recording", operation: recording.name, pointer: "", expected: "no live secret", found: "\(leak.what) (\(leak.excerpt))")
                 finding.file = path
+                finding.line = bytes.withUnsafeBufferPointer { TextLocation(offset: leak.offset, in: $0).line }
                 result.findings.append(finding)
             }
         }
+    }
+
+    /// `path` relative to the current folder when it is under it (as a report and a CI annotation want it).
+    static func displayPath(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let current = FileManager.default.currentDirectoryPath
+        return absolute.hasPrefix(current + "/") ? String(absolute.dropFirst(current.count + 1)) : path
     }
 
     /// Every `.json` recording and `.har` file below `folder`, sorted.
