@@ -23,7 +23,8 @@ struct GlobalOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if let config, !FileManager.default.fileExists(atPath: config) {
+        // Only a file that is not there is this usage error; one that cannot be read is the loader's error, with its reason.
+        if let config, FileBytes.whyUnreadable(config) == "no such file" {
             throw ValidationError("no configuration file at '\(config)' (--config)")
         }
     }

@@ -60,8 +60,10 @@ struct HARExportCommand: ParsableCommand {
 
     func run() throws {
         do {
-            // The configuration gives the real base URLs; without one, the recording's own origin is used.
-            let configuration = FileManager.default.fileExists(atPath: global.configPath) ? try ConfigurationFile.load(global.configPath) : nil
+            // The configuration gives the real base URLs; without one, the recording's own origin is used. One
+            // that is there (or named with --config) but cannot be read is an error, never skipped.
+            let present = global.config != nil || FileBytes.whyUnreadable(global.configPath) != "no such file"
+            let configuration = present ? try ConfigurationFile.load(global.configPath) : nil
             let har = try HARFiles.exportFile(recording, configuration: configuration, environment: ProcessInfo.processInfo.environment)
             if let output {
                 try AtomicFile.write(Data(har.utf8), to: URL(fileURLWithPath: output))

@@ -42,8 +42,7 @@ struct CLIRunner {
         /// Waits for the end (on a thread of its own) and returns what it printed.
         func finish() async throws -> Result {
             try await CLIRunner.onThread {
-                let stdout = out.fileHandleForReading.readDataToEndOfFile()
-                let stderr = err.fileHandleForReading.readDataToEndOfFile()
+                let (stdout, stderr) = CLIRunner.readBoth(out, err)
                 process.waitUntilExit()
                 return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
             }
@@ -62,6 +61,22 @@ struct CLIRunner {
         process.standardError = launched.err
         try process.run()
         return launched
+    }
+
+    /// Reads both pipes to their end at the same time (stderr on a thread of its own), so that a child that
+    /// fills one pipe while the other is read can never block.
+    static func readBoth(_ out: Pipe, _ err: Pipe) -> (Data, Data) {
+        final class Box: @unchecked Sendable { var data = Data() }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let handle = err.fileHandleForReading
+        Thread.detachNewThread {
+            box.data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        done.wait()
+        return (stdout, box.data)
     }
 
     /// Runs blocking work (waiting on a child process) on a thread of its own.
@@ -83,9 +98,7 @@ struct CLIRunner {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Read both pipes before waiting, so that a full pipe cannot block the child.
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        let (stdout, stderr) = readBoth(out, err)
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,

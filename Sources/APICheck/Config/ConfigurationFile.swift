@@ -47,14 +47,15 @@ public struct ConfigurationFile: Sendable {
 
     /// Reads and checks `apicheck.yml` at `path`.
     public static func load(_ path: String) throws(ConfigurationError) -> ConfigurationFile {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ConfigurationError(file: path, message: "no such file; run apicheck in the folder that holds apicheck.yml, or pass --config PATH (its schema is in the README)")
+        guard let bytes = FileBytes.read(path) else {
+            let reason = FileBytes.whyUnreadable(path)
+            if reason == "no such file" {
+                throw ConfigurationError(file: path, message: "no such file; run apicheck in the folder that holds apicheck.yml, or pass --config PATH (its schema is in the README)")
+            }
+            throw ConfigurationError(file: path, message: "cannot read the configuration: \(reason)")
         }
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw ConfigurationError(file: path, message: "cannot read the configuration: \(error.localizedDescription)")
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ConfigurationError(file: path, message: "the configuration is not UTF-8 text")
         }
         return try parse(text, path: path)
     }

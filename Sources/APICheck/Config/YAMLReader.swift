@@ -14,7 +14,7 @@ struct YAMLReader {
         } catch let error as YamlError {
             throw Self.describe(error, file: file)
         } catch {
-            throw ConfigurationError(file: file, message: "not valid YAML: \(error)")
+            throw ConfigurationError(file: file, message: "not valid YAML: \(Self.brief("\(error)"))")
         }
         guard let root else { throw ConfigurationError(file: file, line: 1, column: 1, message: "the file is empty") }
         return YAMLReader(file: file, node: root, keyPath: "")
@@ -29,9 +29,26 @@ struct YAMLReader {
             .composer(let context, let problem, let mark, _):
             let what = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
             return ConfigurationError(file: file, line: mark.line, column: mark.column, message: "not valid YAML: \(what)")
+        case .reader(let problem, let offset, _, let yaml):
+            // The reader's error carries the whole text (200 MB of it, for a file that size): never print it.
+            guard let offset else { return ConfigurationError(file: file, message: "not valid YAML: \(brief(problem))") }
+            var text = yaml
+            let location = text.withUTF8 { TextLocation(offset: offset, in: $0) }
+            return ConfigurationError(file: file, line: location.line, column: location.column, message: "not valid YAML: \(brief(problem))")
         default:
-            return ConfigurationError(file: file, message: "not valid YAML: \(error)")
+            return ConfigurationError(file: file, message: "not valid YAML: \(brief("\(error)"))")
         }
+    }
+
+    /// The first line of a parser's message, at most 200 characters, control characters escaped: a message
+    /// about a file must never hold the file.
+    static func brief(_ message: String) -> String {
+        let line = message.prefix { $0 != "\n" }
+        var result = ""
+        for scalar in line.unicodeScalars.prefix(200) {
+            result += scalar.value < 0x20 || scalar.value == 0x7F ? String(format: "\\u%04X", scalar.value) : String(scalar)
+        }
+        return line.unicodeScalars.count > 200 ? result + "..." : result
     }
 
     func fail(_ message: String) -> ConfigurationError {

@@ -17,11 +17,11 @@ public struct Contract: Sendable {
     ///
     /// - Throws: ``ConfigurationError`` with the file and, where it can be found, the line of what is wrong.
     public static func load(_ path: String) throws(ConfigurationError) -> Contract {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw ConfigurationError(file: path, message: "cannot read the contract: \(error.localizedDescription)")
+        guard let bytes = FileBytes.read(path) else {
+            throw ConfigurationError(file: path, message: "cannot read the contract: \(FileBytes.whyUnreadable(path))")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ConfigurationError(file: path, message: "the contract is not UTF-8 text")
         }
         return try parse(text, path: path)
     }

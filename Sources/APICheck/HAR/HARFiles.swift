@@ -12,8 +12,8 @@ public enum HARFiles {
         guard name.range(of: #"^[A-Za-z0-9._-]+$"#, options: .regularExpression) != nil else {
             throw ConfigurationError(file: harPath, message: "--name must be letters, digits, '.', '_' or '-' (it becomes a file name), not '\(name)'")
         }
-        guard let data = FileManager.default.contents(atPath: harPath) else {
-            throw ConfigurationError(file: harPath, message: "cannot read the HAR file")
+        guard let data = FileBytes.read(harPath).map({ Data($0) }) else {
+            throw ConfigurationError(file: harPath, message: "cannot read the HAR file: \(FileBytes.whyUnreadable(harPath))")
         }
         let bases = try api.knownBaseURLs(environment: environment)
         let recording: Recording

@@ -16,11 +16,13 @@ public enum InferRun {
 
     /// Infers a contract for `api` from every recording under its folder.
     public static func infer(api: APIConfiguration, configuration: ConfigurationFile) throws(ConfigurationError) -> Result {
-        let handWrittenPath = api.contract.map { configuration.resolve($0).path }
-        let handWritten = handWrittenPath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+        // A configured contract that cannot be read is an error, never a quiet inference without its paths and diff.
+        var handWritten: String?
         var templates: [String] = []
-        if let handWrittenPath, let contract = try? Contract.load(handWrittenPath) {
+        if let path = api.contract.map({ configuration.resolve($0).path }) {
+            let contract = try Contract.load(path)
             templates = CompiledContract(contract).operations.map(\.template)
+            handWritten = FileBytes.read(path).map { String(decoding: $0, as: UTF8.self) }
         }
         var inferrer = ContractInferrer(title: "\(api.name) (inferred)", templates: templates)
         var recordings = 0

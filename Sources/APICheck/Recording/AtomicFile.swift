@@ -8,6 +8,22 @@ import Darwin
 
 /// Reads whole files straight into bytes, without a `Data` copy in between.
 package enum FileBytes {
+    /// Why `path` cannot be read as a file, for an error message: `no such file`, `a folder, not a file`,
+    /// or the system's reason (`too many levels of symbolic links`, `permission denied`).
+    package static func whyUnreadable(_ path: String) -> String {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return errno == ENOENT ? "no such file" : String(cString: strerror(errno)).lowercased() }
+        if (status.st_mode & S_IFMT) == S_IFDIR { return "a folder, not a file" }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return errno == ENOENT ? "a symbolic link to nothing" : String(cString: strerror(errno)).lowercased() }
+        defer { close(descriptor) }
+        if fstat(descriptor, &status) == 0 {
+            if (status.st_mode & S_IFMT) == S_IFDIR { return "a folder, not a file" }
+            if (status.st_mode & S_IFMT) != S_IFREG { return "not a regular file" }
+        }
+        return "a read error"
+    }
+
     /// The bytes of the regular file at `path`, or `nil` when it cannot be opened or read.
     package static func read(_ path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY)

@@ -127,13 +127,11 @@ extension Recording {
 
     /// Reads the recording file at `url`.
     public static func load(from url: URL) throws(RecordingError) -> Recording {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw RecordingError(file: url.path, message: "cannot read the file: \(error.localizedDescription)")
+        // Errors name the file as it was given (`recordings/x.json`, not the absolute path).
+        guard let bytes = FileBytes.read(url.path) else {
+            throw RecordingError(file: url.relativePath, message: "cannot read the file: \(FileBytes.whyUnreadable(url.path))")
         }
-        return try Recording(bytes: [UInt8](data), file: url.path)
+        return try Recording(bytes: bytes, file: url.relativePath)
     }
 }
 

@@ -62,10 +62,14 @@ public struct VerifyRun: Sendable {
             for path in options.paths {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                    result.errors.append("\(path): error: no such file or folder")
+                    let reason = FileBytes.whyUnreadable(path)
+                    result.errors.append("\(path): error: \(reason == "no such file" ? "no such file or folder" : "cannot read it: \(reason)")")
                     continue
                 }
-                files += (isFolder.boolValue ? Self.files(under: path) : [path]).map { ($0, options.api) }
+                let found = isFolder.boolValue ? Self.files(under: path) : [path]
+                // A folder named on the command line with nothing in it to verify is a mistake, never a pass.
+                if found.isEmpty { result.errors.append("\(path): error: a folder with no recording (.json) or HAR file (.har) in it") }
+                files += found.map { ($0, options.api) }
             }
         }
         // The secrets to look for, worked out once per API rather than once per file.
@@ -77,7 +81,7 @@ public struct VerifyRun: Sendable {
 
     func verifyFile(_ path: String, api: String?, options: Options, secrets: [String: [String]], into result: inout Result) {
         guard let bytes = FileBytes.read(path) else {
-            result.errors.append("\(path): error: cannot read the file")
+            result.errors.append("\(path): error: cannot read the file: \(FileBytes.whyUnreadable(path))")
             return
         }
         let recording: Recording
