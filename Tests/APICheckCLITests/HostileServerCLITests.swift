@@ -41,6 +41,8 @@ struct HostileServerCLITests {
         return JSONWriter.compactBytes(value)
     }
 
+    // A 10 s deadline: a slow machine (or the thread sanitizer) must not turn a fault into a timeout; the faults
+    // that stall take one deadline each, four at a time.
     @Test("diff --live: exit 1 (the API answered), a finding per fault with its rule, the healthy scenarios clean")
     func diff() async throws {
         let server = try HostileServer(goodBody: try Self.goodBody())
@@ -48,7 +50,7 @@ struct HostileServerCLITests {
         let folder = try Self.project(server)
         defer { try? FileManager.default.removeItem(at: folder) }
         // --max-body-size 1: the 100 MB body passes 1 MiB within the deadline on a busy machine too.
-        let result = try await CLIRunner.run(["diff", "--live", "--timeout", "2", "--max-body-size", "1", "--format", "text"], currentDirectory: folder)
+        let result = try await CLIRunner.run(["diff", "--live", "--timeout", "10", "--max-body-size", "1", "--format", "text"], currentDirectory: folder)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let expected: [(HostileServer.Fault, String)] = [
             (.truncated, "[transport.error]"), (.endless, "[transport.error]"), (.huge, "larger than the limit (1 MiB, --max-body-size; not read further) [body.too-large]"),
@@ -71,7 +73,7 @@ struct HostileServerCLITests {
         defer { server.stop() }
         let folder = try Self.project(server, faults: [.truncated, .hugeHeader])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try await CLIRunner.run(["diff", "--live", "--timeout", "2"], currentDirectory: folder)
+        let result = try await CLIRunner.run(["diff", "--live", "--timeout", "10"], currentDirectory: folder)
         #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("the body ended before its Content-Length") || result.stderr.contains("header section"), "\(result.stderr)")
     }
@@ -82,7 +84,7 @@ struct HostileServerCLITests {
         defer { server.stop() }
         let folder = try Self.project(server)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try await CLIRunner.run(["record", "--timeout", "2", "--max-body-size", "1"], currentDirectory: folder)
+        let result = try await CLIRunner.run(["record", "--timeout", "10", "--max-body-size", "1"], currentDirectory: folder)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let written = Set(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("recordings/todos/scenarios").path))
         // Answers that could be read are recorded; a body cut short, too large, compressed or never ending is not.

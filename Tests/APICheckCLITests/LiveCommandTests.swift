@@ -178,7 +178,12 @@ struct LiveCommandTests {
         #expect(result.stderr.contains("not started"), "\(result.stderr)")
     }
 
-    @Test("Ctrl-C stops a run that waits on a silent server at once, cleans up, and exits 130")
+    // The thread sanitizer's runtime holds back asynchronous signals, and under it the SIGINT never reaches
+    // the dispatch source: the run waits out its 30 s deadline. Every other run checks this (docs/RELIABILITY.md).
+    @Test(
+        "Ctrl-C stops a run that waits on a silent server at once, cleans up, and exits 130",
+        .disabled(if: Sanitizers.thread, "the thread sanitizer holds back SIGINT")
+    )
     func interrupt() async throws {
         let silent = try LoopbackListener()
         defer { silent.close() }

@@ -126,7 +126,8 @@ package enum MultipartCodec {
             var contentType: String?
             // A bare CR or LF inside a header line is read as a space (RFC 9112, section 2.2), as HTTP parsers do.
             for rawLine in headers.components(separatedBy: "\r\n") {
-                let line = rawLine.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+                // Scalar by scalar: a CR followed by a combining mark is one Character, which a string replace misses.
+                let line = String(String.UnicodeScalarView(rawLine.unicodeScalars.map { $0 == "\r" || $0 == "\n" ? " " : $0 }))
                 guard let colon = line.firstIndex(of: ":") else { continue }
                 let field = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
                 let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
