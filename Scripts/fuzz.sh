@@ -84,7 +84,7 @@ for target in "${targets[@]}"; do
   started=$(date +%s)
   status=0
   APICHECK_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
-    "$binary" "${limit[@]}" -max_len="$max_len" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+    "$binary" "${limit[@]}" -max_len="$max_len" -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 \
       -artifact_prefix="$crashes/" "$corpus" >"$log" 2>&1 || status=$?
   inputs=$(grep -oE "stat::number_of_executed_units: [0-9]+" "$log" | grep -oE "[0-9]+$" || echo "?")
   line="$target: $inputs inputs in $(( $(date +%s) - started )) s"
