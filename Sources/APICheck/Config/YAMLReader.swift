@@ -118,14 +118,21 @@ struct YAMLReader {
         return value
     }
 
+    // Numbers are read here, never with Yams's `Node.int`: it reads YAML 1.1's base-60 integers
+    // (`22:222222222222:222`) with arithmetic that traps on overflow (the config fuzzer found it).
+
     func int() throws(ConfigurationError) -> Int {
-        guard case .scalar = node, let value = node.int else { throw fail("expected an integer, found \(kind)") }
+        guard case .scalar(let scalar) = node, let value = Int(scalar.string.trimmingCharacters(in: .whitespaces)) else {
+            throw fail("expected an integer, found \(kind)")
+        }
         return value
     }
 
-    /// A number (an integer or a decimal such as `1.5`).
+    /// A number (an integer or a decimal such as `1.5`), written as JSON writes one.
     func number() throws(ConfigurationError) -> Double {
-        guard case .scalar = node, let value = node.float ?? node.int.map(Double.init), value.isFinite else { throw fail("expected a number, found \(kind)") }
+        guard case .scalar(let scalar) = node, case .number(let number)? = try? JSONReader.parse(scalar.string.trimmingCharacters(in: .whitespaces)),
+            let value = number.doubleValue, value.isFinite
+        else { throw fail("expected a number, found \(kind)") }
         return value
     }
 
@@ -164,7 +171,7 @@ struct YAMLReader {
             if scalar.style != .plain { return .string(scalar.string) }
             if node.null != nil { return .null }
             if let bool = node.bool { return .bool(bool) }
-            if node.int != nil || node.float != nil, let number = try? JSONReader.parse(scalar.string), case .number = number {
+            if let number = try? JSONReader.parse(scalar.string), case .number = number {
                 return number
             }
             return .string(scalar.string)
