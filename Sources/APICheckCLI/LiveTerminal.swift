@@ -21,29 +21,45 @@ enum LiveTerminal {
     /// Runs `work`, cancelling it on the first Ctrl-C (clean-up still runs); a second Ctrl-C exits at once with 130.
     /// Returns what `work` returned and whether it was interrupted.
     static func runInterruptible<T: Sendable>(_ work: @escaping @Sendable () async -> T) async -> (value: T, interrupted: Bool) {
-        // The handler is in place before the first request goes out.
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        // A real handler (the self-pipe trick), not SIG_IGN and a dispatch signal source: whichever thread the
+        // kernel picks for SIGINT (an event-loop thread, a sanitizer's thread), the handler runs there and wakes
+        // the reader. With SIG_IGN a signal that lands on a thread that does not block it is discarded.
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { return (await work(), false) }
+        interruptPipe = descriptors[1]
         let interrupts = InterruptCount()
         let running = TaskBox<T>()
-        source.setEventHandler {
-            if interrupts.increment() == 1 {
-                Output.err("\napicheck: interrupted; cleaning up (Ctrl-C again to quit at once)\n")
-                running.task?.cancel()
-            } else {
-                exit(interruptedStatus)
+        let reader = descriptors[0]
+        Thread.detachNewThread {
+            var byte: UInt8 = 0
+            while read(reader, &byte, 1) == 1 {
+                if byte == 0 { return }  // the run is over
+                if interrupts.increment() == 1 {
+                    Output.err("\napicheck: interrupted; cleaning up (Ctrl-C again to quit at once)\n")
+                    running.task?.cancel()
+                } else {
+                    exit(interruptedStatus)
+                }
             }
         }
-        source.resume()
+        // The handler is in place before the first request goes out.
+        signal(SIGINT) { _ in
+            var byte: UInt8 = 1
+            _ = write(interruptPipe, &byte, 1)
+        }
         let task = Task { await work() }
         running.task = task
         if interrupts.value > 0 { task.cancel() }
         let value = await task.value
-        source.cancel()
         signal(SIGINT, SIG_DFL)
+        var done: UInt8 = 0
+        _ = write(descriptors[1], &done, 1)
         return (value, interrupts.value > 0)
     }
 }
+
+/// The write end of the interrupt pipe: the only state the signal handler touches (write(2) is async-signal-safe).
+nonisolated(unsafe) private var interruptPipe: Int32 = -1
 
 /// The running task, for the signal handler.
 final class TaskBox<T: Sendable>: @unchecked Sendable {

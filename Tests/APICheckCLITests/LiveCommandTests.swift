@@ -178,12 +178,7 @@ struct LiveCommandTests {
         #expect(result.stderr.contains("not started"), "\(result.stderr)")
     }
 
-    // The thread sanitizer's runtime holds back asynchronous signals, and under it the SIGINT never reaches
-    // the dispatch source: the run waits out its 30 s deadline. Every other run checks this (docs/RELIABILITY.md).
-    @Test(
-        "Ctrl-C stops a run that waits on a silent server at once, cleans up, and exits 130",
-        .disabled(if: Sanitizers.thread, "the thread sanitizer holds back SIGINT")
-    )
+    @Test("Ctrl-C stops a run that waits on a silent server at once, cleans up, and exits 130")
     func interrupt() async throws {
         let silent = try LoopbackListener()
         defer { silent.close() }

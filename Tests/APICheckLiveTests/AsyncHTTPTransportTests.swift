@@ -13,7 +13,8 @@ import Darwin
 
 @Suite("The live runner's HTTP client", .timeLimit(.minutes(5)))
 struct AsyncHTTPTransportTests {
-    func get(_ port: Int, timeout: Duration = .seconds(5)) async -> Result<LiveResponse, TransportError> {
+    // 30 s: a deadline no healthy answer meets late, even on a busy machine or under a sanitizer.
+    func get(_ port: Int, timeout: Duration = .seconds(30)) async -> Result<LiveResponse, TransportError> {
         await get("http://127.0.0.1:\(port)/api/v2/todos", timeout: timeout)
     }
 
