@@ -178,7 +178,13 @@ struct LiveCommandTests {
         #expect(result.stderr.contains("not started"), "\(result.stderr)")
     }
 
-    @Test("Ctrl-C stops a run that waits on a silent server at once, cleans up, and exits 130")
+    // The thread sanitizer's runtime holds a signal handler back until the receiving thread reaches a point it
+    // intercepts; under a loaded full TSan run the SIGINT was held past the 30 s deadline (a filtered TSan run and
+    // ASan runs pass). Every run without TSan checks it (docs/RELIABILITY.md).
+    @Test(
+        "Ctrl-C stops a run that waits on a silent server at once, cleans up, and exits 130",
+        .disabled(if: Sanitizers.thread, "the thread sanitizer defers signal handlers")
+    )
     func interrupt() async throws {
         let silent = try LoopbackListener()
         defer { silent.close() }
