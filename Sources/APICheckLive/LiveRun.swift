@@ -267,9 +267,7 @@ public struct LiveRun: Sendable {
 
     /// `path` relative to the current folder when it is under it.
     func displayPath(_ url: URL) -> String {
-        let path = url.standardizedFileURL.path
-        let current = FileManager.default.currentDirectoryPath
-        return path.hasPrefix(current + "/") ? String(path.dropFirst(current.count + 1)) : path
+        VerifyRun.displayPath(url.path)
     }
 
     /// The line of `pointer` in a recording file, or of the nearest parent that exists there.

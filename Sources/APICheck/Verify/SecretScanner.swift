@@ -17,22 +17,28 @@ package enum SecretScanner {
         }
     }
 
-    /// Whether `trigger` occurs in `buffer`: `memchr` from one occurrence of its rarest byte to the next,
-    /// then a compare around it. JSON text is mostly lower case, so the rarest byte is taken to be an
-    /// upper-case letter or `_` when the trigger has one.
+    /// Whether `trigger` occurs in `buffer`.
     static func occurs(_ trigger: [UInt8], in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = buffer.baseAddress, !trigger.isEmpty, buffer.count >= trigger.count else { return false }
-        let anchor = trigger.firstIndex { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ?? trigger.firstIndex(of: UInt8(ascii: "_")) ?? 0
+        firstOffset(of: trigger, in: buffer) != nil
+    }
+
+    /// Where `needle` first occurs in `buffer`: `memchr` from one occurrence of its rarest byte to the next,
+    /// then a compare around it (the anchors come in order, so the first match is the first occurrence).
+    /// JSON text is mostly lower case, so the rarest byte is taken to be an upper-case letter or `_` when
+    /// the needle has one.
+    static func firstOffset(of needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = buffer.baseAddress, !needle.isEmpty, buffer.count >= needle.count else { return nil }
+        let anchor = needle.firstIndex { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ?? needle.firstIndex(of: UInt8(ascii: "_")) ?? 0
         var from = anchor
-        let end = buffer.count - (trigger.count - anchor) + 1
+        let end = buffer.count - (needle.count - anchor) + 1
         while from < end {
-            guard let found = memchr(base + from, Int32(trigger[anchor]), end - from) else { return false }
+            guard let found = memchr(base + from, Int32(needle[anchor]), end - from) else { return nil }
             let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             let start = position - anchor
-            if memcmp(base + start, trigger, trigger.count) == 0 { return true }
+            if memcmp(base + start, needle, needle.count) == 0 { return start }
             from = position + 1
         }
-        return false
+        return nil
     }
 
     /// Each secret-looking match in `text`, with what it looks like; `values` are known secrets (from the environment).
@@ -64,15 +70,5 @@ package enum SecretScanner {
             if let offset = offsets.dropFirst().compactMap({ $0 }).min() { found.append(("a base64 copy of a configured secret", "...", offset)) }
         }
         return found
-    }
-
-    /// Where `needle` first occurs in `buffer`.
-    static func firstOffset(of needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard occurs(needle, in: buffer) else { return nil }
-        guard buffer.count >= needle.count else { return nil }
-        for start in 0...(buffer.count - needle.count) where buffer[start] == needle[0] && buffer[start..<start + needle.count].elementsEqual(needle) {
-            return start
-        }
-        return nil
     }
 }

@@ -140,7 +140,7 @@ public struct VerifyRun: Sendable {
     }
 
     /// `path` relative to the current folder when it is under it (as a report and a CI annotation want it).
-    static func displayPath(_ path: String) -> String {
+    package static func displayPath(_ path: String) -> String {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         let current = FileManager.default.currentDirectoryPath
         return absolute.hasPrefix(current + "/") ? String(absolute.dropFirst(current.count + 1)) : path
