@@ -125,7 +125,7 @@ let package = Package(
         // The decoding-contract suites: they replay recordings/<api>/tests through the real clients.
         .testTarget(
             name: "ContractTests",
-            dependencies: ["APICheckTesting", "APICheckReplay", "APICheck", "TodoAPI", "GitHubAPI", "KakaoAPI", "LSLPAPI", "WireFormat", "Sandbox"]
+            dependencies: ["APICheckTesting", "APICheckReplay", "APICheck", "TodoAPI", "GitHubAPI", "KakaoAPI", "LSLPAPI", "WireFormat", "Sandbox", "TestSupport"]
         ),
     ]
 )
