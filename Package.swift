@@ -30,17 +30,13 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "WireFormat"),
+        // POSIX sockets with deadlines, and threads for blocking work: the live runner's HTTP/1.1 client and the sandbox's server.
+        .target(name: "Sockets"),
         .target(
             name: "APICheck",
             dependencies: [
@@ -55,24 +51,13 @@ let package = Package(
         .target(name: "LSLPAPI", dependencies: ["WireFormat"]),
         .target(name: "APICheckReplay", dependencies: ["APICheck", "WireFormat"]),
         .target(name: "APICheckTesting", dependencies: ["APICheckReplay", "APICheck"]),
-        .target(
-            name: "Sandbox",
-            dependencies: [
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
-        ),
+        .target(name: "Sandbox", dependencies: ["Sockets"]),
         .target(
             name: "APICheckLive",
             dependencies: [
                 "APICheck",
                 "WireFormat",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                "Sockets",
             ]
         ),
         .executableTarget(
@@ -115,10 +100,7 @@ let package = Package(
         .testTarget(name: "APICheckCLITests", dependencies: ["TestSupport", "APICheckCLI", "Sandbox", "apicheck-save-loop", "APICheck", "GitHubAPI"]),
         .testTarget(
             name: "APICheckLiveTests",
-            dependencies: ["TestSupport", 
-                "APICheckLive", "APICheck", "Sandbox",
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-            ]
+            dependencies: ["TestSupport", "APICheckLive", "APICheck", "Sandbox", "Sockets"]
         ),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["APICheckFuzzing"]),
         .testTarget(name: "APICheckTestingTests", dependencies: ["APICheckTesting", "APICheck", "KakaoAPI", "Sandbox", "TestSupport", "WireFormat"]),

@@ -15,8 +15,8 @@ enum LiveBenchmark {
         let url = sandbox.baseURL.appendingPathComponent("api/v2/todos")
         let request = LiveRequest(method: "GET", url: URL(string: url.absoluteString + "?page=1")!, headers: [("Accept", "application/json")])
         print("live: GET /api/v2/todos?page=1 against the in-process sandbox, \(seconds) s per figure (requests/s)")
-        print("  concurrency   AsyncHTTPClient   URLSession   ratio")
-        let asyncClient = AsyncHTTPTransport()
+        print("  concurrency    HTTPTransport   URLSession   ratio")
+        let asyncClient = HTTPTransport()
         let session = URLSessionTransport()
         for concurrency in [1, 8, 32] {
             let fast = try await rate(asyncClient, request, concurrency: concurrency, seconds: seconds)
@@ -92,7 +92,7 @@ enum LiveBenchmark {
         let configPath = folder.appendingPathComponent("apicheck.yml").path
         try text.write(toFile: configPath, atomically: true, encoding: .utf8)
         let configuration = try ConfigurationFile.load(configPath)
-        let transport = AsyncHTTPTransport()
+        let transport = HTTPTransport()
         let run = LiveRun(configuration: configuration, transport: transport, options: .init(sandboxURL: URL(string: base), concurrency: 8))
         let clock = ContinuousClock()
         let started = clock.now

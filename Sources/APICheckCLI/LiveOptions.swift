@@ -28,7 +28,7 @@ struct LiveOptions: ParsableArguments {
         "The largest response body read, in MiB; a larger one is a body.too-large finding and is not read further.",
         valueName: "MiB"
     ))
-    var maxBodySize: Int = AsyncHTTPTransport.defaultMaximumBodyBytes >> 20
+    var maxBodySize: Int = HTTPTransport.defaultMaximumBodyBytes >> 20
 
     @Flag(name: .long, help: "Run scenarios that create, update or delete against a real API (always allowed against --sandbox).")
     var allowWrites = false
@@ -58,8 +58,8 @@ struct LiveOptions: ParsableArguments {
     }
 
     /// The live runner's HTTP client, with the body limit.
-    func makeTransport() -> AsyncHTTPTransport {
-        AsyncHTTPTransport(maximumBodyBytes: maxBodySize << 20)
+    func makeTransport() -> HTTPTransport {
+        HTTPTransport(maximumBodyBytes: maxBodySize << 20)
     }
 
     var timeoutDuration: Duration { .milliseconds(Int64((timeout * 1000).rounded())) }

@@ -53,7 +53,7 @@ struct HostileServerCLITests {
         let result = try await CLIRunner.run(["diff", "--live", "--timeout", "10", "--max-body-size", "1", "--format", "text"], currentDirectory: folder)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let expected: [(HostileServer.Fault, String)] = [
-            (.truncated, "[transport.error]"), (.endless, "[transport.error]"), (.huge, "larger than the limit (1 MiB, --max-body-size; not read further) [body.too-large]"),
+            (.truncated, "[transport.error]"), (.endless, "[transport.error]"), (.huge, "larger than the limit (1 MiB, --max-body-size; not read: Content-Length is 100000000) [body.too-large]"),
             (.gzipBomb, "[body.unparsable]"), (.invalidUTF8, "[body.unparsable]"), (.redirectLoop, "[status.undeclared]"),
             (.html, "[content-type]"), (.hugeHeader, "[transport.error]"),
         ]

@@ -16,7 +16,7 @@ struct HostileServerTests {
     /// A todo list as the replica answers it: what `ok` and `http10` send.
     static func goodBody() async throws -> [UInt8] {
         let sandbox = try await SandboxServer.start(SandboxConfiguration(apis: [.todos], deterministic: true))
-        let transport = AsyncHTTPTransport()
+        let transport = HTTPTransport()
         defer { Task { await transport.shutdown() } }
         let result = await Self.send(LiveRequest(method: "GET", url: sandbox.baseURL.appendingPathComponent("api/v2/todos")), through: transport, deadline: .now + .seconds(10))
         await sandbox.stop()
@@ -25,7 +25,7 @@ struct HostileServerTests {
         return response.body
     }
 
-    static func send(_ request: LiveRequest, through transport: AsyncHTTPTransport, deadline: ContinuousClock.Instant) async -> Result<LiveResponse, TransportError> {
+    static func send(_ request: LiveRequest, through transport: HTTPTransport, deadline: ContinuousClock.Instant) async -> Result<LiveResponse, TransportError> {
         do {
             return .success(try await transport.send(request, deadline: deadline))
         } catch {
@@ -52,6 +52,7 @@ struct HostileServerTests {
         (.lengthTooLarge, .failure(.timeout)),
         (.endless, .failure(.timeout)),
         (.huge, .failure(.tooLarge)),
+        (.hugeChunked, .failure(.tooLarge)),
         (.invalidUTF8, .answer(status: 200)),
         (.gzipBomb, .failure(.compressed)),
         (.redirectLoop, .answer(status: 302)),
@@ -61,46 +62,70 @@ struct HostileServerTests {
         (.hugeHeader, .failure(.other)),
     ]
 
-    @Test("each fault, through the HTTP client: the outcome, within the deadline plus a second, the body held at most the limit", arguments: transportTable)
+    @Test("each fault, through both HTTP clients (sockets for http, URLSession for https): the outcome, within the deadline plus a second, the body held at most the limit", arguments: transportTable)
     func transport(_ fault: HostileServer.Fault, _ expected: Expected) async throws {
+        for client in Client.allCases {
+            try await transport(fault, expected, through: client)
+        }
+    }
+
+    /// The two clients behind ``HTTPTransport``.
+    enum Client: CaseIterable { case sockets, urlSession }
+
+    func transport(_ fault: HostileServer.Fault, _ expected: Expected, through client: Client) async throws {
         let good = try await Self.goodBody()
         let server = try HostileServer(goodBody: good)
         defer { server.stop() }
-        let transport = AsyncHTTPTransport()
+        let transport = HTTPTransport()
         let request = LiveRequest(method: "GET", url: server.baseURL.appendingPathComponent("api/v2/todos"), headers: [("X-Hostile", fault.rawValue)])
         let clock = ContinuousClock()
         let start = clock.now
         // 100 MB over loopback on a busy machine can take more than the 2 s of the other faults.
-        let deadline = fault == .huge ? Duration.seconds(20) : Self.timeout
-        let result = await Self.send(request, through: transport, deadline: start + deadline)
+        let deadline = fault == .hugeChunked ? Duration.seconds(20) : Self.timeout
+        let result: Result<LiveResponse, TransportError>
+        switch client {
+        case .sockets: result = await Self.send(request, through: transport, deadline: start + deadline)
+        case .urlSession:
+            do {
+                result = .success(try await transport.sendThroughURLSession(request, deadline: start + deadline))
+            } catch {
+                result = .failure(error)
+            }
+        }
         let elapsed = start.duration(to: clock.now)
         let peak = transport.peakBodyBytes
         await transport.shutdown()
 
-        #expect(elapsed < deadline + .seconds(1), "\(fault) took \(elapsed)")
+        #expect(elapsed < deadline + .seconds(1), "\(client) \(fault) took \(elapsed)")
         // Memory: never more body than the limit, whatever the server sends (100 MB, a gzip of 1 GiB).
-        #expect(peak <= AsyncHTTPTransport.defaultMaximumBodyBytes)
+        #expect(peak <= HTTPTransport.defaultMaximumBodyBytes)
         switch (expected, result) {
         case (.answer(let status), .success(let response)):
             #expect(response.status == status)
             if fault == .ok || fault == .http10 { #expect(response.body == good, "the whole body, and only it") }
             if fault == .redirectLoop { #expect(response.header("Location") == "/api/v2/todos") }
         case (.failure(let kind), .failure(let error)):
-            #expect(error.kind == kind, "\(fault): \(error)")
-            if kind == .tooLarge {
+            #expect(error.kind == kind, "\(client) \(fault): \(error)")
+            if fault == .huge {
+                // The length was announced: refused before a byte of the body was held.
+                #expect(error.status == 200)
+                #expect(error.description.contains("larger than the limit (50 MiB, --max-body-size; not read: Content-Length is 100000000)"), "\(error)")
+                #expect(peak == 0, "nothing read: \(peak)")
+            }
+            if fault == .hugeChunked {
                 #expect(error.status == 200)
                 #expect(error.description.contains("larger than the limit (50 MiB, --max-body-size; not read further)"), "\(error)")
-                #expect(peak > AsyncHTTPTransport.defaultMaximumBodyBytes - (1 << 20), "it read up to the limit: \(peak)")
+                #expect(peak > HTTPTransport.defaultMaximumBodyBytes - (1 << 20), "it read up to the limit: \(peak)")
             }
             if kind == .compressed {
                 #expect(error.description.contains("Content-Encoding: gzip"), "\(error)")
                 #expect(peak < 1 << 20, "a compressed body is not read: \(peak)")
             }
         default:
-            Issue.record("\(fault): expected \(expected), got \(result)")
+            Issue.record("\(client) \(fault): expected \(expected), got \(result)")
         }
         // The runner follows no redirect: one request reached the server.
-        #expect(server.requests(fault) == 1)
+        #expect(server.requests(fault) == 1, "\(client) \(fault)")
     }
 
     /// What `diff --live` reports for each fault, one scenario each, all in one run.
@@ -112,7 +137,8 @@ struct HostileServerTests {
         (.lengthTooLarge, ["transport.error"], "timed out"),
         (.endless, ["transport.error"], "timed out"),
         (.hugeHeader, ["transport.error"], "header section is larger than 80 KiB"),
-        (.huge, ["body.too-large"], "larger than the limit (1 MiB, --max-body-size; not read further)"),
+        (.huge, ["body.too-large"], "larger than the limit (1 MiB, --max-body-size; not read: Content-Length is 100000000)"),
+        (.hugeChunked, ["body.too-large"], "larger than the limit (1 MiB, --max-body-size; not read further)"),
         (.gzipBomb, ["body.unparsable"], "Content-Encoding: gzip"),
         (.invalidUTF8, ["body.unparsable"], "at /data/title: the string is not valid UTF-8"),
         (.redirectLoop, ["status.undeclared"], "302"),
@@ -140,7 +166,7 @@ struct HostileServerTests {
             """
         let configuration = try ConfigurationFile.parse(config, path: "apicheck.yml")
         // A limit of 1 MiB, so that the 100 MB body passes it within the deadline on a busy machine too.
-        let transport = AsyncHTTPTransport(maximumBodyBytes: 1 << 20)
+        let transport = HTTPTransport(maximumBodyBytes: 1 << 20)
         let clock = ContinuousClock()
         let start = clock.now
         let result = await LiveRun(configuration: configuration, transport: transport, options: .init(concurrency: 4, timeout: Self.timeout)).diff()

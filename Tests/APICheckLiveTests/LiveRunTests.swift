@@ -31,7 +31,7 @@ struct LiveRunTests {
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
         let configuration = try ConfigurationFile.load(configPath)
         let sandbox = try await SandboxServer.start(.init(deterministic: true, requestJournalLimit: 10))
-        let transport = AsyncHTTPTransport()
+        let transport = HTTPTransport()
         // As a real API (--base-url): against --sandbox the environment is never read.
         let options = LiveRun.Options(baseURL: sandbox.baseURL, environment: ["TODOS_TOKEN": secret])
         let recorded = await LiveRun(configuration: configuration, transport: transport, options: options).record(dryRun: false)
@@ -82,7 +82,7 @@ struct LiveRunTests {
             """
         let configuration = try ConfigurationFile.parse(config, path: "apicheck.yml")
         let sandbox = try await SandboxServer.start(.init(apis: [.github], requestJournalLimit: 10))
-        let transport = AsyncHTTPTransport()
+        let transport = HTTPTransport()
         let environment = ["GH_TOKEN": secret, "GH_CLIENT_ID": secret, "GH_CLIENT_SECRET": secret]
         let result = await LiveRun(configuration: configuration, transport: transport, options: .init(sandboxURL: sandbox.baseURL, environment: environment)).diff()
         let received = sandbox.receivedRequests()

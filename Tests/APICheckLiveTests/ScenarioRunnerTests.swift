@@ -253,7 +253,7 @@ struct TodoScenariosTests {
         let writers = all.filter(\.writes)
         let todos = all.filter { !$0.writes }.flatMap { [$0] + writers + writers + writers }
         let outcomes = try await withSandboxServer { sandbox in
-            let transport = AsyncHTTPTransport()
+            let transport = HTTPTransport()
             let runner = ScenarioRunner(
                 transport: transport, target: .init(baseURLs: ["": sandbox.baseURL]), options: .init(concurrency: 8, allowWrites: true)
             )
@@ -272,7 +272,7 @@ struct TodoScenariosTests {
     func readersAvoidProbes() async throws {
         let configuration = try ConfigurationFile.load(Self.root.appendingPathComponent("apicheck.yml").path)
         let readFirst = try #require(configuration.api("todos")?.scenarios.first { $0.name == "read-first" })
-        let transport = AsyncHTTPTransport()
+        let transport = HTTPTransport()
         let ran = await Result(catching: { () async throws -> (JSONValue?, ScenarioOutcome) in try await withSandboxServer { sandbox in
             // A probe exists, as it does while update-roundtrip runs beside read-first.
             let probe = try await transport.send(

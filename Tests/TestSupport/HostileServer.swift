@@ -25,6 +25,8 @@ public final class HostileServer: @unchecked Sendable {
         case endless
         /// A 100 MB JSON body (`Content-Length`).
         case huge
+        /// A 100 MB JSON body, chunked: no length announced, so a client finds out by reading.
+        case hugeChunked = "huge-chunked"
         /// A JSON string with bytes that are not UTF-8 (`\xff\xfe`).
         case invalidUTF8 = "invalid-utf8"
         /// `Content-Encoding: gzip` (not asked for) whose body expands to 1 GiB of zeros.
@@ -68,18 +70,20 @@ public final class HostileServer: @unchecked Sendable {
 
     /// Closes the listener and every open connection.
     public func stop() {
-        let open = lock.withLock {
+        // Shut down, never close, what another thread may still use: a descriptor closed under a thread
+        // waiting in accept or read lets that thread act on whatever socket the system gives the number to
+        // next (another test's server). The accepting thread closes the listener, each connection's thread its own.
+        lock.withLock {
             stopped = true
-            return connections
+            shutdown(descriptor, Int32(SHUT_RDWR))
+            for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
         }
-        shutdown(descriptor, Int32(SHUT_RDWR))
-        Foundation.close(descriptor)
-        for connection in open { shutdown(connection, Int32(SHUT_RDWR)) }
     }
 
     private var isStopped: Bool { lock.withLock { stopped } }
 
     private func acceptLoop() {
+        defer { Foundation.close(descriptor) }
         while !isStopped {
             let connection = accept(descriptor, nil, nil)
             guard connection >= 0 else {
@@ -97,8 +101,10 @@ public final class HostileServer: @unchecked Sendable {
             }
             Thread.detachNewThread { [self] in
                 serve(connection)
-                lock.withLock { _ = connections.remove(connection) }
-                Foundation.close(connection)
+                lock.withLock {
+                    _ = connections.remove(connection)
+                    Foundation.close(connection)
+                }
             }
         }
     }
@@ -165,6 +171,18 @@ public final class HostileServer: @unchecked Sendable {
                 remaining -= size
             }
             return transmit(connection, closing)
+        case .hugeChunked:
+            guard transmit(connection, head(200, ["Content-Type: application/json", "Transfer-Encoding: chunked"])) else { return false }
+            let opening = Array(#"{"data":""#.utf8), closing = Array(#""}"#.utf8)
+            func chunk(_ bytes: [UInt8]) -> [UInt8] { Array(String(bytes.count, radix: 16).utf8) + [13, 10] + bytes + [13, 10] }
+            guard transmit(connection, chunk(opening)) else { return false }
+            let block = chunk([UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024))
+            var remaining = Self.hugeBodyBytes - opening.count - closing.count
+            while remaining > 0 {
+                guard transmit(connection, block) else { return false }
+                remaining -= 64 * 1024
+            }
+            return transmit(connection, chunk(closing) + Array("0\r\n\r\n".utf8))
         case .invalidUTF8:
             let body = Array(#"{"data":{"id":1,"title":""#.utf8) + [0xFF, 0xFE, 0x41] + Array(#""}}"#.utf8)
             return transmit(connection, head(200, ["Content-Type: application/json", "Content-Length: \(body.count)"]) + body)

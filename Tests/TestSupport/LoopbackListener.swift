@@ -13,6 +13,7 @@ import Darwin
 public final class LoopbackListener: @unchecked Sendable {
     public let descriptor: Int32
     public let port: Int
+    private let accepting: Bool
 
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
@@ -22,11 +23,16 @@ public final class LoopbackListener: @unchecked Sendable {
         let (descriptor, port) = try Self.listen()
         self.descriptor = descriptor
         self.port = port
+        accepting = acceptAndClose
         if acceptAndClose {
             Thread.detachNewThread {
                 while true {
                     let connection = accept(descriptor, nil, nil)
-                    if connection < 0 { return }
+                    if connection < 0 {
+                        // Closed here, once out of accept: see close().
+                        Foundation.close(descriptor)
+                        return
+                    }
                     Foundation.close(connection)
                 }
             }
@@ -85,7 +91,14 @@ public final class LoopbackListener: @unchecked Sendable {
         }
     }
 
+    /// Stops listening. With a thread waiting in accept, only shuts the socket down and lets that thread
+    /// close it: a descriptor closed under a waiting thread would have it accept on whatever socket the
+    /// system gives the number to next (another test's server).
     public func close() {
-        Foundation.close(descriptor)
+        if accepting {
+            shutdown(descriptor, Int32(SHUT_RDWR))
+        } else {
+            Foundation.close(descriptor)
+        }
     }
 }

@@ -1,7 +1,5 @@
 import Foundation
-import Hummingbird
-import Logging
-import ServiceLifecycle
+import Sockets
 
 /// A local replica of the APIs apicheck ships contracts for, served over real HTTP.
 ///
@@ -22,74 +20,48 @@ public final class SandboxServer: Sendable {
     public let configuration: SandboxConfiguration
     private let journal: RequestJournal
     private let routes: SandboxServerRoutes
-    private let group: ServiceGroup
-    private let task: Task<Void, Never>
+    private let server: HTTPServer
 
-    private init(
-        baseURL: URL, configuration: SandboxConfiguration, journal: RequestJournal, routes: SandboxServerRoutes, group: ServiceGroup,
-        task: Task<Void, Never>
-    ) {
-        self.baseURL = baseURL
+    private init(configuration: SandboxConfiguration) throws(SandboxError) {
+        let journal = RequestJournal(limit: configuration.requestJournalLimit)
+        let routes = Self.makeRoutes(configuration)
+        let responder = SandboxResponder(routes: routes, journal: journal)
+        do {
+            server = try HTTPServer(
+                host: configuration.host, port: configuration.port, maximumBodyBytes: SandboxResponder.maxBodySize,
+                handler: { responder.respond(to: $0) }, tooLarge: { SandboxResponder.tooLarge(announced: $0) }
+            )
+        } catch {
+            throw SandboxError.cannotStart(host: configuration.host, port: configuration.port, underlying: error)
+        }
         self.configuration = configuration
         self.journal = journal
         self.routes = routes
-        self.group = group
-        self.task = task
+        baseURL = Self.url(host: configuration.host, port: server.port)
     }
 
     /// Starts a sandbox in this process and returns once it accepts connections.
     ///
     /// - Throws: ``SandboxError`` when the address cannot be bound.
     public static func start(_ configuration: SandboxConfiguration = .init()) async throws(SandboxError) -> SandboxServer {
-        let journal = RequestJournal(limit: configuration.requestJournalLimit)
-        let (events, continuation) = AsyncStream<Result<Int, any Error>>.makeStream()
-        let routes = makeRoutes(configuration)
-        let app = makeApplication(configuration, routes: routes, journal: journal) { port in
-            continuation.yield(.success(port))
-        }
-        let group = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
-        let task = Task {
-            do {
-                try await group.run()
-                continuation.yield(.failure(CancellationError()))
-            } catch {
-                continuation.yield(.failure(error))
-            }
-            continuation.finish()
-        }
-        for await event in events {
-            switch event {
-            case .success(let port):
-                return SandboxServer(
-                    baseURL: url(host: configuration.host, port: port), configuration: configuration, journal: journal, routes: routes,
-                    group: group, task: task
-                )
-            case .failure(let error):
-                throw SandboxError.cannotStart(host: configuration.host, port: configuration.port, underlying: error)
-            }
-        }
-        throw SandboxError.cannotStart(host: configuration.host, port: configuration.port, underlying: CancellationError())
+        try SandboxServer(configuration: configuration)
     }
 
     /// Runs a sandbox in the foreground until SIGINT or SIGTERM; `onReady` gets its URL once it listens.
     ///
     /// - Throws: ``SandboxError`` when the address cannot be bound.
     public static func run(_ configuration: SandboxConfiguration, onReady: @escaping @Sendable (URL) -> Void) async throws(SandboxError) {
-        let journal = RequestJournal(limit: configuration.requestJournalLimit)
-        let app = makeApplication(configuration, routes: makeRoutes(configuration), journal: journal) { port in
-            onReady(url(host: configuration.host, port: port))
-        }
-        do {
-            try await app.runService()
-        } catch {
-            throw SandboxError.cannotStart(host: configuration.host, port: configuration.port, underlying: error)
-        }
+        let signals = SignalWaiter([SIGINT, SIGTERM])
+        let sandbox = try SandboxServer(configuration: configuration)
+        onReady(sandbox.baseURL)
+        await signals.wait()
+        await sandbox.stop()
     }
 
-    /// Stops the server and waits until it has closed its socket.
+    /// Stops the server and waits until it has closed its socket and every connection.
     public func stop() async {
-        await group.triggerGracefulShutdown()
-        await task.value
+        let server = server
+        await ThreadPool.shared.value { server.stop() }
     }
 
     /// The requests received so far, oldest first (kept only with a ``SandboxConfiguration/requestJournalLimit``).
@@ -119,21 +91,6 @@ public final class SandboxServer: Sendable {
             ? LSLPService(drifts: configuration.drifts, deterministic: configuration.deterministic, options: configuration.lslp)
             : nil
         return SandboxServerRoutes(todos: todos, github: github, kakao: kakao, lslp: lslp)
-    }
-
-    private static func makeApplication(
-        _ configuration: SandboxConfiguration, routes: SandboxServerRoutes, journal: RequestJournal, onPort: @escaping @Sendable (Int) -> Void
-    ) -> Application<SandboxResponder> {
-        let responder = SandboxResponder(routes: routes, journal: journal)
-        // Hummingbird's own log lines go to stderr, and only warnings: stdout belongs to reports.
-        var logger = Logger(label: "apicheck.sandbox") { StreamLogHandler.standardError(label: $0) }
-        logger.logLevel = .warning
-        return Application(
-            responder: responder,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-            onServerRunning: { channel in onPort(channel.localAddress?.port ?? configuration.port) },
-            logger: logger
-        )
     }
 
     private static func url(host: String, port: Int) -> URL {

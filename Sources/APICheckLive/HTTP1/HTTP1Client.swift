@@ -1,0 +1,195 @@
+import Foundation
+import Sockets
+
+/// The client for `http://` URLs: HTTP/1.1 over plain sockets, with kept-alive connections, on
+/// threads of its own (``ThreadPool``), every wait bounded by the request's deadline.
+///
+/// It sends exactly the request's headers plus `Host` and `Content-Length`, follows no redirect,
+/// does not decompress, and reads a body up to the limit and no further.
+final class HTTP1Client: @unchecked Sendable {
+    let maximumBodyBytes: Int
+    let peak: PeakCounter
+    let resolver: Resolver
+    private let lock = NSLock()
+    private var idle: [String: [Socket]] = [:]
+    private var open = true
+    /// The most idle connections kept per host.
+    static let idlePerHost = 64
+
+    init(maximumBodyBytes: Int, peak: PeakCounter, resolver: Resolver = .system) {
+        self.maximumBodyBytes = maximumBodyBytes
+        self.peak = peak
+        self.resolver = resolver
+    }
+
+    func send(_ request: LiveRequest, deadline: ContinuousClock.Instant) async throws(TransportError) -> LiveResponse {
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        guard remaining > .zero else { throw TransportError(.timeout, "no time left before the deadline") }
+        let exchange = Exchange()
+        let result = await withTaskCancellationHandler {
+            await ThreadPool.shared.value { [self] in
+                perform(request, deadline: deadline, timeout: remaining, exchange: exchange)
+            }
+        } onCancel: {
+            exchange.cancel()
+        }
+        return try result.get()
+    }
+
+    func shutdown() {
+        let sockets = lock.withLock {
+            open = false
+            defer { idle = [:] }
+            return idle.values.flatMap { $0 }
+        }
+        for socket in sockets { socket.close() }
+    }
+
+    /// One request and its response, on a kept-alive connection when one is idle (again on a new one
+    /// when a reused connection turns out closed before any byte of an answer to a read-only request).
+    func perform(_ request: LiveRequest, deadline: ContinuousClock.Instant, timeout: Duration, exchange: Exchange) -> Result<LiveResponse, TransportError> {
+        let host = request.url.host ?? ""
+        let port = request.url.port ?? 80
+        let address = "\(host):\(port)"
+        let bytes = Self.serialize(request)
+        var attempt = 0
+        while true {
+            attempt += 1
+            if exchange.isCancelled { return .failure(TransportError(.cancelled, "")) }
+            var reused = false
+            let socket: Socket
+            if let kept = checkout(address) {
+                socket = kept
+                reused = true
+            } else {
+                do {
+                    socket = try Socket.connect(host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: port, deadline: deadline, resolver: resolver)
+                } catch {
+                    if exchange.isCancelled { return .failure(TransportError(.cancelled, "")) }
+                    return .failure(Self.classify(error, host: host, address: address, timeout: timeout))
+                }
+            }
+            guard exchange.attach(socket) else {
+                socket.close()
+                return .failure(TransportError(.cancelled, ""))
+            }
+            var reader = ResponseReader(socket: socket, deadline: deadline, maximumBodyBytes: maximumBodyBytes, peak: peak)
+            do throws(ReadFailure) {
+                do {
+                    try socket.write(bytes, deadline: deadline)
+                } catch {
+                    throw .socket(error)
+                }
+                let read = try reader.read(method: request.method)
+                exchange.detach()
+                if read.reusable { checkin(socket, address) } else { socket.close() }
+                return .success(LiveResponse(status: read.status, headers: read.headers, body: read.body))
+            } catch {
+                exchange.detach()
+                socket.close()
+                if exchange.isCancelled { return .failure(TransportError(.cancelled, "")) }
+                if reused, !reader.receivedAnything, attempt == 1, request.isIdempotentRead, Self.isClosed(error) { continue }
+                return .failure(Self.classify(error, address: address, timeout: timeout))
+            }
+        }
+    }
+
+    private func checkout(_ address: String) -> Socket? {
+        while let socket = lock.withLock({ idle[address]?.popLast() }) {
+            if !socket.hasPendingInputOrClosed { return socket }
+            socket.close()
+        }
+        return nil
+    }
+
+    private func checkin(_ socket: Socket, _ address: String) {
+        let kept = lock.withLock {
+            guard open, idle[address, default: []].count < Self.idlePerHost else { return false }
+            idle[address, default: []].append(socket)
+            return true
+        }
+        if !kept { socket.close() }
+    }
+
+    /// The request's bytes: request line, `Host`, the request's own headers, `Content-Length`, body.
+    static func serialize(_ request: LiveRequest) -> [UInt8] {
+        let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
+        var target = components?.percentEncodedPath ?? "/"
+        if target.isEmpty { target = "/" }
+        if let query = components?.percentEncodedQuery { target += "?" + query }
+        var head = "\(request.method) \(target) HTTP/1.1\r\n"
+        if !request.headers.contains(where: { $0.0.caseInsensitiveEquals("Host") }) {
+            let host = request.url.host ?? ""
+            head += "Host: \(host)\(request.url.port.map { ":\($0)" } ?? "")\r\n"
+        }
+        for (name, value) in request.headers where !name.caseInsensitiveEquals("Content-Length") && !name.caseInsensitiveEquals("Transfer-Encoding") {
+            head += "\(name): \(value)\r\n"
+        }
+        let body = request.body ?? []
+        if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method) {
+            head += "Content-Length: \(body.count)\r\n"
+        }
+        head += "\r\n"
+        var bytes = Array(head.utf8)
+        bytes.append(contentsOf: body)
+        return bytes
+    }
+
+    static func isClosed(_ error: ReadFailure) -> Bool {
+        switch error {
+        case .failure(let kind, _): kind == .reset
+        case .socket(let socket): [ECONNRESET, EPIPE, ECONNABORTED].contains(socket.code)
+        case .answer: false
+        }
+    }
+
+    static func classify(_ error: ConnectError, host: String, address: String, timeout: Duration) -> TransportError {
+        if error.resolution != nil { return TransportError(.dns, host) }
+        guard let socket = error.socket else { return TransportError(.dns, "\(host): no address") }
+        if socket.timedOut { return TransportError(.timeout, "no complete response within \(HTTPTransport.seconds(timeout)), --timeout") }
+        return HTTPTransport.classify(errno: socket.code, address: address, fallback: socket.description)
+    }
+
+    static func classify(_ error: ReadFailure, address: String, timeout: Duration) -> TransportError {
+        switch error {
+        case .answer(let kind, let detail, let status):
+            return TransportError(kind, detail, status: status)
+        case .failure(let kind, let detail):
+            return TransportError(kind, detail.isEmpty ? address : "\(address): \(detail)")
+        case .socket(let socket):
+            if socket.timedOut { return TransportError(.timeout, "no complete response within \(HTTPTransport.seconds(timeout)), --timeout") }
+            return HTTPTransport.classify(errno: socket.code, address: address, fallback: socket.description)
+        }
+    }
+}
+
+/// One request in flight: the socket it waits on, so that cancelling can wake it.
+final class Exchange: @unchecked Sendable {
+    private let lock = NSLock()
+    private var socket: Socket?
+    private var cancelled = false
+
+    var isCancelled: Bool { lock.withLock { cancelled } }
+
+    /// Cancels: the socket in use is shut down, so that its wait ends now.
+    func cancel() {
+        let current = lock.withLock {
+            cancelled = true
+            return socket
+        }
+        current?.shutdown()
+    }
+
+    /// Starts waiting on `socket`; false when already cancelled.
+    func attach(_ socket: Socket) -> Bool {
+        lock.withLock {
+            guard !cancelled else { return false }
+            self.socket = socket
+            return true
+        }
+    }
+
+    func detach() {
+        lock.withLock { socket = nil }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Sockets
+
+/// The live runner's HTTP client: HTTP/1.1 over plain sockets for `http://` URLs (the sandbox, a
+/// staging server), URLSession for `https://` (TLS from the system, so nothing builds a TLS library).
+///
+/// Both keep the same promises. Redirects are not followed (a 301 or 304 is itself what a contract
+/// checks), and every request has one total deadline covering connect, send and the whole body. No
+/// `Accept-Encoding` is asked for, and a compressed answer is not decompressed: it fails as
+/// ``TransportError/Kind/compressed`` without its body being read (a gzip body can expand a
+/// thousandfold). A body is read up to ``maximumBodyBytes``; a larger one fails as
+/// ``TransportError/Kind/tooLarge`` before it is read when its `Content-Length` says so, and otherwise
+/// the moment it passes the limit, so memory stays bounded.
+public final class HTTPTransport: LiveTransport {
+    /// The default body limit: 50 MiB.
+    public static let defaultMaximumBodyBytes = 50 << 20
+
+    /// The largest body read.
+    public let maximumBodyBytes: Int
+    private let peak = PeakCounter()
+    private let plain: HTTP1Client
+    private let secure: URLSessionClient
+
+    /// The most body bytes held for one response so far (for tests and the benchmark).
+    package var peakBodyBytes: Int { peak.value }
+
+    /// Creates a client with its own connections.
+    public init(maximumBodyBytes: Int = defaultMaximumBodyBytes) {
+        self.maximumBodyBytes = maximumBodyBytes
+        plain = HTTP1Client(maximumBodyBytes: maximumBodyBytes, peak: peak)
+        secure = URLSessionClient(maximumBodyBytes: maximumBodyBytes, peak: peak)
+    }
+
+    /// A client whose plain-HTTP side resolves host names with `resolver` (tests that must not use the machine's DNS).
+    package init(maximumBodyBytes: Int = defaultMaximumBodyBytes, resolver: Resolver) {
+        self.maximumBodyBytes = maximumBodyBytes
+        plain = HTTP1Client(maximumBodyBytes: maximumBodyBytes, peak: peak, resolver: resolver)
+        secure = URLSessionClient(maximumBodyBytes: maximumBodyBytes, peak: peak)
+    }
+
+    public func send(_ request: LiveRequest, deadline: ContinuousClock.Instant) async throws(TransportError) -> LiveResponse {
+        switch request.url.scheme?.lowercased() {
+        case "http": try await plain.send(request, deadline: deadline)
+        case "https": try await secure.send(request, deadline: deadline)
+        default: throw TransportError(.other, "\(request.url.absoluteString): only http and https URLs can be requested")
+        }
+    }
+
+    /// Sends `request` through URLSession whatever its scheme (the tests hold both clients to the same promises).
+    package func sendThroughURLSession(_ request: LiveRequest, deadline: ContinuousClock.Instant) async throws(TransportError) -> LiveResponse {
+        try await secure.send(request, deadline: deadline)
+    }
+
+    public func shutdown() async {
+        plain.shutdown()
+        secure.shutdown()
+    }
+
+    static func classify(errno code: Int32, address: String, fallback: String) -> TransportError {
+        switch code {
+        case ECONNREFUSED: return TransportError(.refused, address)
+        case ECONNRESET, EPIPE, ECONNABORTED: return TransportError(.reset, address)
+        case ETIMEDOUT: return TransportError(.timeout, "connecting to \(address)")
+        case EHOSTUNREACH, ENETUNREACH: return TransportError(.other, "\(address): no route to host")
+        default: return TransportError(.other, "\(address): \(fallback)")
+        }
+    }
+
+    /// `10 s`, `1.5 s`: the deadline as the user gave it (a remaining 0.99996 s reads as 1 s).
+    static func seconds(_ duration: Duration) -> String {
+        let tenths = (Double(duration.components.seconds) * 10 + Double(duration.components.attoseconds) / 1e17).rounded()
+        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(tenths / 10)) s" : String(format: "%.1f s", tenths / 10)
+    }
+}
+
+/// The largest value recorded, shared by the requests of one transport.
+final class PeakCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var peak = 0
+
+    func record(_ value: Int) {
+        lock.withLock { peak = max(peak, value) }
+    }
+
+    var value: Int { lock.withLock { peak } }
+}

@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Waits for a termination signal (SIGINT, SIGTERM) with a real handler writing to a pipe (the
+/// self-pipe trick): whichever thread the kernel picks for the signal, the waiter wakes. One at a
+/// time per process; the signals go back to their default action once it has woken.
+public final class SignalWaiter: @unchecked Sendable {
+    private let signals: [Int32]
+    private let reader: Int32
+    private let writer: Int32
+
+    /// Installs the handler for `signals` now, so that one arriving before ``wait()`` is not lost.
+    public init(_ signals: [Int32]) {
+        self.signals = signals
+        var descriptors: [Int32] = [-1, -1]
+        _ = pipe(&descriptors)
+        reader = descriptors[0]
+        writer = descriptors[1]
+        signalPipe = writer
+        for number in signals {
+            signal(number) { _ in
+                var byte: UInt8 = 1
+                _ = write(signalPipe, &byte, 1)
+            }
+        }
+    }
+
+    /// Returns once one of the signals has arrived.
+    public func wait() async {
+        let reader = reader
+        _ = await ThreadPool.shared.value {
+            var byte: UInt8 = 0
+            while true {
+                let count = read(reader, &byte, 1)
+                if count == 1 || (count < 0 && errno != EINTR) || count == 0 { return count }
+            }
+        }
+        for number in signals { signal(number, SIG_DFL) }
+        _ = systemClose(reader)
+        _ = systemClose(writer)
+    }
+}
+
+/// The write end of the signal pipe: the only state the handler touches (write(2) is async-signal-safe).
+nonisolated(unsafe) private var signalPipe: Int32 = -1

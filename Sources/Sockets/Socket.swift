@@ -1,0 +1,192 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A TCP socket (a file descriptor that it closes once), read and written with deadlines.
+///
+/// The descriptor is non-blocking: every read and write waits with `poll(2)` for at most the time
+/// left before the deadline, so a stalled peer costs a deadline, never a hung thread. ``shutdown()``
+/// may be called from another thread to end a wait at once (cancellation).
+public final class Socket: @unchecked Sendable {
+    /// The file descriptor.
+    public let descriptor: Int32
+    /// Guards `closed`: a shutdown from another thread must never reach a descriptor number the system has reused.
+    private let state = Mutex()
+    private var closed = false
+
+    /// Takes ownership of `descriptor`, making it non-blocking.
+    public init(adopting descriptor: Int32) {
+        self.descriptor = descriptor
+        let flags = fcntl(descriptor, F_GETFL)
+        _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
+        #if canImport(Darwin)
+        var one: Int32 = 1
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Closes the descriptor (once; later calls do nothing).
+    public func close() {
+        state.withLock {
+            guard !closed else { return }
+            closed = true
+            _ = systemClose(descriptor)
+        }
+    }
+
+    /// Ends both directions, waking any thread waiting on this socket; the descriptor stays open until ``close()``.
+    public func shutdown() {
+        state.withLock {
+            guard !closed else { return }
+            _ = systemShutdown(descriptor, Int32(SHUT_RDWR))
+        }
+    }
+
+    /// Turns off Nagle's algorithm: a request or response written in one piece leaves at once.
+    public func setNoDelay() {
+        var one: Int32 = 1
+        _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    /// Reads at most `capacity` bytes into `buffer`'s end; returns the count, 0 at the end of the stream.
+    ///
+    /// - Throws: ``SocketError`` with `.timedOut` at the deadline, or the system's error.
+    public func read(into buffer: inout [UInt8], capacity: Int, deadline: ContinuousClock.Instant) throws(SocketError) -> Int {
+        while true {
+            let start = buffer.count
+            var received = 0
+            // A ready array of zeros: appended by the standard library's copy, fast in a debug build too.
+            if capacity <= Self.zeros.count {
+                buffer.append(contentsOf: Self.zeros[..<capacity])
+            } else {
+                buffer.append(contentsOf: [UInt8](repeating: 0, count: capacity))
+            }
+            buffer.withUnsafeMutableBytes { raw in
+                received = recv(descriptor, raw.baseAddress! + start, capacity, 0)
+            }
+            let code = errno
+            buffer.removeLast(capacity - max(received, 0))
+            if received >= 0 { return received }
+            guard code == EAGAIN || code == EWOULDBLOCK || code == EINTR else { throw SocketError(code: code, operation: "recv") }
+            try wait(for: Int16(POLLIN), deadline: deadline)
+        }
+    }
+
+    /// Writes all of `bytes`.
+    ///
+    /// - Throws: ``SocketError`` with `.timedOut` at the deadline, or the system's error (a peer that
+    ///   closed its end is `EPIPE` or `ECONNRESET`; never a SIGPIPE).
+    public func write(_ bytes: [UInt8], deadline: ContinuousClock.Instant) throws(SocketError) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { raw in
+                send(descriptor, raw.baseAddress! + offset, raw.count - offset, Self.noSignal)
+            }
+            if sent >= 0 {
+                offset += sent
+                continue
+            }
+            let code = errno
+            guard code == EAGAIN || code == EWOULDBLOCK || code == EINTR else { throw SocketError(code: code, operation: "send") }
+            try wait(for: Int16(POLLOUT), deadline: deadline)
+        }
+    }
+
+    /// Whether the peer has closed its end or sent something unasked (an idle kept-alive connection
+    /// that must not be reused).
+    public var hasPendingInputOrClosed: Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) != 0
+    }
+
+    /// Waits until the socket is ready for `events` or the deadline passes.
+    func wait(for events: Int16, deadline: ContinuousClock.Instant) throws(SocketError) {
+        while true {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { throw SocketError(code: ETIMEDOUT, operation: "poll", timedOut: true) }
+            let milliseconds = min(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1, Int64(Int32.max))
+            var entry = pollfd(fd: descriptor, events: events, revents: 0)
+            let ready = poll(&entry, 1, Int32(milliseconds))
+            if ready > 0 { return }
+            if ready < 0, errno != EINTR { throw SocketError(code: errno, operation: "poll") }
+        }
+    }
+
+    static let zeros = [UInt8](repeating: 0, count: 64 << 10)
+
+    #if canImport(Darwin)
+    static let noSignal: Int32 = 0
+    #else
+    static let noSignal = Int32(MSG_NOSIGNAL)
+    #endif
+}
+
+/// A small lock (pthread mutex) that needs no Foundation.
+final class Mutex: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}
+
+/// A failed socket call: the `errno` and the call.
+public struct SocketError: Error, Sendable, CustomStringConvertible {
+    /// The system's error number.
+    public let code: Int32
+    /// The call that failed: `connect`, `recv`, ...
+    public let operation: String
+    /// Whether the deadline passed (rather than the system failing).
+    public let timedOut: Bool
+
+    /// Creates an error.
+    public init(code: Int32, operation: String, timedOut: Bool = false) {
+        self.code = code
+        self.operation = operation
+        self.timedOut = timedOut
+    }
+
+    /// `connect: Connection refused`.
+    public var description: String {
+        timedOut ? "\(operation): timed out" : "\(operation): \(String(cString: strerror(code)))"
+    }
+}
+
+@inline(__always) func systemClose(_ descriptor: Int32) -> Int32 {
+    #if canImport(Darwin)
+    Darwin.close(descriptor)
+    #elseif canImport(Musl)
+    Musl.close(descriptor)
+    #else
+    Glibc.close(descriptor)
+    #endif
+}
+
+@inline(__always) func systemShutdown(_ descriptor: Int32, _ how: Int32) -> Int32 {
+    #if canImport(Darwin)
+    Darwin.shutdown(descriptor, how)
+    #elseif canImport(Musl)
+    Musl.shutdown(descriptor, how)
+    #else
+    Glibc.shutdown(descriptor, how)
+    #endif
+}
