@@ -14,7 +14,7 @@ final class HTTP1Client: @unchecked Sendable {
     private var idle: [String: [Socket]] = [:]
     private var open = true
     /// The most idle connections kept per host.
-    static let idlePerHost = 64
+    static let idlePerHost = 16
 
     init(maximumBodyBytes: Int, peak: PeakCounter, resolver: Resolver = .system) {
         self.maximumBodyBytes = maximumBodyBytes

@@ -28,8 +28,11 @@ final class HTTPServer: @unchecked Sendable {
 
     /// A request head over this many bytes is answered 431.
     static let maximumHeadBytes = 64 << 10
-    /// How long a kept-alive connection may stay idle, and how long a request may take to arrive.
-    static let idleTimeout = Duration.seconds(120)
+    /// How long a request may take to arrive, and a response to be written.
+    static let idleTimeout = Duration.seconds(60)
+    /// How long a kept-alive connection waits for its next request before the server closes it (a
+    /// client's pool notices and opens a new one): open connections, and their threads, stay few.
+    static let keepAliveTimeout = Duration.seconds(5)
 
     let listener: Listener
     let maximumBodyBytes: Int
@@ -100,10 +103,13 @@ final class HTTPServer: @unchecked Sendable {
     /// Answers requests on one connection until it closes, asks to close, or breaks the protocol.
     private func serve(_ socket: Socket) {
         var reader = RequestReader(socket: socket)
+        var first = true
         while true {
             let request: RequestReader.Head
             do throws(RequestReader.Failure) {
-                guard let head = try reader.readHead(deadline: .now + Self.idleTimeout) else { return }
+                let wait = first ? Self.idleTimeout : Self.keepAliveTimeout
+                first = false
+                guard let head = try reader.readHead(deadline: .now + wait) else { return }
                 request = head
             } catch {
                 if let status = error.status { write(Self.plain(status), keepAlive: false, head: false, to: socket) }
