@@ -1,12 +1,16 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the built `apicheck` binary, as a user would, and captures its output and exit code.
 struct CLIRunner {
     struct Result {
-        let status: Int32
+        let termination: ChildProcess.Termination
         let stdout: String
         let stderr: String
+
+        /// The exit status (or the signal's number).
+        var status: Int32 { termination.status }
     }
 
     /// The `apicheck` binary next to this test bundle (SwiftPM builds it because the tests depend on it).
@@ -34,49 +38,18 @@ struct CLIRunner {
     }
 
     /// A started `apicheck` whose output is read when it ends.
-    struct Launched: @unchecked Sendable {
-        let process: Process
-        let out: Pipe
-        let err: Pipe
+    struct Launched: Sendable {
+        let child: ChildProcess
 
         /// Waits for the end (on a thread of its own) and returns what it printed.
         func finish() async throws -> Result {
-            try await CLIRunner.onThread {
-                let (stdout, stderr) = CLIRunner.readBoth(out, err)
-                process.waitUntilExit()
-                return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
-            }
+            try await CLIRunner.onThread { CLIRunner.result(of: child) }
         }
     }
 
     /// Starts `apicheck` and returns at once.
     static func launch(_ arguments: [String], currentDirectory: URL, environment: [String: String] = [:]) throws -> Launched {
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        process.currentDirectoryURL = currentDirectory
-        let launched = Launched(process: process, out: Pipe(), err: Pipe())
-        process.standardOutput = launched.out
-        process.standardError = launched.err
-        try process.run()
-        return launched
-    }
-
-    /// Reads both pipes to their end at the same time (stderr on a thread of its own), so that a child that
-    /// fills one pipe while the other is read can never block.
-    static func readBoth(_ out: Pipe, _ err: Pipe) -> (Data, Data) {
-        final class Box: @unchecked Sendable { var data = Data() }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        let handle = err.fileHandleForReading
-        Thread.detachNewThread {
-            box.data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        done.wait()
-        return (stdout, box.data)
+        Launched(child: try start(arguments, currentDirectory: currentDirectory, environment: environment))
     }
 
     /// Runs blocking work (waiting on a child process) on a thread of its own.
@@ -87,23 +60,22 @@ struct CLIRunner {
     }
 
     /// `environment` is added to this process's own (a test's secrets and base-URL overrides).
-    static func runBlocking(_ arguments: [String], currentDirectory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let (stdout, stderr) = readBoth(out, err)
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self)
+    static func start(_ arguments: [String], currentDirectory: URL? = nil, environment: [String: String] = [:]) throws -> ChildProcess {
+        try ChildProcess(
+            try binary().path,
+            arguments,
+            currentDirectory: currentDirectory?.path,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }
         )
+    }
+
+    /// Reads what the child prints to the end, then reaps it.
+    static func result(of child: ChildProcess) -> Result {
+        let (stdout, stderr) = child.readToEnd()
+        return Result(termination: child.wait(), stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func runBlocking(_ arguments: [String], currentDirectory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+        result(of: try start(arguments, currentDirectory: currentDirectory, environment: environment))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Sandbox
 import Testing
+import TestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -54,19 +55,16 @@ struct CommandLineTests {
 
     @Test("sandbox serves over HTTP until interrupted, then exits 0")
     func sandboxServesUntilInterrupted() async throws {
-        let process = Process()
-        process.executableURL = try CLIRunner.binary()
-        process.arguments = ["sandbox", "--api", "todos", "--port", "0", "--drift", "extra-field"]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let child = try CLIRunner.start(["sandbox", "--api", "todos", "--port", "0", "--drift", "extra-field"])
+        defer {
+            child.send(SIGTERM)
+            child.wait()
+        }
 
         // Read stderr until the "listening on" line names the URL.
         var banner = ""
         while !banner.contains("Ctrl-C") {
-            let chunk = err.fileHandleForReading.availableData
+            let chunk = child.readAvailable(from: .stderr)
             if chunk.isEmpty { break }
             banner += String(decoding: chunk, as: UTF8.self)
         }
@@ -78,8 +76,7 @@ struct CommandLineTests {
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(String(decoding: data, as: UTF8.self).contains(#""priority":"normal""#))
 
-        process.interrupt()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        child.send(SIGINT)
+        #expect(child.wait() == .exited(0))
     }
 }

@@ -30,18 +30,13 @@ struct CrashSafeSaveTests {
     /// `watched`, that is while the file is written, flushed or renamed (most of a save is building the text
     /// and comparing it with the file already there, so random moments rarely hit the write).
     static func runAndKill(_ mode: String, in folder: URL, watching watched: URL, round: Int, generator: inout SeededGenerator) throws {
-        let process = Process()
-        process.executableURL = try helper()
-        process.arguments = [mode, folder.path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let ready = out.fileHandleForReading.readData(ofLength: 6)
+        let child = try ChildProcess(try helper().path, [mode, folder.path], stderr: .discard)
+        let ready = child.read(upTo: 6)
         #expect(String(decoding: ready, as: UTF8.self) == "ready\n", "the helper did not start")
         // One "s" per finished save: the time between two is the length of a save.
-        _ = out.fileHandleForReading.readData(ofLength: 1)
+        _ = child.read(upTo: 1)
         let start = DispatchTime.now().uptimeNanoseconds
-        _ = out.fileHandleForReading.readData(ofLength: 1)
+        _ = child.read(upTo: 1)
         let period = max(DispatchTime.now().uptimeNanoseconds - start, 1_000_000)
         if round % 2 == 0 {
             usleep(UInt32(UInt64.random(in: 0..<period, using: &generator) / 1_000))
@@ -50,9 +45,8 @@ struct CrashSafeSaveTests {
             let deadline = DispatchTime.now().uptimeNanoseconds + 10 * period
             while leftovers(in: watched).isEmpty && DispatchTime.now().uptimeNanoseconds < deadline {}
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+        child.send(SIGKILL)
+        #expect(child.wait() == .signalled(SIGKILL))
     }
 
     static func leftovers(in folder: URL) -> [String] {
@@ -209,14 +203,14 @@ struct RecordKillTests {
                         try await Task.sleep(nanoseconds: UInt64.random(in: 0..<duration, using: &generator))
                     } else {
                         // The moment a recording is being written: a temporary file shows up beside it.
-                        let process = launched.process
+                        let child = launched.child
                         try await CLIRunner.onThread {
-                            while process.isRunning && CrashSafeSaveTests.leftovers(in: scenarioFolder).isEmpty {}
+                            while child.isRunning && CrashSafeSaveTests.leftovers(in: scenarioFolder).isEmpty {}
                         }
                     }
-                    if launched.process.isRunning { kill(launched.process.processIdentifier, SIGKILL) }
+                    launched.child.send(SIGKILL)
                     let result = try await launched.finish()
-                    if launched.process.terminationReason == .uncaughtSignal {
+                    if case .signalled = result.termination {
                         killed += 1
                         if !CrashSafeSaveTests.leftovers(in: scenarioFolder).isEmpty { midWrite += 1 }
                     } else {

@@ -190,7 +190,7 @@ struct LiveCommandTests {
         defer { silent.close() }
         let run = try CLIRunner.launch(["diff", "--live", "--api", "todos", "--base-url", "http://127.0.0.1:\(silent.port)", "--timeout", "30"], currentDirectory: Self.root)
         #expect(await silent.waitForConnection(seconds: 60))
-        run.process.interrupt()
+        run.child.send(SIGINT)
         let result = try await run.finish()
         #expect(result.status == 130, "\(result.stderr)")
         #expect(result.stderr.contains("interrupted; cleaning up"))
