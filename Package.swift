@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "GitHubAPITests", dependencies: ["TestSupport", "GitHubAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "KakaoAPITests", dependencies: ["TestSupport", "KakaoAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "LSLPAPITests", dependencies: ["TestSupport", "LSLPAPI", "WireFormat", "Sandbox"]),
-        .testTarget(name: "SandboxTests", dependencies: ["TestSupport", "Sandbox"]),
+        .testTarget(name: "SandboxTests", dependencies: ["TestSupport", "Sandbox", "Sockets"]),
         .testTarget(name: "APICheckReplayTests", dependencies: ["TestSupport", "APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),
         // The child process of the crash-safety tests: saves with the project's own code until it is killed.
         .executableTarget(name: "apicheck-save-loop", dependencies: ["APICheck", "GitHubAPI"], path: "Tests/SaveLoop"),

@@ -50,6 +50,25 @@ public final class Socket: @unchecked Sendable {
         }
     }
 
+    /// Ends the sending side and reads, discarding, what the peer still sends, until it closes its end,
+    /// `limit` bytes or the deadline: a client still sending a request body the server refused then reads
+    /// the answer already written instead of meeting a reset (a close with unread input sends RST, which
+    /// discards what the client had not read yet). nginx calls this a lingering close.
+    public func finishSending(discardingUpTo limit: Int, deadline: ContinuousClock.Instant) {
+        state.withLock {
+            guard !closed else { return }
+            _ = systemShutdown(descriptor, Int32(SHUT_WR))
+        }
+        var discarded = 0
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(64 * 1024)
+        while discarded < limit {
+            buffer.removeAll(keepingCapacity: true)
+            guard let count = try? read(into: &buffer, capacity: 64 * 1024, deadline: deadline), count > 0 else { return }
+            discarded += count
+        }
+    }
+
     /// Turns off Nagle's algorithm: a request or response written in one piece leaves at once.
     public func setNoDelay() {
         var one: Int32 = 1

@@ -1,5 +1,6 @@
 import Foundation
 import Sandbox
+import Sockets
 import Testing
 
 @Suite("Sandbox writes and bad input", .timeLimit(.minutes(5)))
@@ -118,6 +119,25 @@ struct WriteTests {
             #expect(over.message?.contains("1 MiB") == true)
             let atLimit = try await http.form("PUT", "/api/v2/todos/4698", "title=" + String(repeating: "a", count: (1 << 20) - 6))
             #expect(atLimit.status == 200)
+        }
+    }
+
+    @Test("a client that sends all of a body over the limit before reading gets the 413, not a reset")
+    func tooLargeWhileSending() async throws {
+        try await withSandboxHTTP { http in
+            // Closing with the rest of the body unread would send a reset, which discards the 413 on its way.
+            let body = [UInt8](repeating: UInt8(ascii: "a"), count: 4 << 20)
+            let head = "PUT /api/v2/todos/4698 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.count + 6)\r\n\r\ntitle="
+            let port = try #require(http.sandbox.baseURL.port)
+            let deadline = ContinuousClock.now + .seconds(30)
+            let socket = try Socket.connect(host: "127.0.0.1", port: port, deadline: deadline)
+            defer { socket.close() }
+            try socket.write(Array(head.utf8) + body, deadline: deadline)
+            var answer: [UInt8] = []
+            while try socket.read(into: &answer, capacity: 65_536, deadline: deadline) > 0 {}
+            let text = String(decoding: answer, as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 413 "), "\(text.prefix(200))")
+            #expect(text.contains("1 MiB"))
         }
     }
 

@@ -33,6 +33,10 @@ final class HTTPServer: @unchecked Sendable {
     /// How long a kept-alive connection waits for its next request before the server closes it (a
     /// client's pool notices and opens a new one): open connections, and their threads, stay few.
     static let keepAliveTimeout = Duration.seconds(5)
+    /// After an error answer, how much of a request body still arriving is read and dropped, and for how
+    /// long, before the connection closes (``Socket/finishSending(discardingUpTo:deadline:)``).
+    static let lingeringBytes = 16 << 20
+    static let lingeringTime = Duration.seconds(5)
 
     let listener: Listener
     let maximumBodyBytes: Int
@@ -112,7 +116,10 @@ final class HTTPServer: @unchecked Sendable {
                 guard let head = try reader.readHead(deadline: .now + wait) else { return }
                 request = head
             } catch {
-                if let status = error.status { write(Self.plain(status), keepAlive: false, head: false, to: socket) }
+                if let status = error.status {
+                    write(Self.plain(status), keepAlive: false, head: false, to: socket)
+                    socket.finishSending(discardingUpTo: Self.lingeringBytes, deadline: .now + Self.lingeringTime)
+                }
                 return
             }
             let deadline = ContinuousClock.now + Self.idleTimeout
@@ -128,6 +135,8 @@ final class HTTPServer: @unchecked Sendable {
                 } else if let status = error.status {
                     write(Self.plain(status), keepAlive: false, head: false, to: socket)
                 }
+                // The client may still be sending the body: let it, so that it reads the answer.
+                socket.finishSending(discardingUpTo: Self.lingeringBytes, deadline: .now + Self.lingeringTime)
                 return
             }
             let response = handler(Request(method: request.method, path: request.path, query: request.query, headers: request.headers, body: body))
