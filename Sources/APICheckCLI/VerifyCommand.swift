@@ -35,14 +35,18 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The lowest severity that fails the run.", valueName: "severity"))
     var failOn: Severity = .error
 
+    @Option(name: .long, help: ArgumentHelp("How many files to verify at once (default: one per core).", valueName: "n"))
+    var jobs: Int?
+
     func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
     }
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let reportFormat = format
         let threshold = failOn
-        let options = VerifyRun.Options(paths: paths, api: api, strict: strict, environment: environment)
+        let options = VerifyRun.Options(paths: paths, api: api, strict: strict, environment: environment, jobs: jobs)
         let result: VerifyRun.Result
         do {
             let configuration = try ConfigurationFile.load(global.configPath)

@@ -55,6 +55,30 @@ struct VerifyCommandTests {
         #expect(lenient.status == 1)
     }
 
+    @Test("files verified in parallel report exactly what one job reports, in the same order; --jobs 0 is refused")
+    func parallelJobs() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try String(contentsOf: Self.root.appendingPathComponent("recordings/todos/tests/single.json"), encoding: .utf8)
+        // 24 files, each drifted in its own way, so that the order of the lines is the order of the files.
+        for index in 0..<24 {
+            let text = original.replacingOccurrences(of: #""is_done": false,"#, with: #""is_done": \#(index),"#)
+            try text.write(to: folder.appendingPathComponent(String(format: "r%02d.json", index)), atomically: true, encoding: .utf8)
+        }
+        let one = try await CLIRunner.run(["verify", folder.path, "--jobs", "1"], currentDirectory: Self.root)
+        #expect(one.status == 1)
+        #expect(one.stdout.split(separator: "\n").filter { $0.contains("[shape.type]") }.count == 48)  // two is_done per file
+        for jobs in ["2", "8"] {
+            let parallel = try await CLIRunner.run(["verify", folder.path, "--jobs", jobs], currentDirectory: Self.root)
+            #expect(parallel.status == 1)
+            #expect(parallel.stdout == one.stdout, "--jobs \(jobs)")
+            #expect(parallel.stderr == one.stderr, "--jobs \(jobs)")
+        }
+        let refused = try await CLIRunner.run(["verify", folder.path, "--jobs", "0"], currentDirectory: Self.root)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("--jobs must be at least 1"))
+    }
+
     @Test("bad input exits 2 with file and line", arguments: [
         ("recording", #"{"format": "apicheck-recording/1", "api": "todos""#, "broken.json:1:50: error: not valid JSON"),
         ("config", "apis:\n  todos:\n    base_url: https://x.test\n    contrct: x\n", "apicheck.yml:4:5: error: apis.todos: unknown key \"contrct\""),

@@ -1,10 +1,46 @@
 /// A naming rule for object keys, as `x-apicheck-key-case` names it.
 public struct KeyCase: Hashable, Sendable, CustomStringConvertible {
-    let name: String
-    let check: @Sendable (String) -> Bool
+    // A plain enum inside (no string, no closure): a KeyCase is passed along with every value checked, and
+    // copying one costs nothing.
+    private enum Rule: UInt8, Hashable, Sendable {
+        case snakeCase, camelCase, any
+    }
+
+    private let rule: Rule
 
     /// `is_done`, `created_at`, `_id`: lower-case words joined by `_` (one leading `_` allowed).
-    public static let snakeCase = KeyCase(name: "snake_case") { key in
+    public static let snakeCase = KeyCase(rule: .snakeCase)
+
+    /// `isDone`, `createdAt`: a lower-case first letter, then letters and digits.
+    public static let camelCase = KeyCase(rule: .camelCase)
+
+    /// No rule: every key is accepted. For a free-form object inside a scope that has a rule (GitHub's
+    /// event `payload` holds `+1`, `-1` and `_links` keys inside a snake_case API).
+    public static let any = KeyCase(rule: .any)
+
+    /// The rule named `snake_case`, `camelCase` or `any`, or nil.
+    public static func named(_ name: String) -> KeyCase? {
+        [snakeCase, camelCase, any].first { $0.name == name }
+    }
+
+    var name: String {
+        switch rule {
+        case .snakeCase: "snake_case"
+        case .camelCase: "camelCase"
+        case .any: "any"
+        }
+    }
+
+    /// Whether `key` follows the rule.
+    public func matches(_ key: String) -> Bool {
+        switch rule {
+        case .snakeCase: Self.isSnakeCase(key)
+        case .camelCase: Self.isCamelCase(key)
+        case .any: true
+        }
+    }
+
+    private static func isSnakeCase(_ key: String) -> Bool {
         // Byte by byte: this runs for every key of every body.
         var previousUnderscore = true  // a leading "_" is allowed once, then a word must follow
         var leading = true
@@ -24,23 +60,10 @@ public struct KeyCase: Hashable, Sendable, CustomStringConvertible {
         return count > 0 && !previousUnderscore
     }
 
-    /// `isDone`, `createdAt`: a lower-case first letter, then letters and digits.
-    public static let camelCase = KeyCase(name: "camelCase") { key in
+    private static func isCamelCase(_ key: String) -> Bool {
         guard let first = key.utf8.first, first >= 97 && first <= 122 else { return false }
         return key.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) }
     }
-
-    /// No rule: every key is accepted. For a free-form object inside a scope that has a rule (GitHub's
-    /// event `payload` holds `+1`, `-1` and `_links` keys inside a snake_case API).
-    public static let any = KeyCase(name: "any") { _ in true }
-
-    /// The rule named `snake_case`, `camelCase` or `any`, or nil.
-    public static func named(_ name: String) -> KeyCase? {
-        [snakeCase, camelCase, any].first { $0.name == name }
-    }
-
-    /// Whether `key` follows the rule.
-    public func matches(_ key: String) -> Bool { check(key) }
 
     /// Every key in `value` that breaks the rule, with its pointer (array indices kept).
     public func violations(in value: JSONValue, at pointer: JSONPointer = .root) -> [(pointer: JSONPointer, key: String)] {
@@ -60,6 +83,4 @@ public struct KeyCase: Hashable, Sendable, CustomStringConvertible {
 
     /// `snake_case`, `camelCase` or `any`.
     public var description: String { name }
-    public static func == (lhs: KeyCase, rhs: KeyCase) -> Bool { lhs.name == rhs.name }
-    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }

@@ -12,13 +12,16 @@ public struct VerifyRun: Sendable {
         public var strict = false
         /// The environment (for secret values).
         public var environment: [String: String] = [:]
+        /// How many files are verified at once (each on a thread of its own); at least 1.
+        public var jobs: Int
 
-        /// Default options.
-        public init(paths: [String] = [], api: String? = nil, strict: Bool = false, environment: [String: String] = [:]) {
+        /// Default options: as many jobs as the machine has cores.
+        public init(paths: [String] = [], api: String? = nil, strict: Bool = false, environment: [String: String] = [:], jobs: Int? = nil) {
             self.paths = paths
             self.api = api
             self.strict = strict
             self.environment = environment
+            self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         }
     }
 
@@ -75,8 +78,37 @@ public struct VerifyRun: Sendable {
         // The secrets to look for, worked out once per API rather than once per file.
         var secrets: [String: [String]] = [:]
         for api in configuration.apis { secrets[api.name] = api.redactionRules(environment: options.environment).secretValues }
-        for (path, api) in files { verifyFile(path, api: api, options: options, secrets: secrets, into: &result) }
+        // Files are verified in parallel; their results join in file order, so a report never depends on timing.
+        let chosen = files
+        let secretValues = secrets
+        let perFile = Self.inParallel(chosen.count, jobs: options.jobs) { index in
+            var one = Result()
+            verifyFile(chosen[index].path, api: chosen[index].api, options: options, secrets: secretValues, into: &one)
+            return one
+        }
+        for one in perFile {
+            result.findings += one.findings
+            result.errors += one.errors
+            result.recordings += one.recordings
+            result.interactions += one.interactions
+        }
         return result
+    }
+
+    /// `work(0..<count)` on up to `jobs` threads, each taking the next index when it is done with one; the
+    /// results in index order.
+    static func inParallel<T: Sendable>(_ count: Int, jobs: Int, _ work: @Sendable (Int) -> T) -> [T] {
+        guard jobs > 1, count > 1 else { return (0..<count).map(work) }
+        let slots = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
+        slots.initialize(repeating: nil)
+        defer { slots.deallocate() }
+        let shared = ParallelSlots(slots: slots)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, count)) { _ in
+            while let index = shared.claim(below: count) {
+                shared.slots[index] = work(index)
+            }
+        }
+        return slots.map { $0! }
     }
 
     func verifyFile(_ path: String, api: String?, options: Options, secrets: [String: [String]], into result: inout Result) {
@@ -159,3 +191,22 @@ public struct VerifyRun: Sendable {
     }
 }
 
+
+/// The result slots of ``VerifyRun/inParallel(_:jobs:_:)``: each index is claimed by one thread, which alone writes its slot.
+private final class ParallelSlots<T>: @unchecked Sendable {
+    let slots: UnsafeMutableBufferPointer<T?>
+    private let lock = NSLock()
+    private var next = 0
+
+    init(slots: UnsafeMutableBufferPointer<T?>) {
+        self.slots = slots
+    }
+
+    func claim(below count: Int) -> Int? {
+        lock.withLock {
+            guard next < count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+}
