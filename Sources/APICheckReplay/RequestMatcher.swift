@@ -4,7 +4,7 @@ import WireFormat
 /// Finds the recorded interaction for a live request: a hash lookup, then a check of the few candidates.
 ///
 /// The cost per request does not grow with the recording: requests are bucketed by method,
-/// base, path and query item names; only a bucket's entries are compared in full.
+/// base, path and query item names, then by query values; only the entries found are compared in full.
 package struct RequestMatcher: Sendable {
     struct Key: Hashable {
         let method: String
@@ -27,8 +27,15 @@ package struct RequestMatcher: Sendable {
         let query: [FormField]
     }
 
+    /// The recorded requests of one key, by their query values (a page of a paginated list is found by a
+    /// lookup, not by comparing every page); those with a redacted value, which matches any, apart.
+    struct Bucket {
+        var byValues: [[String]: [Int]] = [:]
+        var withPlaceholder: [Int] = []
+    }
+
     let rules: MatchingRules
-    private(set) var buckets: [Key: [Int]] = [:]
+    private(set) var buckets: [Key: Bucket] = [:]
     /// The recorded requests, prepared once when the recording is loaded.
     private(set) var recorded: [Prepared] = []
 
@@ -43,7 +50,12 @@ package struct RequestMatcher: Sendable {
     mutating func add(_ request: RecordedRequest, at index: Int) {
         let prepared = prepare(request)
         recorded.append(prepared)
-        buckets[prepared.key, default: []].append(index)
+        let values = prepared.query.map(\.value)
+        if values.contains(RedactionRules.placeholder) {
+            buckets[prepared.key, default: Bucket()].withPlaceholder.append(index)
+        } else {
+            buckets[prepared.key, default: Bucket()].byValues[values, default: []].append(index)
+        }
     }
 
     package func prepare(_ request: RecordedRequest) -> Prepared {
@@ -69,9 +81,21 @@ package struct RequestMatcher: Sendable {
         return Prepared(request: request, key: key, query: query)
     }
 
-    /// The indices recorded under the same key, in recorded order.
+    /// The indices recorded under the same key with the same query values (or a redacted one), in recorded order.
     package func candidates(for live: Prepared) -> [Int] {
-        buckets[live.key] ?? []
+        guard let bucket = buckets[live.key] else { return [] }
+        let exact = bucket.byValues[live.query.map(\.value)] ?? []
+        if bucket.withPlaceholder.isEmpty { return exact }
+        if exact.isEmpty { return bucket.withPlaceholder }
+        // Both lists are in recorded order: merge them, so that the first recorded answer is used first.
+        var merged: [Int] = []
+        merged.reserveCapacity(exact.count + bucket.withPlaceholder.count)
+        var left = exact[...]
+        var right = bucket.withPlaceholder[...]
+        while let a = left.first, let b = right.first {
+            if a < b { merged.append(a); left = left.dropFirst() } else { merged.append(b); right = right.dropFirst() }
+        }
+        return merged + left + right
     }
 
     /// Whether the live request matches the recorded one at `index`, which is in the same bucket
