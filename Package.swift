@@ -72,7 +72,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "APICheckBench",
-            dependencies: ["APICheck", "APICheckLive", "APICheckReplay", "TodoAPI", "WireFormat", "Sandbox", "TestSupport"],
+            dependencies: [
+                "APICheck", "APICheckLive", "APICheckReplay", "TodoAPI", "WireFormat", "Sandbox", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Benchmarks/APICheckBench"
         ),
         // The readers of outside input with their invariants; `swift test` runs the seeds and every input a

@@ -6,10 +6,6 @@ import TestSupport
 /// target: within the deadline plus one second), what it ends as, and the most body bytes held (the target:
 /// at most the body limit). Median, min and max of 5 runs per fault, the faults alternated.
 enum HostileBenchmark {
-    static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-    }
-
     static func run(deadline: Duration = .seconds(2), runs: Int = 5) async throws -> Bool {
         let good = Array(#"{"data":[{"id":1,"title":"a","is_done":false}]}"#.utf8)
         let server = try HostileServer(goodBody: good)

@@ -1,42 +1,125 @@
 import APICheck
 import APICheckLive
 import Foundation
-import Sandbox
+import TestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// The live runner against the in-process sandbox: requests per second of the two HTTP clients that
-/// build here, side by side at concurrency 1, 8 and 32, and a 500-scenario `diff --live` run.
+/// The live runner against the sandbox in a process of its own (`apicheck sandbox`, so that the server never
+/// shares the client's threads): wrk's requests/s as the ceiling, the live client alone, and the whole diff path
+/// (request, verify, compare) over 500 scenarios, all at concurrency 8, alternated round by round.
 enum LiveBenchmark {
-    static func run(seconds: Double = 2) async throws {
-        let sandbox = try await SandboxServer.start()
-        defer { Task { await sandbox.stop() } }
-        let url = sandbox.baseURL.appendingPathComponent("api/v2/todos")
-        let request = LiveRequest(method: "GET", url: URL(string: url.absoluteString + "?page=1")!, headers: [("Accept", "application/json")])
-        print("live: GET /api/v2/todos?page=1 against the in-process sandbox, \(seconds) s per figure (requests/s)")
-        print("  concurrency    HTTPTransport   URLSession   ratio")
-        let asyncClient = HTTPTransport()
-        let session = URLSessionTransport()
-        for concurrency in [1, 8, 32] {
-            let fast = try await rate(asyncClient, request, concurrency: concurrency, seconds: seconds)
-            let slow = try await rate(session, request, concurrency: concurrency, seconds: seconds)
-            let target = concurrency == 8 ? "  (target >= 1,000 at 8)" : ""
-            print(String(format: "  %11d   %15.0f   %10.0f   %4.1fx%@", concurrency, fast, slow, fast / slow, target))
+    /// Starts `apicheck sandbox --api todos --port 0` and returns it with its base URL.
+    static func startSandbox(_ apicheck: String) throws -> (ChildProcess, String) {
+        let child = try ChildProcess(apicheck, ["sandbox", "--api", "todos", "--port", "0"], stdout: .discard)
+        var banner = ""
+        while !banner.contains("Ctrl-C") {
+            let chunk = child.readAvailable(from: .stderr)
+            if chunk.isEmpty { break }
+            banner += String(decoding: chunk, as: UTF8.self)
         }
-        await asyncClient.shutdown()
-        await session.shutdown()
+        guard let match = banner.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression) else {
+            child.send(SIGKILL)
+            child.wait()
+            throw BenchError("the sandbox did not say where it listens: \(banner)")
+        }
+        return (child, String(banner[match]))
+    }
 
-        // 500 scenarios through the whole diff path (runner, verifier, comparison), in a child process for its peak memory.
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        child.arguments = ["live-500", sandbox.baseURL.absoluteString]
-        let pipe = Pipe()
-        child.standardOutput = pipe
-        try child.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        child.waitUntilExit()
-        print(output, terminator: "")
+    static func run(rounds: Int, seconds: Int) async throws -> Bool {
+        let apicheck = try ProcessRun.apicheckBinary()
+        guard let wrk = ProcessRun.find("wrk") else {
+            print("live: wrk not found; install it (apt-get install -y wrk) and run again")
+            return false
+        }
+        let (sandbox, base) = try startSandbox(apicheck)
+        defer {
+            sandbox.send(SIGTERM)
+            sandbox.wait()
+        }
+        let listURL = base + "/api/v2/todos?page=1"
+        let project = try FiveHundred()
+        defer { project.remove() }
+        print("live: against `apicheck sandbox --api todos` in a process of its own, concurrency 8, \(rounds) rounds alternated: median (min-max)")
+        let request = LiveRequest(method: "GET", url: URL(string: listURL)!, headers: [("Accept", "application/json")])
+        var wrkRates = Samples()
+        var clientRates = Samples()
+        var diffRates = Samples()
+        var lastDiff = ""
+        for _ in 0..<rounds {
+            let output = try ProcessRun.run(wrk, ["-t2", "-c8", "-d\(seconds)s", listURL]).stdout
+            guard let rate = output.split(separator: "\n").first(where: { $0.hasPrefix("Requests/sec:") }).flatMap({ Double($0.split(separator: " ").last ?? "") }) else {
+                throw BenchError("could not read wrk's output:\n\(output)")
+            }
+            wrkRates.add(rate)
+            let client = HTTPTransport()
+            clientRates.add(try await self.rate(client, request, concurrency: 8, seconds: Double(seconds)))
+            await client.shutdown()
+            let diff = try await project.diff(base: base)
+            diffRates.add(diff.rate)
+            lastDiff = diff.summary
+        }
+        func line(_ label: String, _ samples: Samples) {
+            print("  \(pad(label, 44)) \(String(format: "%8.0f requests/s (%.0f-%.0f)", samples.median, samples.min, samples.max))")
+        }
+        line("wrk -t2 -c8, GET /api/v2/todos?page=1", wrkRates)
+        line("the live client alone (HTTPTransport), same GET", clientRates)
+        line("diff --live path, 500 scenarios", diffRates)
+        print("    \(lastDiff)")
+        print(String(format: "  diff path vs wrk: %.2fx (target >= 0.5x); the client alone vs wrk: %.2fx", diffRates.median / wrkRates.median, clientRates.median / wrkRates.median))
+        return true
+    }
+
+    /// The todo API's scenarios, repeated under new names up to 500, with copies of their recordings.
+    struct FiveHundred {
+        let folder: URL
+        let configuration: ConfigurationFile
+
+        init() throws {
+            let root = FileManager.default.currentDirectoryPath
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-live-bench-\(UUID().uuidString)")
+            let scenarioFolder = folder.appendingPathComponent("recordings/todos/scenarios")
+            try FileManager.default.createDirectory(at: scenarioFolder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: root + "/contracts", toPath: folder.appendingPathComponent("contracts").path)
+            let project = try ConfigurationFile.load(root + "/apicheck.yml")
+            let originals = project.apis[0].scenarios.map(\.name)
+            let configText = try String(contentsOfFile: root + "/apicheck.yml", encoding: .utf8)
+            guard let start = configText.range(of: "    scenarios:\n") else { throw BenchError("no scenarios in apicheck.yml") }
+            let block = configText[start.upperBound...]
+            var text = String(configText[..<start.upperBound])
+            var index = 0
+            while index < 500 {
+                for name in originals where index < 500 {
+                    let scenario = block.components(separatedBy: "      - name: ").first { $0.hasPrefix(name + "\n") } ?? ""
+                    text += "      - name: " + scenario.replacingOccurrences(of: name + "\n", with: "\(name)-\(index)\n", options: .anchored)
+                    try FileManager.default.copyItem(
+                        atPath: root + "/recordings/todos/scenarios/\(name).json", toPath: scenarioFolder.appendingPathComponent("\(name)-\(index).json").path
+                    )
+                    index += 1
+                }
+            }
+            let configPath = folder.appendingPathComponent("apicheck.yml").path
+            try text.write(toFile: configPath, atomically: true, encoding: .utf8)
+            configuration = try ConfigurationFile.load(configPath)
+        }
+
+        func remove() {
+            try? FileManager.default.removeItem(at: folder)
+        }
+
+        /// One `diff --live` run of the 500 scenarios at concurrency 8: requests per second, and what it found.
+        func diff(base: String) async throws -> (rate: Double, summary: String) {
+            let transport = HTTPTransport()
+            let run = LiveRun(configuration: configuration, transport: transport, options: .init(sandboxURL: URL(string: base), concurrency: 8))
+            let clock = ContinuousClock()
+            let started = clock.now
+            let result = await run.diff()
+            let elapsed = inSeconds(started.duration(to: clock.now))
+            await transport.shutdown()
+            let summary = String(format: "last diff run: %d requests in %.2f s, %d findings, %d errors", result.requests, elapsed, result.findings.count, result.errors.count)
+            return (Double(result.requests) / elapsed, summary)
+        }
     }
 
     /// Requests per second with `concurrency` requests in flight for `seconds`.
@@ -61,49 +144,6 @@ enum LiveBenchmark {
             return try await group.reduce(0, +)
         }
         return Double(counts) / LiveRun.seconds(start.duration(to: clock.now))
-    }
-
-    /// `apicheck diff --live` with 500 scenarios (the todo API's, repeated) at concurrency 8, against `base`.
-    static func fiveHundred(base: String) async throws {
-        let root = FileManager.default.currentDirectoryPath
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-live-bench-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let scenarioFolder = folder.appendingPathComponent("recordings/todos/scenarios")
-        try FileManager.default.createDirectory(at: scenarioFolder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: root + "/contracts", toPath: folder.appendingPathComponent("contracts").path)
-        let project = try ConfigurationFile.load(root + "/apicheck.yml")
-        let originals = project.apis[0].scenarios.map(\.name)
-        // The scenarios' YAML, each repeated under a new name with a copy of its recording.
-        let configText = try String(contentsOfFile: root + "/apicheck.yml", encoding: .utf8)
-        guard let start = configText.range(of: "    scenarios:\n") else { throw TransportError(.other, "no scenarios in apicheck.yml") }
-        let block = configText[start.upperBound...]
-        var text = String(configText[..<start.upperBound])
-        var index = 0
-        while index < 500 {
-            for name in originals where index < 500 {
-                let scenario = block.components(separatedBy: "      - name: ").first { $0.hasPrefix(name + "\n") } ?? ""
-                text += "      - name: " + scenario.replacingOccurrences(of: name + "\n", with: "\(name)-\(index)\n", options: .anchored)
-                try FileManager.default.copyItem(
-                    atPath: root + "/recordings/todos/scenarios/\(name).json", toPath: scenarioFolder.appendingPathComponent("\(name)-\(index).json").path
-                )
-                index += 1
-            }
-        }
-        let configPath = folder.appendingPathComponent("apicheck.yml").path
-        try text.write(toFile: configPath, atomically: true, encoding: .utf8)
-        let configuration = try ConfigurationFile.load(configPath)
-        let transport = HTTPTransport()
-        let run = LiveRun(configuration: configuration, transport: transport, options: .init(sandboxURL: URL(string: base), concurrency: 8))
-        let clock = ContinuousClock()
-        let started = clock.now
-        let result = await run.diff()
-        let elapsed = LiveRun.seconds(started.duration(to: clock.now))
-        await transport.shutdown()
-        print(String(
-            format: "  500 scenarios (%d requests) at concurrency 8: %.2f s (target < 2 s), %d findings, %d errors; peak memory %.1f MB (target < 200)",
-            result.requests, elapsed, result.findings.count, result.errors.count, Double(VerifyBenchmark.peakKilobytes()) / 1024
-        ))
-        for finding in result.findings.prefix(5) { print("    \(finding.compilerLine)") }
     }
 }
 

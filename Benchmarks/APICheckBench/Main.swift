@@ -1,55 +1,157 @@
+import ArgumentParser
 import Foundation
 
-/// `swift run -c release apicheck-bench [decode|sandbox] [--seconds N]`: the performance targets, measured side by side.
+/// `swift build -c release && swift run -c release apicheck-bench [benchmark]`: the performance targets,
+/// each measured beside its peer in the same run.
 @main
-enum Main {
-    static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print("usage: apicheck-bench [decode|json|replay|verify|sandbox|live|hostile ...] [--seconds N]\n  decode   10 MB todo list body: dates as Date vs dates as String\n  json     10 MB todo list body: JSONReader vs JSONSerialization\n  replay   replay cost per request vs a bare URLProtocol stub, 100 to 10,000 interactions; loading 10 MB\n  verify   100 MB of todo recordings against the todo contract; Python jsonschema and jsonschema-rs beside it\n  sandbox  GET /api/v2/todos requests/s with wrk, 8 connections\n  live     the live runner's HTTP client vs URLSession at concurrency 1, 8, 32; 500 scenarios of diff --live\n  hostile  each fault of the hostile test server: time to the outcome (deadline + 1 s) and body bytes held")
-            return
-        }
-        var seconds = 10
-        if let index = arguments.firstIndex(of: "--seconds"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
-            seconds = value
-        }
-        let known = ["decode", "json", "replay", "verify", "sandbox", "live", "hostile"]
-        if let index = arguments.firstIndex(of: "verify-corpus"), index + 1 < arguments.count {
-            // Writes the verify corpus into a folder and keeps it, for profiling `verify-only` on it.
-            do { _ = try VerifyBenchmark.makeCorpus(in: URL(fileURLWithPath: arguments[index + 1])) } catch { print("apicheck-bench: \(error)"); exit(2) }
-            return
-        }
-        if let index = arguments.firstIndex(of: "verify-only"), index + 1 < arguments.count {
-            do { try VerifyBenchmark.verifyOnly(arguments[index + 1]) } catch { print("apicheck-bench: \(error)"); exit(2) }
-            return
-        }
-        if let index = arguments.firstIndex(of: "live-500"), index + 1 < arguments.count {
-            do { try await LiveBenchmark.fiveHundred(base: arguments[index + 1]) } catch { print("apicheck-bench: \(error)"); exit(2) }
-            return
-        }
-        if arguments.contains("replay-profile") {
-            do { try await ReplayBenchmark.profile() } catch { print("apicheck-bench: \(error)") }
-            return
-        }
-        let chosen = arguments.filter(known.contains)
-        let benchmarks = chosen.isEmpty ? known : chosen
+struct Bench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apicheck-bench",
+        abstract: "apicheck's performance targets, each measured beside its peer in the same run.",
+        discussion: """
+            With no benchmark named, runs them all. Whole processes are compared as whole processes, \
+            alternated round by round; each figure is the median of the rounds with the min and max beside it. \
+            verify and live run the apicheck binary built beside this one: build both first (swift build -c release).
+            """,
+        subcommands: [
+            All.self, Verify.self, Replay.self, Live.self, JSON.self, Decode.self, SandboxRate.self, Hostile.self,
+            CheckBodies.self, VerifyCorpus.self,
+        ],
+        defaultSubcommand: All.self
+    )
+}
+
+/// What every benchmark takes.
+struct BenchOptions: ParsableArguments {
+    @Option(name: .long, help: "Rounds per figure (a reported median needs at least 5).")
+    var rounds = 5
+
+    @Option(name: .long, help: "Seconds per wrk run (sandbox, live).")
+    var seconds = 5
+
+    func validate() throws {
+        if rounds < 1 { throw ValidationError("--rounds must be at least 1") }
+        if seconds < 1 { throw ValidationError("--seconds must be at least 1") }
+    }
+}
+
+/// A benchmark: its run says whether every figure could be measured.
+protocol Benchmark: AsyncParsableCommand {
+    var options: BenchOptions { get }
+    static func measure(_ options: BenchOptions) async throws -> Bool
+}
+
+extension Benchmark {
+    func run() async throws {
         #if DEBUG
         print("warning: a debug build; run 'swift run -c release apicheck-bench' for real figures")
         #endif
+        if try await !Self.measure(options) { throw ExitCode(1) }
+    }
+}
+
+struct All: Benchmark {
+    static let configuration = CommandConfiguration(commandName: "all", abstract: "Every benchmark below, one after another (the default).")
+    @OptionGroup var options: BenchOptions
+
+    static func measure(_ options: BenchOptions) async throws -> Bool {
         var ok = true
-        do {
-            if benchmarks.contains("decode") { try DecodeBenchmark.run() }
-            // `replay` reports the JSON reader too: its targets are read side by side in one run.
-            if benchmarks.contains("json") || benchmarks.contains("replay") { try JSONBenchmark.run() }
-            if benchmarks.contains("replay") { try await ReplayBenchmark.run() }
-            if benchmarks.contains("verify") { try VerifyBenchmark.run() }
-            if benchmarks.contains("sandbox") { ok = try await SandboxBenchmark.run(seconds: seconds) && ok }
-            if benchmarks.contains("live") { try await LiveBenchmark.run() }
-            if benchmarks.contains("hostile") { ok = try await HostileBenchmark.run() && ok }
-        } catch {
-            FileHandle.standardError.write(Data("apicheck-bench: \(error)\n".utf8))
-            exit(2)
-        }
-        exit(ok ? 0 : 1)
+        ok = try await Verify.measure(options) && ok
+        ok = try await Replay.measure(options) && ok
+        ok = try await Live.measure(options) && ok
+        ok = try await JSON.measure(options) && ok
+        ok = try await Decode.measure(options) && ok
+        ok = try await SandboxRate.measure(options) && ok
+        ok = try await Hostile.measure(options) && ok
+        return ok
+    }
+}
+
+struct Verify: Benchmark {
+    static let configuration = CommandConfiguration(
+        abstract: "apicheck verify vs json.loads + jsonschema-rs (pip install jsonschema-rs==0.60.3) on the same 100 MB of recording files, and on the bodies alone."
+    )
+    @OptionGroup var options: BenchOptions
+
+    static func measure(_ options: BenchOptions) async throws -> Bool { try VerifyBenchmark.run(rounds: options.rounds) }
+}
+
+struct Replay: Benchmark {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay vs a bare URLProtocol stub at 1,000 and 10,000 interactions, distinct and repeated paths; loading; the first answer."
+    )
+    @OptionGroup var options: BenchOptions
+
+    static func measure(_ options: BenchOptions) async throws -> Bool {
+        try await ReplayBenchmark.run(rounds: options.rounds)
+        return true
+    }
+}
+
+struct Live: Benchmark {
+    static let configuration = CommandConfiguration(
+        abstract: "The live runner's diff path vs wrk (apt-get install wrk), both against the sandbox in a process of its own, concurrency 8."
+    )
+    @OptionGroup var options: BenchOptions
+
+    static func measure(_ options: BenchOptions) async throws -> Bool { try await LiveBenchmark.run(rounds: options.rounds, seconds: options.seconds) }
+}
+
+struct JSON: Benchmark {
+    static let configuration = CommandConfiguration(abstract: "JSONReader vs JSONSerialization and JSONDecoder on the same 10 MB body.")
+    @OptionGroup var options: BenchOptions
+
+    static func measure(_ options: BenchOptions) async throws -> Bool {
+        try JSONBenchmark.run(rounds: max(options.rounds, 7))
+        return true
+    }
+}
+
+struct Decode: Benchmark {
+    static let configuration = CommandConfiguration(abstract: "The todo client's dates: Date vs String on a 10 MB list body.")
+    @OptionGroup var options: BenchOptions
+
+    static func measure(_ options: BenchOptions) async throws -> Bool {
+        try DecodeBenchmark.run()
+        return true
+    }
+}
+
+struct SandboxRate: Benchmark {
+    static let configuration = CommandConfiguration(commandName: "sandbox", abstract: "The in-process sandbox's requests/s under wrk, 8 connections.")
+    @OptionGroup var options: BenchOptions
+
+    static func measure(_ options: BenchOptions) async throws -> Bool { try await SandboxBenchmark.run(seconds: options.seconds) }
+}
+
+struct Hostile: Benchmark {
+    static let configuration = CommandConfiguration(abstract: "Each fault of the hostile test server: time to the outcome (deadline + 1 s) and body bytes held.")
+    @OptionGroup var options: BenchOptions
+
+    static func measure(_ options: BenchOptions) async throws -> Bool { try await HostileBenchmark.run(runs: options.rounds) }
+}
+
+/// The apicheck side of verify's bodies-only line, in a process of its own.
+struct CheckBodies: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "check-bodies", abstract: "Check each line of a file as a todo list body (used by 'verify').", shouldDisplay: false)
+
+    @Argument var contract: String
+    @Argument var file: String
+
+    func run() throws {
+        let result = try VerifyBenchmark.checkBodies(file, contract: contract)
+        print("checked \(result.checked) findings \(result.findings)")
+    }
+}
+
+/// Writes the verify corpus into a folder and keeps it, for profiling `apicheck verify` on it.
+struct VerifyCorpus: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "verify-corpus", abstract: "Write the 100 MB verify corpus into a folder, for profiling.")
+
+    @Argument var folder: String
+
+    func run() throws {
+        let corpus = try VerifyBenchmark.makeCorpus(in: URL(fileURLWithPath: folder))
+        print("\(corpus.files.count) recordings, \(corpus.bytes) bytes in \(folder); bodies in \(corpus.bodies.path)")
     }
 }

@@ -36,15 +36,20 @@ enum ReplayBenchmark {
     }
 
     static func recording(interactions count: Int, bodySize: Int? = nil) throws -> Recording {
+        try recording(paths: (0..<count).map { "/api/v2/todos/\($0)?page=1" }, bodySize: bodySize)
+    }
+
+    /// A recording answering `paths` in order (a path listed twice is answered twice, in order).
+    static func recording(paths: [String], bodySize: Int? = nil) throws -> Recording {
         let json = try JSONReader.parse([UInt8](body))
         let bigBody: JSONValue? = try bodySize.map { size in
             try JSONReader.parse([UInt8](DecodeBenchmark.makeBody(targetBytes: size)))
         }
         return Recording(
             api: "todos", name: "bench", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "sandbox",
-            interactions: (0..<count).map { index in
+            interactions: paths.map { path in
                 Interaction(
-                    request: RecordedRequest(method: "GET", url: "/api/v2/todos/\(index)?page=1", headers: HeaderFields([("Accept", "application/json")])),
+                    request: RecordedRequest(method: "GET", url: path, headers: HeaderFields([("Accept", "application/json")])),
                     response: RecordedResponse(status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(bigBody ?? json))
                 )
             }
@@ -53,15 +58,20 @@ enum ReplayBenchmark {
 
     /// Seconds per request for `indices`, sent one after another through `session`.
     static func perRequest(_ session: URLSession, base: URL, indices: [Int]) async throws -> Double {
+        try await perRequest(session, base: base, paths: indices.map { "/api/v2/todos/\($0)?page=1" })
+    }
+
+    /// Seconds per request for `paths`, sent one after another through `session`.
+    static func perRequest(_ session: URLSession, base: URL, paths: [String]) async throws -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
-        for index in indices {
-            guard let url = URL(string: base.absoluteString + "/api/v2/todos/\(index)?page=1") else { continue }
+        for path in paths {
+            guard let url = URL(string: base.absoluteString + path) else { continue }
             var request = URLRequest(url: url)
             request.setValue("application/json", forHTTPHeaderField: "Accept")
             let (data, _) = try await session.data(for: request)
-            if data.isEmpty { throw ReplayError(message: "empty answer for #\(index)") }
+            if data.isEmpty { throw ReplayError(message: "empty answer for \(path)") }
         }
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(indices.count)
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(paths.count)
     }
 
     /// Only replays 1,000 requests from a 1,000-interaction recording: a small, steady workload for profilers.
@@ -86,71 +96,89 @@ enum ReplayBenchmark {
         }
     }
 
-    static func run() async throws {
+    static func run(rounds: Int) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        print("replay: distinct GET requests (1,000, or one per interaction when fewer), one after another, shuffled")
+        print("replay: every interaction of the recording requested once, one after another, through URLSession; the bare")
+        print("  stub answers the same bytes with the same session settings; \(rounds) rounds alternated: median (min-max) per request")
 
         let stubConfiguration = URLSessionConfiguration.ephemeral
         stubConfiguration.protocolClasses = [BareStub.self]
         stubConfiguration.urlCache = nil  // as the replay session has
-        let stub = URLSession(configuration: stubConfiguration)
         let stubBase = ReplayConfiguration.offlineBaseURL
-        _ = try await perRequest(stub, base: stubBase, indices: Array(0..<50))  // warm up
+        let warm = URLSession(configuration: stubConfiguration)
+        _ = try await perRequest(warm, base: stubBase, indices: Array(0..<200))
 
-        let sizes = [100, 1_000, 10_000]
-        var files: [Int: URL] = [:]
-        var plans: [Int: [Int]] = [:]
-        var generator = SystemRandomNumberGenerator()
-        for size in sizes {
-            let file = folder.appendingPathComponent("r\(size).json")
-            try recording(interactions: size).save(to: file)
-            files[size] = file
-            // Spread the requests over the whole recording (its last entries included), in shuffled order.
-            let requests = min(size, 1_000)
-            plans[size] = (0..<requests).map { $0 * size / requests }.shuffled(using: &generator)
+        struct Case {
+            let label: String
+            let file: URL
+            let bytes: Int
+            let paths: [String]
+            var replay = Samples()
+            var stub = Samples()
+            var load = Samples()
+            var first = Samples()
         }
-        var replayTimes: [Int: [Double]] = [:]
-        var stubTimes: [Int: [Double]] = [:]
-        var tailTimes: [Int: [Double]] = [:]
-        // Rounds go across the sizes in turn, so that machine drift hits every size alike.
-        for _ in 0..<5 {
-            for size in sizes {
-                guard let file = files[size], let indices = plans[size] else { continue }
-                let replay = try ReplaySession(ReplayConfiguration(api: "todos", name: "bench", recordingURL: file))
-                replayTimes[size, default: []].append(try await perRequest(replay.session, base: replay.baseURL, indices: indices))
-                _ = replay.finish()
-                let tail = try ReplaySession(ReplayConfiguration(api: "todos", name: "bench", recordingURL: file))
-                tailTimes[size, default: []].append(try await perRequest(tail.session, base: tail.baseURL, indices: Array((size - size / 10)..<size).prefix(100).map { $0 }))
-                _ = tail.finish()
-                // A fresh stub session each round too, so both sides pay the same session set-up.
-                let freshStub = URLSession(configuration: stubConfiguration)
-                stubTimes[size, default: []].append(try await perRequest(freshStub, base: stubBase, indices: indices))
-                freshStub.finishTasksAndInvalidate()
+        var cases: [Case] = []
+        var generator = SystemRandomNumberGenerator()
+        for size in [1_000, 10_000] {
+            // Distinct paths, requested in shuffled order; repeated paths: 50 pages of one list, each recorded
+            // size/50 times and answered in recorded order (identical requests take the next unused answer).
+            let distinct = (0..<size).map { "/api/v2/todos/\($0)?page=1" }
+            let repeated = (0..<size).map { "/api/v2/todos?page=\($0 % 50 + 1)" }
+            for (kind, paths, order) in [("distinct", distinct, distinct.shuffled(using: &generator)), ("repeated", repeated, repeated)] {
+                let file = folder.appendingPathComponent("\(kind)-\(size).json")
+                try recording(paths: paths).save(to: file)
+                let bytes = try Data(contentsOf: file).count
+                cases.append(Case(label: "\(size) interactions, \(kind) paths", file: file, bytes: bytes, paths: order))
             }
         }
-        let results = sizes.map { size in
-            (size, DecodeBenchmark.median(replayTimes[size] ?? []), DecodeBenchmark.median(stubTimes[size] ?? []), DecodeBenchmark.median(tailTimes[size] ?? []))
+        let clock = ContinuousClock()
+        for _ in 0..<rounds {
+            for index in cases.indices {
+                let file = cases[index].file
+                // Loading alone, then a session's start to its first answer, then every request.
+                let loadStart = clock.now
+                _ = try Recording.load(from: file)
+                cases[index].load.add(inSeconds(loadStart.duration(to: clock.now)))
+                let start = clock.now
+                let replay = try ReplaySession(ReplayConfiguration(api: "todos", name: "bench", recordingURL: file))
+                _ = try await perRequest(replay.session, base: replay.baseURL, paths: [cases[index].paths[0]])
+                cases[index].first.add(inSeconds(start.duration(to: clock.now)))
+                _ = replay.finish()
+                let again = try ReplaySession(ReplayConfiguration(api: "todos", name: "bench", recordingURL: file))
+                cases[index].replay.add(try await perRequest(again.session, base: again.baseURL, paths: cases[index].paths))
+                let problems = again.finish()
+                if !problems.isEmpty { throw ReplayError(message: "replay failed: \(problems.prefix(3))") }
+                // A fresh stub session each round too, so that both sides pay the same session set-up.
+                let stub = URLSession(configuration: stubConfiguration)
+                cases[index].stub.add(try await perRequest(stub, base: stubBase, paths: cases[index].paths))
+                stub.finishTasksAndInvalidate()
+            }
         }
-        for (size, replay, stubTime, tail) in results {
-            print(String(format: "  %6d interactions: replay %6.1f us/request, bare stub %6.1f us (overhead %+.0f%%), last tenth %6.1f us",
-                         size, replay * 1e6, stubTime * 1e6, (replay / stubTime - 1) * 100, tail * 1e6))
+        print("  \(pad("recording", 34)) \(pad("replay", 24)) \(pad("bare stub", 24)) ratio (target <= 1.10x)")
+        for item in cases {
+            print("  \(pad(item.label, 34)) \(pad(item.replay.microseconds(), 24)) \(pad(item.stub.microseconds(), 24)) \(String(format: "%.2fx", item.replay.median / item.stub.median))")
         }
-        if let small = results.first, let large = results.last {
-            print(String(format: "  flatness: 10,000 vs 100 interactions %.2fx (target within 1.10x); against the stub of the same rounds %.2fx",
-                         large.1 / small.1, (large.1 / large.2) / (small.1 / small.2)))
-        }
-        if let thousand = results.first(where: { $0.0 == 1_000 }) {
-            print(String(format: "  overhead at 1,000 interactions: %+.0f%% over the bare stub (target <= +30%%)", (thousand.1 / thousand.2 - 1) * 100))
+        print("  \(pad("recording", 34)) \(pad("size", 9)) load (target >= 300 MB/s)          first answer (session start to first response)")
+        for item in cases {
+            let size = String(format: "%.1f MB", Double(item.bytes) / 1e6)
+            let load = String(format: "%6.0f MB/s (%.0f-%.0f)", Double(item.bytes) / 1e6 / item.load.median, Double(item.bytes) / 1e6 / item.load.max, Double(item.bytes) / 1e6 / item.load.min)
+            print("  \(pad(item.label, 34)) \(pad(size, 9)) \(pad(load, 32)) \(String(format: "%.1f ms (%.1f-%.1f)", item.first.median * 1e3, item.first.min * 1e3, item.first.max * 1e3))")
         }
 
-        // Loading a 10 MB recording.
+        // Loading a 10 MB recording of large bodies.
         let big = folder.appendingPathComponent("big.json")
         try recording(interactions: 100, bodySize: 56_000).save(to: big)
         let bytes = try Data(contentsOf: big).count
-        var loads: [Double] = []
-        for _ in 0..<5 { loads.append(try DecodeBenchmark.time { _ = try Recording.load(from: big) }) }
-        print(String(format: "  loading a %.1f MB recording: %.1f MB/s (median of 5; target >= 100)", Double(bytes) / 1e6, Double(bytes) / 1e6 / DecodeBenchmark.median(loads)))
-        stub.finishTasksAndInvalidate()
+        var loads = Samples()
+        for _ in 0..<rounds {
+            let start = clock.now
+            _ = try Recording.load(from: big)
+            loads.add(inSeconds(start.duration(to: clock.now)))
+        }
+        let megabytes = Double(bytes) / 1e6
+        print(String(format: "  loading a %.1f MB recording of 100 list bodies: %.0f MB/s (%.0f-%.0f) (target >= 300)", megabytes, megabytes / loads.median, megabytes / loads.max, megabytes / loads.min))
+        warm.finishTasksAndInvalidate()
     }
 }

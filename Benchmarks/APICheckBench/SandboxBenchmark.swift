@@ -4,14 +4,15 @@ import Sandbox
 /// GET list requests per second against the in-process sandbox, measured by `wrk` with 8 connections.
 enum SandboxBenchmark {
     static func run(seconds: Int) async throws -> Bool {
-        guard let wrk = findExecutable("wrk") else {
+        guard let wrk = ProcessRun.find("wrk") else {
             print("sandbox: wrk not found; install it (apt-get install -y wrk) and run again")
             return false
         }
         let sandbox = try await SandboxServer.start()
         let url = sandbox.baseURL.absoluteString + "/api/v2/todos"
         print("sandbox: wrk -t2 -c8 -d\(seconds)s \(url)")
-        let output = try runProcess(wrk, ["-t2", "-c8", "-d\(seconds)s", "--latency", url])
+        let run = try ProcessRun.run(wrk, ["-t2", "-c8", "-d\(seconds)s", "--latency", url])
+        let output = run.stdout + run.stderr
         await sandbox.stop()
         let requestsPerSecond = output.split(separator: "\n")
             .first { $0.hasPrefix("Requests/sec:") }
@@ -27,23 +28,5 @@ enum SandboxBenchmark {
         }
         print(String(format: "  %.0f requests/s with 8 connections (target >= 2000)", requestsPerSecond))
         return errors.isEmpty
-    }
-
-    static func findExecutable(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    static func runProcess(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -45,145 +45,113 @@ enum VerifyBenchmark {
         return (files, total, bodiesURL)
     }
 
-    /// Only verifies `folder` (run in a child process, so that its peak memory is its own).
-    static func verifyOnly(_ folder: String) throws {
-        let verifier = Verifier(contract: CompiledContract(try Contract.load(contractPath())))
+    /// Checks each line of `file` (one compact todo list body per line) as the body of a `GET /api/v2/todos`
+    /// 200, with the same verifier `apicheck verify` uses: the bodies-only side of the comparison.
+    static func checkBodies(_ file: String, contract: String) throws -> (checked: Int, findings: Int) {
+        let verifier = Verifier(contract: CompiledContract(try Contract.load(contract)))
+        guard let bytes = FileBytes.read(file) else { throw BenchError("cannot read \(file)") }
+        var checked = 0
         var findings = 0
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where name.hasSuffix(".json") {
-            let path = folder + "/" + name
-            guard let bytes = FileBytes.read(path) else { continue }
-            findings += verifier.verify(try Recording(bytes: bytes, file: path), file: path, bytes: bytes).count
+        for line in bytes.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+            let body = try JSONReader.parse(Array(line))
+            let interaction = Interaction(
+                request: RecordedRequest(method: "GET", url: "/api/v2/todos?page=1", headers: HeaderFields([("Accept", "application/json")])),
+                response: RecordedResponse(status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(body))
+            )
+            let recording = Recording(api: "todos", name: "body", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "sandbox", interactions: [interaction])
+            findings += verifier.verify(recording, file: nil).count
+            checked += 1
         }
-        print("findings: \(findings)")
-        print("peak-kb: \(peakKilobytes())")
+        return (checked, findings)
     }
 
-    /// This process's own peak resident memory: `VmHWM` on Linux (not inherited across fork and exec,
-    /// unlike `ru_maxrss`), `ru_maxrss` elsewhere.
-    static func peakKilobytes() -> Int {
-        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let value = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-        {
-            return value
-        }
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Int(usage.ru_maxrss)
-    }
-
-    static func run() throws {
+    static func run(rounds: Int) throws -> Bool {
+        let apicheck = try ProcessRun.apicheckBinary()
+        let python = ProcessRun.find("python3")
+        let peer = FileManager.default.currentDirectoryPath + "/Benchmarks/peers/verify_peer.py"
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-verify-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let corpus = try makeCorpus(in: folder)
-        let megabytes = Double(corpus.bytes) / 1e6
-        print(String(format: "verify: %.1f MB corpus, %d recordings of todo list pages", megabytes, corpus.files.count))
-        let verifier = Verifier(contract: CompiledContract(try Contract.load(contractPath())))
-
-        // What `apicheck verify` runs: the same VerifyRun, over a configuration that names the corpus.
+        let recordings = folder.appendingPathComponent("recordings")
+        let corpus = try makeCorpus(in: recordings)
+        // The bodies and the project files live beside the recordings, not among them.
+        let bodies = folder.appendingPathComponent("bodies.jsonl")
+        try FileManager.default.moveItem(at: corpus.bodies, to: bodies)
         try FileManager.default.copyItem(atPath: contractPath(), toPath: folder.appendingPathComponent("todos.openapi.yaml").path)
-        let configuration = try ConfigurationFile.parse(
-            "apis:\n  todos:\n    contract: todos.openapi.yaml\n    recordings: .\n    base_url: https://example.invalid\n",
-            path: folder.appendingPathComponent("apicheck.yml").path
-        )
-        let options = VerifyRun.Options(paths: corpus.files.map(\.path))
-        let run = try VerifyRun(configuration: configuration, options: options)
+        try "apis:\n  todos:\n    contract: todos.openapi.yaml\n    recordings: recordings\n    base_url: https://example.invalid\n"
+            .write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+        let schema = folder.appendingPathComponent("todo-list.schema.json")
+        try todoListJSONSchema.write(to: schema, atomically: true, encoding: .utf8)
 
-        var parseTimes: [Double] = []
-        var serialTimes: [Double] = []
-        var verifyTimes: [Double] = []
-        var findings = 0
-        for _ in 0..<3 {
-            parseTimes.append(try DecodeBenchmark.time {
-                for file in corpus.files { _ = try JSONReader.parse([UInt8](try Data(contentsOf: file))) }
-            })
-            serialTimes.append(try DecodeBenchmark.time {
-                for file in corpus.files {
-                    let bytes = [UInt8](try Data(contentsOf: file))
-                    _ = verifier.verify(try Recording(bytes: bytes, file: file.path), file: file.path, bytes: bytes)
+        let megabytes = Double(corpus.bytes) / 1e6
+        let bodyMegabytes = Double((try? FileManager.default.attributesOfItem(atPath: bodies.path)[.size] as? Int) ?? 0) / 1e6
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        print(String(format: "verify: %.1f MB in %d recording files (%d todo list bodies, %.1f MB of them compact)", megabytes, corpus.files.count, corpus.files.count * 4, bodyMegabytes))
+        print("  whole processes on the same files, alternated, \(rounds) rounds: median (min-max)")
+
+        var hasPython = false
+        if let python {
+            let check = try ProcessRun.run(python, ["-c", "import jsonschema_rs"])
+            hasPython = check.status == .exited(0)
+            if !hasPython { print("  (jsonschema-rs is not installed: pip install jsonschema-rs==0.60.3; the peer lines are left out)") }
+        }
+        struct Job {
+            let label: String
+            let executable: String
+            let arguments: [String]
+            let megabytes: Double
+            var samples = Samples()
+            var peak = 0
+            var output = ""
+        }
+        var jobs = [
+            Job(label: "apicheck verify (\(cores) jobs)", executable: apicheck, arguments: ["verify"], megabytes: megabytes),
+            Job(label: "apicheck verify --jobs 1", executable: apicheck, arguments: ["verify", "--jobs", "1"], megabytes: megabytes),
+        ]
+        if hasPython, let python {
+            jobs.append(Job(label: "json.loads + jsonschema-rs", executable: python, arguments: [peer, "recordings", schema.path, recordings.path], megabytes: megabytes))
+        }
+        let bodyJobs = jobs.count
+        jobs.append(Job(label: "apicheck's verifier, bodies only", executable: ProcessRun.selfBinary, arguments: ["check-bodies", contractPath(), bodies.path], megabytes: bodyMegabytes))
+        if hasPython, let python {
+            jobs.append(Job(label: "json.loads + jsonschema-rs, bodies", executable: python, arguments: [peer, "bodies", schema.path, bodies.path], megabytes: bodyMegabytes))
+        }
+        var ok = true
+        for _ in 0..<rounds {
+            for index in jobs.indices {
+                let run = try ProcessRun.run(jobs[index].executable, jobs[index].arguments, currentDirectory: folder.path)
+                if run.status != .exited(0) {
+                    print("  \(jobs[index].label) failed (\(run.status)): \(run.stderr.prefix(500))")
+                    ok = false
                 }
-            })
-            verifyTimes.append(DecodeBenchmark.time { findings = run.run(options).findings.count })
-        }
-        let parseRate = megabytes / DecodeBenchmark.median(parseTimes)
-        let serialRate = megabytes / DecodeBenchmark.median(serialTimes)
-        let verifyRate = megabytes / DecodeBenchmark.median(verifyTimes)
-        print(String(format: "  read + parse only, one core          %7.1f MB/s", parseRate))
-        print(String(format: "  read + parse + verify, one core      %7.1f MB/s", serialRate))
-        print(String(format: "  apicheck verify (VerifyRun, all checks) %5.1f MB/s  (target >= 100; %d findings)", verifyRate, findings))
-        // The ratio moves less than the rates on a shared machine: both are measured in the same rounds.
-        print(String(format: "  apicheck verify / parse only           %5.2fx", verifyRate / parseRate))
-
-        // Peak memory of a verify-only run, in a child process of its own.
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        child.arguments = ["verify-only", folder.path]
-        let childOutput = Pipe()
-        child.standardOutput = childOutput
-        try child.run()
-        let report = String(decoding: childOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        child.waitUntilExit()
-        let peak = report.split(separator: "\n").first { $0.hasPrefix("peak-kb: ") }.flatMap { Int($0.dropFirst(9)) } ?? 0
-        print(String(format: "  peak memory of a verify-only run (its own VmHWM): %.1f MB (target < 150)", Double(peak) / 1024))
-
-        // Python on the same response bodies.
-        let bodiesMB = Double((try? FileManager.default.attributesOfItem(atPath: corpus.bodies.path)[.size] as? Int) ?? 0) / 1e6
-        let script = """
-            import json, sys, time
-            schema = json.load(open(sys.argv[2]))
-            lines = open(sys.argv[1], 'rb').read().splitlines()
-            limit = int(sys.argv[3])
-            data = lines[:limit] if limit else lines
-            size = sum(len(l) + 1 for l in data)
-            results = []
-            try:
-                import jsonschema
-                validator = jsonschema.Draft202012Validator(schema)
-                start = time.perf_counter()
-                for line in data:
-                    validator.validate(json.loads(line))
-                results.append(("jsonschema", size / (time.perf_counter() - start) / 1e6))
-            except ImportError:
-                results.append(("jsonschema", 0))
-            try:
-                import jsonschema_rs
-                validator = jsonschema_rs.validator_for(schema)
-                start = time.perf_counter()
-                for line in lines:
-                    validator.validate(json.loads(line))
-                results.append(("jsonschema-rs", sum(len(l) + 1 for l in lines) / (time.perf_counter() - start) / 1e6))
-            except ImportError:
-                results.append(("jsonschema-rs", 0))
-            for name, rate in results:
-                print(f"{name} {rate:.2f}")
-            """
-        let scriptURL = folder.appendingPathComponent("peers.py")
-        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
-        let schemaURL = folder.appendingPathComponent("todo-list.schema.json")
-        try todoListJSONSchema.write(to: schemaURL, atomically: true, encoding: .utf8)
-        // jsonschema does ~3 MB/s: a tenth of the bodies is enough for its rate; jsonschema-rs gets all of them.
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", scriptURL.path, corpus.bodies.path, schemaURL.path, "2000"]
-        let pipe = Pipe()
-        python.standardOutput = pipe
-        python.standardError = Pipe()
-        try python.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        python.waitUntilExit()
-        var rates: [String: Double] = [:]
-        for line in output.split(separator: "\n") {
-            let parts = line.split(separator: " ")
-            if parts.count == 2, let rate = Double(parts[1]) { rates[String(parts[0])] = rate }
-        }
-        print(String(format: "  peers on the same %.1f MB of response bodies (json.loads + validate):", bodiesMB))
-        for name in ["jsonschema", "jsonschema-rs"] {
-            guard let rate = rates[name], rate > 0 else {
-                print("    \(name): not installed (pip install \(name))")
-                continue
+                jobs[index].samples.add(run.seconds)
+                jobs[index].peak = max(jobs[index].peak, run.peakKilobytes ?? 0)
+                jobs[index].output = (run.stdout + run.stderr).trimmingCharacters(in: .whitespacesAndNewlines)
             }
-            print(String(format: "    %-14@ %7.1f MB/s; apicheck %.1fx", name as NSString, rate, verifyRate / rate))
         }
+        func line(_ job: Job) {
+            let memory = job.peak > 0 ? String(format: "%6.1f MB", Double(job.peak) / 1024) : "     n/a"
+            print("  \(pad(job.label, 36)) \(pad(job.samples.seconds(), 26)) \(String(format: "%6.1f MB/s", job.megabytes / job.samples.median))  peak \(memory)")
+        }
+        print("  recording files (\(String(format: "%.1f", megabytes)) MB):")
+        for job in jobs[..<bodyJobs] { line(job) }
+        print("  bodies only (\(String(format: "%.1f", bodyMegabytes)) MB, one per line):")
+        for job in jobs[bodyJobs...] { line(job) }
+        for job in jobs where !job.output.isEmpty { print("    \(job.label): \(job.output.split(separator: "\n").last ?? "")") }
+        guard ok else {
+            print("  no ratio: a run failed (above)")
+            return false
+        }
+        let oneCore = megabytes / jobs[1].samples.median
+        print(String(format: "  apicheck verify --jobs 1: %.0f MB/s of recording bytes on one core (target >= 250)", oneCore))
+        if hasPython {
+            let ratio = jobs[2].samples.median / jobs[0].samples.median
+            let oneCoreRatio = jobs[2].samples.median / jobs[1].samples.median
+            print(String(format: "  apicheck verify vs json.loads + jsonschema-rs, same files: %.2fx (target >= 2x); one job: %.2fx", ratio, oneCoreRatio))
+            if let python = jobs.last, python.label.hasSuffix("bodies") {
+                print(String(format: "  bodies only: apicheck's verifier vs json.loads + jsonschema-rs: %.2fx", python.samples.median / jobs[bodyJobs].samples.median))
+            }
+        }
+        return ok
     }
 
     /// The todo list body as a JSON Schema (2020-12), equivalent to the contract's `TodoList`.
