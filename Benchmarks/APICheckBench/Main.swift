@@ -15,7 +15,7 @@ struct Bench: AsyncParsableCommand {
             """,
         subcommands: [
             All.self, Verify.self, Replay.self, Live.self, JSON.self, Decode.self, SandboxRate.self, Hostile.self,
-            CheckBodies.self, VerifyCorpus.self,
+            CheckBodies.self, VerifyCorpus.self, LiveDiff.self,
         ],
         defaultSubcommand: All.self
     )
@@ -153,5 +153,22 @@ struct VerifyCorpus: ParsableCommand {
     func run() throws {
         let corpus = try VerifyBenchmark.makeCorpus(in: URL(fileURLWithPath: folder))
         print("\(corpus.files.count) recordings, \(corpus.bytes) bytes in \(folder); bodies in \(corpus.bodies.path)")
+    }
+}
+
+/// Runs only the diff path of `live` against a sandbox already listening at BASE, for profiling it.
+struct LiveDiff: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "live-diff", abstract: "Run the diff path of 'live' against a sandbox at a base URL, for profiling.")
+
+    @Argument(help: "The sandbox's base URL (apicheck sandbox --api todos prints it).") var base: String
+    @Option(name: .long, help: "How many runs.") var runs = 5
+
+    func run() async throws {
+        let project = try LiveBenchmark.ScenarioProject()
+        defer { project.remove() }
+        for _ in 0..<runs {
+            let diff = try await project.diff(base: base)
+            print(String(format: "%.0f requests/s; ", diff.rate) + diff.summary)
+        }
     }
 }

@@ -135,6 +135,19 @@ struct HeaderParameterTests {
         #expect(MediaType.parameter(name, in: header) == value)
     }
 
+    @Test("the essence of a media type: before ';', trimmed, lower-cased", arguments: [
+        ("application/json", "application/json"),
+        (" Application/JSON ; charset=utf-8", "application/json"),
+        ("\tTEXT/html\t", "text/html"),
+        ("application/problem+json;charset=utf-8", "application/problem+json"),
+        ("", ""),
+        ("  ; x=y", ""),
+        ("Applicätion/JSON\u{2003}", "applicätion/json"),
+    ])
+    func essence(_ header: String, _ expected: String) {
+        #expect(MediaType.essence(of: header) == expected)
+    }
+
     @Test("names and filenames with quotes, backslashes and ';' survive encode and parse")
     func multipartNames() throws {
         let parts = [

@@ -87,8 +87,20 @@ public struct HeaderFields: Hashable, Sendable, Sequence {
 public enum MediaType {
     /// `application/json; charset=UTF-8` gives `application/json`.
     public static func essence(of contentType: String) -> String {
-        let head = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return head.trimmingCharacters(in: .whitespaces).lowercased()
+        // Header values are ASCII: trimmed and lower-cased byte by byte (this runs for every body checked).
+        let bytes = contentType.utf8
+        let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+        let head = bytes[..<end]
+        guard head.allSatisfy({ $0 < 0x80 }) else {
+            return String(contentType[..<end]).trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let first = head.firstIndex(where: { !isBlank($0) }), let last = head.lastIndex(where: { !isBlank($0) }) else { return "" }
+        let trimmed = head[first...last]
+        if trimmed.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+            return String(decoding: trimmed.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
+        return String(Substring(trimmed))
     }
 
     /// Whether the media type is JSON: `application/json` or any `+json` suffix.
