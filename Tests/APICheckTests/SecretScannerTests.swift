@@ -1,6 +1,7 @@
 import APICheck
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Secret scanner")
 struct SecretScannerTests {
@@ -48,5 +49,19 @@ struct SecretScannerTests {
     ])
     func boundaries(_ text: String, _ expected: [String]) {
         #expect(SecretScanner.scan(text).map(\.what) == expected)
+    }
+
+    @Test("a configured value is found at its first occurrence, whichever of its bytes the search anchors on")
+    func firstOccurrence() {
+        var random = SeededGenerator(seed: 7)
+        let alphabet = Array("gph_xA ".utf8)
+        for _ in 0..<2_000 {
+            let haystack = (0..<Int.random(in: 0...40, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            let needle = (0..<Int.random(in: 4...6, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            let expected = haystack.count < needle.count ? nil : (0...(haystack.count - needle.count)).first { Array(haystack[$0..<($0 + needle.count)]) == needle }
+            let text = String(decoding: haystack, as: UTF8.self)
+            let found = SecretScanner.scan(text, values: [String(decoding: needle, as: UTF8.self)]).first { $0.what == "the value of a configured secret" }
+            #expect(found?.offset == expected, "\(text) / \(String(decoding: needle, as: UTF8.self))")
+        }
     }
 }

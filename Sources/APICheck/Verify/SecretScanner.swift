@@ -24,11 +24,9 @@ package enum SecretScanner {
 
     /// Where `needle` first occurs in `buffer`: `memchr` from one occurrence of its rarest byte to the next,
     /// then a compare around it (the anchors come in order, so the first match is the first occurrence).
-    /// JSON text is mostly lower case, so the rarest byte is taken to be an upper-case letter or `_` when
-    /// the needle has one.
     static func firstOffset(of needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = buffer.baseAddress, !needle.isEmpty, buffer.count >= needle.count else { return nil }
-        let anchor = needle.firstIndex { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ?? needle.firstIndex(of: UInt8(ascii: "_")) ?? 0
+        let anchor = needle.indices.min { rarity(needle[$0]) < rarity(needle[$1]) } ?? 0
         var from = anchor
         let end = buffer.count - (needle.count - anchor) + 1
         while from < end {
@@ -40,6 +38,21 @@ package enum SecretScanner {
         }
         return nil
     }
+
+    /// How common a byte is in recordings, lower for rarer (the anchor of a search should stop `memchr` seldom):
+    /// upper-case letters, then lower-case ones by their frequency in English, then the rest; `_` (every
+    /// snake_case key), `"`, space and digits are the most common.
+    static func rarity(_ byte: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 0
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return 1 + (lowerCaseByFrequency.firstIndex(of: byte) ?? 26)
+        case UInt8(ascii: "_"), UInt8(ascii: "\""), UInt8(ascii: " "), UInt8(ascii: "0")...UInt8(ascii: "9"): return 40
+        default: return 30
+        }
+    }
+
+    /// Lower-case letters from the rarest to the most common in English text.
+    static let lowerCaseByFrequency = Array("zqxjkvbpygfwmucldrhsnioate".utf8)
 
     /// Each secret-looking match in `text`, with what it looks like; `values` are known secrets (from the environment).
     package static func scan(_ text: String, values: [String] = []) -> [(what: String, excerpt: String, offset: Int)] {
