@@ -5,6 +5,29 @@ import TestSupport
 
 @Suite("JSON reader and writer")
 struct JSONReaderTests {
+    @Test("a quote, escape, control character or non-ASCII byte is found at every offset of a string (the reader tests 8 bytes at once)")
+    func specialBytesAtEveryOffset() throws {
+        for offset in 0..<24 {
+            let before = String(repeating: "a", count: offset)
+            let after = String(repeating: "b", count: 17 - offset % 9)
+            for (written, meant) in [(#"\""#, "\""), (#"\\"#, "\\"), (#"\n"#, "\n"), ("é", "é"), ("한", "한"), ("~", "~"), ("\u{7F}", "\u{7F}")] {
+                let text = "[\"" + before + written + after + "\", 1]"
+                #expect(try JSONReader.parse(text) == .array([.string(before + meant + after), .number(JSONNumber(1))]), "\(text)")
+            }
+            let raw = "[\"" + before + "\u{1}" + after + "\"]"
+            #expect(throws: JSONParseError.self) { try JSONReader.parse(raw) }
+            do {
+                _ = try JSONReader.parse(raw)
+            } catch {
+                #expect(error.location.column == offset + 3, "\(raw.debugDescription): \(error)")
+            }
+            let invalidUTF8 = Array("[\"\(before)".utf8) + [0xFF] + Array("\(after)\"]".utf8)
+            #expect(throws: JSONParseError.self, "0xFF at \(offset)") { try JSONReader.parse(invalidUTF8) }
+            let unterminated = "[\"" + before + after
+            #expect(throws: JSONParseError.self) { try JSONReader.parse(unterminated) }
+        }
+    }
+
     @Test("literals survive read, write, read unchanged", arguments: [
         "10.309712", "1e3", "-0", "1E+2", "0.1e-7", "123456789012345678901234567890", "-9223372036854775809", "0",
         #""escaped \"quote\" \\ back\\slash \n newline \t tab \u0001""#,

@@ -251,6 +251,7 @@ struct Parser {
         let open = i
         i += 1
         let start = i
+        skipPlainWords()
         while i < b.count {
             let c = b[i]
             if c == UInt8(ascii: "\"") {
@@ -268,6 +269,27 @@ struct Parser {
             }
         }
         throw fail("unterminated string (opened at byte \(open))", at: open)
+    }
+
+    /// Moves `i` past whole 8-byte words of a string that hold no quote, backslash, control character or
+    /// byte above 0x7F (each word tested at once, bit-parallel); the byte loop takes over at the first word
+    /// that may hold one. The tests can flag a byte that is fine (a borrow), never miss one that is not.
+    @inline(__always)
+    mutating func skipPlainWords() {
+        guard let base = b.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = ones &* 0x22
+        let backslashes = ones &* 0x5C
+        let spaces = ones &* 0x20
+        while i &+ 8 <= b.count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let quote = word ^ quotes
+            let backslash = word ^ backslashes
+            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- spaces) & ~word) | word
+            if special & highs != 0 { return }
+            i &+= 8
+        }
     }
 
     /// Checks one multi-byte UTF-8 sequence at `i` (RFC 3629: no overlongs, no surrogates) and moves past it.

@@ -38,6 +38,9 @@ public struct VerifyRun: Sendable {
 
     let configuration: ConfigurationFile
     var verifiers: [String: Verifier] = [:]
+    /// What each verifier was made from, to make one set per job: a compiled contract is a graph of class
+    /// instances, and two cores retaining and releasing the same instances slow each other down.
+    private var makers: [String: @Sendable () -> Verifier] = [:]
 
     /// Loads every selected API's contract; a contract that does not load is a configuration error.
     public init(configuration: ConfigurationFile, options: Options) throws(ConfigurationError) {
@@ -45,10 +48,13 @@ public struct VerifyRun: Sendable {
         for api in try configuration.selecting(options.api) {
             guard let contractPath = api.contract else { continue }
             let path = configuration.resolve(contractPath).path
-            let contract = CompiledContract(try Contract.load(path))
+            let loaded = try Contract.load(path)
             var severities: [RuleID: Severity] = [:]
             for (rule, severity) in api.severity { severities[rule] = severity }
-            verifiers[api.name] = Verifier(contract: contract, options: .init(strict: options.strict, severities: severities, ignored: api.ignore))
+            let verifierOptions = Verifier.Options(strict: options.strict, severities: severities, ignored: api.ignore)
+            let make: @Sendable () -> Verifier = { Verifier(contract: CompiledContract(loaded), options: verifierOptions) }
+            makers[api.name] = make
+            verifiers[api.name] = make()
         }
     }
 
@@ -81,9 +87,12 @@ public struct VerifyRun: Sendable {
         // Files are verified in parallel; their results join in file order, so a report never depends on timing.
         let chosen = files
         let secretValues = secrets
-        let perFile = Self.inParallel(chosen.count, jobs: options.jobs) { index in
+        let perFile = Self.inParallel(chosen.count, jobs: options.jobs, context: { worker in
+            // The first job uses the verifiers already made; each other job compiles its own.
+            worker == 0 ? verifiers : makers.mapValues { $0() }
+        }) { verifiers, index in
             var one = Result()
-            verifyFile(chosen[index].path, api: chosen[index].api, options: options, secrets: secretValues, into: &one)
+            verifyFile(chosen[index].path, api: chosen[index].api, options: options, secrets: secretValues, verifiers: verifiers, into: &one)
             return one
         }
         for one in perFile {
@@ -95,23 +104,29 @@ public struct VerifyRun: Sendable {
         return result
     }
 
-    /// `work(0..<count)` on up to `jobs` threads, each taking the next index when it is done with one; the
-    /// results in index order.
-    static func inParallel<T: Sendable>(_ count: Int, jobs: Int, _ work: @Sendable (Int) -> T) -> [T] {
-        guard jobs > 1, count > 1 else { return (0..<count).map(work) }
+    /// `work(context, 0..<count)` on up to `jobs` threads, each with a context of its own (made by `context`
+    /// with the thread's number) and taking the next index when it is done with one; the results in index order.
+    static func inParallel<T: Sendable, Context>(
+        _ count: Int, jobs: Int, context: @Sendable (Int) -> Context, _ work: @Sendable (Context, Int) -> T
+    ) -> [T] {
+        guard jobs > 1, count > 1 else {
+            let only = context(0)
+            return (0..<count).map { work(only, $0) }
+        }
         let slots = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
         slots.initialize(repeating: nil)
         defer { slots.deallocate() }
         let shared = ParallelSlots(slots: slots)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, count)) { _ in
+        DispatchQueue.concurrentPerform(iterations: min(jobs, count)) { worker in
+            let mine = context(worker)
             while let index = shared.claim(below: count) {
-                shared.slots[index] = work(index)
+                shared.slots[index] = work(mine, index)
             }
         }
         return slots.map { $0! }
     }
 
-    func verifyFile(_ path: String, api: String?, options: Options, secrets: [String: [String]], into result: inout Result) {
+    func verifyFile(_ path: String, api: String?, options: Options, secrets: [String: [String]], verifiers: [String: Verifier], into result: inout Result) {
         guard let bytes = FileBytes.read(path) else {
             result.errors.append("\(path): error: cannot read the file: \(FileBytes.whyUnreadable(path))")
             return
