@@ -91,6 +91,22 @@ struct RecordingFormatTests {
         }
     }
 
+    @Test("unknown fields past the 64th member of an object are named too; known ones after them are read")
+    func manyUnknownFields() throws {
+        let text = try Self.sample().fileText
+        let extras = (0..<70).map { "\"extra\($0)\": \($0)," }.joined(separator: "\n  ")
+        // The extras go first, so that the known fields sit past position 64.
+        let broken = text.replacingOccurrences(of: "{\n  \"format\"", with: "{\n  " + extras + "\n  \"format\"")
+        #expect(broken != text)
+        #expect {
+            _ = try Recording(bytes: Array(broken.utf8), file: "r.json")
+        } throws: { error in
+            guard let error = error as? RecordingError else { return false }
+            return error.pointer.description == "/extra0" && error.message.contains("\"extra69\"") && !error.message.contains("\"format\"")
+                && !error.message.contains("\"interactions\"")
+        }
+    }
+
     @Test("the line of an unknown field is the line it is on")
     func lineOfUnknownField() throws {
         let text = try Self.sample().fileText.replacingOccurrences(of: "\"status\": 204,", with: "\"status\": 204,\n\"surprise\": true,")

@@ -108,8 +108,10 @@ extension Recording {
         recordedFrom = try root.string("recorded_from")
         let list = try root.array("interactions")
         var interactions: [Interaction] = []
+        interactions.reserveCapacity(list.count)
+        let listPointer = JSONPointer("/interactions")
         for (index, item) in list.enumerated() {
-            interactions.append(try Interaction(json: item, at: JSONPointer("/interactions").appending(index)))
+            interactions.append(try Interaction(json: item, at: listPointer.appending(index)))
         }
         self.interactions = interactions
         try root.finish()
@@ -190,9 +192,12 @@ extension HeaderFields {
 }
 
 extension RecordedBody {
+    static let kinds = ["json", "form", "multipart", "text", "base64"]
+
     init(json: JSONValue, at pointer: JSONPointer) throws(RecordingError) {
         var reader = try FieldReader(json, at: pointer, what: "a body")
-        let kinds = ["json", "form", "multipart", "text", "base64"].filter { reader.has($0) }
+        // The usual body, `{"json": ...}`, is told apart without building the list of kinds.
+        let kinds = reader.object.count == 1 && reader.has("json") ? ["json"] : Self.kinds.filter { reader.has($0) }
         guard kinds.count == 1, let kind = kinds.first else {
             let found = kinds.isEmpty ? "none" : kinds.joined(separator: ", ")
             throw RecordingError(pointer: pointer, message: "a body has exactly one of json, form (with raw), multipart, text, base64; found \(found)")
@@ -257,7 +262,10 @@ extension RecordedBody.MultipartPart {
 struct FieldReader {
     let object: JSONObject
     let pointer: JSONPointer
-    private var seen: Set<String> = []
+    /// Which members were read, by position: a bit each for the first 64 (no hashing of keys; a recording's
+    /// objects are small), a set beyond.
+    private var seenBits: UInt64 = 0
+    private var seenMore: Set<Int> = []
 
     init(_ json: JSONValue, at pointer: JSONPointer, what: String) throws(RecordingError) {
         guard let object = json.objectValue else {
@@ -270,8 +278,9 @@ struct FieldReader {
     func has(_ key: String) -> Bool { object[key] != nil }
 
     mutating func optional(_ key: String) -> JSONValue? {
-        seen.insert(key)
-        return object[key]
+        guard let position = object.firstIndex(where: { $0.key == key }) else { return nil }
+        if position < 64 { seenBits |= 1 << UInt64(position) } else { seenMore.insert(position) }
+        return object[position].value
     }
 
     mutating func required(_ key: String) throws(RecordingError) -> JSONValue {
@@ -307,7 +316,7 @@ struct FieldReader {
 
     /// Fails on the first field that was not read, naming all of them.
     func finish() throws(RecordingError) {
-        let unknown = object.keys.filter { !seen.contains($0) }
+        let unknown = object.indices.filter { !(($0 < 64 && seenBits & (1 << UInt64($0)) != 0) || seenMore.contains($0)) }.map { object[$0].key }
         guard let first = unknown.first else { return }
         let names = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
         throw RecordingError(pointer: pointer.appending(first), message: "unknown field\(unknown.count > 1 ? "s" : "") \(names)")
