@@ -102,19 +102,34 @@ struct SchemaChecker {
         }
         let keyCase = schema.keyCase ?? inherited
         if evaluation.keyCase == nil { evaluation.keyCase = schema.keyCase }
-        var value = value
-        if !typeMatches(&value, schema) {
-            if value.isNull {
-                add(.fieldNull, expected: schema.expectedDescription, found: "null")
-            } else if (value.arrayValue != nil && schema.mask.contains(.object)) || (value.objectValue != nil && schema.mask.contains(.array)) {
-                let expected = schema.mask.contains(.array) ? "an array (list endpoint)" : "an object (single item)"
-                let found = value.arrayValue != nil ? "an array" : "an object"
-                add(.shapeListVsSingle, expected: expected, found: found)
-            } else {
-                add(.shapeType, expected: schema.expectedDescription, found: Self.describe(value))
-            }
-            return
+        // A form value read as another type is checked as that value; any other value is checked as it is,
+        // without a copy (this runs for every value of every body).
+        switch typeMatch(value, schema) {
+        case .matches:
+            applyMatched(value, schema, keyCase: keyCase, inherited: inherited, owner: owner, evaluation: &evaluation)
+        case .matchesAs(let converted):
+            applyMatched(converted, schema, keyCase: keyCase, inherited: inherited, owner: owner, evaluation: &evaluation)
+        case .differs:
+            reportTypeMismatch(value, schema)
         }
+    }
+
+    private mutating func reportTypeMismatch(_ value: JSONValue, _ schema: CompiledSchema) {
+        if value.isNull {
+            add(.fieldNull, expected: schema.expectedDescription, found: "null")
+        } else if (value.arrayValue != nil && schema.mask.contains(.object)) || (value.objectValue != nil && schema.mask.contains(.array)) {
+            let expected = schema.mask.contains(.array) ? "an array (list endpoint)" : "an object (single item)"
+            let found = value.arrayValue != nil ? "an array" : "an object"
+            add(.shapeListVsSingle, expected: expected, found: found)
+        } else {
+            add(.shapeType, expected: schema.expectedDescription, found: Self.describe(value))
+        }
+    }
+
+    /// The checks of a value whose type the schema allows.
+    private mutating func applyMatched(
+        _ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?, inherited: KeyCase?, owner: Bool, evaluation: inout ObjectEvaluation
+    ) {
         checkValues(value, schema)
         let inPlace = owner && schema.hasInPlaceApplicators
         switch value {
@@ -216,38 +231,43 @@ struct SchemaChecker {
 
     // MARK: Types and values
 
+    enum TypeMatch {
+        case matches
+        /// A form field's text read as the type the schema wants.
+        case matchesAs(JSONValue)
+        case differs
+    }
+
     /// Whether `value` has one of the schema's types (an integral number counts as an integer).
     /// A form field or parameter is text: when the schema wants no string, the text is read as that type.
-    func typeMatches(_ value: inout JSONValue, _ schema: CompiledSchema) -> Bool {
+    func typeMatch(_ value: JSONValue, _ schema: CompiledSchema) -> TypeMatch {
         let types = schema.mask
-        if types.isEmpty { return true }
+        if types.isEmpty { return .matches }
+        func when(_ condition: Bool) -> TypeMatch { condition ? .matches : .differs }
         switch value {
-        case .null: return types.contains(.null)
-        case .bool: return types.contains(.boolean)
+        case .null: return when(types.contains(.null))
+        case .bool: return when(types.contains(.boolean))
         case .number(let number):
-            if types.contains(.number) { return true }
-            guard types.contains(.integer) else { return false }
-            return number.isInteger || (number.exact?.isInteger ?? false)
+            if types.contains(.number) { return .matches }
+            guard types.contains(.integer) else { return .differs }
+            return when(number.isInteger || (number.exact?.isInteger ?? false))
         case .string(let text):
-            if types.contains(.string) { return true }
-            guard formValues else { return false }
+            if types.contains(.string) { return .matches }
+            guard formValues else { return .differs }
             if types.contains(.boolean), text == "true" || text == "false" {
-                value = .bool(text == "true")
-                return true
+                return .matchesAs(.bool(text == "true"))
             }
             if types.contains(.integer) || types.contains(.number), let number = try? JSONReader.parse(text), case .number(let parsed) = number {
                 if types.contains(.number) || (parsed.exact?.isInteger ?? false) {
-                    value = number
-                    return true
+                    return .matchesAs(number)
                 }
             }
             if types.contains(.null), text.isEmpty {
-                value = .null
-                return true
+                return .matchesAs(.null)
             }
-            return false
-        case .array: return types.contains(.array)
-        case .object: return types.contains(.object)
+            return .differs
+        case .array: return when(types.contains(.array))
+        case .object: return when(types.contains(.object))
         }
     }
 
