@@ -120,7 +120,8 @@ public final class ChildProcess: @unchecked Sendable {
             var attributes = emptySpawnAttributes()
             posix_spawnattr_init(&attributes)
             defer { posix_spawnattr_destroy(&attributes) }
-            try Self.closeEverythingAboveStderr(&actions, &attributes)
+            let closingFlags = try Self.closeEverythingAboveStderr(&actions)
+            try Self.startWithDefaultSignals(&attributes, flags: closingFlags)
 
             let argv = ([executable] + arguments).map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
@@ -262,18 +263,36 @@ public final class ChildProcess: @unchecked Sendable {
 
     // MARK: Spawn attributes
 
+    /// The child starts as a shell would start it: no signal blocked, and the signals a test may send or a
+    /// process may meet at their default action. A child inherits the spawning thread's signal mask, and the
+    /// threads Swift concurrency runs tests on block signals: without this, a SIGINT sent to the child stayed
+    /// pending and its Ctrl-C handler never ran (a flaky Ctrl-C test under load).
+    private static func startWithDefaultSignals(_ attributes: inout SpawnAttributes, flags: Int32) throws {
+        var none = sigset_t()
+        sigemptyset(&none)
+        var reset = sigset_t()
+        sigemptyset(&reset)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD, SIGUSR1, SIGUSR2] { sigaddset(&reset, signal) }
+        var status = posix_spawnattr_setsigmask(&attributes, &none)
+        if status == 0 { status = posix_spawnattr_setsigdefault(&attributes, &reset) }
+        if status == 0 { status = posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF) | flags)) }
+        guard status == 0 else { throw Failure(description: "posix_spawnattr: \(String(cString: strerror(status)))") }
+    }
+
     #if os(Linux)
     // glibc has these, but Swift's Glibc module does not declare them (they need _GNU_SOURCE).
     private typealias FileActionsWithDescriptor = @convention(c) (UnsafeMutablePointer<SpawnActions>, Int32) -> Int32
     private typealias FileActionsWithPath = @convention(c) (UnsafeMutablePointer<SpawnActions>, UnsafePointer<CChar>) -> Int32
 
-    private static func closeEverythingAboveStderr(_ actions: inout SpawnActions, _ attributes: inout SpawnAttributes) throws {
+    /// Returns the spawn flags it needs (none on Linux).
+    private static func closeEverythingAboveStderr(_ actions: inout SpawnActions) throws -> Int32 {
         guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
             throw Failure(description: "posix_spawn_file_actions_addclosefrom_np is missing (glibc 2.34 or later is needed)")
         }
         let closeFrom = unsafeBitCast(symbol, to: FileActionsWithDescriptor.self)
         let status = closeFrom(&actions, 3)
         guard status == 0 else { throw Failure(description: "closefrom: \(String(cString: strerror(status)))") }
+        return 0
     }
 
     private static func changeDirectory(_ actions: inout SpawnActions, to directory: String) throws {
@@ -285,9 +304,9 @@ public final class ChildProcess: @unchecked Sendable {
         guard status == 0 else { throw Failure(description: "chdir \(directory): \(String(cString: strerror(status)))") }
     }
     #else
-    private static func closeEverythingAboveStderr(_ actions: inout SpawnActions, _ attributes: inout SpawnAttributes) throws {
+    private static func closeEverythingAboveStderr(_ actions: inout SpawnActions) throws -> Int32 {
         // Darwin closes every descriptor that no file action names.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+        Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
     }
 
     private static func changeDirectory(_ actions: inout SpawnActions, to directory: String) throws {
