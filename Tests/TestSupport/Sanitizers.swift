@@ -14,4 +14,16 @@ public enum Sanitizers {
         return dlsym(UnsafeMutableRawPointer(bitPattern: -2), "__tsan_init") != nil
         #endif
     }()
+
+    /// The address sanitizer is linked in (`swift test --sanitize=address`): its runtime defines `__asan_init`.
+    public static let address: Bool = {
+        #if canImport(Glibc)
+        return dlsym(nil, "__asan_init") != nil
+        #else
+        return dlsym(UnsafeMutableRawPointer(bitPattern: -2), "__asan_init") != nil
+        #endif
+    }()
+
+    /// Either sanitizer: the code runs several times slower, so the longest tests get more time (never fewer checks).
+    public static var any: Bool { thread || address }
 }
