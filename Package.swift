@@ -67,6 +67,7 @@ let package = Package(
                 "WireFormat",
                 "APICheckLive",
                 "Sandbox",
+                "Sockets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import Sockets
 
 /// Progress and interruption for the live commands.
 enum LiveTerminal {
@@ -31,6 +32,9 @@ enum LiveTerminal {
         let running = TaskBox<T>()
         let reader = descriptors[0]
         Thread.detachNewThread {
+            // This thread takes SIGINT: the threads it was started from (Swift concurrency's, dispatch's) block
+            // signals, and a SIGINT that every thread blocks stays pending and never runs the handler.
+            SignalWaiter.unblock([SIGINT])
             var byte: UInt8 = 0
             while read(reader, &byte, 1) == 1 {
                 if byte == 0 { return }  // the run is over

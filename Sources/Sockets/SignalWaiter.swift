@@ -33,7 +33,12 @@ public final class SignalWaiter: @unchecked Sendable {
     /// Returns once one of the signals has arrived.
     public func wait() async {
         let reader = reader
+        let signals = signals
         _ = await ThreadPool.shared.value {
+            // This thread takes the signals: Swift concurrency's and dispatch's threads block them, and a
+            // signal that every thread blocks stays pending and never runs the handler.
+            SignalWaiter.unblock(signals)
+            defer { SignalWaiter.block(signals) }
             var byte: UInt8 = 0
             while true {
                 let count = read(reader, &byte, 1)
@@ -43,6 +48,25 @@ public final class SignalWaiter: @unchecked Sendable {
         for number in signals { signal(number, SIG_DFL) }
         _ = systemClose(reader)
         _ = systemClose(writer)
+    }
+}
+
+extension SignalWaiter {
+    /// Lets the calling thread receive `signals`.
+    public static func unblock(_ signals: [Int32]) {
+        mask(signals, how: SIG_UNBLOCK)
+    }
+
+    /// Blocks `signals` on the calling thread again (a pooled thread goes back as it came).
+    static func block(_ signals: [Int32]) {
+        mask(signals, how: SIG_BLOCK)
+    }
+
+    private static func mask(_ signals: [Int32], how: Int32) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in signals { sigaddset(&set, number) }
+        pthread_sigmask(how, &set, nil)
     }
 }
 
