@@ -19,25 +19,16 @@ public final class Listener: @unchecked Sendable {
     ///
     /// - Throws: ``ConnectError`` when the host does not resolve or the address cannot be bound.
     public init(host: String, port: Int, backlog: Int32 = 512, resolver: Resolver = .system) throws(ConnectError) {
-        let addresses = try resolver.resolve(host, port)
-        var last: SocketError?
-        for address in addresses {
-            let descriptor: Int32
-            do throws(SocketError) {
-                descriptor = try address.openStream()
-            } catch {
-                last = error
-                continue
-            }
+        (descriptor, self.port) = try resolver.firstStream(host, port) { address, descriptor throws(SocketError) in
             var one: Int32 = 1
             _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
             let bound = address.bytes.withUnsafeBytes { raw in
                 bind(descriptor, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
             }
             guard bound == 0, listen(descriptor, backlog) == 0 else {
-                last = SocketError(code: errno, operation: bound == 0 ? "listen" : "bind")
+                let error = SocketError(code: errno, operation: bound == 0 ? "listen" : "bind")
                 _ = systemClose(descriptor)
-                continue
+                throw error
             }
             var storage = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
@@ -46,11 +37,8 @@ public final class Listener: @unchecked Sendable {
                 // sin_port and sin6_port sit at the same offset, after the family.
                 UInt16(raw[2]) << 8 | UInt16(raw[3])
             }
-            self.descriptor = descriptor
-            self.port = Int(chosen)
-            return
+            return (descriptor, Int(chosen))
         }
-        throw ConnectError(socket: last)
     }
 
     /// Waits for the next connection; nil once the listener is shut down.

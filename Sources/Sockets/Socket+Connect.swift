@@ -88,21 +88,31 @@ extension SocketAddress {
     }
 }
 
+extension Resolver {
+    /// Resolves `host`:`port` and runs `attempt` on a new stream socket for each address in turn, until one
+    /// succeeds. `attempt` owns the descriptor: it closes it when it throws. A timed-out attempt ends the search.
+    func firstStream<T>(
+        _ host: String, _ port: Int, _ attempt: (SocketAddress, Int32) throws(SocketError) -> T
+    ) throws(ConnectError) -> T {
+        var last: SocketError?
+        for address in try resolve(host, port) {
+            do throws(SocketError) {
+                return try attempt(address, try address.openStream())
+            } catch {
+                last = error
+                if error.timedOut { break }
+            }
+        }
+        throw ConnectError(socket: last)
+    }
+}
+
 extension Socket {
     /// Connects to `host`:`port`, trying each address in turn, within the deadline.
     public static func connect(
         host: String, port: Int, deadline: ContinuousClock.Instant, resolver: Resolver = .system
     ) throws(ConnectError) -> Socket {
-        let addresses = try resolver.resolve(host, port)
-        var last: SocketError?
-        for address in addresses {
-            let descriptor: Int32
-            do throws(SocketError) {
-                descriptor = try address.openStream()
-            } catch {
-                last = error
-                continue
-            }
+        try resolver.firstStream(host, port) { address, descriptor throws(SocketError) in
             let connection = Socket(adopting: descriptor)
             let started = address.bytes.withUnsafeBytes { raw in
                 systemConnect(descriptor, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
@@ -121,11 +131,9 @@ extension Socket {
                 return connection
             } catch {
                 connection.close()
-                last = error
-                if error.timedOut { break }
+                throw error
             }
         }
-        throw ConnectError(socket: last)
     }
 }
 
