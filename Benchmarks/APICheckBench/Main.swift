@@ -15,7 +15,7 @@ struct Bench: AsyncParsableCommand {
             """,
         subcommands: [
             All.self, Verify.self, Replay.self, Live.self, JSON.self, Decode.self, SandboxRate.self, Hostile.self,
-            CheckBodies.self, VerifyCorpus.self, LiveDiff.self,
+            CheckBodies.self, VerifyCorpus.self, LiveDiff.self, ReplayProfile.self, LoadProfile.self,
         ],
         defaultSubcommand: All.self
     )
@@ -171,4 +171,20 @@ struct LiveDiff: AsyncParsableCommand {
             print(String(format: "%.0f requests/s; ", diff.rate) + diff.summary)
         }
     }
+}
+
+/// Replays 1,000 requests beside the generic and bare stubs, three times: a steady workload for profilers.
+struct ReplayProfile: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "replay-profile", abstract: "Replay 1,000 requests beside the stubs, for profiling.", shouldDisplay: false)
+
+    func run() async throws { try await ReplayBenchmark.profile() }
+}
+
+/// Writes a 10,000-interaction recording and loads it again and again: a steady workload for profilers.
+struct LoadProfile: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "load-profile", abstract: "Load a 10,000-interaction recording repeatedly, for profiling.", shouldDisplay: false)
+
+    @Option(name: .long, help: "How many loads.") var times = 30
+
+    func run() throws { try ReplayBenchmark.loadProfile(times: times) }
 }

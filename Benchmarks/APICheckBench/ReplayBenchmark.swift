@@ -96,6 +96,23 @@ enum ReplayBenchmark {
         }
     }
 
+    /// Loads a 10,000-interaction recording `times` times and prints the MB/s of each load.
+    static func loadProfile(times: Int) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-profile-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("r.json")
+        try recording(interactions: 10_000).save(to: file)
+        let bytes = try Data(contentsOf: file).count
+        let clock = ContinuousClock()
+        var loads = Samples()
+        for _ in 0..<times {
+            let start = clock.now
+            _ = try Recording.load(from: file)
+            loads.add(inSeconds(start.duration(to: clock.now)))
+        }
+        print(String(format: "load-profile: %.1f MB, %.0f MB/s (%.0f-%.0f)", Double(bytes) / 1e6, Double(bytes) / 1e6 / loads.median, Double(bytes) / 1e6 / loads.max, Double(bytes) / 1e6 / loads.min))
+    }
+
     static func run(rounds: Int) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

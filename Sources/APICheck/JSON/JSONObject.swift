@@ -24,15 +24,29 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
 
     /// The value for `key`, or nil. Objects are small, so this is a scan.
     public subscript(key: String) -> JSONValue? {
-        get { members.first { $0.key == key }?.value }
+        get { position(of: key).map { members[$0].value } }
         set {
-            if let index = members.firstIndex(where: { $0.key == key }) {
+            if let index = position(of: key) {
                 if let newValue { members[index].value = newValue } else { members.remove(at: index) }
             } else if let newValue {
                 members.append(Member(key: key, value: newValue))
             }
         }
     }
+
+    /// Where `key` is, or nil. Compares keys in place: `first(where:)` would copy (retain and release)
+    /// every member it passes, which is most of the cost of reading a recording.
+    public func position(of key: String) -> Int? {
+        var index = members.startIndex
+        while index < members.endIndex {
+            if members[index].key == key { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether the object has a member named `key`.
+    public func contains(key: String) -> Bool { position(of: key) != nil }
 
     /// The keys, in order.
     public var keys: [String] { members.map(\.key) }

@@ -275,12 +275,12 @@ struct FieldReader {
         self.pointer = pointer
     }
 
-    func has(_ key: String) -> Bool { object[key] != nil }
+    func has(_ key: String) -> Bool { object.contains(key: key) }
 
     mutating func optional(_ key: String) -> JSONValue? {
-        guard let position = object.firstIndex(where: { $0.key == key }) else { return nil }
+        guard let position = object.position(of: key) else { return nil }
         if position < 64 { seenBits |= 1 << UInt64(position) } else { seenMore.insert(position) }
-        return object[position].value
+        return object.members[position].value
     }
 
     mutating func required(_ key: String) throws(RecordingError) -> JSONValue {
