@@ -200,7 +200,7 @@ struct VerifyCommandTests {
             .write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
         let result = try await CLIRunner.run(["verify"], currentDirectory: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("verified 20 recordings"), "\(result.stderr)")
+        #expect(result.stderr.contains("verified 41 recordings"), "\(result.stderr)")  // 20 recorded, 21 examples
     }
 
     @Test("without apicheck.yml, verify says where it looked and how to point at one")

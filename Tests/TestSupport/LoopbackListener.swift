@@ -14,6 +14,8 @@ public final class LoopbackListener: @unchecked Sendable {
     public let descriptor: Int32
     public let port: Int
     private let accepting: Bool
+    /// Set by ``close()`` before it shuts the socket down: the accepting thread then closes it.
+    private let stopped = LockedFlag()
 
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
@@ -25,15 +27,23 @@ public final class LoopbackListener: @unchecked Sendable {
         self.port = port
         accepting = acceptAndClose
         if acceptAndClose {
+            let stopped = stopped
             Thread.detachNewThread {
                 while true {
                     let connection = accept(descriptor, nil, nil)
-                    if connection < 0 {
-                        // Closed here, once out of accept: see close().
+                    if connection >= 0 {
+                        Foundation.close(connection)
+                        continue
+                    }
+                    // Only close() ends the loop. A failed accept (EINTR, a client that reset before it was
+                    // taken: ECONNABORTED) is retried: closing the descriptor here would leave close() to shut
+                    // down whatever socket the number goes to next (another test's listener, which then
+                    // refuses every connection).
+                    if stopped.withLock({ $0 }) {
                         Foundation.close(descriptor)
                         return
                     }
-                    Foundation.close(connection)
+                    if errno != EINTR && errno != ECONNABORTED { usleep(1_000) }
                 }
             }
         }
@@ -74,7 +84,9 @@ public final class LoopbackListener: @unchecked Sendable {
         return await withCheckedContinuation { continuation in
             Thread.detachNewThread {
                 var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                continuation.resume(returning: poll(&entry, 1, Int32(seconds * 1000)) == 1)
+                // A connection, not a listener that was shut down or closed (POLLHUP, POLLERR, POLLNVAL).
+                let ready = poll(&entry, 1, Int32(seconds * 1000)) == 1
+                continuation.resume(returning: ready && entry.revents == Int16(POLLIN))
             }
         }
     }
@@ -96,9 +108,22 @@ public final class LoopbackListener: @unchecked Sendable {
     /// system gives the number to next (another test's server).
     public func close() {
         if accepting {
+            stopped.withLock { $0 = true }
             shutdown(descriptor, Int32(SHUT_RDWR))
         } else {
             Foundation.close(descriptor)
         }
+    }
+}
+
+/// A flag behind a lock, shared with the accepting thread.
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func withLock<T>(_ body: (inout Bool) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
     }
 }

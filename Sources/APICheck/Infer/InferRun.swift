@@ -35,6 +35,8 @@ public enum InferRun {
             } catch {
                 throw ConfigurationError(error, defaultFile: path)
             }
+            // Examples come from the contract itself: inferring from them would only echo it back.
+            if recording.recordedFrom == ExampleGenerator.recordedFrom { continue }
             inferrer.add(recording)
             recordings += 1
             interactions += recording.interactions.count
