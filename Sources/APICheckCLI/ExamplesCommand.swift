@@ -44,12 +44,9 @@ struct ExamplesCommand: ParsableCommand {
         let result: ExamplesRun.Result
         do {
             let configuration = try ConfigurationFile.load(global.configPath)
-            let apis = try configuration.selecting(api)
-            guard apis.count == 1, let chosen = apis.first else {
-                throw ConfigurationError(file: configuration.path, message: "apicheck.yml defines \(apis.count) APIs; pick one with --api (\(apis.map(\.name).joined(separator: ", ")))")
-            }
+            let chosen = try configuration.selectingOne(api)
             result = try ExamplesRun.run(api: chosen, configuration: configuration, options: ExamplesRun.Options(operations: operation, output: output, seed: seed))
-        } catch let error as ConfigurationError {
+        } catch {
             throw CommandFailure(message: error.description, status: .usage)
         }
         for file in result.files {

@@ -27,10 +27,7 @@ struct InferCommand: ParsableCommand {
     func run() throws {
         do {
             let configuration = try ConfigurationFile.load(global.configPath)
-            let apis = try configuration.selecting(api)
-            guard apis.count == 1, let chosen = apis.first else {
-                throw ConfigurationError(file: configuration.path, message: "apicheck.yml defines \(apis.count) APIs; pick one with --api (\(apis.map(\.name).joined(separator: ", ")))")
-            }
+            let chosen = try configuration.selectingOne(api)
             if let output, let contract = chosen.contract {
                 let target = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path
                 let handWritten = configuration.resolve(contract).standardizedFileURL.resolvingSymlinksInPath().path

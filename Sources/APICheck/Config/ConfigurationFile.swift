@@ -45,6 +45,17 @@ public struct ConfigurationFile: Sendable {
         return [api]
     }
 
+    /// The one API a single-API command works on: `--api`'s, or the only one defined.
+    ///
+    /// - Throws: ``ConfigurationError`` naming the APIs when `name` is unknown, or nil with more than one defined.
+    public func selectingOne(_ name: String?) throws(ConfigurationError) -> APIConfiguration {
+        let apis = try selecting(name)
+        guard apis.count == 1, let chosen = apis.first else {
+            throw ConfigurationError(file: path, message: "apicheck.yml defines \(apis.count) APIs; pick one with --api (\(apis.map(\.name).joined(separator: ", ")))")
+        }
+        return chosen
+    }
+
     /// Reads and checks `apicheck.yml` at `path`.
     public static func load(_ path: String) throws(ConfigurationError) -> ConfigurationFile {
         guard let bytes = FileBytes.read(path) else {
