@@ -107,7 +107,7 @@ let package = Package(
             dependencies: ["TestSupport", "APICheckLive", "APICheck", "Sandbox", "Sockets"]
         ),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["APICheckFuzzing"]),
-        .testTarget(name: "APICheckTestingTests", dependencies: ["APICheckTesting", "APICheck", "KakaoAPI", "Sandbox", "TestSupport", "WireFormat"]),
+        .testTarget(name: "APICheckTestingTests", dependencies: ["APICheckTesting", "APICheckReplay", "APICheck", "KakaoAPI", "Sandbox", "TestSupport", "WireFormat"]),
         // The decoding-contract suites: they replay recordings/<api>/tests through the real clients.
         .testTarget(
             name: "ContractTests",

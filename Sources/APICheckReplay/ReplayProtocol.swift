@@ -23,6 +23,13 @@ final class ReplayProtocol<Slot: SlotNumber>: URLProtocol {
         let body = Self.body(of: request)
         let headers = (request.allHTTPHeaderFields ?? [:]).map { ($0.key, $0.value) }
         let method = request.httpMethod ?? "GET"
+        if store.answersRoutes {
+            switch store.answerRoute(method: method, url: url, headers: headers, body: body) {
+            case .replay(let response): ProtocolAnswers.deliver(response, url: url, through: self)
+            case .fail(let message): fail(message)
+            }
+            return
+        }
         guard let live = store.liveRequest(method: method, url: url, headers: headers, body: body) else {
             fail("apicheck: \(method) \(url.absoluteString) is not under the API's base URL (\(store.bases.prefixes.map(\.prefix).joined(separator: ", ")))")
             return

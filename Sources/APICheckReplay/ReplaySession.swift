@@ -36,8 +36,34 @@ public final class ReplaySession: Sendable {
     /// Opens the recording (if any) and builds the session.
     ///
     /// - Throws: ``ReplayError`` when too many sessions are open at once.
-    public init(_ configuration: ReplayConfiguration) throws(ReplayError) {
-        let store = ReplayStore(configuration: configuration)
+    public convenience init(_ configuration: ReplayConfiguration) throws(ReplayError) {
+        try self.init(store: ReplayStore(configuration: configuration))
+    }
+
+    /// A session that answers `routes` only, whatever the path parameters, query and body: the replay of
+    /// contract examples, where the client's own request code runs with its own values. Nothing is read or
+    /// written; a request no route fits fails and is among ``finish()``'s problems.
+    ///
+    /// `configuration` gives the API, the base URLs and the file named in messages; its mode must be `.none`.
+    ///
+    /// - Throws: ``ReplayError`` when `routes` is empty, the mode records, or too many sessions are open at once.
+    public convenience init(answering routes: [ReplayRoute], _ configuration: ReplayConfiguration) throws(ReplayError) {
+        guard !routes.isEmpty else { throw ReplayError(message: "a session answering routes needs at least one route") }
+        guard configuration.mode == .none else {
+            throw ReplayError(message: "a session answering routes never records; its mode is \(configuration.mode), expected none")
+        }
+        try self.init(store: ReplayStore(configuration: configuration, routes: routes))
+    }
+
+    /// What the client sent to a session made with routes, in order, each with the answer it got and, as its
+    /// `step`, the operation of the route that answered (`GET /api/v2/todos/{id}`). Every header and the body are
+    /// kept (nothing is redacted: they stay in memory). Empty for a recording's session.
+    public var answeredRequests: [Interaction] {
+        store.answeredExchanges()
+    }
+
+    private init(store: ReplayStore) throws(ReplayError) {
+        let configuration = store.configuration
         guard let (slot, protocolClass) = ReplaySlots.acquire(for: store) else {
             throw ReplayError(message: "more than \(ReplaySlots.capacity) replay sessions are open at once; finish some first")
         }

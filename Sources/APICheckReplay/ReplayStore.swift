@@ -24,10 +24,17 @@ final class ReplayStore: @unchecked Sendable {
     /// Whether unmatched requests go to the live API in this session.
     let records: Bool
     private let loadError: String?
+    /// Operations answered whatever their parameters (contract examples), instead of the recording; empty otherwise.
+    private let routes: [(route: ReplayRoute, response: PreparedResponse)]
+    /// What the client sent to the routes and was answered, in order.
+    private var exchanges: [Interaction] = []
 
-    init(configuration: ReplayConfiguration) {
+    /// A session's store: the recording at `configuration.recordingURL`, or, when `routes` are given, those
+    /// routes only (no file is read or written).
+    init(configuration: ReplayConfiguration, routes: [ReplayRoute] = []) {
         self.configuration = configuration
-        let exists = FileManager.default.fileExists(atPath: configuration.recordingURL.path)
+        self.routes = routes.map { ($0, PreparedResponse($0.response)) }
+        let exists = routes.isEmpty && FileManager.default.fileExists(atPath: configuration.recordingURL.path)
         var loaded: Recording?
         var loadError: String?
         if exists && configuration.mode != .all {
@@ -43,7 +50,7 @@ final class ReplayStore: @unchecked Sendable {
         case .once: records = !exists
         default: records = false
         }
-        if !exists && !records {
+        if !exists && !records && routes.isEmpty {
             loadError = "no recording at \(configuration.recordingURL.path).\n  Record it with: \(configuration.recordCommand(mode: .once))"
         }
         self.loadError = loadError
@@ -107,6 +114,54 @@ final class ReplayStore: @unchecked Sendable {
         let message = unmatchedMessage(for: live)
         failures.append(message)
         return .fail(message)
+    }
+
+    enum RouteAnswer {
+        case replay(PreparedResponse)
+        case fail(String)
+    }
+
+    /// Answers a request with the route that fits it best (most literal segments) and keeps the whole request
+    /// (every header, the body) with the answer, so that a test can check it against the contract.
+    func answerRoute(method: String, url: URL, headers: [(String, String)], body: Data?) -> RouteAnswer {
+        let exchange = CapturedExchange(method: method, url: url, requestHeaders: headers, requestBody: body, status: 200, responseHeaders: [], responseBody: nil)
+        let request: RecordedRequest
+        do {
+            request = try Interaction(capturing: exchange, bases: bases).request
+        } catch {
+            let message = "apicheck: \(error.message)"
+            lock.lock()
+            defer { lock.unlock() }
+            failures.append(message)
+            return .fail(message)
+        }
+        let path = request.path
+        var best: (index: Int, literals: Int)?
+        for (index, entry) in routes.enumerated() {
+            if let literals = entry.route.literalMatches(method: request.method, path: path), literals > best?.literals ?? -1 {
+                best = (index, literals)
+            }
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let best else {
+            let answered = routes.map(\.route.operation).joined(separator: ", ")
+            let message = "apicheck: the client sent \(request.method) \(request.url), but this session answers only \(answered)"
+            failures.append(message)
+            return .fail(message)
+        }
+        exchanges.append(Interaction(step: routes[best.index].route.operation, request: request, response: routes[best.index].route.response))
+        return .replay(routes[best.index].response)
+    }
+
+    /// Whether this session answers routes rather than a recording.
+    var answersRoutes: Bool { !routes.isEmpty }
+
+    /// What the client sent to the routes so far, with the answers.
+    func answeredExchanges() -> [Interaction] {
+        lock.lock()
+        defer { lock.unlock() }
+        return exchanges
     }
 
     /// Adds an interaction recorded from the live API (already redacted).

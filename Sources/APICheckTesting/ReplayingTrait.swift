@@ -77,7 +77,7 @@ struct ProjectSettings {
     let folder: URL?
 
     /// Reads the configuration if there is one; a configuration that does not parse is an error with its file and line.
-    static func load(api name: String, from filePath: String, environment: [String: String]) throws -> ProjectSettings {
+    static func load(api name: String, from filePath: String, environment: [String: String]) throws(ReplayError) -> ProjectSettings {
         let path: String
         if let explicit = environment["APICHECK_CONFIG"], !explicit.isEmpty {
             path = explicit

@@ -168,7 +168,7 @@ public struct GitHubClient: Sendable {
                 let repository = repositories[index]
                 group.addTask {
                     do throws(GitHubAPIError) {
-                        let name = try RepositoryName(owner: repository.owner.login, name: repository.name)
+                        let name = try RepositoryName(repository.fullName)
                         return (index, .success(try await events(of: name, perPage: eventsPerRepository).events))
                     } catch {
                         return (index, .failure(error))

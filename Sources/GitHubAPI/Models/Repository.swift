@@ -13,8 +13,9 @@ public struct Repository: Hashable, Sendable, Decodable, Identifiable {
     public let name: String
     /// `apple/swift`.
     public let fullName: String
-    /// The owning account.
-    public let owner: Actor
+    /// The owning account; nil when the wire says null (GitHub's `repo-search-result-item` declares `owner` as a
+    /// nullable simple user: always sent, possibly null).
+    public let owner: Actor?
     /// Whether it is private.
     public let isPrivate: Bool
     /// The web page.
@@ -70,7 +71,7 @@ public struct Repository: Hashable, Sendable, Decodable, Identifiable {
         id = try container.decode(Int64.self, forKey: .id)
         name = try container.decode(String.self, forKey: .name)
         fullName = try container.decode(String.self, forKey: .fullName)
-        owner = try container.decode(Actor.self, forKey: .owner)
+        owner = try container.decode(Actor?.self, forKey: .owner)
         isPrivate = try container.decode(Bool.self, forKey: .isPrivate)
         htmlURL = try container.decode(String.self, forKey: .htmlURL)
         description = try container.decodeIfPresent(String.self, forKey: .description)

@@ -1,0 +1,393 @@
+import APICheck
+import APICheckReplay
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One response the contract allows, written by `apicheck examples`: a step of a file in
+/// `recordings/<api>/examples/`. Feed it to your client with ``expectDecodes(alsoAnswering:decodingFailure:sourceLocation:_:)``.
+///
+/// ```swift
+/// @Test(arguments: try ContractExample.load(api: "todos", operation: "GET /api/v2/todos/{id}"))
+/// func todoDecodes(_ example: ContractExample) async {
+///     await example.expectDecodes { replay in
+///         try await TodoClient(session: replay.session, baseURL: replay.baseURL).todo(id: 5)
+///     }
+/// }
+/// ```
+public struct ContractExample: Sendable, CustomTestStringConvertible {
+    /// The API, as `apicheck.yml` names it.
+    public let api: String
+    /// The contract's operation, such as `GET /api/v2/todos/{id}`.
+    public let operation: String
+    /// The example's file as the package names it: `recordings/todos/examples/get-api-v2-todos-id.200.json`.
+    public var file: String { source.displayPath }
+    /// The example's index in the file's `interactions`.
+    public let index: Int
+    /// What the example varies, such as `null at /meta/from` (its `step`).
+    public let step: String
+    /// The request and the response the contract allows.
+    public let interaction: Interaction
+    /// The response's status.
+    public var status: Int { interaction.response.status }
+    /// `200 null at /meta/from`: how the test case is named.
+    public var testDescription: String { "\(status) \(step)" }
+
+    let source: ExampleFile
+    let project: ExampleProject
+
+    /// The examples of `operation` (method and path template as the contract writes them), every status, in file order.
+    ///
+    /// The API's contract and recordings folder come from `apicheck.yml` beside `Package.swift` (or `APICHECK_CONFIG`;
+    /// `APICHECK_RECORDINGS` moves the recordings).
+    ///
+    /// - Parameter statuses: Only these statuses; all when nil.
+    /// - Throws: ``ReplayError`` when the configuration, the contract or an example cannot be read, when the
+    ///   contract has no such operation, or when it has no examples (run `swift run apicheck examples --api <api>`):
+    ///   a test over no examples would pass without checking anything.
+    public static func load(api: String, operation: String, statuses: Set<Int>? = nil, filePath: String = #filePath) throws(ReplayError) -> [ContractExample] {
+        let project = try ExampleProject.load(api: api, filePath: filePath)
+        guard let named = project.contract.operations.first(where: { $0.name == normalized(operation) }) else {
+            let known = project.contract.operations.map { "  \($0.name)" }.joined(separator: "\n")
+            throw ReplayError(message: "\(project.contractPath) has no operation \"\(operation)\"; it has:\n\(known)")
+        }
+        let examples = try project.examples().filter { $0.operation == named.name && statuses.map { [status = $0.status] in $0.contains(status) } ?? true }
+        guard !examples.isEmpty else {
+            let which = statuses.map { " with status \($0.sorted().map(String.init).joined(separator: ", "))" } ?? ""
+            throw ReplayError(message: "no examples of \(named.name)\(which) in \(project.examplesDisplayPath); write them with: swift run apicheck examples --api \(api)")
+        }
+        return examples
+    }
+
+    /// The first example of `operation` with `status` (its maximal one): an answer for another request the client
+    /// makes on the way (a token refresh), given to ``expectDecodes(alsoAnswering:decodingFailure:sourceLocation:_:)``.
+    public static func first(api: String, operation: String, status: Int, filePath: String = #filePath) throws(ReplayError) -> ContractExample {
+        let examples = try load(api: api, operation: operation, statuses: [status], filePath: filePath)
+        return examples[0]
+    }
+
+    /// Every operation of the API's contract (`GET /api/v2/todos`), in the contract's order: for a test that
+    /// checks a suite covers each one.
+    public static func operations(api: String, filePath: String = #filePath) throws(ReplayError) -> [String] {
+        try ExampleProject.load(api: api, filePath: filePath).contract.operations.map(\.name)
+    }
+
+    static func normalized(_ operation: String) -> String {
+        let parts = operation.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2 else { return operation }
+        return "\(parts[0].uppercased()) \(parts[1])"
+    }
+
+    /// The 1-based line of `pointer` (relative to the example's response body, or the interaction when nil) in its file.
+    func line(ofBodyPointer pointer: String?) -> Int? {
+        let interaction = JSONPointer("/interactions/\(index)")
+        if let pointer, case .json = self.interaction.response.body,
+           let line = JSONReader.location(of: JSONPointer(interaction.description + "/response/body/json" + pointer), in: source.bytes)?.line {
+            return line
+        }
+        return JSONReader.location(of: interaction, in: source.bytes)?.line
+    }
+}
+
+extension ContractExample {
+    /// A decoding failure a client reported: where in the body (a JSON pointer) and what the decoder said.
+    public struct DecodingFailure: Sendable, Hashable {
+        /// The failing key as a JSON pointer, such as `/data/updated_at`; nil when the decoder did not say.
+        public let pointer: String?
+        /// The decoder's words.
+        public let detail: String
+
+        /// A failure at `pointer` (a JSON pointer or a dotted coding path: `data.updated_at`, `items.0.owner`).
+        public init(pointer: String?, detail: String) {
+            if let pointer, !pointer.isEmpty, !pointer.hasPrefix("/") {
+                self.pointer = "/" + pointer.split(separator: ".", omittingEmptySubsequences: false)
+                    .map { $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined(separator: "/")
+            } else {
+                self.pointer = pointer
+            }
+            self.detail = detail
+        }
+
+        /// `/items/0/owner` as a coding path: `items.0.owner` (`~1` and `~0` read back as `/` and `~`).
+        static func codingPath(of pointer: String) -> String {
+            JSONPointer(pointer).tokens.joined(separator: ".")
+        }
+
+        /// The failure a `DecodingError` describes (its coding path, array indices as numbers), or nil for any other error.
+        ///
+        /// Clients that wrap decoding errors in their own error type pass their own function to
+        /// ``ContractExample/expectDecodes(alsoAnswering:decodingFailure:sourceLocation:_:)``.
+        public init?(_ error: any Error) {
+            guard let error = error as? DecodingError else { return nil }
+            let context: DecodingError.Context
+            switch error {
+            case .typeMismatch(_, let found), .valueNotFound(_, let found), .dataCorrupted(let found): context = found
+            case .keyNotFound(let key, let found):
+                context = DecodingError.Context(codingPath: found.codingPath + [key], debugDescription: found.debugDescription)
+            @unknown default: return nil
+            }
+            let tokens = context.codingPath.map { key in key.intValue.map(String.init) ?? key.stringValue }
+            self.init(pointer: "/" + tokens.map { $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined(separator: "/"), detail: context.debugDescription)
+        }
+    }
+}
+
+/// What the client did with an example.
+public enum ExampleOutcome<Value> {
+    /// The call returned this value.
+    case returned(Value)
+    /// The call threw.
+    case threw(any Error)
+    /// The call did not run (the replay could not be set up).
+    case notRun
+}
+
+/// The replay an example's call runs in: hand ``session`` and ``baseURL`` to your client.
+public struct ExampleReplay: Sendable {
+    /// The session that answers the example's operation (and any others given) whatever the parameters.
+    public let session: URLSession
+    /// The base URL to give the client (never resolved).
+    public let baseURL: URL
+    let others: [String: URL]
+
+    /// The API's other base URL called `name` in `apicheck.yml` (GitHub's `oauth`).
+    ///
+    /// A name `apicheck.yml` does not give records an issue and returns a never-resolved URL.
+    public func baseURL(named name: String) -> URL {
+        if let url = others[name] { return url }
+        Issue.record("apicheck.yml names no base \"\(name)\" for this API (other_bases)")
+        return URL(string: "http://\(name).replay.apicheck.invalid") ?? baseURL
+    }
+}
+
+extension ContractExample {
+    /// Sends the client's request (your `call`) to a replay that answers the example's operation with the example,
+    /// and records an issue naming the example's file, line and step when the client does not accept what the
+    /// contract allows:
+    /// - a success (below 400) must come back as a value; a decoding failure names the failing key's pointer and line;
+    /// - an error status must be thrown, and not as a decoding failure of its body;
+    /// - the client must send a request, every request must be one the replay answers (this operation or
+    ///   `others`' operations), and each must conform to the contract (parameters, body).
+    ///
+    /// - Parameters:
+    ///   - others: Examples answering other operations the call reaches on the way (a token refresh).
+    ///   - decodingFailure: Tells a decoding failure among the errors the client throws; by default a `DecodingError`.
+    ///   - call: Makes the client's request with the given session and base URL; returns what the client returned.
+    /// - Returns: What the call did, for further expectations.
+    @discardableResult
+    public func expectDecodes<Value>(
+        alsoAnswering others: [ContractExample] = [],
+        decodingFailure: (any Error) -> ContractExample.DecodingFailure? = { ContractExample.DecodingFailure($0) },
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ call: (ExampleReplay) async throws -> Value
+    ) async -> ExampleOutcome<Value> {
+        let (outcome, problems) = await check(alsoAnswering: others, decodingFailure: decodingFailure, call)
+        for problem in problems {
+            Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+        }
+        return outcome
+    }
+
+    /// ``expectDecodes(alsoAnswering:decodingFailure:sourceLocation:_:)``'s check, returning the problems instead of recording them.
+    public func check<Value>(
+        alsoAnswering others: [ContractExample] = [],
+        decodingFailure: (any Error) -> ContractExample.DecodingFailure? = { ContractExample.DecodingFailure($0) },
+        _ call: (ExampleReplay) async throws -> Value
+    ) async -> (outcome: ExampleOutcome<Value>, problems: [String]) {
+        let here = "\(file):\(line(ofBodyPointer: nil).map(String.init) ?? "?")"
+        let what = "step \"\(step)\" (\(status) of \(operation))"
+        var problems: [String] = []
+        let routes = ([self] + others).map { example in
+            ReplayRoute(method: example.interaction.request.method, pathTemplate: example.operationTemplate, response: example.interaction.response)
+        }
+        let replay: ReplaySession
+        do {
+            replay = try ReplaySession(answering: routes, ReplayConfiguration(
+                api: api, name: "examples", recordingURL: source.url, otherBaseURLs: project.otherBaseURLs
+            ))
+        } catch {
+            return (.notRun, ["\(here): \(what): \(error.message)"])
+        }
+        let outcome: ExampleOutcome<Value>
+        do {
+            outcome = .returned(try await call(ExampleReplay(session: replay.session, baseURL: replay.baseURL, others: project.otherBaseURLs)))
+        } catch {
+            outcome = .threw(error)
+        }
+        let unanswered = replay.finish()
+        let sent = replay.answeredRequests
+
+        switch outcome {
+        case .returned where status >= 400:
+            problems.append("\(here): \(what): the client returned a value for a \(status) answer; an error status must reach the caller as an error")
+        case .threw(let error):
+            if let failure = decodingFailure(error) {
+                let at = failure.pointer.map { " at \($0) (coding path \(ContractExample.DecodingFailure.codingPath(of: $0)))" } ?? ""
+                let line = "\(file):\(self.line(ofBodyPointer: failure.pointer).map(String.init) ?? "?")"
+                let body = status >= 400 ? "the \(status) body" : "a response"
+                problems.append("\(line): \(what): the client cannot decode \(body) the contract allows\(at): \(failure.detail)")
+            } else if status < 400 && unanswered.isEmpty {
+                problems.append("\(here): \(what): the client threw on a response the contract allows: \(error)")
+            }
+        default:
+            break
+        }
+        if sent.isEmpty && unanswered.isEmpty {
+            problems.append("\(here): \(what): the client sent no request, so this example checked nothing; the call must make the client request \(operation)")
+        }
+        for problem in unanswered {
+            problems.append("\(here): \(what): \(problem)")
+        }
+        let verifier = Verifier(contract: project.contract)
+        for exchange in sent {
+            guard let matched = project.contract.operation(method: exchange.request.method, path: exchange.request.path) else { continue }
+            let answeredBy = exchange.step ?? operation
+            if matched.operation.name != answeredBy {
+                problems.append("\(here): \(what): the client sent \(exchange.request.method) \(exchange.request.url), which the contract reads as \(matched.operation.name), and was answered as \(answeredBy)")
+                continue
+            }
+            // The request alone: answered as a success, so that the verifier checks it whatever the example's status.
+            let asSuccess = Interaction(request: exchange.request, response: RecordedResponse(status: 200))
+            for finding in verifier.verify(asSuccess, matched: matched) where finding.part == "request" && finding.severity >= .warning {
+                problems.append("\(here): \(what): the client's request \(exchange.request.method) \(exchange.request.url) does not conform to \(project.contractPath): \(finding.pointer.isEmpty ? "/" : finding.pointer): expected \(finding.expected), found \(finding.found) [\(finding.rule)]")
+            }
+        }
+        return (outcome, problems)
+    }
+
+    /// The operation's path template, such as `/api/v2/todos/{id}`.
+    var operationTemplate: String {
+        String(operation.split(separator: " ", maxSplits: 1).last ?? "")
+    }
+}
+
+/// One example file's bytes (for lines) and names.
+final class ExampleFile: Sendable {
+    let url: URL
+    let displayPath: String
+    let bytes: [UInt8]
+
+    init(url: URL, displayPath: String, bytes: [UInt8]) {
+        self.url = url
+        self.displayPath = displayPath
+        self.bytes = bytes
+    }
+}
+
+/// An API's contract, base URLs and examples folder, read once per folder for all its tests.
+final class ExampleProject: Sendable {
+    let api: String
+    let contract: CompiledContract
+    let contractPath: String
+    let examplesFolder: URL
+    let examplesDisplayPath: String
+    let root: URL?
+    let otherBaseURLs: [String: URL]
+    private let cache = ExampleCache()
+
+    private init(api: String, contract: CompiledContract, contractPath: String, examplesFolder: URL, root: URL?, otherBaseURLs: [String: URL]) {
+        self.api = api
+        self.contract = contract
+        self.contractPath = contractPath
+        self.examplesFolder = examplesFolder
+        self.root = root
+        examplesDisplayPath = ExampleProject.display(examplesFolder, root: root)
+        self.otherBaseURLs = otherBaseURLs
+    }
+
+    private static let projects = ExampleCache.Projects()
+
+    static func load(api: String, filePath: String) throws(ReplayError) -> ExampleProject {
+        let environment = TraitEnvironment.current
+        let key = "\(api)\u{0}\(filePath)\u{0}\(environment["APICHECK_CONFIG"] ?? "")\u{0}\(environment["APICHECK_RECORDINGS"] ?? "")"
+        if let project = projects.get(key) { return project }
+        let settings = try ProjectSettings.load(api: api, from: filePath, environment: environment)
+        guard let configuration = settings.api, let folder = settings.folder else {
+            throw ReplayError(message: "contract examples need apicheck.yml (beside Package.swift, or APICHECK_CONFIG) with an API named \"\(api)\"")
+        }
+        guard let contractPath = configuration.contract else {
+            throw ReplayError(message: "apicheck.yml: API \"\(api)\" has no contract, so it has no examples")
+        }
+        let contractURL = ConfigurationFile.resolve(contractPath, in: folder)
+        let contract: CompiledContract
+        do {
+            contract = CompiledContract(try Contract.load(contractURL.path))
+        } catch {
+            throw ReplayError(message: error.description)
+        }
+        let recordings = settings.recordingsFolder(default: RecordingsFolder.locate(from: filePath, environment: environment).appendingPathComponent(api), environment: environment)
+        let root = RecordingsFolder.packageRoot(from: filePath)
+        let project = ExampleProject(
+            api: api, contract: contract, contractPath: display(contractURL, root: root), examplesFolder: recordings.appendingPathComponent("examples"),
+            root: root, otherBaseURLs: try settings.otherBaseURLs(environment: environment)
+        )
+        projects.set(key, project)
+        return project
+    }
+
+    /// Every example in the folder, each with the operation the contract reads its request as (read once).
+    func examples() throws(ReplayError) -> [ContractExample] {
+        if let examples = cache.examples { return examples }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: examplesFolder.path).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        } catch {
+            throw ReplayError(message: "cannot read \(examplesDisplayPath): \(error.localizedDescription); write the examples with: swift run apicheck examples --api \(api)")
+        }
+        var examples: [ContractExample] = []
+        for name in names {
+            let url = examplesFolder.appendingPathComponent(name)
+            let display = ExampleProject.display(url, root: root)
+            guard let bytes = FileBytes.read(url.path) else {
+                throw ReplayError(message: "\(display): cannot read the file: \(FileBytes.whyUnreadable(url.path))")
+            }
+            let recording: Recording
+            do {
+                recording = try Recording(bytes: bytes, file: display)
+            } catch {
+                throw ReplayError(message: error.description)
+            }
+            let file = ExampleFile(url: url, displayPath: display, bytes: bytes)
+            for (index, interaction) in recording.interactions.enumerated() {
+                guard let matched = contract.operation(method: interaction.request.method, path: interaction.request.path) else {
+                    throw ReplayError(message: "\(display): interaction \(index) (\(interaction.request.method) \(interaction.request.url)) is no operation of \(contractPath); regenerate with: swift run apicheck examples --api \(api)")
+                }
+                examples.append(ContractExample(
+                    api: api, operation: matched.operation.name, index: index, step: interaction.step ?? "#\(index)",
+                    interaction: interaction, source: file, project: self
+                ))
+            }
+        }
+        cache.examples = examples
+        return examples
+    }
+
+    /// `url` relative to the package root when it is inside it.
+    static func display(_ url: URL, root: URL?) -> String {
+        let path = url.standardizedFileURL.path
+        guard let root else { return path }
+        let prefix = root.standardizedFileURL.path + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}
+
+/// The examples of one project, read on first use; and the projects by key. Locked: parameterized tests load in parallel.
+final class ExampleCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [ContractExample]?
+
+    var examples: [ContractExample]? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+
+    final class Projects: @unchecked Sendable {
+        private let lock = NSLock()
+        private var projects: [String: ExampleProject] = [:]
+
+        func get(_ key: String) -> ExampleProject? { lock.withLock { projects[key] } }
+        func set(_ key: String, _ project: ExampleProject) { lock.withLock { projects[key] = project } }
+    }
+}
