@@ -64,7 +64,8 @@ struct DiffCommand: AsyncParsableCommand {
 
         let threshold = failOn
         let files = Array(Set(result.findings.compactMap(\.file))).sorted()
-        let summary = ReportSummary(findings: result.findings, files: files, recordings: result.scenarios, interactions: result.requests, failOn: threshold)
+        var summary = ReportSummary(findings: result.findings, files: files, recordings: result.scenarios, interactions: result.requests, failOn: threshold)
+        summary.coverage = result.coverage
         Output.out(format.render(result.findings, summary: summary))
         for note in result.notes { Output.err("note: \(note)\n") }
         for error in result.errors { Output.err("\(error)\n") }
@@ -74,6 +75,10 @@ struct DiffCommand: AsyncParsableCommand {
             "apicheck diff: \(plural(result.scenarios, "scenario")), \(plural(result.requests, "request")) to \(target): "
             + "\(plural(summary.errors, "error")), \(plural(summary.warnings, "warning")), \(plural(summary.infos, "info")), \(String(format: "%.1f", seconds)) s\n"
         ))
+
+        for coverage in result.coverage where coverage.recordings > 0 {
+            Output.err("apicheck diff: contract coverage of \(coverage.api) by the live answers: \(coverage.line)\n")
+        }
 
         if interrupted {
             Output.err("apicheck diff: interrupted; the findings above are from the requests that finished\n")

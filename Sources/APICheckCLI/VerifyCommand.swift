@@ -55,10 +55,14 @@ struct VerifyCommand: ParsableCommand {
             throw CommandFailure(message: error.description, status: .usage)
         }
         let files = Array(Set(result.findings.compactMap(\.file))).sorted()
-        let summary = ReportSummary(findings: result.findings, files: files, recordings: result.recordings, interactions: result.interactions, failOn: threshold)
+        var summary = ReportSummary(findings: result.findings, files: files, recordings: result.recordings, interactions: result.interactions, failOn: threshold)
+        summary.coverage = result.coverage
         Output.out(reportFormat.render(result.findings, summary: summary))
         for error in result.errors { Output.err((error + "\n")) }
         Output.err("apicheck verify: \(summary.line)\n")
+        for coverage in result.coverage {
+            Output.err("apicheck verify: contract coverage of \(coverage.api): \(coverage.line) (apicheck coverage --api \(coverage.api) lists what is not exercised)\n")
+        }
         var status = ExitReason.success
         if result.findings.contains(where: { $0.severity >= threshold }) { status = .findings }
         if !result.errors.isEmpty { status = status.combined(with: .usage) }

@@ -21,6 +21,15 @@ extension LiveRun {
                 }
                 result.findings += check(outcome, api: api, recorded: recorded, file: displayPath(recordingFile), into: &result)
             }
+            // The contract's coverage by this run's live answers (not by the recordings).
+            if let verifier = api.verifier {
+                let hits = result.coverageHits[api.api.name]
+                var coverage = ContractCoverage(api: api.api.name, contract: verifier.contract)
+                coverage.mark(hits?.keys ?? [])
+                coverage.recordings = outcomes.filter { $0.notRun == nil }.count
+                coverage.interactions = hits?.interactions ?? 0
+                result.coverage.append(coverage)
+            }
         }
         return result
     }
@@ -73,7 +82,11 @@ extension LiveRun {
                 stepFindings.append(finding)
             case .success:
                 guard let interaction = interaction(step, api: api, secrets: outcome.secrets, into: &result) else { continue }
-                if let verifier = api.verifier { stepFindings += verifier.verify(interaction, matched: matched) }
+                if let verifier = api.verifier {
+                    stepFindings += verifier.verify(interaction, matched: matched)
+                    result.coverageHits[api.api.name, default: ([], 0)].keys.formUnion(ContractCoverage.hits(of: interaction, in: verifier.contract))
+                    result.coverageHits[api.api.name, default: ([], 0)].interactions += 1
+                }
                 if let recorded, let recordedIndex {
                     let declared = api.verifier == nil ? .everything : ShapeComparison.Declared(operation: matched?.operation)
                     stepFindings += ShapeComparison.compare(live: interaction, recorded: recorded.recording.interactions[recordedIndex], operation: operation, declared: declared)

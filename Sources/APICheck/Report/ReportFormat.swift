@@ -109,6 +109,10 @@ public struct ReportFormat: Hashable, Sendable, CustomStringConvertible {
 
     static func renderMarkdown(_ findings: [Finding], summary: ReportSummary) -> String {
         var lines = ["### apicheck: \(summary.line)", ""]
+        for coverage in summary.coverage {
+            lines.append("Contract coverage of \(coverage.api): \(coverage.line)")
+            lines.append("")
+        }
         if findings.isEmpty { return lines.joined(separator: "\n") + "No findings.\n" }
         lines.append("| severity | rule | where | finding |")
         lines.append("|---|---|---|---|")
@@ -132,6 +136,8 @@ public struct ReportSummary: Sendable {
     public var infos: Int
     /// The threshold that fails the run.
     public var failOn: Severity
+    /// Each API's contract coverage (written into the JSON and Markdown reports when given).
+    public var coverage: [ContractCoverage] = []
 
     /// Totals of `findings`.
     public init(findings: [Finding], files: [String], recordings: Int, interactions: Int, failOn: Severity) {
@@ -158,6 +164,6 @@ public struct ReportSummary: Sendable {
             .init(key: "warnings", value: .number(JSONNumber(warnings))),
             .init(key: "infos", value: .number(JSONNumber(infos))),
             .init(key: "fail_on", value: .string(failOn.description)),
-        ]))
+        ] + (coverage.isEmpty ? [] : [.init(key: "coverage", value: .array(coverage.map(\.summaryJSON)))])))
     }
 }

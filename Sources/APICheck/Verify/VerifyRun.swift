@@ -34,6 +34,11 @@ public struct VerifyRun: Sendable {
         /// How many recordings and interactions were verified.
         public var recordings = 0
         public var interactions = 0
+        /// Each verified API's contract coverage by the recordings verified (contract examples not counted), in
+        /// apicheck.yml's order.
+        public var coverage: [ContractCoverage] = []
+        /// What each API's recordings exercised (item keys), and how many recordings and interactions counted.
+        var hits: [String: (keys: Set<String>, recordings: Int, interactions: Int)] = [:]
     }
 
     let configuration: ConfigurationFile
@@ -100,6 +105,25 @@ public struct VerifyRun: Sendable {
             result.errors += one.errors
             result.recordings += one.recordings
             result.interactions += one.interactions
+            for (api, hit) in one.hits {
+                var all = result.hits[api] ?? ([], 0, 0)
+                all.keys.formUnion(hit.keys)
+                all.recordings += hit.recordings
+                all.interactions += hit.interactions
+                result.hits[api] = all
+            }
+        }
+        // Coverage of every API asked for (all of them when no path was named), or of those whose files were named.
+        let covered = options.paths.isEmpty ? ((try? configuration.selecting(options.api)) ?? []).map(\.name) : configuration.apis.map(\.name).filter { result.hits[$0] != nil }
+        for api in covered {
+            guard let verifier = verifiers[api] else { continue }
+            var coverage = ContractCoverage(api: api, contract: verifier.contract)
+            if let hit = result.hits[api] {
+                coverage.mark(hit.keys)
+                coverage.recordings = hit.recordings
+                coverage.interactions = hit.interactions
+            }
+            result.coverage.append(coverage)
         }
         return result
     }
@@ -167,6 +191,14 @@ public struct VerifyRun: Sendable {
         }
         result.recordings += 1
         result.interactions += recording.interactions.count
+        if recording.recordedFrom != ExampleGenerator.recordedFrom {
+            // Contract examples exercise the contract by construction, not the API: coverage leaves them out.
+            var hit = result.hits[recording.api] ?? ([], 0, 0)
+            for interaction in recording.interactions { hit.keys.formUnion(ContractCoverage.hits(of: interaction, in: verifier.contract)) }
+            hit.recordings += 1
+            hit.interactions += recording.interactions.count
+            result.hits[recording.api] = hit
+        }
         if path.hasSuffix(".har") {
             // A finding points at its entry of the HAR file, so two entries' findings never print as one line.
             var findings = verifier.verify(recording, file: path)

@@ -1,0 +1,120 @@
+import APICheck
+import Foundation
+import Testing
+
+/// `ContractCoverage`: what a contract declares, and what interactions exercise of it.
+@Suite("Contract coverage")
+struct ContractCoverageTests {
+    static let contractText = """
+        openapi: 3.1.0
+        info: { title: things, version: "1" }
+        paths:
+          /things:
+            get:
+              responses:
+                "200":
+                  description: a page
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        properties:
+                          data: { type: array, items: { $ref: "#/components/schemas/Thing" } }
+                          next: { type: [string, "null"] }
+                "4XX":
+                  description: an error
+                  content:
+                    application/json:
+                      schema: { type: object, properties: { message: { type: string } } }
+          /things/{id}:
+            delete:
+              parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+              responses:
+                "204": { description: gone }
+        components:
+          schemas:
+            Thing:
+              allOf:
+                - type: object
+                  properties:
+                    id: { type: integer }
+                    state: { enum: [open, closed, archived] }
+                - type: object
+                  properties:
+                    owner: { $ref: "#/components/schemas/Owner" }
+            Owner:
+              type: object
+              properties:
+                name: { type: string }
+                boss: { $ref: "#/components/schemas/Owner" }
+        """
+
+    static func contract() throws -> CompiledContract {
+        CompiledContract(try Contract.parse(contractText, path: "things.yaml"))
+    }
+
+    static func interaction(_ method: String, _ url: String, status: Int, body: JSONValue? = nil) -> Interaction {
+        Interaction(
+            request: RecordedRequest(method: method, url: url),
+            response: RecordedResponse(status: status, headers: HeaderFields([("Content-Type", "application/json")]), body: body.map { .json($0) })
+        )
+    }
+
+    @Test("the items come from the contract: operations, response keys, fields through allOf, $ref and arrays (a recursive schema ends), enum values")
+    func items() throws {
+        let coverage = ContractCoverage(api: "things", contract: try Self.contract())
+        #expect(coverage.measures.map(\.name) == ["operations", "statuses", "fields", "enum values"])
+        #expect(coverage.measures[0].items.map(\.name) == ["GET /things", "DELETE /things/{id}"])
+        #expect(coverage.measures[1].items.map(\.name) == ["GET /things 200", "GET /things 4XX", "DELETE /things/{id} 204"])
+        #expect(coverage.measures[2].items.map(\.name) == [
+            "GET /things 200 /data", "GET /things 200 /data/*/id", "GET /things 200 /data/*/state", "GET /things 200 /data/*/owner",
+            "GET /things 200 /data/*/owner/name", "GET /things 200 /data/*/owner/boss", "GET /things 200 /next", "GET /things 4XX /message",
+        ])
+        #expect(coverage.measures[3].items.map(\.name) == [
+            #"GET /things 200 /data/*/state "open""#, #"GET /things 200 /data/*/state "closed""#, #"GET /things 200 /data/*/state "archived""#,
+        ])
+        #expect(coverage.measures.allSatisfy { $0.covered == 0 })
+        #expect(coverage.measures[0].percent == 0)
+    }
+
+    @Test("interactions mark what they exercise: the operation, the response key (a range too), keys present (null counts), values seen")
+    func exercised() throws {
+        let contract = try Self.contract()
+        var coverage = ContractCoverage(api: "things", contract: contract)
+        let recording = Recording(api: "things", name: "r", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "https://things.invalid", interactions: [
+            Self.interaction("GET", "/things?page=2", status: 200, body: ["data": [["id": 1, "state": "open"], ["id": 2, "state": "closed", "owner": ["name": "kim"]]], "next": .null]),
+            Self.interaction("GET", "/things", status: 404, body: ["error": "gone"]),
+            Self.interaction("GET", "/elsewhere", status: 200),
+        ])
+        coverage.add(recording, contract: contract)
+        #expect(coverage.recordings == 1 && coverage.interactions == 3)
+        #expect(coverage.measures[0].missing.map(\.name) == ["DELETE /things/{id}"])
+        #expect(coverage.measures[1].missing.map(\.name) == ["DELETE /things/{id} 204"])
+        #expect(coverage.measures[2].missing.map(\.name) == ["GET /things 200 /data/*/owner/boss", "GET /things 4XX /message"])
+        #expect(coverage.measures[3].missing.map(\.name) == [#"GET /things 200 /data/*/state "archived""#])
+        #expect(coverage.line == "operations 1/2 (50.0%), statuses 2/3 (66.7%), fields 6/8 (75.0%), enum values 2/3 (66.7%)")
+        #expect(coverage.below(["operations": 50, "fields": 80]).map(\.measure.name) == ["fields"])
+    }
+
+    @Test("a contract example (recorded_from: contract) is not counted")
+    func examplesIgnored() throws {
+        let contract = try Self.contract()
+        var coverage = ContractCoverage(api: "things", contract: contract)
+        coverage.add(Recording(api: "things", name: "examples/x", recordedAt: ExampleGenerator.recordedAt, recordedFrom: ExampleGenerator.recordedFrom, interactions: [
+            Self.interaction("DELETE", "/things/1", status: 204),
+        ]), contract: contract)
+        #expect(coverage.recordings == 0)
+        #expect(coverage.measures.allSatisfy { $0.covered == 0 })
+    }
+
+    @Test("--min: a bare percentage for every measure, MEASURE=PERCENT for one; anything else is refused")
+    func minimums() throws {
+        #expect(try ContractCoverage.minimums(["60"]) == ["operations": 60, "statuses": 60, "fields": 60, "enum values": 60])
+        #expect(try ContractCoverage.minimums(["50", "operations=100", "enum-values=10%"]) == ["operations": 100, "statuses": 50, "fields": 50, "enum values": 10])
+        #expect(try ContractCoverage.minimums(["statuses=25"]) == ["statuses": 25])
+        #expect(try ContractCoverage.minimums([]).isEmpty)
+        for bad in ["101", "-1", "x", "bogus=5", "fields=", "fields=200"] {
+            #expect(throws: ConfigurationError.self, "\(bad)") { try ContractCoverage.minimums([bad]) }
+        }
+    }
+}
