@@ -22,6 +22,7 @@ struct CoverageCommand: ParsableCommand {
             Examples:
               apicheck coverage --api todos
               apicheck coverage --min 60 --format markdown
+              apicheck coverage --format html > coverage.html
               apicheck coverage --min operations=70 --min statuses=25 --min fields=50
             """
     )

@@ -23,6 +23,7 @@ struct DiffCommand: AsyncParsableCommand {
               apicheck diff --live --sandbox
               apicheck diff --live --sandbox --drift todos/dates-offset
               TODOS_BASE_URL=https://staging.example.com apicheck diff --live --format github
+              apicheck diff --live --format github --report html=apicheck-report.html
             """
     )
 
@@ -36,6 +37,9 @@ struct DiffCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The report format.", valueName: "format"))
     var format: ReportFormat = .text
 
+    @Option(name: .long, help: ArgumentHelp("Also write the report in FORMAT to PATH (repeatable), e.g. html=apicheck-report.html.", valueName: "format=path"))
+    var report: [ReportDestination] = []
+
     @Option(name: .long, help: ArgumentHelp("The lowest severity that fails the run.", valueName: "severity"))
     var failOn: Severity = .error
 
@@ -48,6 +52,7 @@ struct DiffCommand: AsyncParsableCommand {
     func validate() throws {
         guard live else { throw ValidationError("diff needs --live (it runs the scenarios against a server); to check recordings offline, use 'apicheck verify'") }
         guard (1...256).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 256, not \(concurrency)") }
+        try ReportDestination.validate(report)
     }
 
     func run() async throws {
@@ -66,9 +71,11 @@ struct DiffCommand: AsyncParsableCommand {
         let files = Array(Set(result.findings.compactMap(\.file))).sorted()
         var summary = ReportSummary(findings: result.findings, files: files, recordings: result.scenarios, interactions: result.requests, failOn: threshold)
         summary.coverage = result.coverage
+        summary.command = "diff --live"
         Output.out(format.render(result.findings, summary: summary))
+        let writeErrors = ReportDestination.write(report, findings: result.findings, summary: summary, command: "diff")
         for note in result.notes { Output.err("note: \(note)\n") }
-        for error in result.errors { Output.err("\(error)\n") }
+        for error in result.errors + writeErrors { Output.err("\(error)\n") }
         let seconds = LiveRun.seconds(started.duration(to: .now))
         let target = sandbox.map { "the sandbox at \($0.baseURL.absoluteString)" } ?? "the live API"
         Output.err((
@@ -94,7 +101,7 @@ struct DiffCommand: AsyncParsableCommand {
             Output.err("error: \(api): the rate limit is spent (\(limit.describe())); nothing more was sent to it, and its remaining scenarios did not run\n")
             status = status.combined(with: .unreachable)
         }
-        if !result.errors.isEmpty { status = status.combined(with: .usage) }
+        if !result.errors.isEmpty || !writeErrors.isEmpty { status = status.combined(with: .usage) }
         if status != .success { throw ExitCode(status.code) }
     }
 }

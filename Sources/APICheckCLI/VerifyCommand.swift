@@ -15,6 +15,7 @@ struct VerifyCommand: ParsableCommand {
               apicheck verify
               apicheck verify recordings/todos/tests/list-first-page.json --format github
               apicheck verify --api todos --fail-on warning
+              apicheck verify --format github --report html=apicheck-report.html
             """
     )
 
@@ -29,6 +30,9 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The report format.", valueName: "format"))
     var format: ReportFormat = .text
 
+    @Option(name: .long, help: ArgumentHelp("Also write the report in FORMAT to PATH (repeatable), e.g. html=apicheck-report.html.", valueName: "format=path"))
+    var report: [ReportDestination] = []
+
     @Flag(name: .long, help: "Report keys the contract does not declare as errors (field.unexpected).")
     var strict = false
 
@@ -40,6 +44,7 @@ struct VerifyCommand: ParsableCommand {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
+        try ReportDestination.validate(report)
     }
 
     func run() throws {
@@ -58,14 +63,15 @@ struct VerifyCommand: ParsableCommand {
         var summary = ReportSummary(findings: result.findings, files: files, recordings: result.recordings, interactions: result.interactions, failOn: threshold)
         summary.coverage = result.coverage
         Output.out(reportFormat.render(result.findings, summary: summary))
-        for error in result.errors { Output.err((error + "\n")) }
+        let writeErrors = ReportDestination.write(report, findings: result.findings, summary: summary, command: "verify")
+        for error in result.errors + writeErrors { Output.err((error + "\n")) }
         Output.err("apicheck verify: \(summary.line)\n")
         for coverage in result.coverage {
             Output.err("apicheck verify: contract coverage of \(coverage.api): \(coverage.line) (apicheck coverage --api \(coverage.api) lists what is not exercised)\n")
         }
         var status = ExitReason.success
         if result.findings.contains(where: { $0.severity >= threshold }) { status = .findings }
-        if !result.errors.isEmpty { status = status.combined(with: .usage) }
+        if !result.errors.isEmpty || !writeErrors.isEmpty { status = status.combined(with: .usage) }
         if status != .success { throw ExitCode(status.code) }
     }
 }

@@ -68,6 +68,7 @@ extension LiveRun {
             occurrences[step.step] = occurrence + 1
             let recordedIndex = recorded.flatMap { Self.index(of: step.step, occurrence: occurrence, in: $0.recording) }
             var stepFindings: [Finding] = []
+            var liveInteraction: Interaction?
             switch step.outcome {
             case .failure(let error) where error.kind.isAnswer:
                 // An answer apicheck will not read (too large, compressed) is never passed as checked.
@@ -82,6 +83,7 @@ extension LiveRun {
                 stepFindings.append(finding)
             case .success:
                 guard let interaction = interaction(step, api: api, secrets: outcome.secrets, into: &result) else { continue }
+                liveInteraction = interaction
                 if let verifier = api.verifier {
                     stepFindings += verifier.verify(interaction, matched: matched)
                     result.coverageHits[api.api.name, default: ([], 0)].keys.formUnion(ContractCoverage.hits(of: interaction, in: verifier.contract))
@@ -103,6 +105,9 @@ extension LiveRun {
             }
             stepFindings = ShapeComparison.merge(stepFindings)
             if let verifier = api.verifier { stepFindings = verifier.applyingSettings(stepFindings) }
+            // The recorded and the live value at each finding's place, for the HTML report's side-by-side view.
+            let recordedInteraction = recordedIndex.flatMap { index in recorded.map { $0.recording.interactions[index] } }
+            Finding.attachValues(&stepFindings, recorded: recordedInteraction, live: liveInteraction, secrets: outcome.secrets + api.redaction.secretValues)
             for index in stepFindings.indices {
                 stepFindings[index].file = file
                 if let recorded, let recordedIndex {

@@ -34,7 +34,7 @@ struct CoverageCommandTests {
         #expect(unknown.stderr.contains("unknown API 'nope'"), "\(unknown.stderr)")
     }
 
-    @Test("json lists every item exercised and missing; markdown is a table; verify's JSON summary carries the counts")
+    @Test("json lists every item exercised and missing; markdown and html are tables; verify's JSON summary carries the counts")
     func formats() async throws {
         let json = try await CLIRunner.run(["coverage", "--api", "kakao", "--format", "json", "--min", "50"], currentDirectory: Self.root)
         #expect(json.status == 0, "\(json.stderr)")
@@ -51,6 +51,12 @@ struct CoverageCommandTests {
 
         let markdown = try await CLIRunner.run(["coverage", "--api", "kakao", "--format", "markdown"], currentDirectory: Self.root)
         #expect(markdown.stdout.contains("| measure | exercised | of | percent |\n|---|---:|---:|---:|\n| operations | 3 | 3 | 100.0% |"), "\(markdown.stdout)")
+
+        let html = try await CLIRunner.run(["coverage", "--api", "kakao", "--format", "html", "--min", "fields=99"], currentDirectory: Self.root)
+        #expect(html.status == 1)
+        #expect(html.stdout.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.stdout.contains(#"<tr class="measure" data-measure="operations"><td class="name">operations</td><td class="covered">3</td><td class="total">3</td>"#), "\(html.stdout)")
+        #expect(html.stdout.contains(#"<tr class="measure below" data-measure="fields">"#))
 
         let verify = try await CLIRunner.run(["verify", "--api", "kakao", "--format", "json"], currentDirectory: Self.root)
         let verified = try JSONReader.parse(Data(verify.stdout.utf8))

@@ -96,14 +96,14 @@ struct GitHubSecretsTests {
 
         // A drifted replica makes findings that quote response values; the codes are spent, so the exchanges differ too.
         try await withSandboxServer(SandboxConfiguration(apis: [.github], drifts: [.githubOAuthError401, .githubEventIDInt], github: options())) { sandbox in
-            for format in ["text", "json", "junit", "github", "markdown"] {
+            for format in SecretsProject.reportFormats {
                 let diffed = try await CLIRunner.run(["diff", "--live", "--format", format], currentDirectory: folder, environment: environment(sandbox))
                 #expect(diffed.status == 1, "\(format): \(diffed.stderr)")
                 #expect(!diffed.stdout.isEmpty, "\(format): no report")
                 printed += project.leaks(in: diffed.stdout + diffed.stderr, at: "diff --format \(format)")
             }
         }
-        for format in ["text", "json", "junit", "github", "markdown"] {
+        for format in SecretsProject.reportFormats {
             let verified = try await CLIRunner.run(["verify", "--format", format], currentDirectory: folder)
             printed += project.leaks(in: verified.stdout + verified.stderr, at: "verify --format \(format)")
         }

@@ -74,7 +74,7 @@ struct KakaoSecretsTests {
 
         // A replica with another key: every call is a 401 that echoes the key, so findings quote those messages.
         try await withSandboxServer(SandboxConfiguration(apis: [.kakao], drifts: [.kakaoDatesUTC])) { sandbox in
-            for format in ["text", "json", "junit", "github", "markdown"] {
+            for format in SecretsProject.reportFormats {
                 let diffed = try await CLIRunner.run(["diff", "--live", "--format", format], currentDirectory: folder, environment: environment(sandbox))
                 #expect(diffed.status == 1, "\(format): \(diffed.stderr)")
                 #expect(!diffed.stdout.isEmpty, "\(format): no report")
@@ -83,7 +83,7 @@ struct KakaoSecretsTests {
             let rerecorded = try await CLIRunner.run(["record", "--dry-run"], currentDirectory: folder, environment: environment(sandbox))
             printed += project.leaks(in: rerecorded.stdout + rerecorded.stderr, at: "record --dry-run's output")
         }
-        for format in ["text", "json", "junit", "github", "markdown"] {
+        for format in SecretsProject.reportFormats {
             let verified = try await CLIRunner.run(["verify", "--format", format], currentDirectory: folder)
             printed += project.leaks(in: verified.stdout + verified.stderr, at: "verify --format \(format)")
         }

@@ -84,7 +84,7 @@ struct LSLPSecretsTests {
 
         for drift in [Drift.lslpTokenKeyRenamed, .lslpIDKeyRenamed] {
             try await withSandboxServer(SandboxConfiguration(apis: [.lslp], drifts: [drift], requestJournalLimit: 200, lslp: options)) { sandbox in
-                for format in ["text", "json", "junit", "github", "markdown"] {
+                for format in SecretsProject.reportFormats {
                     let diffed = try await CLIRunner.run(["diff", "--live", "--allow-writes", "--format", format], currentDirectory: folder, environment: environment(sandbox))
                     #expect(diffed.status == 1, "\(drift) \(format): \(diffed.stderr)")
                     #expect(!diffed.stdout.isEmpty, "\(format): no report")
@@ -95,7 +95,7 @@ struct LSLPSecretsTests {
                 secrets += Self.tokens(sandbox)
             }
         }
-        for format in ["text", "json", "junit", "github", "markdown"] {
+        for format in SecretsProject.reportFormats {
             let verified = try await CLIRunner.run(["verify", "--format", format], currentDirectory: folder)
             printed.append(("verify --format \(format)", verified.stdout + verified.stderr))
         }

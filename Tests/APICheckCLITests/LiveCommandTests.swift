@@ -204,9 +204,9 @@ struct LiveCommandTests {
         (["diff", "--live", "--timeout", "0"], "--timeout"),
         (["diff", "--sandbox"], "diff needs --live"),
         (["record", "--drift", "extra-field"], "--drift needs --sandbox"),
-        (["diff", "--live", "--sandbox", "--format", "xml"], "Please provide one of 'text', 'json', 'junit', 'github' or 'markdown'"),
+        (["diff", "--live", "--sandbox", "--format", "xml"], "Please provide one of the following:\n  - text\n  - json\n  - junit\n  - github\n  - markdown\n  - html"),
         (["diff", "--live", "--sandbox", "--fail-on", "fatal"], "Please provide one of 'error', 'warning' or 'info'"),
-        (["verify", "--format", "yaml"], "Please provide one of 'text', 'json', 'junit', 'github' or 'markdown'"),
+        (["verify", "--format", "yaml"], "Please provide one of the following:\n  - text\n  - json\n  - junit\n  - github\n  - markdown\n  - html"),
         (["verify", "--fail-on", "errors"], "Please provide one of 'error', 'warning' or 'info'"),
     ])
     func badUsage(_ arguments: [String], _ message: String) async throws {

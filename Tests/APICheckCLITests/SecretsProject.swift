@@ -16,6 +16,9 @@ struct SecretsProject {
         self.secrets = secrets
     }
 
+    /// Every report format of `verify` and `diff`: each one is searched for secrets.
+    static let reportFormats = ["text", "json", "junit", "github", "markdown", "html"]
+
     /// Every form a secret could be written in: as is, percent-encoded (form and query style), and
     /// JSON-escaped (`\/`, `\u0026`).
     static func forms(of secret: String) -> [String] {

@@ -49,7 +49,7 @@ struct TodoSecretsTests {
             let recorded = try await CLIRunner.run(["record", "--allow-writes"], currentDirectory: folder, environment: environment)
             #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
             printed += project.leaks(in: recorded.stdout + recorded.stderr, at: "record")
-            for format in ["text", "json", "junit", "github", "markdown"] {
+            for format in SecretsProject.reportFormats {
                 let diffed = try await CLIRunner.run(["diff", "--live", "--allow-writes", "--format", format], currentDirectory: folder, environment: environment)
                 printed += project.leaks(in: diffed.stdout + diffed.stderr, at: "diff --format \(format)")
             }
@@ -58,7 +58,7 @@ struct TodoSecretsTests {
             #expect(received.contains { $0.header("X-CSRF-TOKEN") == Self.csrf })
             #expect(received.contains { String(decoding: $0.body, as: UTF8.self).contains(Self.secret) })
         }
-        for format in ["text", "json", "junit", "github", "markdown"] {
+        for format in SecretsProject.reportFormats {
             let verified = try await CLIRunner.run(["verify", "--format", format], currentDirectory: folder, environment: ["TODOS_SECRET": Self.secret])
             #expect(!verified.stdout.contains("secret.unredacted"), "\(verified.stdout)")
             printed += project.leaks(in: verified.stdout + verified.stderr, at: "verify --format \(format)")

@@ -31,6 +31,9 @@ struct UnredactedSecretTests {
         let basic = "Basic " + Data("client:\(Self.configured)".utf8).base64EncodedString()
         let titles = try #require(text.range(of: #""title": ""#))
         text.insert(contentsOf: "\(Self.configured) ", at: titles.upperBound)
+        // A key the contract does not declare, holding the secret: its field.added finding points at the
+        // secret's own place, where the HTML report would show the recorded value.
+        text.insert(contentsOf: "\"x_debug_note\": \"\(Self.configured)\", ", at: titles.lowerBound)
         let headers = try #require(text.range(of: #""headers": {"#))
         text.insert(contentsOf: "\n        \"X-Debug-Auth\": \"\(basic)\",\n        \"X-Debug-Token\": \"\(Self.githubToken)\",\n        \"X-Debug-JWT\": \"\(Self.jwt)\",", at: headers.upperBound)
         let file = folder.appendingPathComponent("recordings/todos/tests/edited.json")
@@ -55,9 +58,12 @@ struct UnredactedSecretTests {
 
         // In every format, the report names the secret's shape and never holds the secret.
         let secrets = [Self.configured, Self.githubToken, Self.jwt, basic] + RedactionRules.base64Cores(of: Self.configured)
-        for format in ["text", "json", "junit", "github", "markdown"] {
+        for format in SecretsProject.reportFormats {
             let report = try await CLIRunner.run(["verify", "--format", format], currentDirectory: folder, environment: ["TODOS_SECRET": Self.configured])
             #expect(report.stdout.contains("secret.unredacted"), "\(format)")
+            if format == "html" {
+                #expect(report.stdout.contains("x_debug_note") && report.stdout.contains(Finding.withheldValue), "the HTML report withholds the value, it does not leave it out")
+            }
             for secret in secrets {
                 #expect(!(report.stdout + report.stderr).contains(secret), "\(format) printed \(secret)")
             }

@@ -11,6 +11,14 @@ struct VerifyCommandTests {
         return folder
     }
 
+    /// `recordings/todos/tests/single.json` with `is_done` an integer, written into `folder`; and the line of that key.
+    static func driftedSingle(in folder: URL) throws -> (file: URL, line: Int) {
+        let original = try String(contentsOf: root.appendingPathComponent("recordings/todos/tests/single.json"), encoding: .utf8)
+        let drifted = folder.appendingPathComponent("single.json")
+        try original.replacingOccurrences(of: #""is_done": false,"#, with: #""is_done": 0,"#).write(to: drifted, atomically: true, encoding: .utf8)
+        return (drifted, (original.split(separator: "\n", omittingEmptySubsequences: false).lastIndex { $0.contains(#""is_done": false,"#) } ?? 0) + 1)
+    }
+
     @Test("every committed recording verifies clean: exit 0, nothing on stdout")
     func committedRecordingsAreClean() async throws {
         let result = try await CLIRunner.run(["verify"], currentDirectory: Self.root)
@@ -27,11 +35,7 @@ struct VerifyCommandTests {
     func driftedRecording() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let original = try String(contentsOf: Self.root.appendingPathComponent("recordings/todos/tests/single.json"), encoding: .utf8)
-        let drifted = folder.appendingPathComponent("single.json")
-        try original.replacingOccurrences(of: #""is_done": false,"#, with: #""is_done": 0,"#).write(to: drifted, atomically: true, encoding: .utf8)
-        let lines = original.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = (lines.lastIndex { $0.contains(#""is_done": false,"#) } ?? 0) + 1
+        let (drifted, line) = try Self.driftedSingle(in: folder)
 
         let text = try await CLIRunner.run(["verify", drifted.path], currentDirectory: Self.root)
         #expect(text.status == 1)
@@ -53,6 +57,36 @@ struct VerifyCommandTests {
 
         let lenient = try await CLIRunner.run(["verify", drifted.path, "--fail-on", "error", "--config", "apicheck.yml"], currentDirectory: Self.root)
         #expect(lenient.status == 1)
+    }
+
+    @Test("--format html and --report html=PATH: the same page, with the finding's rule, pointer, recorded value and line; a bad --report is exit 2")
+    func htmlReport() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (drifted, line) = try Self.driftedSingle(in: folder)
+
+        let html = try await CLIRunner.run(["verify", drifted.path, "--format", "html"], currentDirectory: Self.root)
+        #expect(html.status == 1)
+        #expect(html.stdout.contains(#"<tr class="finding error" data-rule="shape.type" data-pointer="/data/is_done">"#), "\(html.stdout)")
+        #expect(html.stdout.contains(#"<td class="value recorded"><code>0</code></td>"#))
+        #expect(html.stdout.contains("<code>\(drifted.path):\(line)</code>"))
+        #expect(html.stdout.contains(#"<table class="coverage" data-api="todos">"#))
+
+        // One run, annotations on stdout and the page in a file (a folder that does not exist yet is made).
+        let page = folder.appendingPathComponent("reports/apicheck.html")
+        let both = try await CLIRunner.run(["verify", drifted.path, "--format", "github", "--report", "html=\(page.path)"], currentDirectory: Self.root)
+        #expect(both.status == 1)
+        #expect(both.stdout.hasPrefix("::error "))
+        #expect(both.stderr.contains("wrote the html report to \(page.path)"))
+        #expect(try String(contentsOf: page, encoding: .utf8) == html.stdout)
+
+        for bad in ["pdf=\(page.path)", "html=", "html", "html=\(folder.path)"] {
+            let refused = try await CLIRunner.run(["verify", drifted.path, "--report", bad], currentDirectory: Self.root)
+            #expect(refused.status == 2, "\(bad): \(refused.stderr)")
+            #expect(refused.stdout.isEmpty)
+        }
+        let twice = try await CLIRunner.run(["verify", drifted.path, "--report", "html=\(page.path)", "--report", "json=\(page.path)"], currentDirectory: Self.root)
+        #expect(twice.status == 2 && twice.stderr.contains("names \(page.path) twice"), "\(twice.stderr)")
     }
 
     @Test("files verified in parallel report exactly what one job reports, in the same order; --jobs 0 is refused")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How `apicheck coverage` writes its report: `text`, `json` or `markdown`.
+/// How `apicheck coverage` writes its report: `text`, `json`, `markdown` or `html`.
 public struct CoverageFormat: Hashable, Sendable, CustomStringConvertible {
     let name: String
 
@@ -10,9 +10,11 @@ public struct CoverageFormat: Hashable, Sendable, CustomStringConvertible {
     public static let json = CoverageFormat(name: "json")
     /// A Markdown table per API, the items not exercised folded away.
     public static let markdown = CoverageFormat(name: "markdown")
+    /// One self-contained HTML page: a table per API, the items not exercised folded away.
+    public static let html = CoverageFormat(name: "html")
 
     /// Every format.
-    public static let all: [CoverageFormat] = [.text, .json, .markdown]
+    public static let all: [CoverageFormat] = [.text, .json, .markdown, .html]
 
     /// The format named `name`, or nil.
     public static func named(_ name: String) -> CoverageFormat? { all.first { $0.name == name } }
@@ -27,12 +29,18 @@ public struct CoverageFormat: Hashable, Sendable, CustomStringConvertible {
         switch name {
         case "json": return Self.renderJSON(coverages, minimums: minimums)
         case "markdown": return Self.renderMarkdown(coverages, minimums: minimums)
+        case "html": return HTMLReport.coverage(coverages, minimums: minimums)
         default: return Self.renderText(coverages, minimums: minimums)
         }
     }
 
     static func heading(_ coverage: ContractCoverage) -> String {
-        "\(coverage.api) (\(VerifyRun.displayPath(coverage.contractPath))), by \(coverage.recordings) recording\(coverage.recordings == 1 ? "" : "s") (\(coverage.interactions) interaction\(coverage.interactions == 1 ? "" : "s"); contract examples not counted)"
+        "\(coverage.api) \(detail(coverage))"
+    }
+
+    /// `(contracts/todos.yaml), by 9 recordings (...)`: the contract and what measured it.
+    static func detail(_ coverage: ContractCoverage) -> String {
+        "(\(VerifyRun.displayPath(coverage.contractPath))), by \(coverage.recordings) recording\(coverage.recordings == 1 ? "" : "s") (\(coverage.interactions) interaction\(coverage.interactions == 1 ? "" : "s"); contract examples not counted)"
     }
 
     static func renderText(_ coverages: [ContractCoverage], minimums: [String: Double]) -> String {

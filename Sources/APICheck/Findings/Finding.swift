@@ -24,6 +24,11 @@ public struct Finding: Hashable, Sendable {
     public var line: Int?
     /// The concrete pointer of the first place, in the file's terms, for finding the line.
     public var sourcePointer: String?
+    /// The value at this place in the recording, as compact JSON (shortened), when the place holds one:
+    /// the HTML report shows it beside ``liveValue``.
+    public var recordedValue: String?
+    /// The value at this place in the live answer (`diff --live`), as compact JSON (shortened).
+    public var liveValue: String?
 
     /// Creates a finding with the rule's default severity.
     public init(rule: RuleID, part: String, operation: String, status: Int? = nil, pointer: String, expected: String, found: String, count: Int = 1) {

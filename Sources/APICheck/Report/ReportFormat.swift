@@ -1,6 +1,6 @@
 import Foundation
 
-/// How findings are written: `text`, `json`, `junit`, `github` or `markdown`.
+/// How findings are written: `text`, `json`, `junit`, `github`, `markdown` or `html`.
 public struct ReportFormat: Hashable, Sendable, CustomStringConvertible {
     let name: String
 
@@ -14,9 +14,12 @@ public struct ReportFormat: Hashable, Sendable, CustomStringConvertible {
     public static let github = ReportFormat(name: "github")
     /// A Markdown table for a pull-request comment.
     public static let markdown = ReportFormat(name: "markdown")
+    /// One self-contained HTML page: the findings grouped by operation, each with the recorded and the
+    /// live value side by side and the recording's line, then the contract coverage as a table.
+    public static let html = ReportFormat(name: "html")
 
     /// Every format.
-    public static let all: [ReportFormat] = [.text, .json, .junit, .github, .markdown]
+    public static let all: [ReportFormat] = [.text, .json, .junit, .github, .markdown, .html]
 
     /// The format named `name`, or nil.
     public static func named(_ name: String) -> ReportFormat? { all.first { $0.name == name } }
@@ -31,6 +34,7 @@ public struct ReportFormat: Hashable, Sendable, CustomStringConvertible {
         case "junit": return Self.renderJUnit(findings, summary: summary)
         case "github": return findings.map(Self.githubLine).joined(separator: "\n") + (findings.isEmpty ? "" : "\n")
         case "markdown": return Self.renderMarkdown(findings, summary: summary)
+        case "html": return HTMLReport.findings(findings, summary: summary)
         default: return findings.map(\.compilerLine).joined(separator: "\n") + (findings.isEmpty ? "" : "\n")
         }
     }
@@ -84,10 +88,8 @@ public struct ReportFormat: Hashable, Sendable, CustomStringConvertible {
         escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 
-    static func xml(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    /// Text for XML content or a quoted attribute: the same escaping as the HTML report's.
+    static func xml(_ text: String) -> String { HTMLReport.escape(text) }
 
     static func renderJUnit(_ findings: [Finding], summary: ReportSummary) -> String {
         let byFile = Dictionary(grouping: findings) { $0.file ?? "<input>" }
@@ -136,8 +138,10 @@ public struct ReportSummary: Sendable {
     public var infos: Int
     /// The threshold that fails the run.
     public var failOn: Severity
-    /// Each API's contract coverage (written into the JSON and Markdown reports when given).
+    /// Each API's contract coverage (written into the JSON, Markdown and HTML reports when given).
     public var coverage: [ContractCoverage] = []
+    /// The command the report is of, as the HTML report's heading names it: `verify` or `diff --live`.
+    public var command = "verify"
 
     /// Totals of `findings`.
     public init(findings: [Finding], files: [String], recordings: Int, interactions: Int, failOn: Severity) {
@@ -150,10 +154,14 @@ public struct ReportSummary: Sendable {
         self.failOn = failOn
     }
 
-    /// `verified 12 recordings (31 interactions): 0 errors, 1 warning, 2 infos`.
+    /// `verified 12 recordings (31 interactions): 0 errors, 1 warning, 2 infos`; for `diff --live`,
+    /// `ran 13 scenarios (40 requests): ...` (a diff's recordings are its scenarios, its interactions its requests).
     public var line: String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        return "verified \(plural(recordings, "recording")) (\(plural(interactions, "interaction"))): \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "info"))"
+        let what = command.hasPrefix("diff")
+            ? "ran \(plural(recordings, "scenario")) (\(plural(interactions, "request")))"
+            : "verified \(plural(recordings, "recording")) (\(plural(interactions, "interaction")))"
+        return "\(what): \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "info"))"
     }
 
     var jsonValue: JSONValue {

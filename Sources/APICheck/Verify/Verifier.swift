@@ -35,10 +35,13 @@ public struct Verifier: Sendable {
     }
 
     /// Verifies every interaction of a recording; with `bytes`, findings get the line they point at in `file`.
-    public func verify(_ recording: Recording, file: String? = nil, bytes: [UInt8]? = nil) -> [Finding] {
+    /// Each finding carries the recorded value at its place (``Finding/recordedValue``); one that holds a
+    /// secret (one of `secrets`, or one the secret scanner recognises) is withheld.
+    public func verify(_ recording: Recording, file: String? = nil, bytes: [UInt8]? = nil, secrets: [String] = []) -> [Finding] {
         var findings: [Finding] = []
         for (index, interaction) in recording.interactions.enumerated() {
             var found = verify(interaction)
+            Finding.attachValues(&found, recorded: interaction, live: nil, secrets: secrets)
             for i in found.indices {
                 found[i].file = file
                 if let concrete = found[i].sourcePointer {

@@ -201,14 +201,14 @@ public struct VerifyRun: Sendable {
         }
         if path.hasSuffix(".har") {
             // A finding points at its entry of the HAR file, so two entries' findings never print as one line.
-            var findings = verifier.verify(recording, file: path)
+            var findings = verifier.verify(recording, file: path, secrets: secrets[recording.api] ?? [])
             for index in findings.indices {
                 let pointer = HAR.sourcePointer(of: JSONPointer(findings[index].sourcePointer ?? ""))
                 findings[index].line = JSONReader.location(of: pointer, in: bytes)?.line ?? JSONReader.location(of: pointer.parent, in: bytes)?.line
             }
             result.findings += findings
         } else {
-            result.findings += verifier.verify(recording, file: path, bytes: bytes)
+            result.findings += verifier.verify(recording, file: path, bytes: bytes, secrets: secrets[recording.api] ?? [])
             for leak in SecretScanner.scan(bytes: bytes, values: secrets[recording.api] ?? []) {
                 var finding = Finding(rule: .secretUnredacted, part: "recording", operation: recording.name, pointer: "", expected: "no live secret", found: "\(leak.what) (\(leak.excerpt))")
                 finding.file = path
