@@ -73,6 +73,8 @@ public struct ScenarioRunner: Sendable {
         var finished = 0
         await withTaskGroup(of: (Int, ScenarioOutcome).self) { group in
             var next = 0
+            var running = 0
+            // Starts the next scenario that may run; false when none is left, or when the next one must wait.
             func startNext() -> Bool {
                 while next < scenarios.count {
                     let index = next
@@ -83,6 +85,13 @@ public struct ScenarioRunner: Sendable {
                         continue
                     }
                     if gate.unreachable {
+                        // A failure while other scenarios are still waiting for their answers proves nothing yet
+                        // (a fast reset beside a slow 200): the next scenario waits for them. Once every scenario
+                        // started has ended without a response, the API is unreachable and none more starts.
+                        if running > 0 {
+                            next = index
+                            return false
+                        }
                         outcomes[index] = ScenarioOutcome(scenario: scenario.name, notRun: "not started: every request so far failed to reach the API")
                         continue
                     }
@@ -99,13 +108,13 @@ public struct ScenarioRunner: Sendable {
                 }
                 return false
             }
-            var running = 0
             while running < max(1, options.concurrency), startNext() { running += 1 }
             while let (index, outcome) = await group.next() {
                 outcomes[index] = outcome
                 finished += 1
+                running -= 1
                 progress?(finished, scenarios.count)
-                if !startNext() { running -= 1 }
+                while running < max(1, options.concurrency), startNext() { running += 1 }
             }
         }
         return outcomes.enumerated().map { index, outcome in

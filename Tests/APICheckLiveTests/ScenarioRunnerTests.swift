@@ -213,6 +213,23 @@ struct ScenarioRunnerTests {
         #expect(outcomes.filter { $0.notRun?.contains("failed to reach") == true }.count == 16)
     }
 
+    @Test("a fast transport failure while another scenario still waits for its answer does not stop the run")
+    func failureBesideASlowAnswer() async throws {
+        let yaml = (1...8).map { "- { name: s\($0), steps: [{ name: g, method: GET, path: /g\($0) }] }" }.joined(separator: "\n")
+        let transport = ScriptedTransport { request, _ throws(TransportError) in
+            switch request.url.path {
+            case "/g1":
+                try? await Task.sleep(for: .milliseconds(300))
+                return ScriptedTransport.json(200, "{}")
+            case "/g2": throw TransportError(.reset, "test")
+            default: return ScriptedTransport.json(200, "{}")
+            }
+        }
+        let outcomes = await ScenarioRunner(transport: transport, target: target, options: .init(concurrency: 2)).run(try scenarios(yaml))
+        #expect(outcomes.map(\.notRun) == Array(repeating: nil, count: 8), "\(outcomes.compactMap(\.notRun))")
+        #expect(Set(transport.requests.map(\.url.path)) == Set((1...8).map { "/g\($0)" }))
+    }
+
     @Test("a scenario that writes does not run against a real API without permission")
     func writesNeedPermission() async throws {
         let definitions = try scenarios("- { name: w, writes: true, steps: [{ name: p, method: POST, path: /p }] }")
