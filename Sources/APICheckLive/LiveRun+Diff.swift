@@ -23,12 +23,9 @@ extension LiveRun {
             }
             // The contract's coverage by this run's live answers (not by the recordings).
             if let verifier = api.verifier {
-                let hits = result.coverageHits[api.api.name]
-                var coverage = ContractCoverage(api: api.api.name, contract: verifier.contract)
-                coverage.mark(hits?.keys ?? [])
-                coverage.recordings = outcomes.filter { $0.notRun == nil }.count
-                coverage.interactions = hits?.interactions ?? 0
-                result.coverage.append(coverage)
+                var tally = result.tallies[api.api.name] ?? CoverageTally()
+                tally.recordings = outcomes.filter { $0.notRun == nil }.count
+                result.coverage.append(ContractCoverage(api: api.api.name, contract: verifier.contract, tally: tally))
             }
         }
         return result
@@ -86,8 +83,7 @@ extension LiveRun {
                 liveInteraction = interaction
                 if let verifier = api.verifier {
                     stepFindings += verifier.verify(interaction, matched: matched)
-                    result.coverageHits[api.api.name, default: ([], 0)].keys.formUnion(ContractCoverage.hits(of: interaction, in: verifier.contract))
-                    result.coverageHits[api.api.name, default: ([], 0)].interactions += 1
+                    result.tallies[api.api.name, default: CoverageTally()].add(interaction, contract: verifier.contract)
                 }
                 if let recorded, let recordedIndex {
                     let declared = api.verifier == nil ? .everything : ShapeComparison.Declared(operation: matched?.operation)

@@ -67,8 +67,8 @@ public struct LiveRun: Sendable {
         public var unreachable: Bool { requests > 0 && responses == 0 }
         /// Each API's contract coverage by the live answers of this run (`diff` only); `recordings` counts its scenarios.
         public var coverage: [ContractCoverage] = []
-        /// What the live answers exercised, by API (item keys of ``ContractCoverage``).
-        var coverageHits: [String: (keys: Set<String>, interactions: Int)] = [:]
+        /// What the live answers exercised, by API.
+        var tallies: [String: CoverageTally] = [:]
 
         /// Why the API could not be reached, for the message of exit 3.
         public var unreachableReason: String {

@@ -135,13 +135,8 @@ final class ReplayStore: @unchecked Sendable {
             failures.append(message)
             return .fail(message)
         }
-        let path = request.path
-        var best: (index: Int, literals: Int)?
-        for (index, entry) in routes.enumerated() {
-            if let literals = entry.route.literalMatches(method: request.method, path: path), literals > best?.literals ?? -1 {
-                best = (index, literals)
-            }
-        }
+        let method = request.method
+        let best = PathTemplate.best(routes.filter { $0.route.method == method }, for: request.path) { $0.route.template }?.element
         lock.lock()
         defer { lock.unlock() }
         guard let best else {
@@ -150,8 +145,8 @@ final class ReplayStore: @unchecked Sendable {
             failures.append(message)
             return .fail(message)
         }
-        exchanges.append(Interaction(step: routes[best.index].route.operation, request: request, response: routes[best.index].route.response))
-        return .replay(routes[best.index].response)
+        exchanges.append(Interaction(step: best.route.operation, request: request, response: best.route.response))
+        return .replay(best.response)
     }
 
     /// Whether this session answers routes rather than a recording.

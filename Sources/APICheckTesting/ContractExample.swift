@@ -102,8 +102,7 @@ extension ContractExample {
         /// A failure at `pointer` (a JSON pointer or a dotted coding path: `data.updated_at`, `items.0.owner`).
         public init(pointer: String?, detail: String) {
             if let pointer, !pointer.isEmpty, !pointer.hasPrefix("/") {
-                self.pointer = "/" + pointer.split(separator: ".", omittingEmptySubsequences: false)
-                    .map { $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined(separator: "/")
+                self.pointer = JSONPointer(tokens: pointer.split(separator: ".", omittingEmptySubsequences: false).map(String.init)).description
             } else {
                 self.pointer = pointer
             }
@@ -129,7 +128,7 @@ extension ContractExample {
             @unknown default: return nil
             }
             let tokens = context.codingPath.map { key in key.intValue.map(String.init) ?? key.stringValue }
-            self.init(pointer: "/" + tokens.map { $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined(separator: "/"), detail: context.debugDescription)
+            self.init(pointer: tokens.isEmpty ? "/" : JSONPointer(tokens: tokens).description, detail: context.debugDescription)
         }
     }
 }
@@ -196,7 +195,8 @@ extension ContractExample {
         decodingFailure: (any Error) -> ContractExample.DecodingFailure? = { ContractExample.DecodingFailure($0) },
         _ call: (ExampleReplay) async throws -> Value
     ) async -> (outcome: ExampleOutcome<Value>, problems: [String]) {
-        let here = "\(file):\(line(ofBodyPointer: nil).map(String.init) ?? "?")"
+        // The example's line is found (a parse of its file) only for a problem to report.
+        var here: String { "\(file):\(line(ofBodyPointer: nil).map(String.init) ?? "?")" }
         let what = "step \"\(step)\" (\(status) of \(operation))"
         var problems: [String] = []
         let routes = ([self] + others).map { example in
@@ -240,7 +240,6 @@ extension ContractExample {
         for problem in unanswered {
             problems.append("\(here): \(what): \(problem)")
         }
-        let verifier = Verifier(contract: project.contract)
         for exchange in sent {
             guard let matched = project.contract.operation(method: exchange.request.method, path: exchange.request.path) else { continue }
             let answeredBy = exchange.step ?? operation
@@ -250,7 +249,7 @@ extension ContractExample {
             }
             // The request alone: answered as a success, so that the verifier checks it whatever the example's status.
             let asSuccess = Interaction(request: exchange.request, response: RecordedResponse(status: 200))
-            for finding in verifier.verify(asSuccess, matched: matched) where finding.part == "request" && finding.severity >= .warning {
+            for finding in project.verifier.verify(asSuccess, matched: matched) where finding.part == "request" && finding.severity >= .warning {
                 problems.append("\(here): \(what): the client's request \(exchange.request.method) \(exchange.request.url) does not conform to \(project.contractPath): \(finding.pointer.isEmpty ? "/" : finding.pointer): expected \(finding.expected), found \(finding.found) [\(finding.rule)]")
             }
         }
@@ -285,6 +284,8 @@ final class ExampleProject: Sendable {
     let examplesDisplayPath: String
     let root: URL?
     let otherBaseURLs: [String: URL]
+    /// The contract's verifier, for the requests clients send.
+    let verifier: Verifier
     private let cache = ExampleCache()
 
     private init(api: String, contract: CompiledContract, contractPath: String, examplesFolder: URL, root: URL?, otherBaseURLs: [String: URL]) {
@@ -295,6 +296,7 @@ final class ExampleProject: Sendable {
         self.root = root
         examplesDisplayPath = ExampleProject.display(examplesFolder, root: root)
         self.otherBaseURLs = otherBaseURLs
+        verifier = Verifier(contract: contract)
     }
 
     private static let projects = ExampleCache.Projects()

@@ -8,7 +8,8 @@ public struct CompiledContract: Sendable {
         public let name: String
         public let method: String
         public let template: String
-        let segments: [Segment]
+        /// The template, split: what a path is matched against.
+        let path: PathTemplate
         /// Parameters (path, query, header), each with its schema.
         public let parameters: [Parameter]
         /// Request bodies by media type (lower-case essence).
@@ -29,10 +30,7 @@ public struct CompiledContract: Sendable {
             name = "\(method) \(template)"
             self.method = method
             self.template = template
-            segments = template.split(separator: "/", omittingEmptySubsequences: true).map { component in
-                if component.hasPrefix("{") && component.hasSuffix("}") { return .parameter(String(component.dropFirst().dropLast())) }
-                return .literal(String(component))
-            }
+            path = PathTemplate(template)
             self.parameters = parameters
             self.requestBodies = requestBodies
             self.requestBodyParameters = requestBodyParameters
@@ -54,11 +52,6 @@ public struct CompiledContract: Sendable {
         public func declaresExactly(_ status: Int) -> Bool {
             responses[String(status)] != nil || responses["\(status / 100)XX"] != nil
         }
-    }
-
-    enum Segment: Sendable {
-        case literal(String)
-        case parameter(String)
     }
 
     /// A parameter of an operation.
@@ -130,23 +123,6 @@ public struct CompiledContract: Sendable {
 
     /// The operation for `method` and `path` (no query): literal segments win over parameters.
     public func operation(method: String, path: String) -> (operation: Operation, pathParameters: [String: String])? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        var best: (operation: Operation, pathParameters: [String: String], literals: Int)?
-        for operation in byMethod[method.uppercased()] ?? [] where operation.segments.count == parts.count {
-            var parameters: [String: String] = [:]
-            var literals = 0
-            var matched = true
-            for (segment, part) in zip(operation.segments, parts) {
-                switch segment {
-                case .literal(let text):
-                    if text != part { matched = false } else { literals += 1 }
-                case .parameter(let name):
-                    parameters[name] = part.removingPercentEncoding ?? part
-                }
-                if !matched { break }
-            }
-            if matched && literals > (best?.literals ?? -1) { best = (operation, parameters, literals) }
-        }
-        return best.map { ($0.operation, $0.pathParameters) }
+        PathTemplate.best(byMethod[method.uppercased()] ?? [], for: path, template: \.path).map { ($0.element, $0.parameters) }
     }
 }

@@ -122,14 +122,21 @@ public struct ContractCoverage: Sendable {
         }
     }
 
+    /// The coverage `tally` gathered.
+    public init(api: String, contract: CompiledContract, tally: CoverageTally) {
+        self.init(api: api, contract: contract)
+        mark(tally.keys)
+        recordings = tally.recordings
+        interactions = tally.interactions
+    }
+
     /// Counts one recording's interactions (a contract example's are not counted).
     public mutating func add(_ recording: Recording, contract: CompiledContract) {
-        guard recording.recordedFrom != ExampleGenerator.recordedFrom else { return }
-        recordings += 1
-        interactions += recording.interactions.count
-        var hits: Set<String> = []
-        for interaction in recording.interactions { hits.formUnion(Self.hits(of: interaction, in: contract)) }
-        mark(hits)
+        var tally = CoverageTally()
+        tally.add(recording, contract: contract)
+        mark(tally.keys)
+        recordings += tally.recordings
+        interactions += tally.interactions
     }
 
     /// The measures below their minimum (percent, by measure name; a measure not named has none).
@@ -207,7 +214,40 @@ public struct ContractCoverage: Sendable {
     }
 
     static func escape(_ token: String) -> String {
-        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        JSONPointer.escape(token)
+    }
+}
+
+/// What interactions exercised of a contract, as item keys of ``ContractCoverage``, with how many recordings (or
+/// scenarios) and interactions were counted: gathered per file or per step (on several threads), joined, then
+/// turned into a ``ContractCoverage``.
+public struct CoverageTally: Sendable {
+    /// The items' keys.
+    public internal(set) var keys: Set<String> = []
+    public var recordings = 0
+    public internal(set) var interactions = 0
+
+    public init() {}
+
+    /// Counts one interaction.
+    public mutating func add(_ interaction: Interaction, contract: CompiledContract) {
+        keys.formUnion(ContractCoverage.hits(of: interaction, in: contract))
+        interactions += 1
+    }
+
+    /// Counts one recording, unless it is a contract example (`recorded_from: contract`): those exercise the
+    /// contract by construction, not the API.
+    public mutating func add(_ recording: Recording, contract: CompiledContract) {
+        guard recording.recordedFrom != ExampleGenerator.recordedFrom else { return }
+        recordings += 1
+        for interaction in recording.interactions { add(interaction, contract: contract) }
+    }
+
+    /// Adds what `other` counted.
+    public mutating func formUnion(_ other: CoverageTally) {
+        keys.formUnion(other.keys)
+        recordings += other.recordings
+        interactions += other.interactions
     }
 }
 

@@ -232,7 +232,7 @@ public struct ExampleGenerator: Sendable {
     /// parameters, and a required body in the first declared media type (JSON, then forms).
     func request(for operation: CompiledContract.Operation) throws(ValueSynthesizer.Failure) -> RecordedRequest {
         var path = ""
-        for segment in operation.segments {
+        for segment in operation.path.segments {
             switch segment {
             case .literal(let text):
                 path += "/" + text

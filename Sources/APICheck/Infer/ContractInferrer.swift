@@ -108,20 +108,8 @@ public struct ContractInferrer {
 
     /// The path template for a recorded path: a known template that matches, else numeric segments as `{id}`.
     static func template(for path: String, known: [String]) -> String {
+        if let best = PathTemplate.best(known, for: path, template: PathTemplate.init) { return best.element }
         let parts = path.split(separator: "/").map(String.init)
-        var best: (template: String, literals: Int)?
-        for template in known {
-            let segments = template.split(separator: "/").map(String.init)
-            guard segments.count == parts.count else { continue }
-            var literals = 0
-            var matched = true
-            for (segment, part) in zip(segments, parts) {
-                if segment.hasPrefix("{") && segment.hasSuffix("}") { continue }
-                if segment == part { literals += 1 } else { matched = false; break }
-            }
-            if matched && literals > (best?.literals ?? -1) { best = (template, literals) }
-        }
-        if let best { return best.template }
         return "/" + parts.map { part in part.allSatisfy(\.isNumber) ? "{id}" : part }.joined(separator: "/")
     }
 

@@ -38,7 +38,12 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Expressi
 
     /// `/data/3/created_at`, or the empty string for the root.
     public var description: String {
-        tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
+        tokens.map { "/" + Self.escape($0) }.joined()
+    }
+
+    /// A token as a pointer writes it: `~` as `~0`, `/` as `~1`.
+    public static func escape(_ token: String) -> String {
+        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
     public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool { lhs.description < rhs.description }

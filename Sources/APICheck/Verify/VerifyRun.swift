@@ -37,8 +37,8 @@ public struct VerifyRun: Sendable {
         /// Each verified API's contract coverage by the recordings verified (contract examples not counted), in
         /// apicheck.yml's order.
         public var coverage: [ContractCoverage] = []
-        /// What each API's recordings exercised (item keys), and how many recordings and interactions counted.
-        var hits: [String: (keys: Set<String>, recordings: Int, interactions: Int)] = [:]
+        /// What each API's recordings exercised.
+        var tallies: [String: CoverageTally] = [:]
     }
 
     let configuration: ConfigurationFile
@@ -105,25 +105,13 @@ public struct VerifyRun: Sendable {
             result.errors += one.errors
             result.recordings += one.recordings
             result.interactions += one.interactions
-            for (api, hit) in one.hits {
-                var all = result.hits[api] ?? ([], 0, 0)
-                all.keys.formUnion(hit.keys)
-                all.recordings += hit.recordings
-                all.interactions += hit.interactions
-                result.hits[api] = all
-            }
+            for (api, tally) in one.tallies { result.tallies[api, default: CoverageTally()].formUnion(tally) }
         }
         // Coverage of every API asked for (all of them when no path was named), or of those whose files were named.
-        let covered = options.paths.isEmpty ? ((try? configuration.selecting(options.api)) ?? []).map(\.name) : configuration.apis.map(\.name).filter { result.hits[$0] != nil }
+        let covered = options.paths.isEmpty ? ((try? configuration.selecting(options.api)) ?? []).map(\.name) : configuration.apis.map(\.name).filter { result.tallies[$0] != nil }
         for api in covered {
             guard let verifier = verifiers[api] else { continue }
-            var coverage = ContractCoverage(api: api, contract: verifier.contract)
-            if let hit = result.hits[api] {
-                coverage.mark(hit.keys)
-                coverage.recordings = hit.recordings
-                coverage.interactions = hit.interactions
-            }
-            result.coverage.append(coverage)
+            result.coverage.append(ContractCoverage(api: api, contract: verifier.contract, tally: result.tallies[api] ?? CoverageTally()))
         }
         return result
     }
@@ -191,14 +179,7 @@ public struct VerifyRun: Sendable {
         }
         result.recordings += 1
         result.interactions += recording.interactions.count
-        if recording.recordedFrom != ExampleGenerator.recordedFrom {
-            // Contract examples exercise the contract by construction, not the API: coverage leaves them out.
-            var hit = result.hits[recording.api] ?? ([], 0, 0)
-            for interaction in recording.interactions { hit.keys.formUnion(ContractCoverage.hits(of: interaction, in: verifier.contract)) }
-            hit.recordings += 1
-            hit.interactions += recording.interactions.count
-            result.hits[recording.api] = hit
-        }
+        result.tallies[recording.api, default: CoverageTally()].add(recording, contract: verifier.contract)
         if path.hasSuffix(".har") {
             // A finding points at its entry of the HAR file, so two entries' findings never print as one line.
             var findings = verifier.verify(recording, file: path, secrets: secrets[recording.api] ?? [])
