@@ -35,8 +35,7 @@ enum LiveTerminal {
             // This thread takes SIGINT: the threads it was started from (Swift concurrency's, dispatch's) block
             // signals, and a SIGINT that every thread blocks stays pending and never runs the handler.
             SignalWaiter.unblock([SIGINT])
-            var byte: UInt8 = 0
-            while read(reader, &byte, 1) == 1 {
+            while let byte = SignalWaiter.readByte(reader) {
                 if byte == 0 { return }  // the run is over
                 if interrupts.increment() == 1 {
                     Output.err("\napicheck: interrupted; cleaning up (Ctrl-C again to quit at once)\n")

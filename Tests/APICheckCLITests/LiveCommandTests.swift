@@ -178,12 +178,12 @@ struct LiveCommandTests {
         #expect(result.stderr.contains("not started"), "\(result.stderr)")
     }
 
-    // The thread sanitizer's runtime holds a signal handler back until the receiving thread reaches a point it
-    // intercepts; under a loaded full TSan run the SIGINT was held past the 30 s deadline (a filtered TSan run and
-    // ASan runs pass). Every run without TSan checks it (docs/RELIABILITY.md).
+    // Skipped under the thread sanitizer only: in a full TSan run of the suite (not in a filtered one) the child
+    // never acts on the SIGINT and runs to its 30 s deadline (exit 3), also since the pipe reader waits in poll(2),
+    // where TSan runs a handler at once. The cause is not found yet (docs/RELIABILITY.md). Every other run checks it.
     @Test(
         "Ctrl-C stops a run that waits on a silent server at once, cleans up, and exits 130",
-        .disabled(if: Sanitizers.thread, "the thread sanitizer defers signal handlers")
+        .disabled(if: Sanitizers.thread, "in a full thread-sanitizer run the child does not act on SIGINT; cause not found (docs/RELIABILITY.md)")
     )
     func interrupt() async throws {
         let silent = try LoopbackListener()
