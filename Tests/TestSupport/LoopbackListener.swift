@@ -79,14 +79,20 @@ public final class LoopbackListener: @unchecked Sendable {
     }
 
     /// Waits up to `seconds` for a connection to arrive (on a thread of its own, off Swift's cooperative pool).
-    public func waitForConnection(seconds: Int) async -> Bool {
+    ///
+    /// `onConnection` runs on the waiting thread the moment a connection is there, before the calling task
+    /// resumes: a test that must act while the client still waits (send it SIGINT) acts then, not whenever a
+    /// busy cooperative pool gets round to resuming it (in a full thread-sanitizer run that was after the
+    /// client had given up and exited).
+    public func waitForConnection(seconds: Int, onConnection: (@Sendable () -> Void)? = nil) async -> Bool {
         let descriptor = descriptor
         return await withCheckedContinuation { continuation in
             Thread.detachNewThread {
                 var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
                 // A connection, not a listener that was shut down or closed (POLLHUP, POLLERR, POLLNVAL).
-                let ready = poll(&entry, 1, Int32(seconds * 1000)) == 1
-                continuation.resume(returning: ready && entry.revents == Int16(POLLIN))
+                let ready = poll(&entry, 1, Int32(seconds * 1000)) == 1 && entry.revents == Int16(POLLIN)
+                if ready { onConnection?() }
+                continuation.resume(returning: ready)
             }
         }
     }
