@@ -58,7 +58,7 @@ enum HTMLReport {
         let verdict = failing
             ? "<span class=\"verdict fail\">fails</span> (findings at or above <code>\(escape(summary.failOn.description))</code>)"
             : "<span class=\"verdict pass\">passes</span> (nothing at or above <code>\(escape(summary.failOn.description))</code>)"
-        let showLive = summary.command.hasPrefix("diff") || findings.contains { $0.liveValue != nil }
+        let showLive = summary.isLive || findings.contains { $0.liveValue != nil }
         var body: [String] = []
 
         // One group per operation, the worst first; a group keeps the findings' order.

@@ -142,6 +142,8 @@ public struct ReportSummary: Sendable {
     public var coverage: [ContractCoverage] = []
     /// The command the report is of, as the HTML report's heading names it: `verify` or `diff --live`.
     public var command = "verify"
+    /// Whether the report is of live answers (`diff --live`): its counts are scenarios and requests, and it has live values.
+    var isLive: Bool { command.hasPrefix("diff") }
 
     /// Totals of `findings`.
     public init(findings: [Finding], files: [String], recordings: Int, interactions: Int, failOn: Severity) {
@@ -158,7 +160,7 @@ public struct ReportSummary: Sendable {
     /// `ran 13 scenarios (40 requests): ...` (a diff's recordings are its scenarios, its interactions its requests).
     public var line: String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        let what = command.hasPrefix("diff")
+        let what = isLive
             ? "ran \(plural(recordings, "scenario")) (\(plural(interactions, "request")))"
             : "verified \(plural(recordings, "recording")) (\(plural(interactions, "interaction")))"
         return "\(what): \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "info"))"

@@ -19,6 +19,15 @@ struct LSLPContractExamples {
         example.status == 419 ? [try ContractExample.first(api: "lslp", operation: "GET /refresh", status: 200)] : []
     }
 
+    /// `example` through a logged-in client; a 419 makes the client refresh (answered with the contract's 200) and send again.
+    static func expectDecodesLoggedIn<Value>(
+        _ example: ContractExample, sourceLocation: SourceLocation = #_sourceLocation, _ call: (LSLPClient) async throws -> Value
+    ) async throws {
+        await example.expectDecodes(alsoAnswering: try refresh(for: example), decodingFailure: decodingFailure, sourceLocation: sourceLocation) {
+            try await call(client($0))
+        }
+    }
+
     @Test("every operation of the contract is checked here")
     func everyOperation() throws {
         let called: Set<String> = [
@@ -62,60 +71,52 @@ struct LSLPContractExamples {
 
     @Test("GET /withdraw", arguments: try ContractExample.load(api: "lslp", operation: "GET /withdraw"))
     func withdraw(_ example: ContractExample) async throws {
-        let others = try Self.refresh(for: example)
-        await example.expectDecodes(alsoAnswering: others, decodingFailure: Self.decodingFailure) { try await Self.client($0).withdraw() }
+        try await Self.expectDecodesLoggedIn(example) { try await $0.withdraw() }
     }
 
     @Test("GET /post", arguments: try ContractExample.load(api: "lslp", operation: "GET /post"))
     func posts(_ example: ContractExample) async throws {
-        let others = try Self.refresh(for: example)
-        await example.expectDecodes(alsoAnswering: others, decodingFailure: Self.decodingFailure) {
-            try await Self.client($0).posts(next: "65f0c0ffee0123456789abcd", limit: 10, productID: "mobbie_feed")
+        try await Self.expectDecodesLoggedIn(example) {
+            try await $0.posts(next: "65f0c0ffee0123456789abcd", limit: 10, productID: "mobbie_feed")
         }
     }
 
     @Test("POST /post", arguments: try ContractExample.load(api: "lslp", operation: "POST /post"))
     func createPost(_ example: ContractExample) async throws {
-        let others = try Self.refresh(for: example)
         let draft = PostDraft(
             title: "제목 🌱", content: "본문 #새싹", extraContents: ["첫째", nil, "셋째"], productID: "mobbie_feed",
             files: [ImageFile(filename: "a.png", mimeType: "image/png", data: Data([0x89, 0x50, 0x4E, 0x47]))]
         )
-        await example.expectDecodes(alsoAnswering: others, decodingFailure: Self.decodingFailure) { try await Self.client($0).createPost(draft) }
+        try await Self.expectDecodesLoggedIn(example) { try await $0.createPost(draft) }
     }
 
     @Test("GET /post/{id}", arguments: try ContractExample.load(api: "lslp", operation: "GET /post/{id}"))
     func post(_ example: ContractExample) async throws {
-        let others = try Self.refresh(for: example)
-        await example.expectDecodes(alsoAnswering: others, decodingFailure: Self.decodingFailure) { try await Self.client($0).post(id: "65f0c0ffee0123456789abcd") }
+        try await Self.expectDecodesLoggedIn(example) { try await $0.post(id: "65f0c0ffee0123456789abcd") }
     }
 
     @Test("PUT /post/{id}", arguments: try ContractExample.load(api: "lslp", operation: "PUT /post/{id}"))
     func updatePost(_ example: ContractExample) async throws {
-        let others = try Self.refresh(for: example)
-        await example.expectDecodes(alsoAnswering: others, decodingFailure: Self.decodingFailure) {
-            try await Self.client($0).updatePost(id: "65f0c0ffee0123456789abcd", PostUpdate(title: "새 제목", extraContents: [2: "둘째"]))
+        try await Self.expectDecodesLoggedIn(example) {
+            try await $0.updatePost(id: "65f0c0ffee0123456789abcd", PostUpdate(title: "새 제목", extraContents: [2: "둘째"]))
         }
     }
 
     @Test("DELETE /post/{id}", arguments: try ContractExample.load(api: "lslp", operation: "DELETE /post/{id}"))
     func deletePost(_ example: ContractExample) async throws {
-        let others = try Self.refresh(for: example)
-        await example.expectDecodes(alsoAnswering: others, decodingFailure: Self.decodingFailure) { try await Self.client($0).deletePost(id: "65f0c0ffee0123456789abcd") }
+        try await Self.expectDecodesLoggedIn(example) { try await $0.deletePost(id: "65f0c0ffee0123456789abcd") }
     }
 
     @Test("POST /post/{id}/comment", arguments: try ContractExample.load(api: "lslp", operation: "POST /post/{id}/comment"))
     func comment(_ example: ContractExample) async throws {
-        let others = try Self.refresh(for: example)
-        await example.expectDecodes(alsoAnswering: others, decodingFailure: Self.decodingFailure) {
-            try await Self.client($0).comment(on: "65f0c0ffee0123456789abcd", "댓글 💬")
+        try await Self.expectDecodesLoggedIn(example) {
+            try await $0.comment(on: "65f0c0ffee0123456789abcd", "댓글 💬")
         }
     }
 
     @Test("POST /post/like/{id}", arguments: try ContractExample.load(api: "lslp", operation: "POST /post/like/{id}"))
     func like(_ example: ContractExample) async throws {
-        let others = try Self.refresh(for: example)
-        await example.expectDecodes(alsoAnswering: others, decodingFailure: Self.decodingFailure) { try await Self.client($0).setLike(true, postID: "65f0c0ffee0123456789abcd") }
+        try await Self.expectDecodesLoggedIn(example) { try await $0.setLike(true, postID: "65f0c0ffee0123456789abcd") }
     }
 
     /// The client's decoding failures: ``LSLPAPIError`` of kind `decoding` (or a refresh that failed decoding), with the failing key's pointer.
