@@ -25,13 +25,21 @@ public struct ReplayConfiguration: Sendable {
     public var recordedFrom: String?
     /// The `--filter` argument that reruns just this test, for the "how to record it" hint.
     public var testFilter: String?
+    /// More URLs answered as each base, by name (`""` for the main one): the app's own, such as the production URL
+    /// it hard-codes (`apicheck.yml`'s `base_url`, the value of `base_url_env`, `other_bases`).
+    ///
+    /// Each is answered in `http` and `https`, and recordings stay relative to the base. While recording, a request
+    /// to one goes to that base's live URL (``liveBaseURL``, or the other base's URL), or, when the base has none,
+    /// where the client addressed it.
+    public var baseURLAliases: [String: [URL]]
 
     /// Creates a configuration; by default it replays only, with the built-in redaction and default matching.
     public init(
         api: String, name: String, recordingURL: URL, mode: RecordMode = .none, liveBaseURL: URL? = nil,
         otherBaseURLs: [String: URL] = [:], matching: MatchingRules = MatchingRules(), redaction: RedactionRules = .builtIn,
-        strict: Bool = false, recordedFrom: String? = nil, testFilter: String? = nil
+        strict: Bool = false, recordedFrom: String? = nil, testFilter: String? = nil, baseURLAliases: [String: [URL]] = [:]
     ) {
+        self.baseURLAliases = baseURLAliases
         self.api = api
         self.name = name
         self.recordingURL = recordingURL

@@ -4,15 +4,19 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The URLProtocol of one replay session (see ``ReplaySlots``): answers from the recording or records.
-final class ReplayProtocol<Slot: SlotNumber>: URLProtocol {
+/// What both replay protocols do with a request: answer it from the store's recording (or routes), record it
+/// through the live API, or fail it with a message that the store also keeps for the test's report.
+class StoreURLProtocol: URLProtocol {
+    /// The store answering this class's requests now; nil once its replay has finished.
+    class var store: ReplayStore? { nil }
+
     override class func canInit(with request: URLRequest) -> Bool { true }
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
     private var forwarding: Task<Void, Never>?
 
     override func startLoading() {
-        guard let store = ReplaySlots.boxes[Slot.value].current else {
+        guard let store = Self.store else {
             fail("apicheck: this replay session has already finished")
             return
         }
@@ -21,8 +25,13 @@ final class ReplayProtocol<Slot: SlotNumber>: URLProtocol {
             return
         }
         let body = Self.body(of: request)
-        let headers = (request.allHTTPHeaderFields ?? [:]).map { ($0.key, $0.value) }
         let method = request.httpMethod ?? "GET"
+        if body == nil, task is URLSessionUploadTask {
+            // URLSession keeps an upload task's body to itself: a URLProtocol gets neither httpBody nor a stream.
+            fail(store.refuse("apicheck: \(method) \(url.absoluteString) was sent as an upload task (URLSession.upload(for:from:), uploadTask(with:from:)), whose body URLSession never hands to a URLProtocol; apicheck cannot match or record a body it cannot see. Send the request with data(for:) and the body in httpBody"))
+            return
+        }
+        let headers = (request.allHTTPHeaderFields ?? [:]).map { ($0.key, $0.value) }
         if store.answersRoutes {
             switch store.answerRoute(method: method, url: url, headers: headers, body: body) {
             case .replay(let response): ProtocolAnswers.deliver(response, url: url, through: self)
@@ -31,16 +40,16 @@ final class ReplayProtocol<Slot: SlotNumber>: URLProtocol {
             return
         }
         guard let live = store.liveRequest(method: method, url: url, headers: headers, body: body) else {
-            fail("apicheck: \(method) \(url.absoluteString) is not under the API's base URL (\(store.bases.prefixes.map(\.prefix).joined(separator: ", ")))")
+            fail(store.refuseUnknownBase(method: method, url: url))
             return
         }
-        switch store.decide(for: live) {
+        switch store.decide(for: live, addressed: url) {
         case .replay(let response):
             ProtocolAnswers.deliver(response, url: url, through: self)
         case .fail(let message):
             fail(message)
-        case .record:
-            record(method: method, url: url, headers: headers, body: body, store: store)
+        case .record(let target):
+            record(method: method, url: url, target: target, headers: headers, body: body, store: store)
         }
     }
 
@@ -52,9 +61,10 @@ final class ReplayProtocol<Slot: SlotNumber>: URLProtocol {
         ProtocolAnswers.fail(message, through: self)
     }
 
-    /// Sends the request to the live API through a plain session, records it, and hands the real answer to the client.
-    private func record(method: String, url: URL, headers: [(String, String)], body: Data?, store: ReplayStore) {
-        var outgoing = URLRequest(url: url, timeoutInterval: request.timeoutInterval)
+    /// Sends the request to `target` (the base's live URL) through a plain session, records it as addressed to `url`,
+    /// and hands the real answer to the client.
+    private func record(method: String, url: URL, target: URL, headers: [(String, String)], body: Data?, store: ReplayStore) {
+        var outgoing = URLRequest(url: target, timeoutInterval: request.timeoutInterval)
         outgoing.httpMethod = method
         for (name, value) in headers { outgoing.setValue(value, forHTTPHeaderField: name) }
         outgoing.httpBody = body
@@ -79,6 +89,22 @@ final class ReplayProtocol<Slot: SlotNumber>: URLProtocol {
             data.append(buffer, count: count)
         }
         return data
+    }
+}
+
+/// The URLProtocol of one replay session (see ``ReplaySlots``): answers from the recording or records.
+final class ReplayProtocol<Slot: SlotNumber>: StoreURLProtocol {
+    override class var store: ReplayStore? { ReplaySlots.boxes[Slot.value].current }
+}
+
+/// The URLProtocol registered for a global-scope replay (``GlobalReplay``): every http(s) request of
+/// `URLSession.shared` while one runs; nothing at other times, and no other scheme (`file:`, `data:`).
+final class GlobalReplayProtocol: StoreURLProtocol {
+    override class var store: ReplayStore? { GlobalReplay.current }
+
+    override class func canInit(with request: URLRequest) -> Bool {
+        guard let scheme = request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return GlobalReplay.current != nil
     }
 }
 
@@ -107,6 +133,8 @@ enum ProtocolAnswers {
     }
 
     // URLProtocol is not Sendable; URLSession lets its client be called from any thread, so it is handed over as is.
+    // The request goes through a session of its own (ephemeral configuration): `URLProtocol.registerClass` reaches
+    // `URLSession.shared` only, so a forwarded request never loops back into a global replay.
     static func forward(
         _ request: URLRequest, to this: UncheckedSendable<URLProtocol>, method: String, url: URL,
         headers: [(String, String)], body: Data?, store: ReplayStore
@@ -128,7 +156,7 @@ enum ProtocolAnswers {
                 status: http.statusCode, responseHeaders: responseHeaders, responseBody: data
             )
             let interaction = try Interaction(capturing: exchange, bases: store.bases)
-            store.append(store.configuration.redaction.redact(interaction))
+            store.append(store.configuration.redaction.redact(interaction), forwardedTo: request.url)
             // The client gets the live answer, decoded, without transfer headers.
             deliver(
                 PreparedResponse(RecordedResponse(status: http.statusCode, headers: interaction.response.headers, body: interaction.response.body)),

@@ -62,6 +62,34 @@ public final class ReplaySession: Sendable {
         store.answeredExchanges()
     }
 
+    /// A new configuration for sessions your app builds itself, answered by this replay: Alamofire's
+    /// `Session(configuration:)`, a Moya provider, `URLSession(configuration:delegate:delegateQueue:)` with your delegate.
+    ///
+    /// Ephemeral settings (no cache, no cookies kept), this replay's protocol first in `protocolClasses`. Every session
+    /// made from it shares this replay: one recording, one order of interactions. Each access returns a new copy, so
+    /// you may change it (timeouts, headers) before you build your session. After ``finish()`` its requests fail.
+    public var sessionConfiguration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [ReplaySlots.protocolClass(for: slot)] + (configuration.protocolClasses ?? [])
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return configuration
+    }
+
+    /// Runs `body` with this replay also answering every request made through `URLSession.shared`, once no other
+    /// global-scope replay runs (``ReplayScope/global``).
+    ///
+    /// The replay's protocol is registered with `URLProtocol.registerClass` for `body`'s duration and unregistered
+    /// when it returns or throws. Global-scope replays run one at a time, in the order they asked; sessions of
+    /// other replays are untouched and keep running in parallel. Under it, a request to a host that none of the
+    /// API's bases names fails and is among ``finish()``'s problems.
+    ///
+    /// - Throws: What `body` throws; `CancellationError` when the task is cancelled while it waits for its turn;
+    ///   ``ReplayError`` when called inside another global scope (it would wait for itself).
+    public func withGlobalScope<T>(_ body: () async throws -> T) async throws -> T {
+        try await GlobalReplay.run(store, body)
+    }
+
     private init(store: ReplayStore) throws(ReplayError) {
         let configuration = store.configuration
         guard let (slot, protocolClass) = ReplaySlots.acquire(for: store) else {

@@ -31,19 +31,30 @@ enum ReplaySlots {
         }
     }
 
+    /// The free slots, oldest given back first: a slot is reused as late as it can be, so that a session an app
+    /// kept from ``ReplaySession/sessionConfiguration`` past its test (a provider in a `static let`) finds its slot
+    /// empty ("already finished") for as long as possible instead of the next test's recording.
     final class FreeList: @unchecked Sendable {
         private let lock = NSLock()
-        private var free = Array((0..<ReplaySlots.capacity).reversed())
+        /// A ring of free slot numbers: `count` of them from `head`.
+        private var ring = Array(0..<ReplaySlots.capacity)
+        private var head = 0
+        private var count = ReplaySlots.capacity
 
         func take() -> Int? {
             lock.lock()
             defer { lock.unlock() }
-            return free.popLast()
+            guard count > 0 else { return nil }
+            let slot = ring[head]
+            head = (head + 1) % ring.count
+            count -= 1
+            return slot
         }
 
         func giveBack(_ slot: Int) {
             lock.lock()
-            free.append(slot)
+            ring[(head + count) % ring.count] = slot
+            count += 1
             lock.unlock()
         }
     }

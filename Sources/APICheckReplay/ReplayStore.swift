@@ -6,7 +6,8 @@ import WireFormat
 final class ReplayStore: @unchecked Sendable {
     enum Decision {
         case replay(PreparedResponse)
-        case record
+        /// Send the request to this URL (the base's live URL, or where it was addressed) and record it.
+        case record(URL)
         case fail(String)
     }
 
@@ -19,8 +20,15 @@ final class ReplayStore: @unchecked Sendable {
     private var recorded = false
     /// Response bytes and headers, built the first time each interaction is replayed.
     private var preparedResponses: [Int: PreparedResponse] = [:]
-    /// The API's base URLs by name, `""` for the main one, prepared once.
+    /// The API's base URLs by name, `""` for the main one, prepared once: the URLs the session hands out and the
+    /// app's own (``ReplayConfiguration/baseURLAliases``), each in `http` and `https`.
     let bases: BaseURLSet
+    /// Where a recorded request goes, by base name: the live URL without a trailing `/` (recording only).
+    private let liveTargets: [String: String]
+    /// The bases as messages list them.
+    private let knownBases: String
+    /// The main base a request was forwarded to as addressed (no live URL was configured), for `recorded_from`.
+    private var forwardedMainBase: String?
     /// Whether unmatched requests go to the live API in this session.
     let records: Bool
     private let loadError: String?
@@ -54,9 +62,22 @@ final class ReplayStore: @unchecked Sendable {
             loadError = "no recording at \(configuration.recordingURL.path).\n  Record it with: \(configuration.recordCommand(mode: .once))"
         }
         self.loadError = loadError
-        var bases = configuration.otherBaseURLs
-        bases[""] = configuration.effectiveBaseURL
-        self.bases = BaseURLSet(bases)
+        var entries: [(name: String, url: URL)] = [("", configuration.effectiveBaseURL)]
+        entries += configuration.otherBaseURLs.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        for (name, urls) in configuration.baseURLAliases.sorted(by: { $0.key < $1.key }) {
+            entries += urls.map { (name, $0) }
+        }
+        bases = BaseURLSet(entries: entries, bothSchemes: true)
+        var targets: [String: String] = [:]
+        if let live = configuration.liveBaseURL { targets[""] = BaseURLSet.trimmed(live) }
+        for (name, url) in configuration.otherBaseURLs { targets[name] = BaseURLSet.trimmed(url) }
+        liveTargets = targets
+        var listed: [String] = []
+        for entry in entries {
+            let text = BaseURLSet.trimmed(entry.url)
+            if !listed.contains(text) { listed.append(text) }
+        }
+        knownBases = listed.joined(separator: ", ")
         let recording = loaded ?? Recording(
             api: configuration.api, name: configuration.name, recordedAt: "", recordedFrom: "", interactions: []
         )
@@ -72,10 +93,12 @@ final class ReplayStore: @unchecked Sendable {
         guard let (base, relative) = bases.relativeURL(url) else { return nil }
         var kept = HeaderFields()
         var contentType: String?
+        // A custom rule sees every header; otherwise only those matching compares are kept.
+        let keepsAll = configuration.matching.custom != nil
         for (name, value) in headers {
             let lowered = name.lowercased()
             if lowered == "content-type" { contentType = value }
-            if configuration.matching.matchedHeaders.contains(lowered) || RequestMatcher.conditionalHeaders.contains(lowered) {
+            if keepsAll || configuration.matching.matchedHeaders.contains(lowered) || RequestMatcher.conditionalHeaders.contains(lowered) {
                 kept.add(name: name, value: value)
             }
         }
@@ -85,8 +108,35 @@ final class ReplayStore: @unchecked Sendable {
         )
     }
 
-    /// Finds the recorded answer, or says to record, or explains why it cannot answer.
-    func decide(for request: RecordedRequest) -> Decision {
+    /// Fails a request for `message`, which the session's ``finish()`` reports too (a client may swallow the error).
+    func refuse(_ message: String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        failures.append(message)
+        return message
+    }
+
+    /// Fails a request addressed to no base of the API, naming the bases this session answers.
+    func refuseUnknownBase(method: String, url: URL) -> String {
+        let sent = records ? "" : "; nothing was sent"
+        return refuse("""
+            apicheck: \(method) \(url.absoluteString) is addressed to no base URL of API "\(configuration.api)"\(sent)
+              this replay answers: \(knownBases) (each also in http and https)
+              Name the host in apicheck.yml (base_url, base_url_env or other_bases), or send the request to TestRecording.baseURL
+            """)
+    }
+
+    /// Where a request to be recorded goes: its base's live URL with the same path and query, or, when the base has
+    /// none, the URL the client addressed (never a `.invalid` host, which no resolver answers).
+    private func forwardURL(for url: URL) -> URL? {
+        guard let (name, _, relative) = bases.match(url) else { return nil }
+        if let target = liveTargets[name] { return URL(string: target + relative) }
+        guard let host = url.host?.lowercased(), !host.hasSuffix(".invalid") else { return nil }
+        return url
+    }
+
+    /// Finds the recorded answer, or says where to record it, or explains why it cannot answer.
+    func decide(for request: RecordedRequest, addressed url: URL) -> Decision {
         let live = matcher.prepare(request)
         lock.lock()
         defer { lock.unlock() }
@@ -104,12 +154,12 @@ final class ReplayStore: @unchecked Sendable {
             }
         }
         if records {
-            if configuration.liveBaseURL == nil {
+            guard let target = forwardURL(for: url) else {
                 let message = "cannot record \(request.method) \(request.url): no live base URL; set APICHECK_BASE_URL or pass one to the trait"
                 failures.append(message)
                 return .fail(message)
             }
-            return .record
+            return .record(target)
         }
         let message = unmatchedMessage(for: live)
         failures.append(message)
@@ -159,10 +209,13 @@ final class ReplayStore: @unchecked Sendable {
         return exchanges
     }
 
-    /// Adds an interaction recorded from the live API (already redacted).
-    func append(_ interaction: Interaction) {
+    /// Adds an interaction recorded from the live API (already redacted); `target` is where it was sent.
+    func append(_ interaction: Interaction, forwardedTo target: URL?) {
         lock.lock()
         defer { lock.unlock() }
+        if interaction.request.base == nil, liveTargets[""] == nil, forwardedMainBase == nil, let target, let (_, prefix, _) = bases.match(target) {
+            forwardedMainBase = prefix
+        }
         recording.interactions.append(interaction)
         used.append(true)
         matcher.add(interaction.request, at: recording.interactions.count - 1)
@@ -182,7 +235,7 @@ final class ReplayStore: @unchecked Sendable {
             }
             toSave.api = configuration.api
             toSave.name = configuration.name
-            toSave.recordedFrom = configuration.recordedFrom ?? configuration.liveBaseURL?.absoluteString ?? "unknown"
+            toSave.recordedFrom = configuration.recordedFrom ?? configuration.liveBaseURL?.absoluteString ?? forwardedMainBase ?? "unknown"
             toSave.recordedAt = ISO8601DateCodec(wireForm: .secondsUTC).string(from: Date())
             do {
                 try toSave.save(to: configuration.recordingURL)

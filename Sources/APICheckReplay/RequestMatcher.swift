@@ -107,10 +107,10 @@ package struct RequestMatcher: Sendable {
             let recordedValue = other.request.headers[name]
             if live.request.headers[name] != recordedValue && recordedValue != RedactionRules.placeholder { return false }
         }
-        if rules.matchesBody {
-            if live.request.body == nil && other.request.body == nil { return true }
-            return Self.bodyDifference(live.request.body, other.request.body) == nil
+        if rules.matchesBody, live.request.body != nil || other.request.body != nil {
+            guard Self.bodyDifference(live.request.body, other.request.body) == nil else { return false }
         }
+        if let custom = rules.custom { return custom.matches(other.request, live.request) }
         return true
     }
 
@@ -145,6 +145,9 @@ package struct RequestMatcher: Sendable {
         }
         if rules.matchesBody, let difference = Self.bodyDifference(live.body, recorded.body) {
             found.append(difference)
+        }
+        if found.isEmpty, let custom = rules.custom, !custom.matches(recorded, live) {
+            found.append("\(custom) does not match")
         }
         return found
     }

@@ -47,8 +47,13 @@ public struct ContractExample: Sendable, CustomTestStringConvertible {
     /// - Throws: ``ReplayError`` when the configuration, the contract or an example cannot be read, when the
     ///   contract has no such operation, or when it has no examples (run `swift run apicheck examples --api <api>`):
     ///   a test over no examples would pass without checking anything.
-    public static func load(api: String, operation: String, statuses: Set<Int>? = nil, filePath: String = #filePath) throws(ReplayError) -> [ContractExample] {
-        let project = try ExampleProject.load(api: api, filePath: filePath)
+    ///   - bundle: A test bundle holding `apicheck.yml`, the contract and the recordings as resources (`Bundle.module`),
+    ///     for a test target with no `Package.swift` above it.
+    ///   - folder: A folder holding them, instead of the package root.
+    public static func load(
+        api: String, operation: String, statuses: Set<Int>? = nil, bundle: Bundle? = nil, folder: URL? = nil, filePath: String = #filePath
+    ) throws(ReplayError) -> [ContractExample] {
+        let project = try ExampleProject.load(api: api, source: source(bundle: bundle, folder: folder, filePath: filePath))
         guard let named = project.contract.operations.first(where: { $0.name == normalized(operation) }) else {
             let known = project.contract.operations.map { "  \($0.name)" }.joined(separator: "\n")
             throw ReplayError(message: "\(project.contractPath) has no operation \"\(operation)\"; it has:\n\(known)")
@@ -63,15 +68,22 @@ public struct ContractExample: Sendable, CustomTestStringConvertible {
 
     /// The first example of `operation` with `status` (its maximal one): an answer for another request the client
     /// makes on the way (a token refresh), given to ``expectDecodes(alsoAnswering:decodingFailure:sourceLocation:_:)``.
-    public static func first(api: String, operation: String, status: Int, filePath: String = #filePath) throws(ReplayError) -> ContractExample {
-        let examples = try load(api: api, operation: operation, statuses: [status], filePath: filePath)
+    public static func first(
+        api: String, operation: String, status: Int, bundle: Bundle? = nil, folder: URL? = nil, filePath: String = #filePath
+    ) throws(ReplayError) -> ContractExample {
+        let examples = try load(api: api, operation: operation, statuses: [status], bundle: bundle, folder: folder, filePath: filePath)
         return examples[0]
     }
 
     /// Every operation of the API's contract (`GET /api/v2/todos`), in the contract's order: for a test that
     /// checks a suite covers each one.
-    public static func operations(api: String, filePath: String = #filePath) throws(ReplayError) -> [String] {
-        try ExampleProject.load(api: api, filePath: filePath).contract.operations.map(\.name)
+    public static func operations(api: String, bundle: Bundle? = nil, folder: URL? = nil, filePath: String = #filePath) throws(ReplayError) -> [String] {
+        try ExampleProject.load(api: api, source: source(bundle: bundle, folder: folder, filePath: filePath)).contract.operations.map(\.name)
+    }
+
+    static func source(bundle: Bundle?, folder: URL?, filePath: String) throws(ReplayError) -> ProjectSource {
+        if bundle != nil && folder != nil { throw ReplayError(message: "ContractExample takes bundle: or folder:, not both") }
+        return ProjectSource.named(bundle: bundle, folder: folder, filePath: filePath)
     }
 
     static func normalized(_ operation: String) -> String {
@@ -143,13 +155,19 @@ public enum ExampleOutcome<Value> {
     case notRun
 }
 
-/// The replay an example's call runs in: hand ``session`` and ``baseURL`` to your client.
+/// The replay an example's call runs in: hand ``session`` and ``baseURL`` to your client, or build your own session
+/// from ``configuration``.
 public struct ExampleReplay: Sendable {
     /// The session that answers the example's operation (and any others given) whatever the parameters.
     public let session: URLSession
-    /// The base URL to give the client (never resolved).
+    /// The base URL to give the client (never resolved). The URLs `apicheck.yml` names for the API are answered too.
     public let baseURL: URL
     let others: [String: URL]
+    let replay: ReplaySession
+
+    /// A new configuration for a session your app builds itself (Alamofire, Moya, your own delegate), answered by
+    /// this replay like ``session``.
+    public var configuration: URLSessionConfiguration { replay.sessionConfiguration }
 
     /// The API's other base URL called `name` in `apicheck.yml` (GitHub's `oauth`).
     ///
@@ -171,26 +189,52 @@ extension ContractExample {
     ///   `others`' operations), and each must conform to the contract (parameters, body).
     ///
     /// - Parameters:
+    ///   - scope: `.global` to answer `URLSession.shared` as well, for app code that takes no session (one such
+    ///     check runs at a time; see ``ReplayScope``).
     ///   - others: Examples answering other operations the call reaches on the way (a token refresh).
     ///   - decodingFailure: Tells a decoding failure among the errors the client throws; by default a `DecodingError`.
     ///   - call: Makes the client's request with the given session and base URL; returns what the client returned.
     /// - Returns: What the call did, for further expectations.
     @discardableResult
     public func expectDecodes<Value>(
+        scope: ReplayScope = .session,
         alsoAnswering others: [ContractExample] = [],
         decodingFailure: (any Error) -> ContractExample.DecodingFailure? = { ContractExample.DecodingFailure($0) },
         sourceLocation: SourceLocation = #_sourceLocation,
         _ call: (ExampleReplay) async throws -> Value
     ) async -> ExampleOutcome<Value> {
-        let (outcome, problems) = await check(alsoAnswering: others, decodingFailure: decodingFailure, call)
+        let (outcome, problems) = await check(scope: scope, alsoAnswering: others, decodingFailure: decodingFailure, call)
         for problem in problems {
             Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
         }
         return outcome
     }
 
-    /// ``expectDecodes(alsoAnswering:decodingFailure:sourceLocation:_:)``'s check, returning the problems instead of recording them.
+    /// ``expectDecodes(scope:alsoAnswering:decodingFailure:sourceLocation:_:)`` for app code that builds its own
+    /// requests and takes no session: with `scope: .global`, `URLSession.shared` answers at the app's own base URL.
+    ///
+    /// ```swift
+    /// @Test(arguments: try ContractExample.load(api: "todos", operation: "GET /api/v2/todos/{id}"))
+    /// func appDecodesEveryTodo(_ example: ContractExample) async {
+    ///     await example.expectDecodes(scope: .global) { try await TodoService().todo(id: 5126) }
+    /// }
+    /// ```
+    @discardableResult
+    public func expectDecodes<Value>(
+        scope: ReplayScope,
+        alsoAnswering others: [ContractExample] = [],
+        decodingFailure: (any Error) -> ContractExample.DecodingFailure? = { ContractExample.DecodingFailure($0) },
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ call: () async throws -> Value
+    ) async -> ExampleOutcome<Value> {
+        await expectDecodes(scope: scope, alsoAnswering: others, decodingFailure: decodingFailure, sourceLocation: sourceLocation) { _ in
+            try await call()
+        }
+    }
+
+    /// ``expectDecodes(scope:alsoAnswering:decodingFailure:sourceLocation:_:)``'s check, returning the problems instead of recording them.
     public func check<Value>(
+        scope: ReplayScope = .session,
         alsoAnswering others: [ContractExample] = [],
         decodingFailure: (any Error) -> ContractExample.DecodingFailure? = { ContractExample.DecodingFailure($0) },
         _ call: (ExampleReplay) async throws -> Value
@@ -205,16 +249,19 @@ extension ContractExample {
         let replay: ReplaySession
         do {
             replay = try ReplaySession(answering: routes, ReplayConfiguration(
-                api: api, name: "examples", recordingURL: source.url, otherBaseURLs: project.otherBaseURLs
+                api: api, name: "examples", recordingURL: source.url, otherBaseURLs: project.otherBaseURLs, baseURLAliases: project.baseURLAliases
             ))
         } catch {
             return (.notRun, ["\(here): \(what): \(error.message)"])
         }
-        let outcome: ExampleOutcome<Value>
-        do {
-            outcome = .returned(try await call(ExampleReplay(session: replay.session, baseURL: replay.baseURL, others: project.otherBaseURLs)))
-        } catch {
-            outcome = .threw(error)
+        var outcome: ExampleOutcome<Value> = .notRun
+        let scoped = await ScopedReplay.run(replay, scope: scope) {
+            outcome = .returned(try await call(ExampleReplay(session: replay.session, baseURL: replay.baseURL, others: project.otherBaseURLs, replay: replay)))
+        }
+        if let thrown = scoped.thrown { outcome = .threw(thrown) }
+        if let refused = scoped.refused {
+            _ = replay.finish()
+            return (.notRun, ["\(here): \(what): \(refused)"])
         }
         let unanswered = replay.finish()
         let sent = replay.answeredRequests
@@ -284,11 +331,17 @@ final class ExampleProject: Sendable {
     let examplesDisplayPath: String
     let root: URL?
     let otherBaseURLs: [String: URL]
+    /// Every URL `apicheck.yml` names for each base: an app's own client keeps its production URL.
+    let baseURLAliases: [String: [URL]]
     /// The contract's verifier, for the requests clients send.
     let verifier: Verifier
     private let cache = ExampleCache()
 
-    private init(api: String, contract: CompiledContract, contractPath: String, examplesFolder: URL, root: URL?, otherBaseURLs: [String: URL]) {
+    private init(
+        api: String, contract: CompiledContract, contractPath: String, examplesFolder: URL, root: URL?, otherBaseURLs: [String: URL],
+        baseURLAliases: [String: [URL]]
+    ) {
+        self.baseURLAliases = baseURLAliases
         self.api = api
         self.contract = contract
         self.contractPath = contractPath
@@ -301,13 +354,14 @@ final class ExampleProject: Sendable {
 
     private static let projects = ExampleCache.Projects()
 
-    static func load(api: String, filePath: String) throws(ReplayError) -> ExampleProject {
+    static func load(api: String, source: ProjectSource) throws(ReplayError) -> ExampleProject {
         let environment = TraitEnvironment.current
-        let key = "\(api)\u{0}\(filePath)\u{0}\(environment["APICHECK_CONFIG"] ?? "")\u{0}\(environment["APICHECK_RECORDINGS"] ?? "")"
+        let key = "\(api)\u{0}\(source.key)\u{0}\(environment["APICHECK_CONFIG"] ?? "")\u{0}\(environment["APICHECK_RECORDINGS"] ?? "")"
         if let project = projects.get(key) { return project }
-        let settings = try ProjectSettings.load(api: api, from: filePath, environment: environment)
+        let settings = try ProjectSettings.load(api: api, source: source, environment: environment)
         guard let configuration = settings.api, let folder = settings.folder else {
-            throw ReplayError(message: "contract examples need apicheck.yml (beside Package.swift, or APICHECK_CONFIG) with an API named \"\(api)\"")
+            let place = settings.root.map { "looked in \($0.path)" } ?? "no Package.swift above the test file"
+            throw ReplayError(message: "contract examples need apicheck.yml with an API named \"\(api)\" (\(place); APICHECK_CONFIG names another)")
         }
         guard let contractPath = configuration.contract else {
             throw ReplayError(message: "apicheck.yml: API \"\(api)\" has no contract, so it has no examples")
@@ -319,11 +373,12 @@ final class ExampleProject: Sendable {
         } catch {
             throw ReplayError(message: error.description)
         }
-        let recordings = settings.recordingsFolder(default: RecordingsFolder.locate(from: filePath, environment: environment).appendingPathComponent(api), environment: environment)
-        let root = RecordingsFolder.packageRoot(from: filePath)
+        let recordings = settings.recordingsFolder(api: api, environment: environment)
+        let root = settings.root
         let project = ExampleProject(
             api: api, contract: contract, contractPath: display(contractURL, root: root), examplesFolder: recordings.appendingPathComponent("examples"),
-            root: root, otherBaseURLs: try settings.otherBaseURLs(environment: environment)
+            root: root, otherBaseURLs: try settings.otherBaseURLs(environment: environment),
+            baseURLAliases: try settings.baseURLAliases(environment: environment)
         )
         projects.set(key, project)
         return project

@@ -28,6 +28,14 @@ public struct RecordingsTrait: SuiteTrait, TestScoping {
         public var secretEnvironmentVariables: [String]
         /// The file the suite is declared in, to find `recordings/`.
         public var filePath: String
+        /// Which requests the suite's tests replay: their sessions (the default), or `URLSession.shared` as well.
+        public var scope: ReplayScope = .session
+        /// A matching rule of your own, added to the rules in force (``matching``, else `apicheck.yml`'s).
+        public var matchingRule: MatchingRules.Custom?
+        /// Where `apicheck.yml` and the recordings are: the test file's package, a folder, or a test bundle.
+        var source: ProjectSource?
+        /// A mistake in the trait's own arguments, reported by each of its tests.
+        var conflict: String?
     }
 
     @TaskLocal static var current: Settings?
@@ -52,14 +60,23 @@ extension Trait where Self == RecordingsTrait {
     ///   - matching: How requests are matched to recorded ones; by default what `apicheck.yml` says for the API.
     ///   - redaction: What is redacted before anything is written; by default `apicheck.yml`'s rules, else the built-ins.
     ///   - secretsFrom: Environment variables holding secrets (an API key, say); their values never reach a recording.
+    ///   - scope: `.global` to answer `URLSession.shared` as well, for app code that takes no session (the suite's
+    ///     tests then run one at a time; see ``ReplayScope``). A test's `.replaying(_:scope:)` overrides it.
+    ///   - bundle: A test bundle holding `apicheck.yml` and `recordings/` as resources (`Bundle.module`), for a test
+    ///     target with no `Package.swift` above it, such as an Xcode app's. Recording then needs `APICHECK_RECORDINGS`.
+    ///   - folder: A folder holding `apicheck.yml` and/or `recordings/`, instead of the package root.
+    ///   - matchingRule: A matching rule of your own (``MatchingRules/Custom``), added to `matching` or `apicheck.yml`'s rules.
     public static func recordings(
-        api: String, server: (any RecordingServer)? = nil, liveBaseURL: URL? = nil, strict: Bool = false,
-        matching: MatchingRules? = nil, redaction: RedactionRules? = nil, secretsFrom: [String] = [],
+        api: String, server: (any RecordingServer)? = nil, liveBaseURL: URL? = nil, scope: ReplayScope = .session,
+        bundle: Bundle? = nil, folder: URL? = nil, strict: Bool = false,
+        matching: MatchingRules? = nil, matchingRule: MatchingRules.Custom? = nil, redaction: RedactionRules? = nil, secretsFrom: [String] = [],
         filePath: String = #filePath
     ) -> Self {
         RecordingsTrait(settings: .init(
             api: api, server: server, liveBaseURL: liveBaseURL, strict: strict, matching: matching, redaction: redaction,
-            secretEnvironmentVariables: secretsFrom, filePath: filePath
+            secretEnvironmentVariables: secretsFrom, filePath: filePath, scope: scope, matchingRule: matchingRule,
+            source: bundle == nil && folder == nil ? nil : ProjectSource.named(bundle: bundle, folder: folder, filePath: filePath),
+            conflict: bundle != nil && folder != nil ? "'.recordings(api: \"\(api)\")' takes bundle: or folder:, not both" : nil
         ))
     }
 }

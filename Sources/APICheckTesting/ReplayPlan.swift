@@ -22,16 +22,25 @@ struct ReplayPlan {
     var recordedFrom: String?
     let environment: [String: String]
 
-    init(api: String, name: String, sourceFile: String, environment: [String: String], liveBaseURL explicit: URL?, hasServer: Bool) throws {
+    init(api: String, name: String, source: ProjectSource, environment: [String: String], liveBaseURL explicit: URL?, hasServer: Bool) throws(ReplayError) {
         self.api = api
         self.name = name
         self.environment = environment
         mode = try RecordMode.fromEnvironment(environment)
-        settings = try ProjectSettings.load(api: api, from: sourceFile, environment: environment)
-        let folder = RecordingsFolder.locate(from: sourceFile, environment: environment)
-        file = settings.recordingsFolder(default: folder.appendingPathComponent(api), environment: environment)
+        settings = try ProjectSettings.load(api: api, source: source, environment: environment)
+        file = settings.recordingsFolder(api: api, environment: environment)
             .appendingPathComponent("tests").appendingPathComponent("\(name).json")
         needsLive = mode == .all || mode == .new || (mode == .once && !FileManager.default.fileExists(atPath: file.path))
+        if needsLive, source.isBundle, (environment["APICHECK_RECORDINGS"] ?? "").isEmpty {
+            // A bundle is a copy made at build time: what is written there is gone at the next build.
+            throw ReplayError(message: """
+                APICHECK_RECORD=\(mode) would write \(name).json into the test bundle, a copy made at build time that the next build replaces; recording is refused.
+                  Set APICHECK_RECORDINGS to the recordings folder in your source tree (the folder holding \(api)/tests), for example:
+                    APICHECK_RECORD=\(mode) APICHECK_RECORDINGS="$PWD/AppTests/apicheck/recordings" swift test
+                  From xcodebuild, prefix each with TEST_RUNNER_ so that it reaches the test runner:
+                    TEST_RUNNER_APICHECK_RECORD=\(mode) TEST_RUNNER_APICHECK_RECORDINGS="$PWD/AppTests/apicheck/recordings" xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16'
+                """)
+        }
         var live = explicit
         if let text = environment["APICHECK_BASE_URL"], !text.isEmpty {
             // Set but not a URL is an error, never a quiet fall back to another base URL.
@@ -52,13 +61,19 @@ struct ReplayPlan {
         recordedFrom = live?.absoluteString
     }
 
-    /// The session's configuration; `matching` and `redaction` given by the test replace `apicheck.yml`'s.
-    func configuration(matching: MatchingRules?, redaction: RedactionRules?, secrets: [String], strict: Bool, testFilter: String) throws -> ReplayConfiguration {
+    /// The session's configuration; `matching` and `redaction` given by the test replace `apicheck.yml`'s, and a
+    /// custom `rule` is added to whichever matching rules are in force.
+    func configuration(
+        matching: MatchingRules?, rule: MatchingRules.Custom? = nil, redaction: RedactionRules?, secrets: [String], strict: Bool, testFilter: String
+    ) throws(ReplayError) -> ReplayConfiguration {
         let rules = (redaction ?? settings.api?.redactionRules(environment: environment) ?? .builtIn).addingSecrets(secrets)
+        var matchingRules = matching ?? settings.matchingRules ?? MatchingRules()
+        if let rule { matchingRules.custom = rule }
         return ReplayConfiguration(
             api: api, name: name, recordingURL: file, mode: mode, liveBaseURL: liveBaseURL,
-            otherBaseURLs: try settings.otherBaseURLs(environment: environment).merging(otherBaseURLs) { $1 }, matching: matching ?? settings.matchingRules ?? MatchingRules(),
-            redaction: rules, strict: strict, recordedFrom: recordedFrom, testFilter: testFilter
+            otherBaseURLs: try settings.otherBaseURLs(environment: environment).merging(otherBaseURLs) { $1 }, matching: matchingRules,
+            redaction: rules, strict: strict, recordedFrom: recordedFrom, testFilter: testFilter,
+            baseURLAliases: try settings.baseURLAliases(environment: environment)
         )
     }
 }

@@ -13,11 +13,13 @@ import Testing
 /// }
 /// ```
 /// Unmatched requests, and (in strict mode) unused interactions, are recorded as issues at the
-/// trait's line, with the command that records what is missing.
+/// trait's line, with the command that records what is missing. With `scope: .global`, requests made through
+/// `URLSession.shared` are answered too (see ``ReplayScope``).
 public struct ReplayingTrait: TestTrait, TestScoping {
     let name: String
     let api: String?
     let strict: Bool?
+    let scope: ReplayScope?
     let sourceLocation: SourceLocation
     let filePath: String
 
@@ -27,8 +29,24 @@ public struct ReplayingTrait: TestTrait, TestScoping {
             Issue.record("'.replaying(\"\(name)\")' needs an API: put '.recordings(api:)' on the suite or pass 'api:'", sourceLocation: sourceLocation)
             return
         }
+        if let conflict = suite?.conflict {
+            Issue.record(Comment(rawValue: conflict), sourceLocation: sourceLocation)
+            return
+        }
+        let scope = self.scope ?? suite?.scope ?? .session
         let environment = TraitEnvironment.current
-        var plan = try ReplayPlan(api: api, name: name, sourceFile: suite?.filePath ?? filePath, environment: environment, liveBaseURL: suite?.liveBaseURL, hasServer: suite?.server != nil)
+        // A mistake in the configuration (apicheck.yml, the environment, a bundle without recordings) is an issue at
+        // this trait's line, and the test does not run.
+        var plan: ReplayPlan
+        do {
+            plan = try ReplayPlan(
+                api: api, name: name, source: suite?.source ?? .sourceFile(suite?.filePath ?? filePath), environment: environment,
+                liveBaseURL: suite?.liveBaseURL, hasServer: suite?.server != nil
+            )
+        } catch {
+            Issue.record(Comment(rawValue: error.message), sourceLocation: sourceLocation)
+            return
+        }
         var running: RunningRecordingServer?
         if plan.needsLive, environment["APICHECK_BASE_URL"] == nil, let server = suite?.server {
             let started = try await server.start()
@@ -38,21 +56,59 @@ public struct ReplayingTrait: TestTrait, TestScoping {
             plan.recordedFrom = server.recordedFrom
         }
         let secrets = (suite?.secretEnvironmentVariables ?? []).compactMap { environment[$0] }
-        let replay = try ReplaySession(plan.configuration(
-            matching: suite?.matching, redaction: suite?.redaction, secrets: secrets,
-            strict: strict ?? suite?.strict ?? false, testFilter: test.id.nameComponents.joined(separator: "/")
-        ))
-        var thrown: (any Error)?
+        let replay: ReplaySession
         do {
-            try await TestRecording.$current.withValue(replay) { try await function() }
+            replay = try ReplaySession(plan.configuration(
+                matching: suite?.matching, rule: suite?.matchingRule, redaction: suite?.redaction, secrets: secrets,
+                strict: strict ?? suite?.strict ?? false, testFilter: test.id.nameComponents.joined(separator: "/")
+            ))
         } catch {
-            thrown = error
+            Issue.record(Comment(rawValue: error.message), sourceLocation: sourceLocation)
+            if let running { await running.stop() }
+            return
+        }
+        let outcome = await ScopedReplay.run(replay, scope: scope) {
+            try await TestRecording.$current.withValue(replay) { try await function() }
         }
         for problem in replay.finish() {
             Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
         }
         if let running { await running.stop() }
-        if let thrown { throw thrown }
+        if let refused = outcome.refused {
+            Issue.record(Comment(rawValue: refused), sourceLocation: sourceLocation)
+        }
+        if let thrown = outcome.thrown { throw thrown }
+    }
+}
+
+/// Runs a test's body in its replay's scope, and tells what the body threw apart from a scope that could not start
+/// (a global replay inside another, a task cancelled while it waited for its turn).
+enum ScopedReplay {
+    struct Outcome {
+        var thrown: (any Error)?
+        var refused: String?
+    }
+
+    static func run(_ replay: ReplaySession, scope: ReplayScope, _ body: () async throws -> Void) async -> Outcome {
+        var started = false
+        do {
+            if scope == .global {
+                try await replay.withGlobalScope {
+                    started = true
+                    try await body()
+                }
+            } else {
+                started = true
+                try await body()
+            }
+            return Outcome()
+        } catch let error as ReplayError where !started {
+            return Outcome(refused: error.message)
+        } catch is CancellationError where !started {
+            return Outcome(refused: "the test was cancelled (its time limit?) while it waited for its turn to replay URLSession.shared: global-scope tests run one at a time")
+        } catch {
+            return Outcome(thrown: error)
+        }
     }
 }
 
@@ -63,57 +119,12 @@ extension Trait where Self == ReplayingTrait {
     ///   - name: The recording's name, stable across refactors: name it for what the test checks.
     ///   - api: The API, when the suite has no `.recordings(api:)` trait.
     ///   - strict: Override the suite's strict mode for this test.
+    ///   - scope: `.global` to answer `URLSession.shared` as well, for app code that takes no session; overrides the
+    ///     suite's. Global tests run one at a time, beside session-scope tests (see ``ReplayScope``).
     public static func replaying(
-        _ name: String, api: String? = nil, strict: Bool? = nil,
+        _ name: String, api: String? = nil, strict: Bool? = nil, scope: ReplayScope? = nil,
         filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
-        ReplayingTrait(name: name, api: api, strict: strict, sourceLocation: sourceLocation, filePath: filePath)
-    }
-}
-
-/// What `apicheck.yml` (beside `Package.swift`, or `APICHECK_CONFIG`) says about one API, for the traits.
-struct ProjectSettings {
-    let api: APIConfiguration?
-    let folder: URL?
-
-    /// Reads the configuration if there is one; a configuration that does not parse is an error with its file and line.
-    static func load(api name: String, from filePath: String, environment: [String: String]) throws(ReplayError) -> ProjectSettings {
-        let path: String
-        if let explicit = environment["APICHECK_CONFIG"], !explicit.isEmpty {
-            path = explicit
-        } else if let root = RecordingsFolder.packageRoot(from: filePath) {
-            path = root.appendingPathComponent("apicheck.yml").path
-        } else {
-            return ProjectSettings(api: nil, folder: nil)
-        }
-        guard FileManager.default.fileExists(atPath: path) else { return ProjectSettings(api: nil, folder: nil) }
-        do {
-            let configuration = try ConfigurationFile.load(path)
-            return ProjectSettings(api: configuration.api(name), folder: configuration.folder)
-        } catch {
-            throw ReplayError(message: error.description)
-        }
-    }
-
-    /// `apicheck.yml`'s recordings folder for the API, unless `APICHECK_RECORDINGS` overrides it.
-    func recordingsFolder(default fallback: URL, environment: [String: String]) -> URL {
-        if let override = environment["APICHECK_RECORDINGS"], !override.isEmpty { return fallback }
-        guard let api, let folder else { return fallback }
-        return ConfigurationFile.resolve(api.recordings, in: folder)
-    }
-
-    var matchingRules: MatchingRules? {
-        api.map { MatchingRules(ignoredQueryItems: $0.matching.ignoredQueryItems, matchedHeaders: $0.matching.headers, matchesBody: $0.matching.body) }
-    }
-
-    func otherBaseURLs(environment: [String: String]) throws(ReplayError) -> [String: URL] {
-        var bases: [String: URL]
-        do {
-            bases = try api?.knownBaseURLs(environment: environment) ?? [:]
-        } catch {
-            throw ReplayError(message: error.description)
-        }
-        bases[""] = nil
-        return bases
+        ReplayingTrait(name: name, api: api, strict: strict, scope: scope, sourceLocation: sourceLocation, filePath: filePath)
     }
 }

@@ -5,7 +5,8 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// The replaying session of the current test: hand ``session`` and ``baseURL`` to your client.
+/// The replaying session of the current test: hand ``session`` and ``baseURL`` to your client, or build your own
+/// session from ``configuration``.
 ///
 /// Set by `.replaying("name")` for the duration of one test (a task-local, so parallel tests
 /// each see their own).
@@ -15,14 +16,36 @@ public enum TestRecording {
     /// The session that replays (or records) the current test's recording.
     ///
     /// Outside a test with `.replaying(...)`, this records an issue and returns a session whose
-    /// requests go nowhere.
+    /// requests all fail, so nothing reaches the network.
     public static var session: URLSession {
         if let current { return current.session }
         Issue.record("TestRecording.session was used outside a test with the .replaying(\"name\") trait")
-        return URLSession(configuration: .ephemeral)
+        return URLSession(configuration: RefusingProtocol.configuration)
+    }
+
+    /// A new configuration for the sessions your app builds itself, answered by the current test's replay:
+    /// Alamofire's `Session(configuration:)`, a Moya provider, `URLSession(configuration:delegate:delegateQueue:)`.
+    ///
+    /// ```swift
+    /// @Test(.replaying("feed"))
+    /// func feedLoads() async throws {
+    ///     let api = AppAPI(session: URLSession(configuration: TestRecording.configuration, delegate: AppDelegate(), delegateQueue: nil))
+    ///     #expect(try await api.feed().count == 10)
+    /// }
+    /// ```
+    /// Ephemeral settings, the replay's protocol first in `protocolClasses`; every session made from it in one test
+    /// shares that test's replay (one order of interactions). Outside a replaying test, this records an issue and
+    /// returns a configuration whose requests all fail.
+    public static var configuration: URLSessionConfiguration {
+        if let current { return current.sessionConfiguration }
+        Issue.record("TestRecording.configuration was used outside a test with the .replaying(\"name\") trait")
+        return RefusingProtocol.configuration
     }
 
     /// The base URL to give the client: the live server's when recording, a never-resolved one when replaying.
+    ///
+    /// Replay also answers the URLs `apicheck.yml` names for the API (`base_url`, `base_url_env`'s value,
+    /// `other_bases`), so a client that keeps its production URL needs no change.
     public static var baseURL: URL {
         current?.baseURL ?? ReplayConfiguration.offlineBaseURL
     }
@@ -46,4 +69,23 @@ public enum TestRecording {
     public static var isRecording: Bool {
         current?.isRecording ?? false
     }
+}
+
+/// Fails every request: the session handed out where no replay is, so that a mistake never reaches the network.
+final class RefusingProtocol: URLProtocol {
+    static var configuration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [RefusingProtocol.self]
+        return configuration
+    }
+
+    override class func canInit(with request: URLRequest) -> Bool { true }
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        let message = "apicheck: \(request.url?.absoluteString ?? "a request") was sent outside a test with the .replaying(\"name\") trait; nothing was sent"
+        client?.urlProtocol(self, didFailWithError: URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: message]))
+    }
+
+    override func stopLoading() {}
 }

@@ -69,6 +69,20 @@ public struct APIConfiguration: Sendable {
         return result
     }
 
+    /// Every URL this file names for each base, by name (`""` for the main one): `base_url` and the value of
+    /// `base_url_env` when set, each `other_bases` entry's `url` and its `env` value. For replay, which answers an app
+    /// that hard-codes its production URL as well as one that reads the override.
+    ///
+    /// - Throws: ``ConfigurationError`` naming a variable whose value is not an http(s) URL.
+    public func namedBaseURLs(environment: [String: String]) throws(ConfigurationError) -> [String: [URL]] {
+        var result: [String: [URL]] = [:]
+        result[""] = [baseURL, try Self.override(baseURLEnvironment, environment)].compactMap { $0 }
+        for base in otherBases {
+            result[base.name] = [base.url, try Self.override(base.environment, environment)].compactMap { $0 }
+        }
+        return result
+    }
+
     /// Every base URL by name (`""` for the main one), with overrides from `environment` applied.
     ///
     /// - Throws: ``ConfigurationError`` naming a variable whose value is not an http(s) URL.

@@ -93,13 +93,38 @@ package struct BaseURLSet: Sendable {
     /// The URL prefixes without a trailing `/`, longest first, with their names.
     package let prefixes: [(name: String, prefix: String)]
 
+    /// `url` as a prefix: its absolute string without a trailing `/`.
+    package static func trimmed(_ url: URL) -> String {
+        var prefix = url.absoluteString
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        return prefix
+    }
+
     /// Prepares `baseURLs`.
     package init(_ baseURLs: [String: URL]) {
-        prefixes = baseURLs.map { name, url in
-            var prefix = url.absoluteString
-            while prefix.hasSuffix("/") { prefix.removeLast() }
-            return (name, prefix)
-        }.sorted { $0.prefix.count > $1.prefix.count }
+        self.init(entries: baseURLs.map { ($0.key, $0.value) })
+    }
+
+    /// Prepares base URLs where one name may have several URLs (the replay layer's: the URL it hands out and the
+    /// app's own production URLs). With `bothSchemes`, each URL is also known with the other of `http`/`https`.
+    ///
+    /// When two names share a prefix, the first entry given keeps it.
+    package init(entries: [(name: String, url: URL)], bothSchemes: Bool = false) {
+        var seen: Set<String> = []
+        var prefixes: [(name: String, prefix: String)] = []
+        for (name, url) in entries {
+            let prefix = Self.trimmed(url)
+            var forms = [prefix]
+            if bothSchemes {
+                if prefix.hasPrefix("https://") { forms.append("http://" + prefix.dropFirst("https://".count)) }
+                if prefix.hasPrefix("http://") { forms.append("https://" + prefix.dropFirst("http://".count)) }
+            }
+            for form in forms where seen.insert(form).inserted {
+                prefixes.append((name, form))
+            }
+        }
+        // Longest first; a stable sort keeps the order given among prefixes of one length.
+        self.prefixes = prefixes.enumerated().sorted { ($0.element.prefix.count, -$0.offset) > ($1.element.prefix.count, -$1.offset) }.map(\.element)
     }
 
     /// A `Link` header value with every `<URL>` under one of the base URLs made relative (`</repositories/1/events?page=2>`).
@@ -123,6 +148,12 @@ package struct BaseURLSet: Sendable {
 
     /// The name of the base URL `url` is under, and the rest of it (path and query) starting with `/`.
     package func relativeURL(_ url: URL) -> (String, String)? {
+        match(url).map { ($0.name, $0.relative) }
+    }
+
+    /// The base URL `url` is under: its name, the prefix it matched (no trailing `/`), and the rest (path and query)
+    /// starting with `/`.
+    package func match(_ url: URL) -> (name: String, prefix: String, relative: String)? {
         let absolute = url.absoluteString
         // Longest base first, so that `https://h/api/v2` wins over `https://h`.
         for (name, prefix) in prefixes where absolute.hasPrefix(prefix) {
@@ -130,7 +161,7 @@ package struct BaseURLSet: Sendable {
             if let hash = rest.firstIndex(of: "#") { rest = String(rest[..<hash]) }
             if rest.isEmpty || rest.hasPrefix("?") { rest = "/" + rest }
             guard rest.hasPrefix("/") else { continue }
-            return (name, rest)
+            return (name, prefix, rest)
         }
         return nil
     }
