@@ -107,7 +107,12 @@ let package = Package(
             dependencies: ["TestSupport", "APICheckLive", "APICheck", "Sandbox", "Sockets"]
         ),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["APICheckFuzzing"]),
-        .testTarget(name: "APICheckTestingTests", dependencies: ["APICheckTesting", "APICheckReplay", "APICheck", "KakaoAPI", "Sandbox", "TestSupport", "WireFormat"]),
+        .testTarget(
+            name: "APICheckTestingTests",
+            dependencies: ["APICheckTesting", "APICheckReplay", "APICheck", "KakaoAPI", "Sandbox", "TestSupport", "WireFormat"],
+            // A project (apicheck.yml, a contract, recordings) copied whole into the test bundle, as an Xcode app's test target holds one.
+            resources: [.copy("Resources/AppProject")]
+        ),
         // The decoding-contract suites: they replay recordings/<api>/tests through the real clients.
         .testTarget(
             name: "ContractTests",

@@ -45,4 +45,29 @@ final class XCTestBridgeTests: XCTestCase {
             XCTAssertEqual(try JSONReader.parse(data), ["pong": true])
         }
     }
+
+    /// Global scope in XCTest: URLSession.shared at the app's production URL, and a session the app builds from the
+    /// replay's configuration, both answered from one recording in one order.
+    func testGlobalScopeAndTheAppsOwnSession() async throws {
+        let production = "https://phplaravel-574671-2962113.cloudwaysapps.com"
+        try await replaying("single", api: "todos", scope: .global) { replay in
+            var list = URLRequest(url: try XCTUnwrap(URL(string: production + "/api/v2/todos?per_page=1")))
+            list.setValue("application/json", forHTTPHeaderField: "Accept")
+            let (data, _) = try await URLSession.shared.data(for: list)
+            XCTAssertEqual(try JSONReader.parse(data)[pointer: "/meta/per_page"]?.numberValue?.intValue, 1)
+            var single = URLRequest(url: try XCTUnwrap(URL(string: production + "/api/v2/todos/4698")))
+            single.setValue("application/json", forHTTPHeaderField: "Accept")
+            let appSession = URLSession(configuration: replay.sessionConfiguration)
+            let (body, _) = try await appSession.data(for: single)
+            XCTAssertEqual(try JSONReader.parse(body)[pointer: "/data/id"]?.numberValue?.intValue, 4698)
+        }
+    }
+
+    /// The bundle form: an Xcode app's test target finds its recordings among its resources.
+    func testReplayingFromATestBundle() async throws {
+        try await replaying("ping", api: "demo", bundle: .module) { session, _ in
+            let (data, _) = try await session.data(from: try XCTUnwrap(URL(string: "https://api.demo-app.example/v1/ping")))
+            XCTAssertEqual(try JSONReader.parse(data)[pointer: "/pong"], .bool(true))
+        }
+    }
 }
