@@ -1,0 +1,18 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// An app written the way Mobbie is: a Moya-style router on an Alamofire-style Session built from a
+// URLSessionConfiguration, with its own delegate and an interceptor that adds SesacKey and the token, refreshes once
+// on 419 and retries, and logs out on 418. (Alamofire and Moya cannot be fetched here; the shapes are theirs, written
+// by hand.) Its tests hand the session TestRecording.configuration.
+let package = Package(
+    name: "Mobbie",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    dependencies: [
+        .package(name: "apicheck", path: "../.."),
+    ],
+    targets: [
+        .target(name: "Mobbie"),
+        .testTarget(name: "MobbieTests", dependencies: ["Mobbie", .product(name: "APICheckTesting", package: "apicheck")]),
+    ]
+)
