@@ -54,6 +54,66 @@ struct GlobalScopeTests {
         }
     }
 
+    @Test("an other base of apicheck.yml (GitHub's OAuth host) is answered under global scope at its real URL, as that base")
+    func otherBaseUnderGlobalScope() async throws {
+        let trait: ReplayingTrait = .replaying("oauth-exchange-json", api: "github", scope: .global)
+        let test = try #require(Test.current)
+        try await trait.provideScope(for: test, testCase: nil) {
+            var request = URLRequest(url: try #require(URL(string: "https://github.com/login/oauth/access_token")))
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data("client_id=Iv1.a5ec0a1b2c3d4e5f&client_secret=s3cret&code=abc123".utf8)
+            let (data, response) = try await URLSession.shared.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(try JSONReader.parse(data)[pointer: "/token_type"] == .string("bearer"))
+        }
+    }
+
+    @Test("recording with no override sends the app's request where apicheck.yml's base_url says, and records it relative")
+    func recordsAtTheConfiguredBase() async throws {
+        let test = try #require(Test.current)
+        try await withSandboxServer(SandboxConfiguration(apis: [.todos], deterministic: true)) { sandbox in
+            // An app whose apicheck.yml names the (loopback) server it hard-codes; no APICHECK_BASE_URL, no server.
+            let package = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-record-base-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: package) }
+            try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests"), withIntermediateDirectories: true)
+            try "// swift-tools-version: 6.1\n".write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+            try "apis:\n  todos:\n    base_url: \(sandbox.baseURL.absoluteString)/api/v2\n"
+                .write(to: package.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+            let trait: ReplayingTrait = .replaying("list", api: "todos", scope: .global, filePath: package.appendingPathComponent("Tests/AppTests.swift").path)
+            try await TraitEnvironment.$override.withValue(["APICHECK_RECORD": "once"]) {
+                try await trait.provideScope(for: test, testCase: nil) {
+                    let page = try await Self.get(sandbox.baseURL.absoluteString + "/api/v2/todos?per_page=3")
+                    #expect(page.body?[pointer: "/data"]?.arrayValue?.count == 3)
+                }
+            }
+            let recording = try Recording.load(from: package.appendingPathComponent("recordings/todos/tests/list.json"))
+            #expect(recording.interactions.map(\.request.url) == ["/todos?per_page=3"])
+            #expect(recording.recordedFrom == sandbox.baseURL.absoluteString + "/api/v2")
+        }
+    }
+
+    @Test("a base URL variable that is not a URL is an issue at the trait's line naming the variable; the test does not run")
+    func badBaseURLVariable() async throws {
+        let trait: ReplayingTrait = .replaying("list-first-page", api: "todos", scope: .global)
+        let traitLine = #line - 1
+        let test = try #require(Test.current)
+        let ran = Answers()
+        await withKnownIssue {
+            do {
+                try await TraitEnvironment.$override.withValue(["TODOS_BASE_URL": "staging.todos.example"]) {
+                    try await trait.provideScope(for: test, testCase: nil) { ran.add() }
+                }
+            } catch {
+                Issue.record(error)
+            }
+        } matching: { issue in
+            issue.sourceLocation?.line == traitLine && issue.comments.contains { $0.rawValue.contains("$TODOS_BASE_URL") && $0.rawValue.contains("staging.todos.example") }
+        }
+        #expect(ran.count == 0)
+    }
+
     @Test("session scope answers the production base URL through TestRecording.session and never URLSession.shared")
     func sessionScopeAtProductionURL() async throws {
         let trait: ReplayingTrait = .replaying("list-first-page", api: "todos")
