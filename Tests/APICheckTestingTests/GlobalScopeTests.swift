@@ -370,7 +370,7 @@ struct GlobalScopeSerializationTests {
         var value: String? { lock.withLock { stored } }
     }
 
-    @Test("30 global and 300 session-scope tests at once: every answer from the test's own recording")
+    @Test("30 global and 300 session-scope tests at once: each answer from its own recording, no two global tests overlapping")
     func globalAndSessionTogether() async throws {
         let names = (0..<30).map { "g\($0)" } + (0..<10).map { "s\($0)" }
         let package = try Self.makePackage(recordings: names)
@@ -379,35 +379,58 @@ struct GlobalScopeSerializationTests {
         let test = try #require(Test.current)
         let clock = ContinuousClock()
         let start = clock.now
-        let results = try await withThrowingTaskGroup(of: (global: Bool, correct: Int, ended: Duration).self) { group in
+        typealias Run = (global: Bool, correct: Int, began: Duration, ended: Duration)
+        let results = try await withThrowingTaskGroup(of: Run.self) { group in
             for index in 0..<330 {
                 let global = index % 11 == 0
                 let name = global ? "g\(index / 11)" : "s\(index % 10)"
                 group.addTask {
                     let trait: ReplayingTrait = .replaying(name, api: "demo", scope: global ? .global : .session, filePath: source)
                     let correct = Answers()
+                    let span = Span()
                     try await trait.provideScope(for: test, testCase: nil) {
+                        span.began = clock.now - start
+                        // A little work inside the scope, so that a global test holds URLSession.shared for a while.
+                        try await Task.sleep(for: .milliseconds(2))
                         for request in [index % 2, 1 - index % 2] {
                             let answer = await Self.fetch(request, through: global ? .shared : TestRecording.session)
                             if answer == name { correct.add() }
                         }
+                        span.ended = clock.now - start
                     }
-                    return (global, correct.count, clock.now - start)
+                    return (global, correct.count, span.began, span.ended)
                 }
             }
-            var all: [(global: Bool, correct: Int, ended: Duration)] = []
+            var all: [Run] = []
             for try await result in group { all.append(result) }
             return all
         }
-        let global = results.filter(\.global)
+        let global = results.filter(\.global).sorted { $0.began < $1.began }
         let session = results.filter { !$0.global }
         #expect(global.count == 30)
         #expect(session.count == 300)
         #expect(global.allSatisfy { $0.correct == 2 }, "a global test got another's answer or none")
         #expect(session.allSatisfy { $0.correct == 2 }, "a session-scope test got another's answer or none")
-        let lastGlobal = global.map(\.ended).max() ?? .zero
-        let lastSession = session.map(\.ended).max() ?? .zero
-        print("global and session scope together: 30 global tests ended by \(lastGlobal), 300 session tests by \(lastSession)")
+        // Serialized: each global test's scope began after the one before it ended.
+        for (earlier, later) in zip(global, global.dropFirst()) {
+            #expect(later.began >= earlier.ended, "two global tests overlapped")
+        }
+        let beside = session.filter { run in global.contains { $0.began < run.ended && run.began < $0.ended } }.count
+        print("global and session scope together: 30 global tests one at a time from \(global.first?.began ?? .zero) to \(global.last?.ended ?? .zero); 300 session-scope tests ended by \(session.map(\.ended).max() ?? .zero), \(beside) of them while a global test held URLSession.shared")
+    }
+}
+
+/// When a test's scope began and ended.
+final class Span: @unchecked Sendable {
+    private let lock = NSLock()
+    private var times: (Duration, Duration) = (.zero, .zero)
+    var began: Duration {
+        get { lock.withLock { times.0 } }
+        set { lock.withLock { times.0 = newValue } }
+    }
+    var ended: Duration {
+        get { lock.withLock { times.1 } }
+        set { lock.withLock { times.1 = newValue } }
     }
 }
 
