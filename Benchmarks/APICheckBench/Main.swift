@@ -1,3 +1,4 @@
+import APICheck
 import ArgumentParser
 import Foundation
 
@@ -15,7 +16,7 @@ struct Bench: AsyncParsableCommand {
             """,
         subcommands: [
             All.self, Verify.self, Replay.self, Live.self, JSON.self, Decode.self, SandboxRate.self, Hostile.self,
-            CheckBodies.self, VerifyCorpus.self, LiveDiff.self, ReplayProfile.self, LoadProfile.self,
+            CheckBodies.self, VerifyFiles.self, VerifyCorpus.self, LiveDiff.self, ReplayProfile.self, LoadProfile.self,
         ],
         defaultSubcommand: All.self
     )
@@ -141,6 +142,26 @@ struct CheckBodies: ParsableCommand {
     func run() throws {
         let result = try VerifyBenchmark.checkBodies(file, contract: contract)
         print("checked \(result.checked) findings \(result.findings)")
+    }
+}
+
+/// `apicheck verify`'s run with one job, with or without the coverage summary, in a process of its own: the two sides
+/// of verify's coverage-cost line.
+struct VerifyFiles: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify-files", abstract: "Verify every recording of apicheck.yml with one job, with or without coverage (used by 'verify').",
+        shouldDisplay: false
+    )
+
+    @Argument var config: String
+    @Flag(inversion: .prefixedNo) var coverage = true
+
+    func run() throws {
+        let configuration = try ConfigurationFile.load(config)
+        var options = VerifyRun.Options(jobs: 1)
+        options.collectsCoverage = coverage
+        let result = try VerifyRun(configuration: configuration, options: options).run(options)
+        print("verified \(result.recordings) recordings (\(result.interactions) interactions): \(result.findings.count) findings; coverage: \(result.coverage.map(\.line).joined(separator: "; "))")
     }
 }
 

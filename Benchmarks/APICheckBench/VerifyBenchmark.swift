@@ -115,6 +115,11 @@ enum VerifyBenchmark {
         if hasPython, let python {
             jobs.append(Job(label: "json.loads + jsonschema-rs, bodies", executable: python, arguments: [peer, "bodies", schema.path, bodies.path], megabytes: bodyMegabytes))
         }
+        // The coverage summary's cost: the same run with one job, with and without gathering coverage.
+        let costJobs = jobs.count
+        let configPath = folder.appendingPathComponent("apicheck.yml").path
+        jobs.append(Job(label: "verify, one job, with coverage", executable: ProcessRun.selfBinary, arguments: ["verify-files", configPath, "--coverage"], megabytes: megabytes))
+        jobs.append(Job(label: "verify, one job, without coverage", executable: ProcessRun.selfBinary, arguments: ["verify-files", configPath, "--no-coverage"], megabytes: megabytes))
         var ok = true
         for _ in 0..<rounds {
             for index in jobs.indices {
@@ -135,7 +140,9 @@ enum VerifyBenchmark {
         print("  recording files (\(String(format: "%.1f", megabytes)) MB):")
         for job in jobs[..<bodyJobs] { line(job) }
         print("  bodies only (\(String(format: "%.1f", bodyMegabytes)) MB, one per line):")
-        for job in jobs[bodyJobs...] { line(job) }
+        for job in jobs[bodyJobs..<costJobs] { line(job) }
+        print("  the coverage summary's cost (recording files, one job, the same run with and without it):")
+        for job in jobs[costJobs...] { line(job) }
         for job in jobs where !job.output.isEmpty { print("    \(job.label): \(job.output.split(separator: "\n").last ?? "")") }
         guard ok else {
             print("  no ratio: a run failed (above)")
@@ -147,10 +154,14 @@ enum VerifyBenchmark {
             let ratio = jobs[2].samples.median / jobs[0].samples.median
             let oneCoreRatio = jobs[2].samples.median / jobs[1].samples.median
             print(String(format: "  apicheck verify vs json.loads + jsonschema-rs, same files: %.2fx (target >= 2x); one job: %.2fx", ratio, oneCoreRatio))
-            if let python = jobs.last, python.label.hasSuffix("bodies") {
+            let python = jobs[costJobs - 1]
+            if python.label.hasSuffix("bodies") {
                 print(String(format: "  bodies only: apicheck's verifier vs json.loads + jsonschema-rs: %.2fx", python.samples.median / jobs[bodyJobs].samples.median))
             }
         }
+        let withCoverage = jobs[costJobs].samples
+        let without = jobs[costJobs + 1].samples
+        print(String(format: "  the coverage summary costs %+.1f%% (median with / median without: %.3fx; target <= 5%%)", (withCoverage.median / without.median - 1) * 100, withCoverage.median / without.median))
         return ok
     }
 

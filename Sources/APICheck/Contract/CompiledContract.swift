@@ -109,6 +109,8 @@ public struct CompiledContract: Sendable {
     public let operations: [Operation]
     /// Operations by method, for matching.
     private let byMethod: [String: [Operation]]
+    /// The coverage items numbered, and each response's declared fields as a tree (``CoverageIndex``).
+    let coverageIndex: CoverageIndex
 
     /// The compiled form of a loaded contract.
     public init(_ contract: Contract) {
@@ -119,6 +121,7 @@ public struct CompiledContract: Sendable {
         self.path = path
         self.operations = operations
         byMethod = Dictionary(grouping: operations, by: \.method)
+        coverageIndex = CoverageIndex(operations: operations)
     }
 
     /// The operation for `method` and `path` (no query): literal segments win over parameters.

@@ -53,41 +53,20 @@ public struct ContractCoverage: Sendable {
 
     /// Every item of `contract`, none exercised yet.
     public init(api: String, contract: CompiledContract) {
+        self.init(api: api, contract: contract, exercised: CoverageBits())
+    }
+
+    /// Every item of `contract`, those in `exercised` marked.
+    init(api: String, contract: CompiledContract, exercised: CoverageBits) {
         self.api = api
         contractPath = contract.path
-        var operations: [Item] = []
-        var statuses: [Item] = []
-        var fields: [Item] = []
-        var enums: [Item] = []
-        for operation in contract.operations {
-            let name = operation.name
-            operations.append(Item(operation: name, detail: "", exercised: false, key: Self.key(name)))
-            for responseKey in operation.responses.keys.sorted() {
-                statuses.append(Item(operation: name, detail: responseKey, exercised: false, key: Self.key(name, responseKey)))
-                var walker = SchemaFields()
-                for mediaType in (operation.responses[responseKey]?.content.keys.sorted() ?? []) {
-                    if let schema = operation.responses[responseKey]?.content[mediaType] ?? nil {
-                        walker.walk(schema, at: "")
-                    }
-                }
-                for pointer in walker.fields {
-                    fields.append(Item(operation: name, detail: "\(responseKey) \(pointer)", exercised: false, key: Self.key(name, responseKey, pointer)))
-                }
-                for (pointer, values) in walker.enums {
-                    for value in values {
-                        let text = JSONWriter.compact(value)
-                        enums.append(Item(
-                            operation: name, detail: "\(responseKey) \(pointer.isEmpty ? "/" : pointer) \(text)", exercised: false,
-                            key: Self.key(name, responseKey, pointer, text)
-                        ))
-                    }
-                }
-            }
+        var measures = Self.measureNames.map { Measure(name: $0, items: []) }
+        for (number, item) in contract.coverageIndex.items.enumerated() {
+            measures[item.measure].items.append(Item(
+                operation: item.operation, detail: item.detail, exercised: exercised.contains(number), key: item.key
+            ))
         }
-        measures = [
-            Measure(name: "operations", items: operations), Measure(name: "statuses", items: statuses),
-            Measure(name: "fields", items: fields), Measure(name: "enum values", items: enums),
-        ]
+        self.measures = measures
     }
 
     /// What `interaction` exercises of `contract`, as item keys (for gathering on several threads, then ``mark(_:)``).
@@ -124,8 +103,7 @@ public struct ContractCoverage: Sendable {
 
     /// The coverage `tally` gathered.
     public init(api: String, contract: CompiledContract, tally: CoverageTally) {
-        self.init(api: api, contract: contract)
-        mark(tally.keys)
+        self.init(api: api, contract: contract, exercised: tally.bits)
         recordings = tally.recordings
         interactions = tally.interactions
     }
@@ -134,7 +112,14 @@ public struct ContractCoverage: Sendable {
     public mutating func add(_ recording: Recording, contract: CompiledContract) {
         var tally = CoverageTally()
         tally.add(recording, contract: contract)
-        mark(tally.keys)
+        let exercised = tally.bits
+        var number = 0
+        for measure in measures.indices {
+            for item in measures[measure].items.indices {
+                if exercised.contains(number) { measures[measure].items[item].exercised = true }
+                number += 1
+            }
+        }
         recordings += tally.recordings
         interactions += tally.interactions
     }
@@ -218,20 +203,32 @@ public struct ContractCoverage: Sendable {
     }
 }
 
-/// What interactions exercised of a contract, as item keys of ``ContractCoverage``, with how many recordings (or
-/// scenarios) and interactions were counted: gathered per file or per step (on several threads), joined, then
-/// turned into a ``ContractCoverage``.
+/// What interactions exercised of a contract, with how many recordings (or scenarios) and interactions were counted:
+/// gathered per file or per step (on several threads), joined, then turned into a ``ContractCoverage``.
+///
+/// Each item exercised is a bit, numbered by the contract's ``CoverageIndex``: counting a value walks it along the
+/// declared fields only, and builds no string.
 public struct CoverageTally: Sendable {
-    /// The items' keys.
-    public internal(set) var keys: Set<String> = []
+    /// The keys of the items exercised (``ContractCoverage/Item``'s keys), made when asked.
+    public var keys: Set<String> {
+        guard let index else { return [] }
+        return Set(bits.items.filter { $0 < index.items.count }.map { index.items[$0].key })
+    }
     public var recordings = 0
     public internal(set) var interactions = 0
+    /// The items exercised, by number.
+    var bits = CoverageBits()
+    /// The numbering of ``bits`` (every compiled copy of one contract numbers its items alike).
+    private var index: CoverageIndex?
+    /// The operation of the last request counted (``CoverageIndex/LastOperation``).
+    private var last: CoverageIndex.LastOperation?
 
     public init() {}
 
     /// Counts one interaction.
     public mutating func add(_ interaction: Interaction, contract: CompiledContract) {
-        keys.formUnion(ContractCoverage.hits(of: interaction, in: contract))
+        if index == nil { index = contract.coverageIndex }
+        contract.coverageIndex.mark(interaction, in: contract, into: &bits, last: &last)
         interactions += 1
     }
 
@@ -245,7 +242,8 @@ public struct CoverageTally: Sendable {
 
     /// Adds what `other` counted.
     public mutating func formUnion(_ other: CoverageTally) {
-        keys.formUnion(other.keys)
+        bits.formUnion(other.bits)
+        if index == nil { index = other.index }
         recordings += other.recordings
         interactions += other.interactions
     }

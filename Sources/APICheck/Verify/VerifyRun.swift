@@ -14,6 +14,8 @@ public struct VerifyRun: Sendable {
         public var environment: [String: String] = [:]
         /// How many files are verified at once (each on a thread of its own); at least 1.
         public var jobs: Int
+        /// Whether the contract coverage of the recordings is gathered (the summary); off only to measure its cost.
+        package var collectsCoverage = true
 
         /// Default options: as many jobs as the machine has cores.
         public init(paths: [String] = [], api: String? = nil, strict: Bool = false, environment: [String: String] = [:], jobs: Int? = nil) {
@@ -109,7 +111,7 @@ public struct VerifyRun: Sendable {
         }
         // Coverage of every API asked for (all of them when no path was named), or of those whose files were named.
         let covered = options.paths.isEmpty ? ((try? configuration.selecting(options.api)) ?? []).map(\.name) : configuration.apis.map(\.name).filter { result.tallies[$0] != nil }
-        for api in covered {
+        for api in covered where options.collectsCoverage {
             guard let verifier = verifiers[api] else { continue }
             result.coverage.append(ContractCoverage(api: api, contract: verifier.contract, tally: result.tallies[api] ?? CoverageTally()))
         }
@@ -179,7 +181,7 @@ public struct VerifyRun: Sendable {
         }
         result.recordings += 1
         result.interactions += recording.interactions.count
-        result.tallies[recording.api, default: CoverageTally()].add(recording, contract: verifier.contract)
+        if options.collectsCoverage { result.tallies[recording.api, default: CoverageTally()].add(recording, contract: verifier.contract) }
         if path.hasSuffix(".har") {
             // A finding points at its entry of the HAR file, so two entries' findings never print as one line.
             var findings = verifier.verify(recording, file: path, secrets: secrets[recording.api] ?? [])
