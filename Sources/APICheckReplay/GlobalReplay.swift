@@ -41,27 +41,21 @@ package enum GlobalReplay {
         if holding {
             throw ReplayError(message: "a global-scope replay cannot start inside another one (it would wait for itself): give the inner one scope .session, or drop the outer scope: .global")
         }
-        if serializes { try await lock.acquire(onQueued: onQueued) }
+        let serialized = serializes
+        if serialized { try await lock.acquire(onQueued: onQueued) }
+        defer { if serialized { lock.release() } }
         active.set(store)
+        defer { active.clear(store) }
         // Unreached, URLSession.shared would send the test's requests to the network: refuse rather than run the test.
         guard URLProtocol.registerClass(GlobalReplayProtocol.self) else {
-            active.clear(store)
-            if serializes { lock.release() }
             throw ReplayError(message: "URLProtocol.registerClass refused apicheck's global replay protocol, so URLSession.shared cannot be replayed")
         }
+        defer { URLProtocol.unregisterClass(GlobalReplayProtocol.self) }
         #if canImport(FoundationNetworking)
         guard reachSharedSession() else {
-            URLProtocol.unregisterClass(GlobalReplayProtocol.self)
-            active.clear(store)
-            if serializes { lock.release() }
             throw ReplayError(message: "apicheck's global replay protocol could not be put first among URLSession.shared's protocol classes, so URLSession.shared cannot be replayed")
         }
         #endif
-        defer {
-            URLProtocol.unregisterClass(GlobalReplayProtocol.self)
-            active.clear(store)
-            if serializes { lock.release() }
-        }
         return try await $holding.withValue(true) { try await body() }
     }
 

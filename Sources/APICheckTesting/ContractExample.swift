@@ -82,8 +82,7 @@ public struct ContractExample: Sendable, CustomTestStringConvertible {
     }
 
     static func source(bundle: Bundle?, folder: URL?, filePath: String) throws(ReplayError) -> ProjectSource {
-        if bundle != nil && folder != nil { throw ReplayError(message: "ContractExample takes bundle: or folder:, not both") }
-        return ProjectSource.named(bundle: bundle, folder: folder, filePath: filePath)
+        try ProjectSource.named(bundle: bundle, folder: folder, filePath: filePath, by: "ContractExample")
     }
 
     static func normalized(_ operation: String) -> String {

@@ -12,21 +12,16 @@ struct ProjectSettings {
     let root: URL?
     /// The recordings folder for all APIs: `APICHECK_RECORDINGS`, or `recordings/` in the root.
     let recordingsRoot: URL
-    let source: ProjectSource
 
-    /// Reads the configuration if there is one; a configuration that does not parse is an error with its file and line.
-    static func load(api name: String, from filePath: String, environment: [String: String]) throws(ReplayError) -> ProjectSettings {
-        try load(api: name, source: .sourceFile(filePath), environment: environment)
-    }
-
-    /// Reads the configuration of `source` if there is one.
+    /// Reads the configuration of `source` if there is one; a configuration that does not parse is an error with its
+    /// file and line.
     static func load(api name: String, source: ProjectSource, environment: [String: String]) throws(ReplayError) -> ProjectSettings {
         let root = try source.root()
         let recordingsRoot: URL
-        if let override = environment["APICHECK_RECORDINGS"], !override.isEmpty {
-            recordingsRoot = URL(fileURLWithPath: override, isDirectory: true)
-        } else if case .sourceFile(let path) = source.kind {
+        if case .sourceFile(let path) = source.kind {
             recordingsRoot = RecordingsFolder.locate(from: path, environment: environment)
+        } else if let override = environment["APICHECK_RECORDINGS"], !override.isEmpty {
+            recordingsRoot = URL(fileURLWithPath: override, isDirectory: true)
         } else {
             recordingsRoot = (root ?? URL(fileURLWithPath: "/")).appendingPathComponent("recordings", isDirectory: true)
         }
@@ -36,14 +31,14 @@ struct ProjectSettings {
         } else if let root {
             path = root.appendingPathComponent("apicheck.yml").path
         } else {
-            return ProjectSettings(api: nil, folder: nil, root: nil, recordingsRoot: recordingsRoot, source: source)
+            return ProjectSettings(api: nil, folder: nil, root: nil, recordingsRoot: recordingsRoot)
         }
         guard FileManager.default.fileExists(atPath: path) else {
-            return ProjectSettings(api: nil, folder: nil, root: root, recordingsRoot: recordingsRoot, source: source)
+            return ProjectSettings(api: nil, folder: nil, root: root, recordingsRoot: recordingsRoot)
         }
         do {
             let configuration = try ConfigurationFile.load(path)
-            return ProjectSettings(api: configuration.api(name), folder: configuration.folder, root: root, recordingsRoot: recordingsRoot, source: source)
+            return ProjectSettings(api: configuration.api(name), folder: configuration.folder, root: root, recordingsRoot: recordingsRoot)
         } catch {
             throw ReplayError(message: error.description)
         }

@@ -19,7 +19,10 @@ struct ProjectSource: Sendable {
     static func sourceFile(_ path: String) -> ProjectSource { ProjectSource(kind: .sourceFile(path)) }
 
     /// The source a trait names: its bundle, else its folder, else the test file.
-    static func named(bundle: Bundle?, folder: URL?, filePath: String) -> ProjectSource {
+    ///
+    /// - Throws: ``ReplayError`` when both a bundle and a folder are named (`by` says who named them, for the message).
+    static func named(bundle: Bundle?, folder: URL?, filePath: String, by caller: String) throws(ReplayError) -> ProjectSource {
+        if bundle != nil && folder != nil { throw ReplayError(message: "\(caller) takes bundle: or folder:, not both") }
         if let bundle {
             let resources = bundle.resourceURL ?? bundle.bundleURL
             return ProjectSource(kind: .bundle(resources, name: bundle.bundleURL.lastPathComponent))
@@ -83,10 +86,5 @@ extension ProjectSource {
         case .folder(let url): return "folder:\(url.path)"
         case .bundle(let url, _): return "bundle:\(url.path)"
         }
-    }
-
-    var isSourceFile: Bool {
-        if case .sourceFile = kind { return true }
-        return false
     }
 }

@@ -72,11 +72,20 @@ extension Trait where Self == RecordingsTrait {
         matching: MatchingRules? = nil, matchingRule: MatchingRules.Custom? = nil, redaction: RedactionRules? = nil, secretsFrom: [String] = [],
         filePath: String = #filePath
     ) -> Self {
-        RecordingsTrait(settings: .init(
+        // A mistake in the arguments cannot be thrown from here: each test of the suite reports it at its trait.
+        var source: ProjectSource?
+        var conflict: String?
+        if bundle != nil || folder != nil {
+            do {
+                source = try ProjectSource.named(bundle: bundle, folder: folder, filePath: filePath, by: "'.recordings(api: \"\(api)\")'")
+            } catch {
+                conflict = error.message
+            }
+        }
+        return RecordingsTrait(settings: .init(
             api: api, server: server, liveBaseURL: liveBaseURL, strict: strict, matching: matching, redaction: redaction,
             secretEnvironmentVariables: secretsFrom, filePath: filePath, scope: scope, matchingRule: matchingRule,
-            source: bundle == nil && folder == nil ? nil : ProjectSource.named(bundle: bundle, folder: folder, filePath: filePath),
-            conflict: bundle != nil && folder != nil ? "'.recordings(api: \"\(api)\")' takes bundle: or folder:, not both" : nil
+            source: source, conflict: conflict
         ))
     }
 }

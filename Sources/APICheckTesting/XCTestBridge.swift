@@ -77,11 +77,12 @@ extension XCTestCase {
     }
 
     private static func source(bundle: Bundle?, folder: URL?, file: StaticString, line: UInt) -> ProjectSource? {
-        if bundle != nil && folder != nil {
-            XCTFail("replaying(_:api:) takes bundle: or folder:, not both", file: file, line: line)
+        do {
+            return try ProjectSource.named(bundle: bundle, folder: folder, filePath: "\(file)", by: "replaying(_:api:)")
+        } catch {
+            XCTFail(error.message, file: file, line: line)
             return nil
         }
-        return ProjectSource.named(bundle: bundle, folder: folder, filePath: "\(file)")
     }
 
     private func replaying(

@@ -104,15 +104,11 @@ struct AppCodeReplayTests {
             }
         }
         // The refusal is an issue of the test that names the rule.
-        await withKnownIssue {
-            do {
-                try await suite.provideScope(for: test, testCase: nil) {
-                    try await trait.provideScope(for: test, testCase: nil) {
-                        _ = await send(1, signature: "wrong")
-                    }
+        await withKnownScopeIssue {
+            try await suite.provideScope(for: test, testCase: nil) {
+                try await trait.provideScope(for: test, testCase: nil) {
+                    _ = await send(1, signature: "wrong")
                 }
-            } catch {
-                Issue.record(error)
             }
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("custom rule \"X-Signature is the path reversed\" does not match") }
@@ -123,18 +119,14 @@ struct AppCodeReplayTests {
     func uploadTaskIsRefused() async throws {
         let trait: ReplayingTrait = .replaying("create-json", api: "todos")
         let test = try #require(Test.current)
-        await withKnownIssue {
-            do {
-                try await trait.provideScope(for: test, testCase: nil) {
-                    var request = URLRequest(url: TestRecording.baseURL.appendingPathComponent("api/v2/todos-json"))
-                    request.httpMethod = "POST"
-                    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-                    await #expect(throws: (any Error).self) {
-                        _ = try await TestRecording.session.upload(for: request, from: Data(#"{"title":"JSON todo","is_done":"true"}"#.utf8))
-                    }
+        await withKnownScopeIssue {
+            try await trait.provideScope(for: test, testCase: nil) {
+                var request = URLRequest(url: TestRecording.baseURL.appendingPathComponent("api/v2/todos-json"))
+                request.httpMethod = "POST"
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                await #expect(throws: (any Error).self) {
+                    _ = try await TestRecording.session.upload(for: request, from: Data(#"{"title":"JSON todo","is_done":"true"}"#.utf8))
                 }
-            } catch {
-                Issue.record(error)
             }
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("was sent as an upload task") && $0.rawValue.contains("Send the request with data(for:)") }
@@ -185,15 +177,11 @@ struct BundledRecordingsTests {
         let trait: ReplayingTrait = .replaying("ping")
         let traitLine = #line - 1
         let ran = Answers()
-        await withKnownIssue {
-            do {
-                try await TraitEnvironment.$override.withValue(["APICHECK_RECORD": "all"]) {
-                    try await Self.suite.provideScope(for: test, testCase: nil) {
-                        try await trait.provideScope(for: test, testCase: nil) { ran.add() }
-                    }
+        await withKnownScopeIssue {
+            try await TraitEnvironment.$override.withValue(["APICHECK_RECORD": "all"]) {
+                try await Self.suite.provideScope(for: test, testCase: nil) {
+                    try await trait.provideScope(for: test, testCase: nil) { ran.add() }
                 }
-            } catch {
-                Issue.record(error)
             }
         } matching: { issue in
             issue.sourceLocation?.line == traitLine && issue.comments.contains {
@@ -246,13 +234,9 @@ struct BundledRecordingsTests {
         for (suite, message) in cases {
             let trait: ReplayingTrait = .replaying("ping")
             let traitLine = #line - 1
-            await withKnownIssue {
-                do {
-                    try await suite.provideScope(for: test, testCase: nil) {
-                        try await trait.provideScope(for: test, testCase: nil) {}
-                    }
-                } catch {
-                    Issue.record(error)
+            await withKnownScopeIssue {
+                try await suite.provideScope(for: test, testCase: nil) {
+                    try await trait.provideScope(for: test, testCase: nil) {}
                 }
             } matching: { issue in
                 issue.sourceLocation?.line == traitLine && issue.comments.contains { $0.rawValue.contains(message) }

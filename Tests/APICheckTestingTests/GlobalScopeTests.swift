@@ -100,13 +100,9 @@ struct GlobalScopeTests {
         let traitLine = #line - 1
         let test = try #require(Test.current)
         let ran = Answers()
-        await withKnownIssue {
-            do {
-                try await TraitEnvironment.$override.withValue(["TODOS_BASE_URL": "staging.todos.example"]) {
-                    try await trait.provideScope(for: test, testCase: nil) { ran.add() }
-                }
-            } catch {
-                Issue.record(error)
+        await withKnownScopeIssue {
+            try await TraitEnvironment.$override.withValue(["TODOS_BASE_URL": "staging.todos.example"]) {
+                try await trait.provideScope(for: test, testCase: nil) { ran.add() }
             }
         } matching: { issue in
             issue.sourceLocation?.line == traitLine && issue.comments.contains { $0.rawValue.contains("$TODOS_BASE_URL") && $0.rawValue.contains("staging.todos.example") }
@@ -135,18 +131,14 @@ struct GlobalScopeTests {
         let trait: ReplayingTrait = .replaying("list-first-page", api: "todos", scope: .global)
         let test = try #require(Test.current)
         let failed = Answers()
-        await withKnownIssue {
-            do {
-                try await trait.provideScope(for: test, testCase: nil) {
-                    do {
-                        _ = try await Self.get("https://api.elsewhere.example/v1/things?x=1")
-                    } catch {
-                        failed.add()
-                    }
-                    _ = try await Self.get(Self.production + "/api/v2/todos")
+        await withKnownScopeIssue {
+            try await trait.provideScope(for: test, testCase: nil) {
+                do {
+                    _ = try await Self.get("https://api.elsewhere.example/v1/things?x=1")
+                } catch {
+                    failed.add()
                 }
-            } catch {
-                Issue.record(error)
+                _ = try await Self.get(Self.production + "/api/v2/todos")
             }
         } matching: { issue in
             issue.comments.contains { comment in
@@ -203,12 +195,8 @@ struct GlobalScopeTests {
         let test = try #require(Test.current)
         let innerRan = Answers()
         try await outer.provideScope(for: test, testCase: nil) {
-            await withKnownIssue {
-                do {
-                    try await inner.provideScope(for: test, testCase: nil) { innerRan.add() }
-                } catch {
-                    Issue.record(error)
-                }
+            await withKnownScopeIssue {
+                try await inner.provideScope(for: test, testCase: nil) { innerRan.add() }
             } matching: { issue in
                 issue.sourceLocation?.line == innerLine && issue.comments.contains { $0.rawValue.contains("cannot start inside another one") }
             }
@@ -229,14 +217,10 @@ struct GlobalScopeTests {
         // A sibling of the holder, as Swift Testing runs tests (a task started inside the holder's scope would be
         // refused as a global scope inside another).
         let waiting = Task {
-            await withKnownIssue {
-                do {
-                    try await holding.wait()
-                    try await GlobalReplay.$onQueued.withValue({ queued.signal() }) {
-                        try await waiter.provideScope(for: test, testCase: nil) { waiterRan.add() }
-                    }
-                } catch {
-                    Issue.record(error)
+            await withKnownScopeIssue {
+                try await holding.wait()
+                try await GlobalReplay.$onQueued.withValue({ queued.signal() }) {
+                    try await waiter.provideScope(for: test, testCase: nil) { waiterRan.add() }
                 }
             } matching: { issue in
                 issue.comments.contains { $0.rawValue.contains("cancelled (its time limit?) while it waited for its turn") }
@@ -336,18 +320,14 @@ struct GlobalScopeSerializationTests {
         let aStarted = Flag()
         // b is a sibling of a, as Swift Testing runs tests: started outside a's scope, it begins once a runs.
         let second = Task {
-            await withKnownIssue(isIntermittent: true) {
-                do {
-                    try await aStarted.wait()
-                    try await GlobalReplay.$onQueued.withValue({ bReady.signal() }) {
-                        try await b.provideScope(for: test, testCase: nil) {
-                            bReady.signal()
-                            try await aSent.wait()
-                            answerB.set(await Self.fetch(0))
-                        }
+            await withKnownScopeIssue(isIntermittent: true) {
+                try await aStarted.wait()
+                try await GlobalReplay.$onQueued.withValue({ bReady.signal() }) {
+                    try await b.provideScope(for: test, testCase: nil) {
+                        bReady.signal()
+                        try await aSent.wait()
+                        answerB.set(await Self.fetch(0))
                     }
-                } catch {
-                    Issue.record(error)
                 }
             }
         }

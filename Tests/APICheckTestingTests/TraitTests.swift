@@ -38,13 +38,9 @@ struct TraitTests {
     func missingRecordingIsReported() async throws {
         let trait: ReplayingTrait = .replaying("no-such-recording", api: "todos")
         let test = try #require(Test.current)
-        await withKnownIssue {
-            do {
-                try await trait.provideScope(for: test, testCase: nil) {
-                    _ = try? await TestRecording.session.data(from: TestRecording.baseURL)
-                }
-            } catch {
-                Issue.record(error)
+        await withKnownScopeIssue {
+            try await trait.provideScope(for: test, testCase: nil) {
+                _ = try? await TestRecording.session.data(from: TestRecording.baseURL)
             }
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("no recording at") && $0.rawValue.contains("APICHECK_RECORD=once") }
@@ -55,12 +51,8 @@ struct TraitTests {
     func strictReportsUnused() async throws {
         let trait: ReplayingTrait = .replaying("update-form", api: "todos", strict: true)
         let test = try #require(Test.current)
-        await withKnownIssue {
-            do {
-                try await trait.provideScope(for: test, testCase: nil) {}
-            } catch {
-                Issue.record(error)
-            }
+        await withKnownScopeIssue {
+            try await trait.provideScope(for: test, testCase: nil) {}
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("3 recorded interactions were never requested") }
         }

@@ -112,11 +112,11 @@ public struct ContractCoverage: Sendable {
     public mutating func add(_ recording: Recording, contract: CompiledContract) {
         var tally = CoverageTally()
         tally.add(recording, contract: contract)
-        let exercised = tally.bits
+        // Items are numbered through the measures in order, as ``init(api:contract:exercised:)`` reads them.
         var number = 0
         for measure in measures.indices {
             for item in measures[measure].items.indices {
-                if exercised.contains(number) { measures[measure].items[item].exercised = true }
+                if tally.bits.contains(number) { measures[measure].items[item].exercised = true }
                 number += 1
             }
         }

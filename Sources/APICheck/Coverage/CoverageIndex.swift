@@ -42,9 +42,8 @@ final class CoverageIndex: Sendable {
     init(operations compiled: [CompiledContract.Operation]) {
         var perMeasure: [[Item]] = [[], [], [], []]
         var nodes: [Node] = []
+        // Positions within each measure first; an item's number is its measure's offset plus its position.
         var operations: [(item: Int, responses: [String: (item: Int, root: Int)])] = []
-        // Positions within each measure first; the global number is the measure's offset plus the position.
-        var pending: [(operation: Int, item: Int, responses: [String: (item: Int, root: Int)])] = []
         var fieldItems: [(node: Int, position: Int)] = []
         var enumItems: [(node: Int, text: String, position: Int)] = []
         for operation in compiled {
@@ -83,15 +82,10 @@ final class CoverageIndex: Sendable {
                 }
                 responses[responseKey] = (statusPosition, root)
             }
-            pending.append((operations.count, operationPosition, responses))
             operations.append((operationPosition, responses))
         }
         let offsets = [0, perMeasure[0].count, perMeasure[0].count + perMeasure[1].count, perMeasure[0].count + perMeasure[1].count + perMeasure[2].count]
-        for entry in pending {
-            operations[entry.operation] = (
-                offsets[0] + entry.item, entry.responses.mapValues { (offsets[1] + $0.item, $0.root) }
-            )
-        }
+        operations = operations.map { ($0.item, $0.responses.mapValues { (offsets[1] + $0.item, $0.root) }) }
         for (node, position) in fieldItems { nodes[node].field = offsets[2] + position }
         for (node, text, position) in enumItems { nodes[node].enums.append((text, offsets[3] + position)) }
         // Children always come after their parent, so a walk from the last node back fills `below` bottom-up.
