@@ -27,11 +27,38 @@ enum LiveBenchmark {
         return (child, String(banner[match]))
     }
 
+    /// wrk, the live client alone and the diff path, each a rate in requests per second.
+    struct Figures {
+        var wrk = Samples()
+        var client = Samples()
+        var diff = Samples()
+        var lastDiff = ""
+        /// A diff run's summary when it found something or failed: the sandbox answers as the contract says, so a
+        /// run that finds anything is not the path being measured.
+        var unclean: String?
+        /// The diff path's rate over wrk's.
+        var ratio: Double { diff.median / wrk.median }
+    }
+
     static func run(rounds: Int, seconds: Int) async throws -> Bool {
+        guard let figures = try await measure(rounds: rounds, seconds: seconds) else { return false }
+        func line(_ label: String, _ samples: Samples) {
+            print("  \(pad(label, 44)) \(String(format: "%8.0f requests/s (%.0f-%.0f)", samples.median, samples.min, samples.max))")
+        }
+        line("wrk -t2 -c8, GET /api/v2/todos?page=1", figures.wrk)
+        line("the live client alone (HTTPTransport), same GET", figures.client)
+        line("diff --live path, \(ScenarioProject.count) read-only scenarios", figures.diff)
+        print("    \(figures.lastDiff)")
+        print(String(format: "  diff path vs wrk: %.2fx (target >= 0.5x); the client alone vs wrk: %.2fx", figures.ratio, figures.client.median / figures.wrk.median))
+        return true
+    }
+
+    /// The three rates, `rounds` rounds alternated, or nil (with the reason printed) when wrk is not installed.
+    static func measure(rounds: Int, seconds: Int) async throws -> Figures? {
         let apicheck = try ProcessRun.apicheckBinary()
         guard let wrk = ProcessRun.find("wrk") else {
             print("live: wrk not found; install it (apt-get install -y wrk) and run again")
-            return false
+            return nil
         }
         let (sandbox, base) = try startSandbox(apicheck)
         defer {
@@ -43,32 +70,22 @@ enum LiveBenchmark {
         defer { project.remove() }
         print("live: against `apicheck sandbox --api todos` in a process of its own, concurrency 8, \(rounds) rounds alternated: median (min-max)")
         let request = LiveRequest(method: "GET", url: URL(string: listURL)!, headers: [("Accept", "application/json")])
-        var wrkRates = Samples()
-        var clientRates = Samples()
-        var diffRates = Samples()
-        var lastDiff = ""
+        var figures = Figures()
         for _ in 0..<rounds {
             let output = try ProcessRun.run(wrk, ["-t2", "-c8", "-d\(seconds)s", listURL]).stdout
             guard let rate = output.split(separator: "\n").first(where: { $0.hasPrefix("Requests/sec:") }).flatMap({ Double($0.split(separator: " ").last ?? "") }) else {
                 throw BenchError("could not read wrk's output:\n\(output)")
             }
-            wrkRates.add(rate)
+            figures.wrk.add(rate)
             let client = HTTPTransport()
-            clientRates.add(try await self.rate(client, request, concurrency: 8, seconds: Double(seconds)))
+            figures.client.add(try await self.rate(client, request, concurrency: 8, seconds: Double(seconds)))
             await client.shutdown()
             let diff = try await project.diff(base: base)
-            diffRates.add(diff.rate)
-            lastDiff = diff.summary
+            figures.diff.add(diff.rate)
+            figures.lastDiff = diff.summary
+            if !diff.clean { figures.unclean = diff.summary }
         }
-        func line(_ label: String, _ samples: Samples) {
-            print("  \(pad(label, 44)) \(String(format: "%8.0f requests/s (%.0f-%.0f)", samples.median, samples.min, samples.max))")
-        }
-        line("wrk -t2 -c8, GET /api/v2/todos?page=1", wrkRates)
-        line("the live client alone (HTTPTransport), same GET", clientRates)
-        line("diff --live path, \(ScenarioProject.count) read-only scenarios", diffRates)
-        print("    \(lastDiff)")
-        print(String(format: "  diff path vs wrk: %.2fx (target >= 0.5x); the client alone vs wrk: %.2fx", diffRates.median / wrkRates.median, clientRates.median / wrkRates.median))
-        return true
+        return figures
     }
 
     /// The todo API's read-only scenarios, repeated under new names up to 2,000, with copies of their recordings.
@@ -113,7 +130,7 @@ enum LiveBenchmark {
         }
 
         /// One `diff --live` run of the scenarios at concurrency 8: requests per second, and what it found.
-        func diff(base: String) async throws -> (rate: Double, summary: String) {
+        func diff(base: String) async throws -> (rate: Double, summary: String, clean: Bool) {
             let transport = HTTPTransport()
             let run = LiveRun(configuration: configuration, transport: transport, options: .init(sandboxURL: URL(string: base), concurrency: 8))
             let clock = ContinuousClock()
@@ -122,7 +139,7 @@ enum LiveBenchmark {
             let elapsed = inSeconds(started.duration(to: clock.now))
             await transport.shutdown()
             let summary = String(format: "last diff run: %d requests in %.2f s, %d findings, %d errors", result.requests, elapsed, result.findings.count, result.errors.count)
-            return (Double(result.requests) / elapsed, summary)
+            return (Double(result.requests) / elapsed, summary, result.findings.isEmpty && result.errors.isEmpty)
         }
     }
 

@@ -15,8 +15,8 @@ struct Bench: AsyncParsableCommand {
             verify and live run the apicheck binary built beside this one: build both first (swift build -c release).
             """,
         subcommands: [
-            All.self, Verify.self, Replay.self, Live.self, JSON.self, Decode.self, SandboxRate.self, Hostile.self,
-            CheckBodies.self, VerifyFiles.self, VerifyCorpus.self, LiveDiff.self, ReplayProfile.self, LoadProfile.self,
+            All.self, Guard.self, Verify.self, Replay.self, Live.self, JSON.self, Decode.self, SandboxRate.self, Hostile.self,
+            CheckBodies.self, VerifyFiles.self, VerifyCorpus.self, ShapesCorpus.self, LiveDiff.self, ReplayProfile.self, LoadProfile.self,
         ],
         defaultSubcommand: All.self
     )
@@ -29,6 +29,9 @@ struct BenchOptions: ParsableArguments {
 
     @Option(name: .long, help: "Seconds per wrk run (sandbox, live).")
     var seconds = 5
+
+    @Option(name: .long, help: "The Python that has jsonschema-rs, the verify peer (default: python3 on PATH).")
+    var python: String?
 
     func validate() throws {
         if rounds < 1 { throw ValidationError("--rounds must be at least 1") }
@@ -70,11 +73,18 @@ struct All: Benchmark {
 
 struct Verify: Benchmark {
     static let configuration = CommandConfiguration(
-        abstract: "apicheck verify vs json.loads + jsonschema-rs (pip install jsonschema-rs==0.60.3) on the same 100 MB of recording files, and on the bodies alone."
+        abstract: "apicheck verify vs json.loads + jsonschema-rs (pip install jsonschema-rs==0.60.3) on the same 100 MB of todo recordings, on the bodies alone, and on 30 MB of four API shapes."
     )
     @OptionGroup var options: BenchOptions
 
-    static func measure(_ options: BenchOptions) async throws -> Bool { try VerifyBenchmark.run(rounds: options.rounds) }
+    static func measure(_ options: BenchOptions) async throws -> Bool {
+        var ok = try VerifyBenchmark.run(rounds: options.rounds, python: options.python)
+        print("verify on four API shapes (the corpus of 'guard'): apicheck verify vs json.loads + jsonschema-rs, whole processes, \(options.rounds) rounds alternated")
+        if let python = try ShapeVerify.peerPython(options.python) {
+            ok = try ShapeVerify.measure(rounds: options.rounds, bytesPerShape: Guard.bytesPerShape, python: python) != nil && ok
+        }
+        return ok
+    }
 }
 
 struct Replay: Benchmark {
@@ -174,6 +184,19 @@ struct VerifyCorpus: ParsableCommand {
     func run() throws {
         let corpus = try VerifyBenchmark.makeCorpus(in: URL(fileURLWithPath: folder))
         print("\(corpus.files.count) recordings, \(corpus.bytes) bytes in \(folder); bodies in \(corpus.bodies.path)")
+    }
+}
+
+/// Writes the guard's corpus of four API shapes into a folder and keeps it, for profiling `apicheck verify` on it.
+struct ShapesCorpus: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "shapes-corpus", abstract: "Write the guard's 30 MB corpus of four API shapes into a folder, for profiling.")
+
+    @Argument var folder: String
+    @Option(name: .long, help: "Bytes of recordings per shape.") var bytesPerShape = Guard.bytesPerShape
+
+    func run() throws {
+        let corpus = try ShapeCorpus.write(in: URL(fileURLWithPath: folder), bytesPerShape: bytesPerShape)
+        print("\(corpus.shapes.reduce(0) { $0 + $1.files }) recordings, \(corpus.bytes) bytes in \(folder): apicheck verify --config \(corpus.configPath); the peer: python3 Benchmarks/peers/verify_peer.py corpus \(corpus.manifestPath)")
     }
 }
 

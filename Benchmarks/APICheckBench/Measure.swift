@@ -36,6 +36,9 @@ struct ProcessRun {
     /// The child's own peak resident memory (GNU time's %M). A child's `ru_maxrss` from `wait4` is no use here:
     /// Linux carries the spawning process's peak into a child started with `posix_spawn`.
     let peakKilobytes: Int?
+    /// The child's CPU time, user and system, from `getrusage(RUSAGE_CHILDREN)` before and after it is reaped: what it
+    /// ran, not what it waited for, so a busy machine moves it far less than the time from start to end.
+    let cpuSeconds: Double
 
     static let gnuTime = FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil
     static let peakMarker = "apicheck-bench-peak-kb "
@@ -48,18 +51,31 @@ struct ProcessRun {
             list = ["-f", peakMarker + "%M", executable] + arguments
         }
         let clock = ContinuousClock()
+        let cpuBefore = childrenCPUSeconds()
         let start = clock.now
         let child = try ChildProcess(program, list, currentDirectory: currentDirectory)
         let (out, err) = child.readToEnd()
         let status = child.wait()
         let seconds = inSeconds(start.duration(to: clock.now))
+        let cpu = childrenCPUSeconds() - cpuBefore
         var stderr = String(decoding: err, as: UTF8.self)
         var peak: Int?
         if gnuTime != nil, let range = stderr.range(of: peakMarker, options: .backwards) {
             peak = Int(stderr[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines))
             stderr = String(stderr[..<range.lowerBound])
         }
-        return ProcessRun(seconds: seconds, stdout: String(decoding: out, as: UTF8.self), stderr: stderr, status: status, peakKilobytes: peak)
+        return ProcessRun(seconds: seconds, stdout: String(decoding: out, as: UTF8.self), stderr: stderr, status: status, peakKilobytes: peak, cpuSeconds: cpu)
+    }
+
+    /// User and system time of every child reaped so far (and of their reaped children).
+    static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_CHILDREN, &usage)
+        #endif
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     }
 
     /// The first executable called `name` on PATH.

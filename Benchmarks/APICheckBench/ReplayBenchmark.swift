@@ -113,12 +113,41 @@ enum ReplayBenchmark {
         print(String(format: "load-profile: %.1f MB, %.0f MB/s (%.0f-%.0f)", Double(bytes) / 1e6, Double(bytes) / 1e6 / loads.median, Double(bytes) / 1e6 / loads.max, Double(bytes) / 1e6 / loads.min))
     }
 
+    /// One recording's figures: replay and the bare stub per request, loading it, and JSONSerialization parsing the
+    /// same bytes (the floor loading is held to), session start to first answer.
+    struct Case {
+        let label: String
+        let file: URL
+        let bytes: Int
+        let paths: [String]
+        var replay = Samples()
+        var stub = Samples()
+        var load = Samples()
+        var parse = Samples()
+        var first = Samples()
+        var megabytes: Double { Double(bytes) / 1e6 }
+        /// Replay's time per request over the stub's.
+        var ratio: Double { replay.median / stub.median }
+        /// Loading's time over JSONSerialization's on the same bytes.
+        var loadRatio: Double { load.median / parse.median }
+    }
+
     static func run(rounds: Int) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-bench-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
         print("replay: every interaction of the recording requested once, one after another, through URLSession; the bare")
         print("  stub answers the same bytes with the same session settings; \(rounds) rounds alternated: median (min-max) per request")
+        let cases = try await measure(rounds: rounds, sizes: [1_000, 10_000])
+        report(cases)
+        let big = try measureBigLoad(rounds: rounds)
+        print(String(format: "  loading a %.1f MB recording of 100 list bodies: %.0f MB/s (%.0f-%.0f) (target >= 300); JSONSerialization on the same bytes %.0f MB/s (%.0f-%.0f)",
+            big.megabytes, big.megabytes / big.load.median, big.megabytes / big.load.max, big.megabytes / big.load.min,
+            big.megabytes / big.parse.median, big.megabytes / big.parse.max, big.megabytes / big.parse.min))
+    }
 
+    /// Replays recordings of `sizes` interactions (distinct and repeated paths) beside the bare stub, `rounds` rounds
+    /// alternated, and loads each beside JSONSerialization.
+    static func measure(rounds: Int, sizes: [Int]) async throws -> [Case] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let stubConfiguration = URLSessionConfiguration.ephemeral
         stubConfiguration.protocolClasses = [BareStub.self]
         stubConfiguration.urlCache = nil  // as the replay session has
@@ -126,19 +155,9 @@ enum ReplayBenchmark {
         let warm = URLSession(configuration: stubConfiguration)
         _ = try await perRequest(warm, base: stubBase, indices: Array(0..<200))
 
-        struct Case {
-            let label: String
-            let file: URL
-            let bytes: Int
-            let paths: [String]
-            var replay = Samples()
-            var stub = Samples()
-            var load = Samples()
-            var first = Samples()
-        }
         var cases: [Case] = []
         var generator = SystemRandomNumberGenerator()
-        for size in [1_000, 10_000] {
+        for size in sizes {
             // Distinct paths, requested in shuffled order; repeated paths: 50 pages of one list, each recorded
             // size/50 times and answered in recorded order (identical requests take the next unused answer).
             let distinct = (0..<size).map { "/api/v2/todos/\($0)?page=1" }
@@ -158,6 +177,10 @@ enum ReplayBenchmark {
                 let loadStart = clock.now
                 _ = try Recording.load(from: file)
                 cases[index].load.add(inSeconds(loadStart.duration(to: clock.now)))
+                // JSONSerialization on the same file, read from disk as loading reads it.
+                let parseStart = clock.now
+                _ = try JSONSerialization.jsonObject(with: Data(contentsOf: file))
+                cases[index].parse.add(inSeconds(parseStart.duration(to: clock.now)))
                 let start = clock.now
                 let replay = try ReplaySession(ReplayConfiguration(api: "todos", name: "bench", recordingURL: file))
                 _ = try await perRequest(replay.session, base: replay.baseURL, paths: [cases[index].paths[0]])
@@ -173,29 +196,43 @@ enum ReplayBenchmark {
                 stub.finishTasksAndInvalidate()
             }
         }
+        warm.finishTasksAndInvalidate()
+        return cases
+    }
+
+    static func report(_ cases: [Case]) {
         print("  \(pad("recording", 34)) \(pad("replay", 24)) \(pad("bare stub", 24)) ratio (target <= 1.10x)")
         for item in cases {
             print("  \(pad(item.label, 34)) \(pad(item.replay.microseconds(), 24)) \(pad(item.stub.microseconds(), 24)) \(String(format: "%.2fx", item.replay.median / item.stub.median))")
         }
-        print("  \(pad("recording", 34)) \(pad("size", 9)) load (target >= 300 MB/s)          first answer (session start to first response)")
+        print("  \(pad("recording", 34)) \(pad("size", 9)) load (target >= 300 MB/s)          JSONSerialization, same bytes      first answer (session start to first response)")
         for item in cases {
             let size = String(format: "%.1f MB", Double(item.bytes) / 1e6)
             let load = String(format: "%6.0f MB/s (%.0f-%.0f)", Double(item.bytes) / 1e6 / item.load.median, Double(item.bytes) / 1e6 / item.load.max, Double(item.bytes) / 1e6 / item.load.min)
-            print("  \(pad(item.label, 34)) \(pad(size, 9)) \(pad(load, 32)) \(String(format: "%.1f ms (%.1f-%.1f)", item.first.median * 1e3, item.first.min * 1e3, item.first.max * 1e3))")
+            let parse = String(format: "%6.0f MB/s (%.0f-%.0f)", item.megabytes / item.parse.median, item.megabytes / item.parse.max, item.megabytes / item.parse.min)
+            print("  \(pad(item.label, 34)) \(pad(size, 9)) \(pad(load, 32)) \(pad(parse, 34)) \(String(format: "%.1f ms (%.1f-%.1f)", item.first.median * 1e3, item.first.min * 1e3, item.first.max * 1e3))")
         }
+    }
 
-        // Loading a 10 MB recording of large bodies.
+    /// Loading a 10 MB recording of 100 large list bodies beside JSONSerialization reading and parsing the same file,
+    /// alternated.
+    static func measureBigLoad(rounds: Int) throws -> (megabytes: Double, load: Samples, parse: Samples) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let big = folder.appendingPathComponent("big.json")
         try recording(interactions: 100, bodySize: 56_000).save(to: big)
         let bytes = try Data(contentsOf: big).count
+        let clock = ContinuousClock()
         var loads = Samples()
+        var parses = Samples()
         for _ in 0..<rounds {
-            let start = clock.now
+            var start = clock.now
             _ = try Recording.load(from: big)
             loads.add(inSeconds(start.duration(to: clock.now)))
+            start = clock.now
+            _ = try JSONSerialization.jsonObject(with: Data(contentsOf: big))
+            parses.add(inSeconds(start.duration(to: clock.now)))
         }
-        let megabytes = Double(bytes) / 1e6
-        print(String(format: "  loading a %.1f MB recording of 100 list bodies: %.0f MB/s (%.0f-%.0f) (target >= 300)", megabytes, megabytes / loads.median, megabytes / loads.max, megabytes / loads.min))
-        warm.finishTasksAndInvalidate()
+        return (Double(bytes) / 1e6, loads, parses)
     }
 }

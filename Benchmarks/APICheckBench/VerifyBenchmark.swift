@@ -65,9 +65,8 @@ enum VerifyBenchmark {
         return (checked, findings)
     }
 
-    static func run(rounds: Int) throws -> Bool {
+    static func run(rounds: Int, python: String?) throws -> Bool {
         let apicheck = try ProcessRun.apicheckBinary()
-        let python = ProcessRun.find("python3")
         let peer = FileManager.default.currentDirectoryPath + "/Benchmarks/peers/verify_peer.py"
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-verify-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -88,12 +87,9 @@ enum VerifyBenchmark {
         print(String(format: "verify: %.1f MB in %d recording files (%d todo list bodies, %.1f MB of them compact)", megabytes, corpus.files.count, corpus.files.count * 4, bodyMegabytes))
         print("  whole processes on the same files, alternated, \(rounds) rounds: median (min-max)")
 
-        var hasPython = false
-        if let python {
-            let check = try ProcessRun.run(python, ["-c", "import jsonschema_rs"])
-            hasPython = check.status == .exited(0)
-            if !hasPython { print("  (jsonschema-rs is not installed: pip install jsonschema-rs==0.60.3; the peer lines are left out)") }
-        }
+        let python = try ShapeVerify.peerPython(python)
+        let hasPython = python != nil
+        if !hasPython { print("  (the peer lines are left out)") }
         struct Job {
             let label: String
             let executable: String

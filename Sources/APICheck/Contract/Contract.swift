@@ -33,14 +33,28 @@ public struct Contract: Sendable {
         let tree = try reader.json()
         // OpenAPIKit checks the document's structure. Its schema model rejects valid JSON Schema 2020-12
         // (`items: false`, `prefixItems`, ...), so it sees every schema as `{}`; SchemaCompiler checks those.
-        do {
-            _ = try JSONDecoder().decode(OpenAPI.Document.self, from: Data(JSONWriter.compactBytes(withoutSchemas(tree))))
-        } catch {
-            throw locate(error, in: text, path: path)
+        // The two are independent and about as long (OpenAPIKit decodes every object's subtree again to find its
+        // `x-` keys), so the structure is checked on a second thread while this one compiles: a contract loads in
+        // the longer of the two. The structure's verdict comes first, as when they ran one after the other.
+        let structure = BackgroundResult { () -> (any Error)? in
+            do {
+                _ = try JSONDecoder().decode(OpenAPI.Document.self, from: Data(JSONWriter.compactBytes(withoutSchemas(tree))))
+                return nil
+            } catch {
+                return error
+            }
         }
+        let compiled: Result<CompiledContract, SchemaError>
         do {
-            return Contract(path: path, compiled: try ContractCompiler(document: tree).compile(path: path))
+            compiled = .success(try ContractCompiler(document: tree).compile(path: path))
         } catch {
+            compiled = .failure(error)
+        }
+        if let error = structure.wait() { throw locate(error, in: text, path: path) }
+        switch compiled {
+        case .success(let contract):
+            return Contract(path: path, compiled: contract)
+        case .failure(let error):
             let mark = reader.node.mark(at: error.pointer)
             throw ConfigurationError(
                 file: path, line: mark?.line, column: mark?.column, keyPath: error.pointer.description.isEmpty ? "/" : error.pointer.description,
@@ -118,5 +132,28 @@ extension Node {
             mark = node.mark ?? mark
         }
         return mark
+    }
+}
+
+/// A value computed on a thread of its own from the moment it is made; `wait()` blocks until it is there.
+final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var value: Value?
+
+    init(_ work: @escaping @Sendable () -> Value) {
+        let thread = Thread { [self] in
+            value = work()
+            done.signal()
+        }
+        thread.stackSize = 8 << 20  // the main thread's: deep documents decode recursively
+        thread.start()
+    }
+
+    /// The value, once it is there (the semaphore orders the thread's write before this read).
+    func wait() -> Value {
+        done.wait()
+        defer { done.signal() }
+        guard let value else { preconditionFailure("BackgroundResult was signalled before its value was set") }
+        return value
     }
 }

@@ -30,14 +30,12 @@ public final class CompiledSchema: Sendable {
         let int: Int?
     }
 
-    /// A compiled `pattern` (ECMA-262 syntax, read by ICU; unanchored, as JSON Schema says).
+    /// A compiled `pattern` (ECMA-262 syntax, read by ICU; unanchored, as JSON Schema says; `PatternProgram`).
     struct Pattern: Sendable {
         let source: String
-        let regex: NSRegularExpression
+        let program: PatternProgram
 
-        func matches(_ text: String) -> Bool {
-            regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-        }
+        func matches(_ text: String) -> Bool { program.matches(text) }
     }
 
     /// The formats that are assertions here; every other format is an annotation (JSON Schema 2020-12).

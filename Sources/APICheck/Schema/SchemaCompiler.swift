@@ -281,7 +281,7 @@ final class SchemaCompiler {
     /// Compiles a `pattern` or a `patternProperties` key; a pattern that does not compile is refused.
     static func pattern(_ source: String, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema.Pattern {
         do {
-            return CompiledSchema.Pattern(source: source, regex: try NSRegularExpression(pattern: source))
+            return CompiledSchema.Pattern(source: source, program: try PatternProgram(source))
         } catch {
             throw SchemaError(pointer: pointer, message: "the pattern \"\(source)\" is not a valid regular expression")
         }

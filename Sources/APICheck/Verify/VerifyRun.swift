@@ -52,10 +52,13 @@ public struct VerifyRun: Sendable {
     /// Loads every selected API's contract; a contract that does not load is a configuration error.
     public init(configuration: ConfigurationFile, options: Options) throws(ConfigurationError) {
         self.configuration = configuration
-        for api in try configuration.selecting(options.api) {
-            guard let contractPath = api.contract else { continue }
-            let path = configuration.resolve(contractPath).path
-            let loaded = try Contract.load(path)
+        let apis = try configuration.selecting(options.api).filter { $0.contract != nil }
+        // Each contract loads on its own thread (with --jobs 1, one after another); the first error in
+        // apicheck.yml's order is the one reported.
+        let paths = apis.map { api in api.contract.map { configuration.resolve($0).path } ?? "" }
+        let loads = paths.map { path in options.jobs > 1 && paths.count > 1 ? BackgroundResult { Self.load(path) } : nil }
+        for (index, api) in apis.enumerated() {
+            let loaded = try (loads[index]?.wait() ?? Self.load(paths[index])).get()
             var severities: [RuleID: Severity] = [:]
             for (rule, severity) in api.severity { severities[rule] = severity }
             let verifierOptions = Verifier.Options(strict: options.strict, severities: severities, ignored: api.ignore)
@@ -63,6 +66,10 @@ public struct VerifyRun: Sendable {
             makers[api.name] = make
             verifiers[api.name] = make()
         }
+    }
+
+    private static func load(_ path: String) -> Swift.Result<Contract, ConfigurationError> {
+        Swift.Result { () throws(ConfigurationError) in try Contract.load(path) }
     }
 
     /// Verifies what `options` names.

@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+
+/// The speed guards CI runs (`.ci/run`): each a ratio of two things measured side by side in one run, alternated
+/// round by round, so that a busy machine slows both sides; each held to a limit that catches a regression (a
+/// multiple of the normal figure) without failing a correct build on a loaded machine.
+struct Guard: Benchmark {
+    static let configuration = CommandConfiguration(
+        commandName: "guard",
+        abstract: "The CI speed guards: verify vs its peer on four API shapes, replay vs a bare stub, loading vs JSONSerialization, the live diff path vs wrk.",
+        discussion: """
+            Each guard prints its figure and its limit; the command exits 1 when one is outside its limit, and also \
+            when one cannot be measured (no jsonschema-rs, no wrk): a guard that did not run did not pass.
+            """
+    )
+    @OptionGroup var options: BenchOptions
+
+    /// The limits (README, "Benchmarks"). Ratios of times are "at most", ratios of rates "at least".
+    ///
+    /// verify is held on CPU time, apicheck's (all its jobs) over the peer's (one thread): it is what each side
+    /// computes, and a busy machine moves it little (2026-11-24, two busy loops on both cores: 1.04-1.57x, idle
+    /// 1.07-1.65x), while the time from start to end, apicheck's two jobs against the peer's one thread, went from
+    /// 0.91x to 1.55x on LSLP's posts when the machine was loaded. The time ratio's target, 1.0x, is printed beside it
+    /// and does not fail the run until apicheck is faster than the peer on one core.
+    static let verifyLimit = 2.0
+    static let verifyTimeTarget = 1.0
+    static let replayLimit = 2.5
+    static let loadLimit = 1.0
+    static let liveLimit = 0.1
+    /// The verify corpus: 7.5 MB of each of the four shapes, 30 MB in all.
+    static let bytesPerShape = 7_500_000
+
+    /// One guard's outcome.
+    struct Figure {
+        let label: String
+        let value: Double
+        let limit: Double
+        /// True when the value may not exceed the limit (a time ratio), false when it may not fall below it.
+        let atMost: Bool
+        var holds: Bool { atMost ? value <= limit : value >= limit }
+        var line: String {
+            String(format: "  %@ %@ %.2fx (limit: %@ %.2fx)", holds ? "ok  " : "FAIL", pad(label, 66), value, atMost ? "at most" : "at least", limit)
+        }
+    }
+
+    static func measure(_ options: BenchOptions) async throws -> Bool {
+        var figures: [Figure] = []
+        var targets: [Figure] = []
+        var missing: [String] = []
+
+        print("guard: verify, apicheck verify vs json.loads + jsonschema-rs, whole processes, \(options.rounds) rounds alternated")
+        if let python = try ShapeVerify.peerPython(options.python) {
+            if let results = try ShapeVerify.measure(rounds: options.rounds, bytesPerShape: bytesPerShape, python: python) {
+                figures += results.map { Figure(label: "verify, \($0.label): apicheck's CPU time / the peer's", value: $0.cpuRatio, limit: verifyLimit, atMost: true) }
+                targets += results.map { Figure(label: "verify, \($0.label): apicheck's time / the peer's", value: $0.ratio, limit: verifyTimeTarget, atMost: true) }
+            } else {
+                missing.append("verify (a run failed or found something, above)")
+            }
+        } else {
+            missing.append("verify (no peer)")
+        }
+
+        print("guard: replay vs the bare URLProtocol stub, and loading vs JSONSerialization, \(options.rounds) rounds alternated")
+        let cases = try await ReplayBenchmark.measure(rounds: options.rounds, sizes: [1_000, 10_000])
+        ReplayBenchmark.report(cases)
+        figures += cases.map { Figure(label: "replay, \($0.label): time per request / the stub's", value: $0.ratio, limit: replayLimit, atMost: true) }
+        let big = try ReplayBenchmark.measureBigLoad(rounds: options.rounds)
+        print(String(format: "  loading a %.1f MB recording of 100 list bodies: %.0f MB/s; JSONSerialization %.0f MB/s", big.megabytes, big.megabytes / big.load.median, big.megabytes / big.parse.median))
+        figures += cases.filter { $0.label.hasSuffix("distinct paths") }.map {
+            Figure(label: "loading, \($0.label): time / JSONSerialization's", value: $0.loadRatio, limit: loadLimit, atMost: true)
+        }
+        figures.append(Figure(label: "loading, 100 list bodies: time / JSONSerialization's", value: big.load.median / big.parse.median, limit: loadLimit, atMost: true))
+
+        print("guard: the live diff path vs wrk")
+        if let live = try await LiveBenchmark.measure(rounds: options.rounds, seconds: options.seconds) {
+            print(String(format: "  wrk %.0f requests/s (%.0f-%.0f), the diff path %.0f requests/s (%.0f-%.0f); %@", live.wrk.median, live.wrk.min, live.wrk.max, live.diff.median, live.diff.min, live.diff.max, live.lastDiff))
+            if let unclean = live.unclean {
+                print("  a diff run against the sandbox was not clean: \(unclean)")
+                missing.append("live (a diff run found something)")
+            } else {
+                figures.append(Figure(label: "live, the diff path's requests/s / wrk's", value: live.ratio, limit: liveLimit, atMost: false))
+            }
+        } else {
+            missing.append("live (no wrk)")
+        }
+
+        print("guard: the figures")
+        for figure in figures { print(figure.line) }
+        for target in targets {
+            print(String(format: "  %@ %@ %.2fx (a target, not a guard: %.2fx)", target.holds ? "met " : "not ", pad(target.label, 66), target.value, target.limit))
+        }
+        for item in missing { print("  FAIL not measured: \(item)") }
+        let failed = figures.filter { !$0.holds }.count + missing.count
+        print(failed == 0 ? "guard: every figure within its limit" : "guard: \(failed) of \(figures.count + missing.count) outside their limits or not measured")
+        return failed == 0
+    }
+}
