@@ -15,7 +15,7 @@ struct Bench: AsyncParsableCommand {
             verify and live run the apicheck binary built beside this one: build both first (swift build -c release).
             """,
         subcommands: [
-            All.self, Guard.self, Verify.self, Replay.self, Live.self, JSON.self, Decode.self, SandboxRate.self, Hostile.self,
+            All.self, Guard.self, Verify.self, Scale.self, Replay.self, Live.self, JSON.self, Decode.self, SandboxRate.self, Hostile.self,
             CheckBodies.self, VerifyFiles.self, VerifyCorpus.self, ShapesCorpus.self, LiveDiff.self, ReplayProfile.self, LoadProfile.self,
         ],
         defaultSubcommand: All.self
@@ -84,6 +84,22 @@ struct Verify: Benchmark {
             ok = try ShapeVerify.measure(rounds: options.rounds, bytesPerShape: Guard.bytesPerShape, python: python) != nil && ok
         }
         return ok
+    }
+}
+
+struct Scale: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "apicheck verify and apicheck coverage on the four-shape corpus at 0.1, 0.3 and 1 GB (about 14,000 files): time, MB/s and peak memory at each."
+    )
+    @OptionGroup var options: BenchOptions
+    @Option(name: .long, parsing: .upToNextOption, help: "The corpus sizes, in GB.") var gigabytes: [Double] = [0.1, 0.3, 1.0]
+
+    func validate() throws {
+        if gigabytes.isEmpty || gigabytes.contains(where: { $0 <= 0 || $0 > 20 }) { throw ValidationError("--gigabytes takes sizes above 0 and at most 20") }
+    }
+
+    func run() async throws {
+        if try !ScaleBenchmark.run(rounds: options.rounds, gigabytes: gigabytes) { throw ExitCode(1) }
     }
 }
 
