@@ -33,12 +33,13 @@ public struct Contract: Sendable {
         let tree = try reader.json()
         // OpenAPIKit checks the document's structure. Its schema model rejects valid JSON Schema 2020-12
         // (`items: false`, `prefixItems`, ...), so it sees every schema as `{}`; SchemaCompiler checks those.
-        // The two are independent and about as long (OpenAPIKit decodes every object's subtree again to find its
-        // `x-` keys), so the structure is checked on a second thread while this one compiles: a contract loads in
-        // the longer of the two. The structure's verdict comes first, as when they ran one after the other.
+        // It decodes the tree itself (`JSONValueDecoder`, equal to `JSONDecoder` on the same text and several times
+        // faster here). The two are independent, so the structure is checked on a second thread while this one
+        // compiles: a contract loads in the longer of the two. The structure's verdict comes first, as when they ran
+        // one after the other.
         let structure = BackgroundResult { () -> (any Error)? in
             do {
-                _ = try JSONDecoder().decode(OpenAPI.Document.self, from: Data(JSONWriter.compactBytes(withoutSchemas(tree))))
+                _ = try JSONValueDecoder().decode(OpenAPI.Document.self, from: withoutSchemas(tree))
                 return nil
             } catch {
                 return error
