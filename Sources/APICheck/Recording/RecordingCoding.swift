@@ -119,6 +119,11 @@ extension Recording {
 
     /// Reads a recording from the bytes of a file; errors name the file, line and pointer.
     public init(bytes: [UInt8], file: String? = nil) throws(RecordingError) {
+        // Straight from the bytes when the file is plainly valid; otherwise through the tree, which says what is wrong.
+        if let recording = RecordingScanner.recording(bytes) {
+            self = recording
+            return
+        }
         let json = try RecordingError.parseJSON(bytes, file: file)
         do {
             try self.init(json: json)
