@@ -7,20 +7,14 @@ extension LiveRun {
     public func diff(progress: (@Sendable (Int, Int) -> Void)? = nil) async -> Result {
         var result = Result()
         for (api, outcomes) in await runScenarios(concurrency: options.concurrency, progress: progress, into: &result) {
-            for outcome in outcomes {
-                let recordingFile = api.scenarioFolder.appendingPathComponent("\(outcome.scenario).json")
-                var recorded: (recording: Recording, bytes: [UInt8])?
-                if let bytes = FileBytes.read(recordingFile.path) {
-                    do {
-                        recorded = (try Recording(bytes: bytes, file: displayPath(recordingFile)), bytes)
-                    } catch {
-                        result.errors.append(error.description)
-                    }
-                } else if outcome.notRun == nil {
-                    result.notes.append("\(api.api.name)/\(outcome.scenario): no recording at \(displayPath(recordingFile)) to compare with (run 'apicheck record --scenario \(outcome.scenario)')")
-                }
-                result.findings += check(outcome, api: api, recorded: recorded, file: displayPath(recordingFile), into: &result)
+            // Each scenario's recording is read and its answers checked on their own, on every core; the parts join
+            // in scenario order, so what is reported never depends on timing.
+            let parts = VerifyRun.inParallel(outcomes.count, jobs: ProcessInfo.processInfo.activeProcessorCount, context: { _ in () }) { _, index in
+                var part = Result()
+                part.findings = checkScenario(outcomes[index], api: api, into: &part)
+                return part
             }
+            for part in parts { result.add(part) }
             // The contract's coverage by this run's live answers (not by the recordings).
             if let verifier = api.verifier {
                 var tally = result.tallies[api.api.name] ?? CoverageTally()
@@ -29,6 +23,22 @@ extension LiveRun {
             }
         }
         return result
+    }
+
+    /// One scenario's findings against its recording (read here) and the contract.
+    private func checkScenario(_ outcome: ScenarioOutcome, api: Prepared, into result: inout Result) -> [Finding] {
+        let recordingFile = api.scenarioFolder.appendingPathComponent("\(outcome.scenario).json")
+        var recorded: (recording: Recording, bytes: [UInt8])?
+        if let bytes = FileBytes.read(recordingFile.path) {
+            do {
+                recorded = (try Recording(bytes: bytes, file: displayPath(recordingFile)), bytes)
+            } catch {
+                result.errors.append(error.description)
+            }
+        } else if outcome.notRun == nil {
+            result.notes.append("\(api.api.name)/\(outcome.scenario): no recording at \(displayPath(recordingFile)) to compare with (run 'apicheck record --scenario \(outcome.scenario)')")
+        }
+        return check(outcome, api: api, recorded: recorded, file: displayPath(recordingFile), into: &result)
     }
 
     /// The index of the `occurrence`-th (from 0) interaction of `step` in a recording.

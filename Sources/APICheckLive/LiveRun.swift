@@ -70,6 +70,21 @@ public struct LiveRun: Sendable {
         /// What the live answers exercised, by API.
         var tallies: [String: CoverageTally] = [:]
 
+        /// `other` (a part of the same run) added after what this holds.
+        mutating func add(_ other: Result) {
+            findings += other.findings
+            errors += other.errors
+            notes += other.notes
+            scenarios += other.scenarios
+            requests += other.requests
+            responses += other.responses
+            for failure in other.transportFailures where !transportFailures.contains(failure) { transportFailures.append(failure) }
+            rateLimits += other.rateLimits
+            saved += other.saved
+            coverage += other.coverage
+            for (api, tally) in other.tallies { tallies[api, default: CoverageTally()].formUnion(tally) }
+        }
+
         /// Why the API could not be reached, for the message of exit 3.
         public var unreachableReason: String {
             transportFailures.map(\.description).joined(separator: "; ")

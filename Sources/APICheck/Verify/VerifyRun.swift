@@ -127,7 +127,7 @@ public struct VerifyRun: Sendable {
 
     /// `work(context, 0..<count)` on up to `jobs` threads, each with a context of its own (made by `context`
     /// with the thread's number) and taking the next index when it is done with one; the results in index order.
-    static func inParallel<T: Sendable, Context>(
+    package static func inParallel<T: Sendable, Context>(
         _ count: Int, jobs: Int, context: @Sendable (Int) -> Context, _ work: @Sendable (Context, Int) -> T
     ) -> [T] {
         guard jobs > 1, count > 1 else {
