@@ -51,6 +51,28 @@ struct SecretScannerTests {
         #expect(SecretScanner.scan(text).map(\.what) == expected)
     }
 
+    @Test("GitHub tokens of each prefix, anywhere in random text: found exactly where the pattern matches")
+    func gitHubPrefixes() throws {
+        let pattern = try NSRegularExpression(pattern: #"gh[pousr]_[A-Za-z0-9]{20,}"#)  // SecretScanner's, as it says
+        var random = SeededGenerator(seed: 28)
+        let alphabet = Array("ghpousr_xA0g".utf8)
+        var found = 0
+        for round in 0..<3_000 {
+            var bytes = (0..<Int.random(in: 0...30, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            if round % 3 == 0 {
+                // A whole token of a random prefix at a random place.
+                let token = Array("gh\(["p", "o", "u", "s", "r"].randomElement(using: &random)!)_0123456789abcdefghijAB".utf8)
+                bytes.insert(contentsOf: token, at: Int.random(in: 0...bytes.count, using: &random))
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let expected = pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            let scanned = SecretScanner.scan(text).contains { $0.what == "a GitHub token" }
+            #expect(scanned == expected, "\(text)")
+            if expected { found += 1 }
+        }
+        #expect(found >= 1_000, "only \(found) texts held a token")
+    }
+
     @Test("a configured value is found at its first occurrence, whichever of its bytes the search anchors on")
     func firstOccurrence() {
         var random = SeededGenerator(seed: 7)
