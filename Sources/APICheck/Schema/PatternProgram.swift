@@ -118,23 +118,67 @@ private struct ClassMatch: Sendable {
         shape = .anchored(sequences, optional: optional, wholeText: wholeText)
     }
 
-    /// The answer, or nil when ICU has to give it (a code point above the BMP).
+    /// The answer, or nil when ICU has to give it (a code point above the BMP that the answer depends on). Reads
+    /// the text's UTF-8 directly (a `String` is valid UTF-8, so the decoding needs no checks).
     func matches(_ text: String) -> Bool? {
+        var text = text
+        return text.withUTF8 { match($0) }
+    }
+
+    private func match(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         switch shape {
         case .anywhere(let members):
-            for scalar in text.unicodeScalars {
-                guard scalar.value < 0x10000 else { return nil }
-                if members.contains(scalar.value) { return true }
+            var index = 0
+            var above = false
+            while index < bytes.count {
+                guard let (value, length) = Self.scalar(bytes, at: index) else {
+                    above = true
+                    index += 4
+                    continue
+                }
+                if members.contains(value) { return true }
+                index += length
             }
-            return false
+            return above ? nil : false
         case .anchored(let sequences, let optional, let wholeText):
-            // Code points above the BMP are ICU's to judge.
-            if text.utf8.contains(where: { $0 >= 0xF0 }) { return nil }
-            if optional && wholeText && text.isEmpty { return true }
-            if optional && !wholeText { return true }  // `^(X)?` matches the empty start of any text
-            for sequence in sequences where Self.matches(sequence, text.unicodeScalars, wholeText: wholeText) { return true }
-            return false
+            if optional && (!wholeText || bytes.isEmpty) { return true }  // `^(X)?` matches the empty start
+            var unknown = false
+            for sequence in sequences {
+                switch Self.matches(sequence, bytes, wholeText: wholeText) {
+                case true?: return true
+                case nil: unknown = true
+                case false?: break
+                }
+            }
+            return unknown ? nil : false
         }
+    }
+
+    /// The BMP scalar that starts at `index` and its length in bytes; nil for one above the BMP.
+    @inline(__always)
+    private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
+        let lead = bytes[index]
+        if lead < 0x80 { return (UInt32(lead), 1) }
+        if lead < 0xE0 { return ((UInt32(lead & 0x1F) << 6) | UInt32(bytes[index + 1] & 0x3F), 2) }
+        if lead < 0xF0 { return ((UInt32(lead & 0x0F) << 12) | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F), 3) }
+        return nil
+    }
+
+    /// Greedy: each atom takes as many code points as it may, up to its most; nil when it meets one above the BMP
+    /// (what it decided before that does not depend on it).
+    private static func matches(_ sequence: [Atom], _ bytes: UnsafeBufferPointer<UInt8>, wholeText: Bool) -> Bool? {
+        var index = 0
+        for atom in sequence {
+            var taken = 0
+            while taken < atom.most, index < bytes.count {
+                guard let (value, length) = scalar(bytes, at: index) else { return nil }
+                guard atom.members.contains(value) else { break }
+                taken += 1
+                index += length
+            }
+            if taken < atom.least { return false }
+        }
+        return !wholeText || index == bytes.count
     }
 
     /// `text` split at each `|` outside a class and not escaped; nil when a class does not close.
@@ -160,20 +204,6 @@ private struct ClassMatch: Sendable {
         if inClass { return nil }
         parts.append(text[start...])
         return parts
-    }
-
-    /// Greedy: each atom takes as many code points as it may, up to its most.
-    private static func matches(_ sequence: [Atom], _ scalars: String.UnicodeScalarView, wholeText: Bool) -> Bool {
-        var index = scalars.startIndex
-        for atom in sequence {
-            var taken = 0
-            while taken < atom.most, index < scalars.endIndex, atom.members.contains(scalars[index].value) {
-                taken += 1
-                index = scalars.index(after: index)
-            }
-            if taken < atom.least { return false }
-        }
-        return !wholeText || index == scalars.endIndex
     }
 
     /// Whether greedy matching gives ICU's answer: every atom with a varying count has no member in common with
