@@ -76,7 +76,6 @@ let package = Package(
             dependencies: [
                 "APICheck", "APICheckLive", "APICheckReplay", "TodoAPI", "WireFormat", "Sandbox", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Yams", package: "Yams"),
             ],
             path: "Benchmarks/APICheckBench"
         ),

@@ -66,7 +66,7 @@ struct Guard: Benchmark {
         figures += cases.map { Figure(label: "replay, \($0.label): time per request / the stub's", value: $0.ratio, limit: replayLimit, atMost: true) }
         let big = try ReplayBenchmark.measureBigLoad(rounds: options.rounds)
         print(String(format: "  loading a %.1f MB recording of 100 list bodies: %.0f MB/s; JSONSerialization %.0f MB/s", big.megabytes, big.megabytes / big.load.median, big.megabytes / big.parse.median))
-        figures += cases.filter { $0.label.hasSuffix("distinct paths") }.map {
+        figures += cases.filter(\.distinct).map {
             Figure(label: "loading, \($0.label): time / JSONSerialization's", value: $0.loadRatio, limit: loadLimit, atMost: true)
         }
         figures.append(Figure(label: "loading, 100 list bodies: time / JSONSerialization's", value: big.load.median / big.parse.median, limit: loadLimit, atMost: true))

@@ -117,6 +117,8 @@ enum ReplayBenchmark {
     /// same bytes (the floor loading is held to), session start to first answer.
     struct Case {
         let label: String
+        /// Every path of the recording is a different one (the others repeat 50 pages).
+        let distinct: Bool
         let file: URL
         let bytes: Int
         let paths: [String]
@@ -166,7 +168,7 @@ enum ReplayBenchmark {
                 let file = folder.appendingPathComponent("\(kind)-\(size).json")
                 try recording(paths: paths).save(to: file)
                 let bytes = try Data(contentsOf: file).count
-                cases.append(Case(label: "\(size) interactions, \(kind) paths", file: file, bytes: bytes, paths: order))
+                cases.append(Case(label: "\(size) interactions, \(kind) paths", distinct: kind == "distinct", file: file, bytes: bytes, paths: order))
             }
         }
         let clock = ContinuousClock()

@@ -1,6 +1,5 @@
 import APICheck
 import Foundation
-import Yams
 
 /// Recordings of the four APIs' list responses, grown from the repository's own recordings to a size, half of the
 /// files pretty-printed as `apicheck record` writes them and half compact, each API's schema written out as JSON
@@ -123,7 +122,7 @@ struct ShapeCorpus {
     /// apicheck checks more than its peer here).
     static func peerSchema(contract path: String, template: String) throws -> JSONValue {
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        guard case .object(var document) = try jsonValue(Yams.load(yaml: text) as Any) else { throw BenchError("\(path) is not a mapping") }
+        guard case .object(var document) = try Contract.document(text, path: path) else { throw BenchError("\(path) is not a mapping") }
         let root = JSONValue.object(document)
         var pointer = ["paths", template, "get", "responses", "200"]
         func resolve(_ pointer: [String]) -> JSONValue? {
@@ -140,30 +139,5 @@ struct ShapeCorpus {
         document["$schema"] = .string("https://json-schema.org/draft/2020-12/schema")
         document["$ref"] = .string("#/" + escaped.joined(separator: "/"))
         return .object(document)
-    }
-
-    /// What Yams loads, as a JSON value (mapping keys as strings).
-    static func jsonValue(_ value: Any) throws -> JSONValue {
-        switch value {
-        case let value as [String: Any]:
-            return .object(JSONObject(try value.keys.sorted().map { .init(key: $0, value: try jsonValue(value[$0] as Any)) }))
-        case let value as [AnyHashable: Any]:
-            return .object(JSONObject(try value.map { .init(key: "\($0.key)", value: try jsonValue($0.value)) }.sorted { $0.key < $1.key }))
-        case let value as [Any]:
-            return .array(try value.map(jsonValue))
-        case let value as String:
-            return .string(value)
-        case let value as Bool:
-            return .bool(value)
-        case let value as Int:
-            return .number(JSONNumber(value))
-        case let value as Double:
-            return .number(JSONNumber(value))
-        case is NSNull:
-            return .null
-        default:
-            if Mirror(reflecting: value).displayStyle == .optional { return .null }
-            throw BenchError("a YAML value JSON has no form for: \(value)")
-        }
     }
 }

@@ -64,6 +64,12 @@ public struct Contract: Sendable {
         }
     }
 
+    /// The contract's YAML text as a JSON value, as loading reads it (for tools of the package: the benchmark's peer
+    /// validates against the contract's own schemas).
+    package static func document(_ text: String, path: String) throws(ConfigurationError) -> JSONValue {
+        try YAMLReader.parse(text, file: path).json()
+    }
+
     /// The document with every schema replaced by `{}`: the values of `schema` keys and of `components/schemas`.
     static func withoutSchemas(_ document: JSONValue) -> JSONValue {
         var copy = blankingSchemaKeys(document)

@@ -7,11 +7,12 @@ import Foundation
 /// - **`$` is the end of the text.** In ECMA-262 (no `m` flag) `$` matches only at the end; in ICU it also matches
 ///   before a line terminator that ends the text, so `^[0-9a-f]{24}$` would accept an id followed by `"\n"`. Each `$`
 ///   outside a character class is compiled as ICU's `\z`.
-/// - **One code-point class, alone or anchored with a count** (`\S`, `[^\t\n ...]`, `^[0-9a-f]{24}$`, `^[0-9]+$`) is
-///   matched by walking the text's scalars against a bitmap of the class, without ICU. The bitmap is ICU's own answer:
-///   at compile time the class, repeated (`(?:CLASS)+`), is matched once against a string of every code point of the
-///   Basic Multilingual Plane, and each match is a run of members. A text with a code point above the plane (an
-///   emoji) goes to ICU, so the answer is always ICU's. `PatternProgramTests` compares both on random texts.
+/// - **Simple patterns skip ICU** (`ClassMatch`: one class alone, `\S`; or literals, `.` and classes with counts
+///   anchored by `^`, `^[0-9a-f]{24}$`, `^(https?://.*)?$`): the text's UTF-8 is walked against a bitmap per class.
+///   Each bitmap is ICU's own answer: at compile time the class, repeated (`(?:CLASS)+`), is matched once against a
+///   string of every code point of the Basic Multilingual Plane, and each match is a run of members. A code point
+///   above the plane (an emoji) that the answer depends on goes to ICU, so the answer is always ICU's.
+///   `PatternProgramTests` compares both on random texts and on every BMP code point.
 ///
 /// On LSLP's feed (ids are `^[0-9a-f]{24}$`, texts `\S`) `NSRegularExpression.firstMatch` was a quarter of
 /// `apicheck verify`'s time; the fast path is a loop over bytes.
@@ -276,7 +277,7 @@ private struct ClassMatch: Sendable {
         case "*": count = 0...Int.max
         case "+": count = 1...Int.max
         case "{":
-            guard let close = rest.firstIndex(of: "}"), let parsed = quantifier(rest[...close]) else { return nil }
+            guard let close = rest.firstIndex(of: "}"), let parsed = braces(rest[...close]) else { return nil }
             rest = rest[rest.index(after: close)...]
             if let next = rest.first, next == "?" || next == "+" { return nil }
             return parsed
@@ -324,16 +325,8 @@ private struct ClassMatch: Sendable {
         return nil
     }
 
-    /// The count an anchored class may repeat: none (one), `?`, `*`, `+`, `{n}`, `{n,}`, `{n,m}`; nil for anything else
-    /// (lazy or possessive forms, text after it).
-    static func quantifier(_ text: Substring) -> ClosedRange<Int>? {
-        switch text {
-        case "": return 1...1
-        case "?": return 0...1
-        case "*": return 0...Int.max
-        case "+": return 1...Int.max
-        default: break
-        }
+    /// The count of `{n}`, `{n,}` or `{n,m}`; nil for anything else.
+    private static func braces(_ text: Substring) -> ClosedRange<Int>? {
         guard text.first == "{", text.last == "}" else { return nil }
         let inside = text.dropFirst().dropLast()
         let parts = inside.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
