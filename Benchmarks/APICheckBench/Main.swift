@@ -171,8 +171,8 @@ struct CheckBodies: ParsableCommand {
     }
 }
 
-/// `apicheck verify`'s run with one job, with or without the coverage summary, in a process of its own: the two sides
-/// of verify's coverage-cost line.
+/// `apicheck verify`'s run with one job, with or without the coverage summary (or with every body parsed into a tree),
+/// in a process of its own: the sides of verify's coverage-cost and streaming lines.
 struct VerifyFiles: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify-files", abstract: "Verify every recording of apicheck.yml with one job, with or without coverage (used by 'verify').",
@@ -181,11 +181,13 @@ struct VerifyFiles: ParsableCommand {
 
     @Argument var config: String
     @Flag(inversion: .prefixedNo) var coverage = true
+    @Flag(inversion: .prefixedNo, help: "Check response bodies as they are read (else each is parsed into a tree first).") var streaming = true
 
     func run() throws {
         let configuration = try ConfigurationFile.load(config)
         var options = VerifyRun.Options(jobs: 1)
         options.collectsCoverage = coverage
+        options.streamsBodies = streaming
         let result = try VerifyRun(configuration: configuration, options: options).run(options)
         print("verified \(result.recordings) recordings (\(result.interactions) interactions): \(result.findings.count) findings; coverage: \(result.coverage.map(\.line).joined(separator: "; "))")
     }

@@ -38,6 +38,9 @@ final class CoverageIndex: Sendable {
     /// Per operation (in `CompiledContract.operations` order): its item, and per response key its item and tree root.
     let operations: [(item: Int, responses: [String: (item: Int, root: Int)])]
     private let operationIndex: [String: Int]
+    /// Per operation (as ``operations``), per response key and media type: the body's ``StreamingProgram``, where
+    /// its schema compiles to one. Made here because a program sets this index's coverage items.
+    private let programs: [[String: [String: StreamingProgram]]]
 
     init(operations compiled: [CompiledContract.Operation]) {
         var perMeasure: [[Item]] = [[], [], [], []]
@@ -104,6 +107,24 @@ final class CoverageIndex: Sendable {
         var operationIndex: [String: Int] = [:]
         for (position, operation) in compiled.enumerated() where operationIndex[operation.name] == nil { operationIndex[operation.name] = position }
         self.operationIndex = operationIndex
+        programs = zip(compiled, operations).map { operation, entry in
+            var byResponse: [String: [String: StreamingProgram]] = [:]
+            for (key, response) in operation.responses {
+                for (mediaType, schema) in response.content {
+                    guard let schema else { continue }
+                    byResponse[key, default: [:]][mediaType] = StreamingProgram(
+                        schema: schema, keyCase: operation.keyCase, coverage: nodes, root: entry.responses[key]?.root
+                    )
+                }
+            }
+            return byResponse
+        }
+    }
+
+    /// The program of `operation`'s response `key` for `mediaType` (a key of its content), or nil.
+    func program(for operation: CompiledContract.Operation, response key: String, mediaType: String) -> StreamingProgram? {
+        guard let position = operationIndex[operation.name] else { return nil }
+        return programs[position][key]?[mediaType]
     }
 
     /// The node at `pointer` (tokens `*` for array elements) below `root`, made on the way.

@@ -323,11 +323,18 @@ struct Parser {
     /// The slow path, for strings with backslash escapes.
     mutating func escapedString(from start: Int, open: Int) throws(Failure) -> String {
         var out = Array(UnsafeBufferPointer(rebasing: b[start..<i]))
+        try unescape(into: &out, open: open)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Decodes the rest of a string, from `i` (where an escape or more text is) to just past its closing quote, onto
+    /// `out`, which holds the text before `i`. `open` is where the string's opening quote is (for messages).
+    mutating func unescape(into out: inout [UInt8], open: Int) throws(Failure) {
         while i < b.count {
             let c = b[i]
             if c == UInt8(ascii: "\"") {
                 i += 1
-                return String(decoding: out, as: UTF8.self)
+                return
             }
             if c < 0x20 { throw fail("unescaped control character (byte 0x\(String(c, radix: 16, uppercase: true))) in a string") }
             if c != UInt8(ascii: "\\") {
@@ -395,6 +402,15 @@ struct Parser {
 
     mutating func number() throws(Failure) -> JSONNumber {
         let start = i
+        _ = try skipNumber()
+        return JSONNumber(literal: String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self))
+    }
+
+    /// Steps over a number's literal (RFC 8259's grammar, at a `-` or a digit); whether it is a plain integer (no
+    /// fraction, no exponent).
+    mutating func skipNumber() throws(Failure) -> Bool {
+        let start = i
+        var integral = true
         if b[i] == UInt8(ascii: "-") { i += 1 }
         guard i < b.count, isDigit(b[i]) else { throw fail("expected a digit after '-', found \(describe(i))") }
         if b[i] == UInt8(ascii: "0") {
@@ -404,17 +420,19 @@ struct Parser {
             while i < b.count && isDigit(b[i]) { i += 1 }
         }
         if i < b.count && b[i] == UInt8(ascii: ".") {
+            integral = false
             i += 1
             guard i < b.count, isDigit(b[i]) else { throw fail("expected a digit after '.', found \(describe(i))") }
             while i < b.count && isDigit(b[i]) { i += 1 }
         }
         if i < b.count && (b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E")) {
+            integral = false
             i += 1
             if i < b.count && (b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-")) { i += 1 }
             guard i < b.count, isDigit(b[i]) else { throw fail("expected a digit in the exponent, found \(describe(i))") }
             while i < b.count && isDigit(b[i]) { i += 1 }
         }
-        return JSONNumber(literal: String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self))
+        return integral
     }
 
     @inline(__always)

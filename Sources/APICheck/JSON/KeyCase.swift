@@ -40,12 +40,29 @@ public struct KeyCase: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static func isSnakeCase(_ key: String) -> Bool {
+    /// Whether the key whose UTF-8 is `key` follows the rule (the streaming body check reads keys as bytes).
+    func matches(utf8 key: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch rule {
+        case .snakeCase: Self.isSnakeCase(key)
+        case .camelCase: Self.isCamelCase(key)
+        case .any: true
+        }
+    }
+
+    /// Whether the rule accepts every key (`any`): no key needs looking at.
+    var acceptsEveryKey: Bool { rule == .any }
+
+    private static func isSnakeCase(_ key: String) -> Bool { isSnakeCase(key.utf8) }
+
+    private static func isCamelCase(_ key: String) -> Bool { isCamelCase(key.utf8) }
+
+    @inline(__always)
+    private static func isSnakeCase(_ key: some Sequence<UInt8>) -> Bool {
         // Byte by byte: this runs for every key of every body.
         var previousUnderscore = true  // a leading "_" is allowed once, then a word must follow
         var leading = true
         var count = 0
-        for byte in key.utf8 {
+        for byte in key {
             count += 1
             if byte == 95 {
                 if previousUnderscore && !(leading && count == 1) { return false }
@@ -60,9 +77,10 @@ public struct KeyCase: Hashable, Sendable, CustomStringConvertible {
         return count > 0 && !previousUnderscore
     }
 
-    private static func isCamelCase(_ key: String) -> Bool {
-        guard let first = key.utf8.first, first >= 97 && first <= 122 else { return false }
-        return key.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) }
+    @inline(__always)
+    private static func isCamelCase(_ key: some Collection<UInt8>) -> Bool {
+        guard let first = key.first, first >= 97 && first <= 122 else { return false }
+        return key.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) }
     }
 
     /// Every key in `value` that breaks the rule, with its pointer (array indices kept).

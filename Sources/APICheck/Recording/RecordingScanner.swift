@@ -12,9 +12,28 @@ struct RecordingScanner {
     private struct GiveUp: Error {}
 
     private var parser: Parser
+    /// Set while responses' JSON bodies are deferred (``deferringResponseJSON(_:reader:)``).
+    private var deferral: Deferral?
 
-    private init(_ buffer: UnsafeBufferPointer<UInt8>) {
+    /// While responses' JSON bodies `{"json": ...}` are deferred: where each value is, whether the reader read it,
+    /// and what is known so far of the recording and the interaction being read.
+    private struct Deferral {
+        let reader: (any ResponseBodyReader)?
+        var bodies: [Range<Int>?] = []
+        var read: [Bool] = []
+        /// The parser's depth at a deferred body's value (the same for every interaction).
+        var depth = 0
+        var api: String?
+        var body: Range<Int>?
+        var bodyRead = false
+        var request: RecordedRequest?
+        var status: Int?
+        var headers: HeaderFields?
+    }
+
+    private init(_ buffer: UnsafeBufferPointer<UInt8>, deferral: Deferral? = nil) {
         parser = Parser(bytes: buffer)
+        self.deferral = deferral
     }
 
     /// The recording in `bytes`, or nil when the usual reader must decide.
@@ -23,6 +42,41 @@ struct RecordingScanner {
             var scanner = RecordingScanner(buffer)
             return try? scanner.document()
         }
+    }
+
+    /// A recording read without its responses' JSON bodies: `recording` has no body where `bodies` has the place of
+    /// the body's JSON value in the bytes. For `apicheck verify`, which checks those bodies as they are met
+    /// (``ResponseBodyReader``) and parses one (``parseDeferred(_:in:depth:)``) only when it has to.
+    struct Deferred {
+        let recording: Recording
+        /// Per interaction, where its response body's JSON value is (nil: the body, if any, is in `recording`).
+        let bodies: [Range<Int>?]
+        /// Per interaction, whether the reader read its body (and found it valid).
+        let read: [Bool]
+        /// The parser's depth at those values, so that one parsed alone is refused as deep as in the whole file.
+        let depth: Int
+    }
+
+    /// `bytes` as a ``Deferred`` recording, or nil when the usual reader must decide. Each body is offered to `reader`
+    /// where it stands, once the recording's API and the interaction's request, status and headers have been read
+    /// (the order `apicheck record` writes); what it does not read is only delimited here (strings and brackets):
+    /// whoever uses it parses it.
+    static func deferringResponseJSON(_ bytes: [UInt8], reader: (any ResponseBodyReader)? = nil) -> Deferred? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = RecordingScanner(buffer, deferral: Deferral(reader: reader))
+            guard let recording = try? scanner.document(), let deferral = scanner.deferral else { return nil }
+            return Deferred(recording: recording, bodies: deferral.bodies, read: deferral.read, depth: deferral.depth)
+        }
+    }
+
+    /// The JSON value of a deferred body, parsed as the whole file's parse would; nil where it is not valid.
+    static func parseDeferred(_ range: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>, depth: Int) -> JSONValue? {
+        var parser = Parser(bytes: buffer)
+        parser.i = range.lowerBound
+        parser.depth = depth
+        // The value must end where the range does (`JSONValue` is nil-literal expressible: no `nil` in a ternary here).
+        guard let value = try? parser.value(), parser.i == range.upperBound else { return nil }
+        return value
     }
 
     private var b: UnsafeBufferPointer<UInt8> { parser.b }
@@ -38,7 +92,9 @@ struct RecordingScanner {
         try object { scanner, key throws(GiveUp) in
             switch key {
             case "format": format = try scanner.string()
-            case "api": api = try scanner.string()
+            case "api":
+                api = try scanner.string()
+                scanner.deferral?.api = api
             case "name": name = try scanner.string()
             case "recorded_at": recordedAt = try scanner.string()
             case "recorded_from": recordedFrom = try scanner.string()
@@ -57,16 +113,27 @@ struct RecordingScanner {
             var step: String?
             var request: RecordedRequest?
             var response: RecordedResponse?
+            if scanner.deferral != nil {
+                scanner.deferral?.body = nil
+                scanner.deferral?.bodyRead = false
+                scanner.deferral?.request = nil
+            }
             try scanner.object { scanner, key throws(GiveUp) in
                 switch key {
                 case "step": step = try scanner.string()
-                case "request": request = try scanner.request()
+                case "request":
+                    request = try scanner.request()
+                    scanner.deferral?.request = request
                 case "response": response = try scanner.response()
                 default: throw GiveUp()
                 }
             }
             guard let request, let response else { throw GiveUp() }
             list.append(Interaction(step: step, request: request, response: response))
+            if let deferral = scanner.deferral {
+                scanner.deferral?.bodies.append(deferral.body)
+                scanner.deferral?.read.append(deferral.bodyRead)
+            }
         }
         return list
     }
@@ -95,13 +162,25 @@ struct RecordingScanner {
         var status: Int?
         var headers: HeaderFields?
         var body: RecordedBody?
+        if deferral != nil {
+            deferral?.status = nil
+            deferral?.headers = nil
+        }
         try object { scanner, key throws(GiveUp) in
             switch key {
             case "status":
                 guard case .number(let number) = try scanner.value(), let code = number.intValue, (100...599).contains(code) else { throw GiveUp() }
                 status = code
-            case "headers": headers = try scanner.headers()
-            case "body": body = try scanner.body()
+                scanner.deferral?.status = code
+            case "headers":
+                headers = try scanner.headers()
+                scanner.deferral?.headers = headers
+            case "body":
+                if scanner.deferral != nil, let range = try scanner.deferredJSON() {
+                    scanner.deferral?.body = range
+                } else {
+                    body = try scanner.body()
+                }
             default: throw GiveUp()
             }
         }
@@ -126,6 +205,101 @@ struct RecordingScanner {
         } catch {
             throw GiveUp()
         }
+    }
+
+    /// At a body `{"json": VALUE}` (that key alone): steps over it and gives VALUE's place; otherwise nil, having
+    /// moved nowhere.
+    private mutating func deferredJSON() throws(GiveUp) -> Range<Int>? {
+        let save = parser.i
+        parser.skipWhitespace()
+        let key = Array("\"json\"".utf8)
+        guard parser.i < b.count, b[parser.i] == UInt8(ascii: "{") else {
+            parser.i = save
+            return nil
+        }
+        parser.i += 1
+        parser.skipWhitespace()
+        guard parser.i + key.count <= b.count, Array(b[parser.i..<(parser.i + key.count)]) == key else {
+            parser.i = save
+            return nil
+        }
+        parser.i += key.count
+        parser.skipWhitespace()
+        guard parser.i < b.count, b[parser.i] == UInt8(ascii: ":") else { throw GiveUp() }
+        parser.i += 1
+        parser.skipWhitespace()
+        let start = parser.i
+        if let deferral, let reader = deferral.reader, let api = deferral.api, let request = deferral.request, let status = deferral.status,
+            let headers = deferral.headers, let end = reader.read(b, at: start, api: api, request: request, status: status, headers: headers) {
+            parser.i = end
+            self.deferral?.bodyRead = true
+        } else {
+            try skipValue()
+        }
+        let end = parser.i
+        parser.skipWhitespace()
+        guard parser.i < b.count, b[parser.i] == UInt8(ascii: "}") else {
+            parser.i = save
+            deferral?.bodyRead = false
+            return nil
+        }
+        parser.i += 1
+        deferral?.depth = parser.depth + 1
+        return start..<end
+    }
+
+    /// Steps over one value by its delimiters alone: a string to its closing quote, a container to the bracket that
+    /// closes it (brackets in strings skipped), anything else to the next `,`, `}`, `]` or space. Validation is the
+    /// business of whoever reads the value.
+    private mutating func skipValue() throws(GiveUp) {
+        guard parser.i < b.count else { throw GiveUp() }
+        switch b[parser.i] {
+        case UInt8(ascii: "\""):
+            try skipString()
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            var level = 0
+            while parser.i < b.count {
+                switch b[parser.i] {
+                case UInt8(ascii: "\""):
+                    try skipString()
+                    continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    level += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    level -= 1
+                    if level == 0 {
+                        parser.i += 1
+                        return
+                    }
+                default:
+                    break
+                }
+                parser.i += 1
+            }
+            throw GiveUp()
+        default:
+            let start = parser.i
+            while parser.i < b.count {
+                let c = b[parser.i]
+                if c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { break }
+                parser.i += 1
+            }
+            guard parser.i > start else { throw GiveUp() }
+        }
+    }
+
+    /// From a quote to just past the quote that closes it (a backslash escapes the byte after it).
+    private mutating func skipString() throws(GiveUp) {
+        parser.i += 1
+        while parser.i < b.count {
+            let c = b[parser.i]
+            if c == UInt8(ascii: "\"") {
+                parser.i += 1
+                return
+            }
+            parser.i += c == UInt8(ascii: "\\") ? 2 : 1
+        }
+        throw GiveUp()
     }
 
     // MARK: The parser's steps, giving up on any failure
@@ -199,4 +373,13 @@ struct RecordingScanner {
         parser.depth -= 1
         return false
     }
+}
+
+/// Reads a response body's JSON where it stands in a recording, while ``RecordingScanner`` reads the recording (so that
+/// the bytes are gone over once): `apicheck verify`'s check of each body against its program.
+protocol ResponseBodyReader: AnyObject {
+    /// Reads the JSON value at `start` in `bytes`, the response body of an interaction of `api` with `request`, `status`
+    /// and `headers`: the index just past the value when it was read and found valid, or nil to leave it (it is then
+    /// skipped, and parsed later).
+    func read(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, api: String, request: RecordedRequest, status: Int, headers: HeaderFields) -> Int?
 }

@@ -34,6 +34,12 @@ struct PatternProgram: Sendable {
         return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
+    /// The answer for the text whose (valid) UTF-8 is `bytes` when it needs no ICU; nil when ``matches(_:)`` must
+    /// be asked with a `String`.
+    func matches(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        fast?.match(bytes)
+    }
+
     /// `source` with each `$` outside a class written `\z` (the end of the text only). A source with `\Q` (quoted
     /// literal text, where `$` is a character) is left as it is.
     static func endAnchored(_ source: String) -> String {
@@ -126,7 +132,7 @@ private struct ClassMatch: Sendable {
         return text.withUTF8 { match($0) }
     }
 
-    private func match(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    func match(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         switch shape {
         case .anywhere(let members):
             var index = 0

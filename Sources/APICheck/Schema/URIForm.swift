@@ -5,7 +5,12 @@
 /// or `https://example.com/a b`.
 enum URIForm {
     static func isAbsoluteURI(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { isAbsoluteURI(utf8: $0) }
+    }
+
+    /// Whether the text whose UTF-8 is `bytes` is an absolute URI.
+    static func isAbsoluteURI(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isAlpha(bytes[0]) else { return false }
         for byte in bytes[1..<colon] where !(isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")) {
@@ -40,7 +45,7 @@ enum URIForm {
         return true
     }
 
-    private static func isAuthority(_ bytes: ArraySlice<UInt8>) -> Bool {
+    private static func isAuthority(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         var index = bytes.startIndex
         var inLiteral = false
         var literals = 0

@@ -40,26 +40,36 @@ public struct Verifier: Sendable {
     public func verify(_ recording: Recording, file: String? = nil, bytes: [UInt8]? = nil, secrets: [String] = []) -> [Finding] {
         var findings: [Finding] = []
         for (index, interaction) in recording.interactions.enumerated() {
-            var found = verify(interaction)
-            Finding.attachValues(&found, recorded: interaction, live: nil, secrets: secrets)
-            for i in found.indices {
-                found[i].file = file
-                if let concrete = found[i].sourcePointer {
-                    found[i].sourcePointer = "/interactions/\(index)" + concrete
-                } else {
-                    found[i].sourcePointer = "/interactions/\(index)"
-                }
-            }
-            findings += found
+            findings += placed(verify(interaction), of: interaction, at: index, file: file, secrets: secrets)
         }
-        if let bytes {
-            for i in findings.indices {
-                let pointer = JSONPointer(findings[i].sourcePointer ?? "")
-                findings[i].line = JSONReader.location(of: pointer, in: bytes)?.line
-                    ?? JSONReader.location(of: pointer.parent, in: bytes)?.line
-            }
-        }
+        if let bytes { Self.addLines(to: &findings, in: bytes) }
         return findings
+    }
+
+    /// An interaction's findings placed in its recording: the recorded value at each finding's place (withheld
+    /// when it holds a secret), the file, and the source pointer from the recording's root.
+    func placed(_ findings: [Finding], of interaction: Interaction, at index: Int, file: String?, secrets: [String]) -> [Finding] {
+        guard !findings.isEmpty else { return [] }
+        var found = findings
+        Finding.attachValues(&found, recorded: interaction, live: nil, secrets: secrets)
+        for i in found.indices {
+            found[i].file = file
+            if let concrete = found[i].sourcePointer {
+                found[i].sourcePointer = "/interactions/\(index)" + concrete
+            } else {
+                found[i].sourcePointer = "/interactions/\(index)"
+            }
+        }
+        return found
+    }
+
+    /// Each finding's line in the recording's `bytes` (of its place, or of its parent when the place is missing).
+    static func addLines(to findings: inout [Finding], in bytes: [UInt8]) {
+        for i in findings.indices {
+            let pointer = JSONPointer(findings[i].sourcePointer ?? "")
+            findings[i].line = JSONReader.location(of: pointer, in: bytes)?.line
+                ?? JSONReader.location(of: pointer.parent, in: bytes)?.line
+        }
     }
 
     /// Verifies one interaction; findings' `sourcePointer`s are relative to the interaction.
@@ -69,6 +79,31 @@ public struct Verifier: Sendable {
 
     /// Verifies one interaction against the operation already looked up for it (nil: none matched).
     public func verify(_ interaction: Interaction, matched: (operation: CompiledContract.Operation, pathParameters: [String: String])?) -> [Finding] {
+        verify(interaction, matched: matched, responseBodyChecked: false)
+    }
+
+    /// The program that checks a response body of `operation` with `status` and `contentType` as it is read
+    /// (``StreamingCheck``): the one of the schema ``checkBody`` would check the body against. Nil when there is none
+    /// (no declared response or schema for the status and content type, or a schema no program can check).
+    func streamingProgram(operation: CompiledContract.Operation, status: Int, contentType: String?) -> StreamingProgram? {
+        guard let (key, response) = operation.response(for: status) else { return nil }
+        guard let mediaType = Self.declaredKey(response.content, contentType: contentType),
+              response.content[mediaType] ?? nil != nil else { return nil }
+        return contract.coverageIndex.program(for: operation, response: key, mediaType: mediaType)
+    }
+
+    /// The key of `declared` a body of `contentType` is checked against: its media type, or a matching `type/*`.
+    static func declaredKey(_ declared: [String: CompiledSchema?], contentType: String?) -> String? {
+        let mediaType = contentType.map { MediaType.essence(of: $0) } ?? ""
+        return declared[mediaType] != nil ? mediaType : declared.keys.first { $0.hasSuffix("/*") && mediaType.hasPrefix($0.dropLast()) }
+    }
+
+    /// Verifies one interaction; with `responseBodyChecked`, its response body (absent from `interaction`) was JSON
+    /// that ``streamingProgram(operation:status:contentType:)``'s program accepted, and everything but its schema is
+    /// checked.
+    func verify(
+        _ interaction: Interaction, matched: (operation: CompiledContract.Operation, pathParameters: [String: String])?, responseBodyChecked: Bool
+    ) -> [Finding] {
         let request = interaction.request
         let response = interaction.response
         guard let (operation, pathValues) = matched else {
@@ -97,7 +132,8 @@ public struct Verifier: Sendable {
         if let (_, declaredResponse) = declared {
             findings += checkBody(
                 response.body, contentType: response.headers["Content-Type"], declared: declaredResponse.content,
-                parameters: declaredResponse.contentParameters, part: "response", operation: operation, status: status, required: false
+                parameters: declaredResponse.contentParameters, part: "response", operation: operation, status: status, required: false,
+                checked: responseBodyChecked
             )
             findings += checkHeaders(response.headers, declared: declaredResponse.headers, operation: name, status: status)
         }
@@ -186,7 +222,7 @@ public struct Verifier: Sendable {
     func checkBody(
         _ body: RecordedBody?, contentType: String?, declared: [String: CompiledSchema?],
         parameters: [String: [CompiledContract.MediaTypeParameter]], part: String,
-        operation: CompiledContract.Operation, status: Int, required: Bool
+        operation: CompiledContract.Operation, status: Int, required: Bool, checked: Bool = false
     ) -> [Finding] {
         let base = "/\(part)"
         func finding(_ rule: RuleID, _ pointer: String, expected: String, found: String, source: String) -> Finding {
@@ -194,7 +230,7 @@ public struct Verifier: Sendable {
             result.sourcePointer = source
             return result
         }
-        guard let body else {
+        guard body != nil || checked else {
             if required || (part == "response" && !declared.isEmpty && declared.values.contains { $0 != nil }) {
                 return [finding(.bodyUnparsable, "", expected: "a body (\(declared.keys.sorted().joined(separator: ", ")))", found: "no body", source: base)]
             }
@@ -202,8 +238,7 @@ public struct Verifier: Sendable {
         }
         if declared.isEmpty { return [] }
         let mediaType = contentType.map { MediaType.essence(of: $0) } ?? ""
-        let key = declared[mediaType] != nil ? mediaType : declared.keys.first { $0.hasSuffix("/*") && mediaType.hasPrefix($0.dropLast()) }
-        guard let key, let schemaEntry = declared[key] else {
+        guard let key = Self.declaredKey(declared, contentType: contentType), let schemaEntry = declared[key] else {
             let expected = declared.keys.sorted().map { Self.written($0, parameters[$0] ?? []) }.joined(separator: " or ")
             return [finding(.contentType, "/headers/Content-Type", expected: expected, found: mediaType.isEmpty ? "none" : mediaType, source: base + "/headers")]
         }
@@ -211,6 +246,8 @@ public struct Verifier: Sendable {
         if let carried = parameters[key], let contentType, !carried.allSatisfy({ $0.isCarried(by: contentType) }) {
             findings.append(finding(.contentType, "/headers/Content-Type", expected: Self.written(key, carried), found: contentType, source: base + "/headers"))
         }
+        // A body checked as it was read (by the program of the schema chosen just as above) was valid JSON.
+        guard let body else { return findings }
         let value: JSONValue
         var formValues = false
         switch body {

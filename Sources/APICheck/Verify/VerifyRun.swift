@@ -16,6 +16,9 @@ public struct VerifyRun: Sendable {
         public var jobs: Int
         /// Whether the contract coverage of the recordings is gathered (the summary); off only to measure its cost.
         package var collectsCoverage = true
+        /// Whether response bodies are checked as they are read (``StreamingCheck``); off only to compare with the
+        /// usual way (tests, benchmarks).
+        package var streamsBodies = true
 
         /// Default options: as many jobs as the machine has cores.
         public init(paths: [String] = [], api: String? = nil, strict: Bool = false, environment: [String: String] = [:], jobs: Int? = nil) {
@@ -41,6 +44,8 @@ public struct VerifyRun: Sendable {
         public var coverage: [ContractCoverage] = []
         /// What each API's recordings exercised.
         var tallies: [String: CoverageTally] = [:]
+        /// How many response bodies were checked as they were read, never becoming a `JSONValue`.
+        package var streamedBodies = 0
     }
 
     let configuration: ConfigurationFile
@@ -114,6 +119,7 @@ public struct VerifyRun: Sendable {
             result.errors += one.errors
             result.recordings += one.recordings
             result.interactions += one.interactions
+            result.streamedBodies += one.streamedBodies
             for (api, tally) in one.tallies { result.tallies[api, default: CoverageTally()].formUnion(tally) }
         }
         // Coverage of every API asked for (all of them when no path was named), or of those whose files were named.
@@ -150,6 +156,9 @@ public struct VerifyRun: Sendable {
     func verifyFile(_ path: String, api: String?, options: Options, secrets: [String: [String]], verifiers: [String: Verifier], into result: inout Result) {
         guard let bytes = FileBytes.read(path) else {
             result.errors.append("\(path): error: cannot read the file: \(FileBytes.whyUnreadable(path))")
+            return
+        }
+        if options.streamsBodies, !path.hasSuffix(".har"), verifyStreaming(bytes, path: path, options: options, secrets: secrets, verifiers: verifiers, into: &result) {
             return
         }
         let recording: Recording
@@ -199,12 +208,17 @@ public struct VerifyRun: Sendable {
             result.findings += findings
         } else {
             result.findings += verifier.verify(recording, file: path, bytes: bytes, secrets: secrets[recording.api] ?? [])
-            for leak in SecretScanner.scan(bytes: bytes, values: secrets[recording.api] ?? []) {
-                var finding = Finding(rule: .secretUnredacted, part: "recording", operation: recording.name, pointer: "", expected: "no live secret", found: "\(leak.what) (\(leak.excerpt))")
-                finding.file = path
-                finding.line = bytes.withUnsafeBufferPointer { TextLocation(offset: leak.offset, in: $0).line }
-                result.findings.append(finding)
-            }
+            result.findings += Self.leaks(in: bytes, of: recording, file: path, secrets: secrets[recording.api] ?? [])
+        }
+    }
+
+    /// A finding for each live secret in a recording file's bytes.
+    static func leaks(in bytes: [UInt8], of recording: Recording, file: String, secrets: [String]) -> [Finding] {
+        SecretScanner.scan(bytes: bytes, values: secrets).map { leak in
+            var finding = Finding(rule: .secretUnredacted, part: "recording", operation: recording.name, pointer: "", expected: "no live secret", found: "\(leak.what) (\(leak.excerpt))")
+            finding.file = file
+            finding.line = bytes.withUnsafeBufferPointer { TextLocation(offset: leak.offset, in: $0).line }
+            return finding
         }
     }
 

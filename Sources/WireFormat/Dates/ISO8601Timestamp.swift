@@ -39,6 +39,13 @@ public struct ISO8601Timestamp: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Parses a date-time from its UTF-8 bytes as ``init(parsing:)`` does; nil where that throws. For readers that
+    /// check text without making a `String` of it (apicheck's streaming body check).
+    package static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> ISO8601Timestamp? {
+        if case .success(let stamp) = ISO8601Parser.parse(bytes) { return stamp }
+        return nil
+    }
+
     /// The instant as a `Date`, rounded to what a `Double` can hold.
     public var date: Date {
         let sinceReference = secondsSince1970 - ISO8601Parser.referenceDateOffset

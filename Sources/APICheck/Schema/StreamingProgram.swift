@@ -1,0 +1,228 @@
+import WireFormat
+
+/// A response body's schema compiled together with its coverage tree, for ``StreamingCheck``: what a body must be,
+/// and which coverage items each place of it sets, as flat nodes that a reader of the JSON bytes follows while it
+/// reads, so that a valid body is checked and counted without becoming a `JSONValue`.
+///
+/// Only schemas whose every check can be made on the bytes in one pass compile (nil otherwise, and the body is
+/// checked the usual way): types, `properties` and `required` (at most 64 properties, ASCII names),
+/// `additionalProperties`, `items`, string `enum` and `const`, lengths, `pattern`, the asserted formats,
+/// `x-apicheck-date`, numeric bounds, counts of items and keys, the key case, and a `$ref` alone (a recursive schema).
+/// No applicator (`allOf`, `$ref` beside other keywords, `oneOf`, ...), no `patternProperties`, `prefixItems`, `contains`, `uniqueItems`, `multipleOf`,
+/// `dependentRequired`, `propertyNames`, a `false` schema, or a coverage tree
+/// that does not follow the schema (a second media type's fields at the same place).
+///
+/// A program never decides that a body is invalid: it says "valid, and here is what it exercised" or "look the
+/// usual way" (``StreamingCheck``), so a program that is missing a check can only cost time, and one that has a
+/// check wrong is caught by `StreamingCheckTests`, which holds it equal to ``SchemaChecker`` and the coverage walk.
+final class StreamingProgram: Sendable {
+    /// One place of the body: what the schema there asks, and what coverage items a value there sets.
+    struct Node: Sendable {
+        var mask: CompiledSchema.TypeMask = []
+        /// `enum` and `const` of strings, as UTF-8 and as `String`s: each list must hold the value.
+        var allowed: [[[UInt8]]] = []
+        var allowedStrings: [[String]] = []
+
+        // Objects.
+        /// Declared property names (their bytes in ``StreamingProgram/names``), and for each its node and field item
+        /// (-1: none).
+        var names: [Range<Int>] = []
+        var children: [Int] = []
+        var fieldItems: [Int] = []
+        /// Bits of the required properties, and of the declared names that follow ``keyCase``.
+        var required: UInt64 = 0
+        var conforming: UInt64 = 0
+        /// The key case in force for this value's keys (nil: none, or `any`).
+        var keyCase: KeyCase?
+        var describesKeys = false
+        var additionalForbidden = false
+        /// The node of undeclared members' values (`additionalProperties` as a schema); -1: none.
+        var additional = -1
+        /// The node of a value no schema describes here (an undeclared member, an item without `items`): any valid
+        /// JSON whose keys follow ``keyCase``, as the usual checker's key walk asks.
+        var free = -1
+        var minProperties: Int?
+        var maxProperties: Int?
+
+        // Arrays.
+        /// The node of every item; -1: items are not described (their keys still follow the key case).
+        var items = -1
+        var minItems: Int?
+        var maxItems: Int?
+
+        // Strings.
+        var minLength: Int?
+        var maxLength: Int?
+        /// The `pattern`, an index into ``StreamingProgram/patterns`` (-1: none): a pattern is a few references,
+        /// and copying one out of a node for every string was a tenth of the check's time in retains and releases.
+        var pattern = -1
+        var formatKind: CompiledSchema.FormatKind = .none
+        var dateForm: DateWireForm?
+
+        // Numbers.
+        var minimum: CompiledSchema.Bound?
+        var maximum: CompiledSchema.Bound?
+        var exclusiveMinimum: CompiledSchema.Bound?
+        var exclusiveMaximum: CompiledSchema.Bound?
+        var hasBounds = false
+        /// Whether every bound is an `Int` (an `Int` value is then compared without the exact decimal).
+        var boundsAreInts = true
+
+        /// Coverage: string enum values declared at this place (as UTF-8) with their items, and whether one that
+        /// is not a string is declared here too (a scalar that is not a string then goes the usual way).
+        var enumItems: [(text: [UInt8], string: String, item: Int)] = []
+        var hasOtherEnumItems = false
+        /// Whether every string of ``allowed`` and ``enumItems`` is ASCII: an ASCII value then compares as bytes
+        /// (else as `String`s, which compare by canonical equivalence: U+212A KELVIN SIGN equals `K`).
+        var enumsAreASCII = true
+
+        /// Whether a string here must be decoded and looked at (else it is only validated).
+        var needsText = false
+    }
+
+    let nodes: [Node]
+    /// Every declared property name's UTF-8, one after another.
+    let names: [UInt8]
+    /// The patterns the nodes match.
+    let patterns: [CompiledSchema.Pattern]
+
+    /// Compiles `schema` (a response body's) with `keyCase` in force from its operation, and the coverage tree
+    /// below `root`; nil when some check cannot be made while reading.
+    init?(schema: CompiledSchema, keyCase: KeyCase?, coverage: [CoverageIndex.Node], root: Int?) {
+        var compiler = Compiler(coverage: coverage)
+        guard compiler.compile(schema, keyCase: keyCase, coverage: root) != nil else { return nil }
+        nodes = compiler.nodes
+        names = compiler.names
+        patterns = compiler.patterns
+    }
+
+    private struct Compiler {
+        let coverage: [CoverageIndex.Node]
+        var nodes: [Node] = []
+        var names: [UInt8] = []
+        var patterns: [CompiledSchema.Pattern] = []
+        /// Nodes already compiled, by schema, coverage place and key case (a recursive schema reuses them).
+        var made: [Key: Int] = [:]
+        /// The free node of each key case (see ``Node/free``).
+        var freeNodes: [KeyCase?: Int] = [:]
+
+        struct Key: Hashable {
+            let schema: ObjectIdentifier
+            let place: Int
+            let keyCase: KeyCase?
+        }
+
+        init(coverage: [CoverageIndex.Node]) {
+            self.coverage = coverage
+        }
+
+        mutating func compile(_ schema: CompiledSchema, keyCase inherited: KeyCase?, coverage place: Int?) -> Int? {
+            let memo = Key(schema: ObjectIdentifier(schema), place: place ?? -1, keyCase: inherited)
+            if let index = made[memo] { return index }
+            // A `$ref` that closes a cycle stands alone in its schema: its target, applied to the same value, decides
+            // just as the target in its place would (the usual checker judges keys once over both).
+            if let target = schema.reference?.target, !schema.hasOtherKeywords {
+                return compile(target, keyCase: inherited, coverage: place)
+            }
+            guard Self.isStreamable(schema) else { return nil }
+            let index = nodes.count
+            made[memo] = index
+            nodes.append(Node())
+            var node = Node()
+            node.mask = schema.mask
+            for list in [schema.enumValues, schema.constValue.map { [$0] }].compactMap({ $0 }) {
+                var texts: [String] = []
+                for value in list {
+                    guard case .string(let text) = value else { return nil }
+                    texts.append(text)
+                }
+                node.allowed.append(texts.map { Array($0.utf8) })
+                node.allowedStrings.append(texts)
+            }
+            let keyCase = schema.keyCase ?? inherited
+            node.keyCase = keyCase.flatMap { $0.acceptsEveryKey ? nil : $0 }
+            node.free = freeNode(node.keyCase)
+            node.describesKeys = schema.describesKeys
+            node.additionalForbidden = schema.additionalForbidden
+            node.minProperties = schema.minProperties
+            node.maxProperties = schema.maxProperties
+            let here = place.map { coverage[$0] }
+            if let here {
+                // Every coverage child must be reached through a declared property, and elements through `items`.
+                guard here.children.keys.allSatisfy(schema.propertyNames.contains), here.elements == nil || schema.items != nil else { return nil }
+            }
+            for (position, name) in schema.propertyNames.enumerated() {
+                guard name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return nil }
+                let childPlace = here?.children[name]
+                guard let child = compile(schema.propertySchemas[position], keyCase: keyCase, coverage: childPlace) else { return nil }
+                node.names.append(names.count..<(names.count + name.utf8.count))
+                names += Array(name.utf8)
+                node.children.append(child)
+                node.fieldItems.append(childPlace.flatMap { coverage[$0].field } ?? -1)
+                if schema.propertyIsRequired[position] { node.required |= 1 << UInt64(position) }
+                let conforms = keyCase == .snakeCase ? schema.propertyIsSnakeCase[position] : keyCase == .camelCase ? schema.propertyIsCamelCase[position] : true
+                if conforms { node.conforming |= 1 << UInt64(position) }
+            }
+            if let additional = schema.additionalSchema {
+                // The usual coverage walk does not follow undeclared keys, so neither does this.
+                guard let child = compile(additional, keyCase: keyCase, coverage: nil) else { return nil }
+                node.additional = child
+            }
+            if let items = schema.items {
+                guard let child = compile(items, keyCase: keyCase, coverage: here?.elements) else { return nil }
+                node.items = child
+            }
+            node.minItems = schema.minItems
+            node.maxItems = schema.maxItems
+            node.minLength = schema.minLength
+            node.maxLength = schema.maxLength
+            if let pattern = schema.pattern {
+                node.pattern = patterns.count
+                patterns.append(pattern)
+            }
+            node.formatKind = schema.formatKind
+            node.dateForm = schema.dateForm
+            node.minimum = schema.minimum
+            node.maximum = schema.maximum
+            node.exclusiveMinimum = schema.exclusiveMinimum
+            node.exclusiveMaximum = schema.exclusiveMaximum
+            let bounds = [schema.minimum, schema.maximum, schema.exclusiveMinimum, schema.exclusiveMaximum].compactMap { $0 }
+            node.hasBounds = !bounds.isEmpty
+            node.boundsAreInts = bounds.allSatisfy { $0.int != nil }
+            for entry in here?.enums ?? [] {
+                if let value = try? JSONReader.parse(entry.text), case .string(let text) = value {
+                    node.enumItems.append((Array(text.utf8), text, entry.item))
+                } else {
+                    node.hasOtherEnumItems = true
+                }
+            }
+            node.enumsAreASCII = (node.allowedStrings.joined().map { $0 } + node.enumItems.map(\.string)).allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+            node.needsText = !node.allowed.isEmpty || node.minLength != nil || node.maxLength != nil || node.pattern >= 0
+                || [.dateTime, .date, .uri].contains(node.formatKind) || !node.enumItems.isEmpty
+            nodes[index] = node
+            return index
+        }
+
+        /// The node that accepts any value whose keys follow `keyCase`: its members and items are checked by itself.
+        mutating func freeNode(_ keyCase: KeyCase?) -> Int {
+            if let index = freeNodes[keyCase] { return index }
+            let index = nodes.count
+            var node = Node()
+            node.keyCase = keyCase
+            node.additional = index
+            node.items = index
+            node.free = index
+            nodes.append(node)
+            freeNodes[keyCase] = index
+            return index
+        }
+
+        /// Whether every keyword of `schema` is one a program checks (its subschemas are asked when they are compiled).
+        static func isStreamable(_ schema: CompiledSchema) -> Bool {
+            !schema.isFalse && !schema.hasInPlaceApplicators && schema.patternProperties.isEmpty && schema.propertyNamesSchema == nil
+                && schema.undeclaredRequired.isEmpty && schema.dependentRequired.isEmpty
+                && schema.propertyNames.count <= 64 && schema.prefixItems.isEmpty && schema.contains == nil && !schema.uniqueItems
+                && schema.multipleOf == nil && !(schema.items?.isFalse ?? false)
+        }
+    }
+}
