@@ -29,27 +29,53 @@ public struct HeaderFields: Hashable, Sendable, Sequence {
 
     /// Appends a value; a name already present (case-insensitively) gets `, value` added to it.
     public mutating func add(name: String, value: String) {
-        let key = name.lowercased()
-        if let index = fields.firstIndex(where: { $0.name.lowercased() == key }) {
+        if let index = fields.firstIndex(where: { Self.compare($0.name, name) == 0 }) {
             fields[index].value += ", " + value
             return
         }
         let field = Field(name: name, value: value)
-        let index = fields.firstIndex { $0.name.lowercased() > key } ?? fields.endIndex
+        let index = fields.firstIndex { Self.compare($0.name, name) > 0 } ?? fields.endIndex
         fields.insert(field, at: index)
     }
 
     /// The value of `name`, compared case-insensitively; setting nil removes it.
     public subscript(name: String) -> String? {
         get {
-            let key = name.lowercased()
-            return fields.first { $0.name.lowercased() == key }?.value
+            fields.first { Self.compare($0.name, name) == 0 }?.value
         }
         set {
-            let key = name.lowercased()
-            fields.removeAll { $0.name.lowercased() == key }
+            fields.removeAll { Self.compare($0.name, name) == 0 }
             if let newValue { add(name: name, value: newValue) }
         }
+    }
+
+    /// `a.lowercased()` compared with `b.lowercased()` (-1, 0 or 1), without making either when both are ASCII (a
+    /// header name always is): the bytes, `A`-`Z` folded. Anything else is compared as `lowercased()` compares it
+    /// (U+212A KELVIN SIGN lower-cases to `k`). Headers are looked up for every interaction verified or replayed.
+    static func compare(_ a: String, _ b: String) -> Int {
+        guard isASCII(a), isASCII(b) else { return slowCompare(a, b) }
+        var left = a.utf8.makeIterator()
+        var right = b.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return 0
+            case (nil, _): return -1
+            case (_, nil): return 1
+            case (let x?, let y?):
+                let (p, q) = (folded(x), folded(y))
+                if p != q { return p < q ? -1 : 1 }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+
+    private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+
+    private static func slowCompare(_ a: String, _ b: String) -> Int {
+        let (x, y) = (a.lowercased(), b.lowercased())
+        return x == y ? 0 : (x < y ? -1 : 1)
     }
 
     /// Removes every field whose name is in `names` (case-insensitively).
@@ -66,7 +92,7 @@ public struct HeaderFields: Hashable, Sendable, Sequence {
     /// Equal when they hold the same names (case-insensitively) with the same values.
     public static func == (lhs: HeaderFields, rhs: HeaderFields) -> Bool {
         lhs.fields.count == rhs.fields.count
-            && zip(lhs.fields, rhs.fields).allSatisfy { $0.name.lowercased() == $1.name.lowercased() && $0.value == $1.value }
+            && zip(lhs.fields, rhs.fields).allSatisfy { compare($0.name, $1.name) == 0 && $0.value == $1.value }
     }
 
     /// Hashes the lower-cased names and values.

@@ -89,7 +89,7 @@ struct RecordingScanner {
         var recordedAt: String?
         var recordedFrom: String?
         var interactions: [Interaction]?
-        try object { scanner, key throws(GiveUp) in
+        try object(["format", "api", "name", "recorded_at", "recorded_from", "interactions"]) { scanner, key throws(GiveUp) in
             switch key {
             case "format": format = try scanner.string()
             case "api":
@@ -118,7 +118,7 @@ struct RecordingScanner {
                 scanner.deferral?.bodyRead = false
                 scanner.deferral?.request = nil
             }
-            try scanner.object { scanner, key throws(GiveUp) in
+            try scanner.object(["step", "request", "response"]) { scanner, key throws(GiveUp) in
                 switch key {
                 case "step": step = try scanner.string()
                 case "request":
@@ -144,7 +144,7 @@ struct RecordingScanner {
         var base: String?
         var headers: HeaderFields?
         var body: RecordedBody?
-        try object { scanner, key throws(GiveUp) in
+        try object(["method", "url", "base", "headers", "body"]) { scanner, key throws(GiveUp) in
             switch key {
             case "method": method = try scanner.string()
             case "url": url = try scanner.string()
@@ -166,7 +166,7 @@ struct RecordingScanner {
             deferral?.status = nil
             deferral?.headers = nil
         }
-        try object { scanner, key throws(GiveUp) in
+        try object(["status", "headers", "body"]) { scanner, key throws(GiveUp) in
             switch key {
             case "status":
                 guard case .number(let number) = try scanner.value(), let code = number.intValue, (100...599).contains(code) else { throw GiveUp() }
@@ -188,11 +188,25 @@ struct RecordingScanner {
         return RecordedResponse(status: status, headers: headers, body: body)
     }
 
-    /// Headers and bodies are read as values and then as the usual reader reads them (they are small, or they are
-    /// the JSON body, which is a value anyway).
+    /// Headers straight from the bytes, as ``HeaderFields/init(json:at:)`` reads them: an object of strings. A name
+    /// repeated in any case gives up (the parser refuses one repeated exactly; the usual reader joins the values of
+    /// one repeated in another case, which a recording written by apicheck never holds).
     private mutating func headers() throws(GiveUp) -> HeaderFields {
-        try read { value throws(RecordingError) in try HeaderFields(json: value, at: .root) }
+        var fields = HeaderFields()
+        guard try open(UInt8(ascii: "{"), UInt8(ascii: "}")) else { return fields }
+        repeat {
+            let name = try string()
+            guard fields[name] == nil else { throw GiveUp() }
+            parser.skipWhitespace()
+            guard parser.i < b.count, b[parser.i] == UInt8(ascii: ":") else { throw GiveUp() }
+            parser.i += 1
+            fields.add(name: name, value: try string())
+        } while try next(UInt8(ascii: "}"))
+        return fields
     }
+
+    /// Bodies are read as values and then as the usual reader reads them (they are small, or they are the JSON body,
+    /// which is a value anyway).
 
     private mutating func body() throws(GiveUp) -> RecordedBody {
         try read { value throws(RecordingError) in try RecordedBody(json: value, at: .root) }
@@ -322,16 +336,16 @@ struct RecordingScanner {
         }
     }
 
-    /// `{`, then for each member its key to `member` (which reads the value), then `}`. A key seen twice gives up,
-    /// as the parser refuses it; the depth counts as the parser's does, so a body nested too deep is refused here
+    /// `{`, then for each member its key to `member` (which reads the value), then `}`. A key not `known`, or seen
+    /// twice (which the parser refuses), gives up; the depth counts as the parser's does, so a body nested too deep is refused here
     /// where the usual reader refuses it.
-    private mutating func object(_ member: (inout RecordingScanner, String) throws(GiveUp) -> Void) throws(GiveUp) {
+    private mutating func object(_ known: [String], _ member: (inout RecordingScanner, String) throws(GiveUp) -> Void) throws(GiveUp) {
         guard try open(UInt8(ascii: "{"), UInt8(ascii: "}")) else { return }
-        var seen: [String] = []
+        var seen: UInt64 = 0
         repeat {
             let key = try string()
-            guard !seen.contains(key) else { throw GiveUp() }
-            seen.append(key)
+            guard let position = known.firstIndex(of: key), seen & (1 << UInt64(position)) == 0 else { throw GiveUp() }
+            seen |= 1 << UInt64(position)
             parser.skipWhitespace()
             guard parser.i < b.count, b[parser.i] == UInt8(ascii: ":") else { throw GiveUp() }
             parser.i += 1
