@@ -15,17 +15,15 @@ struct RecordingScanner {
     /// Set while responses' JSON bodies are deferred (``deferringResponseJSON(_:reader:)``).
     private var deferral: Deferral?
 
-    /// While responses' JSON bodies `{"json": ...}` are deferred: where each value is, whether the reader read it,
-    /// and what is known so far of the recording and the interaction being read.
+    /// While responses' JSON bodies `{"json": ...}` are offered to a reader: where each value it took is, and what is
+    /// known so far of the recording and the interaction being read.
     private struct Deferral {
-        let reader: (any ResponseBodyReader)?
+        let reader: any ResponseBodyReader
         var bodies: [Range<Int>?] = []
-        var read: [Bool] = []
         /// The parser's depth at a deferred body's value (the same for every interaction).
         var depth = 0
         var api: String?
         var body: Range<Int>?
-        var bodyRead = false
         var request: RecordedRequest?
         var status: Int?
         var headers: HeaderFields?
@@ -44,28 +42,27 @@ struct RecordingScanner {
         }
     }
 
-    /// A recording read without its responses' JSON bodies: `recording` has no body where `bodies` has the place of
-    /// the body's JSON value in the bytes. For `apicheck verify`, which checks those bodies as they are met
-    /// (``ResponseBodyReader``) and parses one (``parseDeferred(_:in:depth:)``) only when it has to.
+    /// A recording whose responses' JSON bodies a reader took (``ResponseBodyReader``): `recording` has no body where
+    /// `bodies` has the place of the body's JSON value in the bytes. For `apicheck verify`, which checks each body
+    /// where it stands, and parses one (``parseDeferred(_:in:depth:)``) only when its interaction must be verified the
+    /// usual way after all.
     struct Deferred {
         let recording: Recording
-        /// Per interaction, where its response body's JSON value is (nil: the body, if any, is in `recording`).
+        /// Per interaction, where the response body's JSON value the reader took is (nil: the body, if any, is in
+        /// `recording`).
         let bodies: [Range<Int>?]
-        /// Per interaction, whether the reader read its body (and found it valid).
-        let read: [Bool]
         /// The parser's depth at those values, so that one parsed alone is refused as deep as in the whole file.
         let depth: Int
     }
 
-    /// `bytes` as a ``Deferred`` recording, or nil when the usual reader must decide. Each body is offered to `reader`
-    /// where it stands, once the recording's API and the interaction's request, status and headers have been read
-    /// (the order `apicheck record` writes); what it does not read is only delimited here (strings and brackets):
-    /// whoever uses it parses it.
-    static func deferringResponseJSON(_ bytes: [UInt8], reader: (any ResponseBodyReader)? = nil) -> Deferred? {
+    /// `bytes` as a ``Deferred`` recording, or nil when the usual reader must decide. Each response body `{"json": ...}`
+    /// is offered to `reader` where it stands, once the recording's API and the interaction's request, status and
+    /// headers have been read (the order `apicheck record` writes); a body it does not take is read here as usual.
+    static func deferringResponseJSON(_ bytes: [UInt8], reader: any ResponseBodyReader) -> Deferred? {
         bytes.withUnsafeBufferPointer { buffer in
             var scanner = RecordingScanner(buffer, deferral: Deferral(reader: reader))
             guard let recording = try? scanner.document(), let deferral = scanner.deferral else { return nil }
-            return Deferred(recording: recording, bodies: deferral.bodies, read: deferral.read, depth: deferral.depth)
+            return Deferred(recording: recording, bodies: deferral.bodies, depth: deferral.depth)
         }
     }
 
@@ -115,7 +112,6 @@ struct RecordingScanner {
             var response: RecordedResponse?
             if scanner.deferral != nil {
                 scanner.deferral?.body = nil
-                scanner.deferral?.bodyRead = false
                 scanner.deferral?.request = nil
             }
             try scanner.object(["step", "request", "response"]) { scanner, key throws(GiveUp) in
@@ -130,10 +126,7 @@ struct RecordingScanner {
             }
             guard let request, let response else { throw GiveUp() }
             list.append(Interaction(step: step, request: request, response: response))
-            if let deferral = scanner.deferral {
-                scanner.deferral?.bodies.append(deferral.body)
-                scanner.deferral?.read.append(deferral.bodyRead)
-            }
+            if let deferral = scanner.deferral { scanner.deferral?.bodies.append(deferral.body) }
         }
         return list
     }
@@ -176,7 +169,7 @@ struct RecordingScanner {
                 headers = try scanner.headers()
                 scanner.deferral?.headers = headers
             case "body":
-                if scanner.deferral != nil, let range = try scanner.deferredJSON() {
+                if let range = try scanner.deferredJSON() {
                     scanner.deferral?.body = range
                 } else {
                     body = try scanner.body()
@@ -221,99 +214,47 @@ struct RecordingScanner {
         }
     }
 
-    /// At a body `{"json": VALUE}` (that key alone): steps over it and gives VALUE's place; otherwise nil, having
-    /// moved nowhere.
+    /// At a body `{"json": VALUE}` (that key alone) whose VALUE the reader reads and finds valid: steps over it and
+    /// gives VALUE's place. Otherwise nil, having moved nowhere: the body is then read as a value, as without a reader
+    /// (a body the reader did not take is parsed here, once, and never stepped over).
     private mutating func deferredJSON() throws(GiveUp) -> Range<Int>? {
+        guard let deferral, let api = deferral.api, let request = deferral.request,
+            let status = deferral.status, let headers = deferral.headers else { return nil }
         let save = parser.i
         parser.skipWhitespace()
-        let key = Array("\"json\"".utf8)
+        let key = "\"json\"".utf8
         guard parser.i < b.count, b[parser.i] == UInt8(ascii: "{") else {
             parser.i = save
             return nil
         }
         parser.i += 1
         parser.skipWhitespace()
-        guard parser.i + key.count <= b.count, Array(b[parser.i..<(parser.i + key.count)]) == key else {
+        guard parser.i + key.count <= b.count, b[parser.i..<(parser.i + key.count)].elementsEqual(key) else {
             parser.i = save
             return nil
         }
         parser.i += key.count
         parser.skipWhitespace()
-        guard parser.i < b.count, b[parser.i] == UInt8(ascii: ":") else { throw GiveUp() }
-        parser.i += 1
-        parser.skipWhitespace()
-        let start = parser.i
-        if let deferral, let reader = deferral.reader, let api = deferral.api, let request = deferral.request, let status = deferral.status,
-            let headers = deferral.headers, let end = reader.read(b, at: start, api: api, request: request, status: status, headers: headers) {
-            parser.i = end
-            self.deferral?.bodyRead = true
-        } else {
-            try skipValue()
-        }
-        let end = parser.i
-        parser.skipWhitespace()
-        guard parser.i < b.count, b[parser.i] == UInt8(ascii: "}") else {
+        guard parser.i < b.count, b[parser.i] == UInt8(ascii: ":") else {
             parser.i = save
-            deferral?.bodyRead = false
             return nil
         }
         parser.i += 1
-        deferral?.depth = parser.depth + 1
-        return start..<end
-    }
-
-    /// Steps over one value by its delimiters alone: a string to its closing quote, a container to the bracket that
-    /// closes it (brackets in strings skipped), anything else to the next `,`, `}`, `]` or space. Validation is the
-    /// business of whoever reads the value.
-    private mutating func skipValue() throws(GiveUp) {
-        guard parser.i < b.count else { throw GiveUp() }
-        switch b[parser.i] {
-        case UInt8(ascii: "\""):
-            try skipString()
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            var level = 0
-            while parser.i < b.count {
-                switch b[parser.i] {
-                case UInt8(ascii: "\""):
-                    try skipString()
-                    continue
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    level += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    level -= 1
-                    if level == 0 {
-                        parser.i += 1
-                        return
-                    }
-                default:
-                    break
-                }
-                parser.i += 1
-            }
-            throw GiveUp()
-        default:
-            let start = parser.i
-            while parser.i < b.count {
-                let c = b[parser.i]
-                if c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { break }
-                parser.i += 1
-            }
-            guard parser.i > start else { throw GiveUp() }
+        parser.skipWhitespace()
+        let start = parser.i
+        guard let end = deferral.reader.read(b, at: start, api: api, request: request, status: status, headers: headers) else {
+            parser.i = save
+            return nil
         }
-    }
-
-    /// From a quote to just past the quote that closes it (a backslash escapes the byte after it).
-    private mutating func skipString() throws(GiveUp) {
+        parser.i = end
+        parser.skipWhitespace()
+        guard parser.i < b.count, b[parser.i] == UInt8(ascii: "}") else {
+            parser.i = save
+            return nil
+        }
         parser.i += 1
-        while parser.i < b.count {
-            let c = b[parser.i]
-            if c == UInt8(ascii: "\"") {
-                parser.i += 1
-                return
-            }
-            parser.i += c == UInt8(ascii: "\\") ? 2 : 1
-        }
-        throw GiveUp()
+        self.deferral?.depth = parser.depth + 1
+        return start..<end
     }
 
     // MARK: The parser's steps, giving up on any failure

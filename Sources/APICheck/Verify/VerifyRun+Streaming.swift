@@ -23,7 +23,7 @@ extension VerifyRun {
                 var whole = interaction
                 var found: [Finding]?
                 if let range = deferred.bodies[index] {
-                    if deferred.read[index], verifier.verify(interaction, matched: matched, responseBodyChecked: true).isEmpty {
+                    if verifier.verify(interaction, matched: matched, responseBodyChecked: true).isEmpty {
                         found = []
                         streamed += 1
                     } else {
@@ -58,7 +58,8 @@ extension VerifyRun {
 
 /// Checks each response body of a recording against its program (``StreamingCheck``) where it stands, while
 /// ``RecordingScanner`` reads the file: a valid body is read once, and its coverage items are counted at once (the
-/// same items a body's tree would set, so an interaction verified the usual way after all counts nothing more).
+/// same items a body's tree would set, so an interaction verified the usual way after all counts nothing more). A
+/// body it is not sure of costs the check up to where it stopped; the scanner then parses it as usual.
 final class StreamedBodies: ResponseBodyReader {
     let verifiers: [String: Verifier]
     private(set) var check = StreamingCheck()
