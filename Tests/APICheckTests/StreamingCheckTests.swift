@@ -259,7 +259,7 @@ struct StreamingCheckTests {
                         type: object
                         required: [data, total]
                         minProperties: 2
-                        maxProperties: 7
+                        maxProperties: 8
                         properties:
                           data: { type: array, minItems: 1, maxItems: 4, items: { $ref: "#/components/schemas/Thing" } }
                           total: { type: integer, minimum: 0, maximum: 1000 }
@@ -268,6 +268,7 @@ struct StreamingCheckTests {
                           extras: { type: object, x-apicheck-key-case: any, additionalProperties: true }
                           loose: {}
                           free_list: { type: array }
+                          wide: { $ref: "#/components/schemas/Wide" }
                     application/vnd.things+json:
                       schema:
                         type: object
@@ -315,6 +316,11 @@ struct StreamingCheckTests {
                 parent: { $ref: "#/components/schemas/Thing" }
                 tags: { type: array, items: { type: string }, maxItems: 3 }
                 camel: { type: object, x-apicheck-key-case: camelCase, properties: { innerValue: { type: boolean } } }
+                owner: { oneOf: [{ type: "null" }, { $ref: "#/components/schemas/Owner" }] }
+                license: { anyOf: [{ $ref: "#/components/schemas/License" }, { type: "null" }] }
+            Owner: { type: object, required: [login], properties: { login: { type: string } } }
+            License: { type: object, properties: { key: { type: string, enum: [mit, apache] } } }
+            Wide: { type: object, required: [p0, p66], properties: { \#((0..<68).map { "p\($0): { type: integer }" }.joined(separator: ", ")), pCamel: { type: integer }, p69: { type: integer, maximum: 9 } } }
         """#
 
     /// A project folder with the edge contract, and a run of it.
@@ -382,6 +388,20 @@ struct StreamingCheckTests {
         ("a repeated key in a value no schema describes", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "free_list": [{"a": 1, "a": 2}]}"#, false),
         ("a stray byte after a nested object", "/things", 200, #"{"data": [\#(thing), "sealed": {} x}], "total": 3}"#, false),
         ("a stray byte after a nested list", "/things", 200, #"{"data": [\#(thing), "tags": [] x}], "total": 3}"#, false),
+        ("owner: null", "/things", 200, #"{"data": [\#(thing), "owner": null}], "total": 3}"#, true),
+        ("owner: an object", "/things", 200, #"{"data": [\#(thing), "owner": {"login": "octocat"}}], "total": 3}"#, true),
+        ("owner: an undeclared key", "/things", 200, #"{"data": [\#(thing), "owner": {"login": "octocat", "site_admin": false}}], "total": 3}"#, false),
+        ("owner: a camelCase key", "/things", 200, #"{"data": [\#(thing), "owner": {"login": "octocat", "siteAdmin": false}}], "total": 3}"#, false),
+        ("owner: login missing", "/things", 200, #"{"data": [\#(thing), "owner": {}}], "total": 3}"#, false),
+        ("owner: a string", "/things", 200, #"{"data": [\#(thing), "owner": "octocat"}], "total": 3}"#, false),
+        ("license: null", "/things", 200, #"{"data": [\#(thing), "license": null}], "total": 3}"#, true),
+        ("license: an object", "/things", 200, #"{"data": [\#(thing), "license": {"key": "mit"}}], "total": 3}"#, true),
+        ("license: not in the enum", "/things", 200, #"{"data": [\#(thing), "license": {"key": "gpl"}}], "total": 3}"#, false),
+        ("wide: 70 properties, two required", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "wide": {"p0": 1, "p66": 2, "p67": 3, "p69": 4}}"#, true),
+        ("wide: the required one past 64 missing", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "wide": {"p0": 1, "p67": 3}}"#, false),
+        ("wide: a declared name past 64 that breaks the key case", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "wide": {"p0": 1, "p66": 2, "pCamel": 3}}"#, false),
+        ("wide: a bound past 64", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "wide": {"p0": 1, "p66": 2, "p69": 10}}"#, false),
+        ("wide: a key past 64 repeated", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "wide": {"p0": 1, "p66": 2, "p66": 2}}"#, false),
         ("a list for an object", "/things", 200, #"[{"data": []}]"#, false),
         ("error: plain", "/things", 404, #"{"message": "gone", "code": "E_THING"}"#, true),
         ("error: minLength", "/things", 404, #"{"message": ""}"#, false),

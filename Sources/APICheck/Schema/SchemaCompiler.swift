@@ -337,12 +337,17 @@ extension Int {
 extension CompiledSchema {
     /// Whether the schema says anything besides its `$ref` (a placeholder for a cycle says nothing else).
     var hasOtherKeywords: Bool {
-        isFalse || !mask.isEmpty || enumValues != nil || constValue != nil || !propertyNames.isEmpty || !required.isEmpty
+        !mask.isEmpty || assertsBesidesType || !allOf.isEmpty || !anyOf.isEmpty || !oneOf.isEmpty || not != nil || ifSchema != nil
+    }
+
+    /// Whether the schema says anything besides its `type`, its `$ref` and its applicators (`allOf`, `anyOf`, `oneOf`,
+    /// `not`, `if`).
+    var assertsBesidesType: Bool {
+        isFalse || enumValues != nil || constValue != nil || !propertyNames.isEmpty || !required.isEmpty
             || additionalForbidden || additionalSchema != nil || !patternProperties.isEmpty || propertyNamesSchema != nil
             || minProperties != nil || maxProperties != nil || !dependentRequired.isEmpty || !dependentSchemas.isEmpty
             || !prefixItems.isEmpty || items != nil || contains != nil || minItems != nil || maxItems != nil || uniqueItems
             || minLength != nil || maxLength != nil || pattern != nil || format != nil || minimum != nil || maximum != nil
-            || exclusiveMinimum != nil || exclusiveMaximum != nil || multipleOf != nil || !allOf.isEmpty || !anyOf.isEmpty
-            || !oneOf.isEmpty || not != nil || ifSchema != nil || keyCase != nil
+            || exclusiveMinimum != nil || exclusiveMaximum != nil || multipleOf != nil || keyCase != nil
     }
 }

@@ -132,7 +132,7 @@ struct StreamingCheck {
         depth += 1
         guard depth <= Self.maximumDepth else { return false }
         p.i += 1
-        var seen: UInt64 = 0
+        var seen = PropertyBits()
         var count = 0
         let keyBase = keys.count
         p.skipWhitespace()
@@ -143,9 +143,8 @@ struct StreamingCheck {
                 p.skipWhitespace()
                 guard let key = key(), step(over: UInt8(ascii: ":")) else { return false }
                 if let position = position(of: key, in: n, hint: count) {
-                    let bit: UInt64 = 1 << UInt64(position)
-                    guard seen & bit == 0, nodes[n].conforming & bit != 0 else { return false }
-                    seen |= bit
+                    guard !seen.contains(position), nodes[n].conforming.contains(position) else { return false }
+                    seen.insert(position)
                     note(nodes[n].fieldItems[position])
                     guard value(nodes[n].children[position]) else { return false }
                 } else {
@@ -172,7 +171,7 @@ struct StreamingCheck {
         }
         keys.removeSubrange(keyBase...)
         depth -= 1
-        guard seen & nodes[n].required == nodes[n].required else { return false }
+        guard seen.isSuperset(of: nodes[n].required) else { return false }
         if let minimum = nodes[n].minProperties, count < minimum { return false }
         if let maximum = nodes[n].maxProperties, count > maximum { return false }
         return true

@@ -5,10 +5,11 @@ import WireFormat
 /// reads, so that a valid body is checked and counted without becoming a `JSONValue`.
 ///
 /// Only schemas whose every check can be made on the bytes in one pass compile (nil otherwise, and the body is
-/// checked the usual way): types, `properties` and `required` (at most 64 properties, ASCII names),
+/// checked the usual way): types, `properties` and `required` (at most 128 properties, ASCII names),
 /// `additionalProperties`, `items`, string `enum` and `const`, lengths, `pattern`, the asserted formats,
-/// `x-apicheck-date`, numeric bounds, counts of items and keys, the key case, and a `$ref` alone (a recursive schema).
-/// No applicator (`allOf`, `$ref` beside other keywords, `oneOf`, ...), no `patternProperties`, `prefixItems`, `contains`, `uniqueItems`, `multipleOf`,
+/// `x-apicheck-date`, numeric bounds, counts of items and keys, the key case, a `$ref` alone (a recursive schema), and
+/// `oneOf`/`anyOf` of `{type: "null"}` and one other schema. No other applicator (`allOf`, `$ref` beside other
+/// keywords, `oneOf`, ...), no `patternProperties`, `prefixItems`, `contains`, `uniqueItems`, `multipleOf`,
 /// `dependentRequired`, `propertyNames`, a `false` schema, or a coverage tree
 /// that does not follow the schema (a second media type's fields at the same place).
 ///
@@ -29,9 +30,9 @@ final class StreamingProgram: Sendable {
         var names: [Range<Int>] = []
         var children: [Int] = []
         var fieldItems: [Int] = []
-        /// Bits of the required properties, and of the declared names that follow ``keyCase``.
-        var required: UInt64 = 0
-        var conforming: UInt64 = 0
+        /// The required properties, and the declared names that follow ``keyCase``, as bits.
+        var required = PropertyBits()
+        var conforming = PropertyBits()
         /// The key case in force for this value's keys (nil: none, or `any`).
         var keyCase: KeyCase?
         var describesKeys = false
@@ -105,6 +106,8 @@ final class StreamingProgram: Sendable {
         var made: [Key: Int] = [:]
         /// The free node of each key case (see ``Node/free``).
         var freeNodes: [KeyCase?: Int] = [:]
+        /// Nodes being compiled (a recursive schema meets its own node before it is filled in).
+        var open: Set<Int> = []
 
         struct Key: Hashable {
             let schema: ObjectIdentifier
@@ -124,10 +127,23 @@ final class StreamingProgram: Sendable {
             if let target = schema.reference?.target, !schema.hasOtherKeywords {
                 return compile(target, keyCase: inherited, coverage: place)
             }
+            // `oneOf` (or `anyOf`) of `{type: "null"}` and a schema that refuses null: null, or what that schema accepts
+            // (the way OpenAPI 3.1 descriptions such as GitHub's write a nullable object). The usual checker judges the
+            // keys once over the branch that matched, as the branch would alone.
+            if let other = Self.nullableBranch(schema) {
+                guard let index = compile(other, keyCase: inherited, coverage: place), !open.contains(index) else { return nil }
+                var node = nodes[index]
+                node.mask.insert(.null)
+                made[memo] = nodes.count
+                nodes.append(node)
+                return nodes.count - 1
+            }
             guard Self.isStreamable(schema) else { return nil }
             let index = nodes.count
             made[memo] = index
             nodes.append(Node())
+            open.insert(index)
+            defer { open.remove(index) }
             var node = Node()
             node.mask = schema.mask
             for list in [schema.enumValues, schema.constValue.map { [$0] }].compactMap({ $0 }) {
@@ -159,9 +175,9 @@ final class StreamingProgram: Sendable {
                 names += Array(name.utf8)
                 node.children.append(child)
                 node.fieldItems.append(childPlace.flatMap { coverage[$0].field } ?? -1)
-                if schema.propertyIsRequired[position] { node.required |= 1 << UInt64(position) }
+                if schema.propertyIsRequired[position] { node.required.insert(position) }
                 let conforms = keyCase == .snakeCase ? schema.propertyIsSnakeCase[position] : keyCase == .camelCase ? schema.propertyIsCamelCase[position] : true
-                if conforms { node.conforming |= 1 << UInt64(position) }
+                if conforms { node.conforming.insert(position) }
             }
             if let additional = schema.additionalSchema {
                 // The usual coverage walk does not follow undeclared keys, so neither does this.
@@ -217,12 +233,49 @@ final class StreamingProgram: Sendable {
             return index
         }
 
+        /// The branch that is not `{type: "null"}` of a schema that is only `oneOf` or `anyOf` of two branches, one of
+        /// them `{type: "null"}` and the other one a schema of a type that excludes null; else nil.
+        static func nullableBranch(_ schema: CompiledSchema) -> CompiledSchema? {
+            let branches = schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf
+            guard branches.count == 2, schema.oneOf.isEmpty || schema.anyOf.isEmpty, schema.mask.isEmpty, !schema.assertsBesidesType,
+                schema.reference == nil, schema.allOf.isEmpty, schema.not == nil, schema.ifSchema == nil else { return nil }
+            func isNull(_ branch: CompiledSchema) -> Bool {
+                branch.mask == .null && !branch.assertsBesidesType && branch.reference == nil && !branch.hasInPlaceApplicators
+            }
+            guard let nullAt = branches.firstIndex(where: isNull) else { return nil }
+            let other = branches[1 - nullAt]
+            return !other.mask.isEmpty && !other.mask.contains(.null) ? other : nil
+        }
+
         /// Whether every keyword of `schema` is one a program checks (its subschemas are asked when they are compiled).
         static func isStreamable(_ schema: CompiledSchema) -> Bool {
             !schema.isFalse && !schema.hasInPlaceApplicators && schema.patternProperties.isEmpty && schema.propertyNamesSchema == nil
                 && schema.undeclaredRequired.isEmpty && schema.dependentRequired.isEmpty
-                && schema.propertyNames.count <= 64 && schema.prefixItems.isEmpty && schema.contains == nil && !schema.uniqueItems
+                && schema.propertyNames.count <= PropertyBits.capacity && schema.prefixItems.isEmpty && schema.contains == nil && !schema.uniqueItems
                 && schema.multipleOf == nil && !(schema.items?.isFalse ?? false)
         }
+    }
+}
+
+/// A set of property positions below 128 (GitHub's repository objects declare about 80): two words, no allocation.
+struct PropertyBits: Sendable, Equatable {
+    static let capacity = 128
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    @inline(__always)
+    func contains(_ position: Int) -> Bool {
+        position < 64 ? low & (1 << UInt64(position)) != 0 : high & (1 << UInt64(position - 64)) != 0
+    }
+
+    @inline(__always)
+    mutating func insert(_ position: Int) {
+        if position < 64 { low |= 1 << UInt64(position) } else { high |= 1 << UInt64(position - 64) }
+    }
+
+    /// Whether every member of `other` is a member of this set.
+    @inline(__always)
+    func isSuperset(of other: PropertyBits) -> Bool {
+        low & other.low == other.low && high & other.high == other.high
     }
 }
