@@ -2,12 +2,12 @@
 import PackageDescription
 
 // Dependency rules (docs/ARCHITECTURE.md, "Modules"):
-// - WireFormat, the core (APICheck) and the typed clients use no Hummingbird, NIO or
-//   AsyncHTTPClient, so that an iOS or macOS test target can use them.
-// - The clients use WireFormat only. The sandbox uses neither the clients nor WireFormat:
+// - WireFormat, the core (APICheck) and the typed clients use no networking package and no sockets, so
+//   that an iOS or macOS test target can use them.
+// - The clients use WireFormat only. The sandbox uses neither the clients nor WireFormat (only Sockets):
 //   a replica that shared the clients' code would hide their bugs.
-// - The live runner (APICheckLive) uses the core and AsyncHTTPClient; the CLI is thin: it uses
-//   the core, the live runner and the sandbox.
+// - The live runner (APICheckLive) uses the core and its own HTTP/1.1 client on Sockets; the CLI is
+//   thin: it uses the core, the live runner and the sandbox.
 let package = Package(
     name: "apicheck",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
@@ -23,7 +23,7 @@ let package = Package(
         .library(name: "KakaoAPI", targets: ["KakaoAPI"]),
         .library(name: "LSLPAPI", targets: ["LSLPAPI"]),
         .library(name: "APICheckReplay", targets: ["APICheckReplay"]),
-        // Test support: link it from test targets only (like HummingbirdTesting).
+        // Test support: link it from test targets only (it imports Testing and XCTest).
         .library(name: "APICheckTesting", targets: ["APICheckTesting"]),
         .library(name: "Sandbox", targets: ["Sandbox"]),
         .library(name: "APICheckLive", targets: ["APICheckLive"]),

@@ -1,7 +1,8 @@
 import Foundation
 
 /// SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104), so that the LSLP replica signs real JWTs without a
-/// crypto dependency (the sandbox builds on Hummingbird alone). Not constant-time: it signs test tokens.
+/// crypto dependency (the sandbox depends on Foundation and this package's Sockets alone). Not constant-time: it
+/// signs test tokens.
 enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
