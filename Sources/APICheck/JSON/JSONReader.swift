@@ -248,21 +248,36 @@ struct Parser {
     }
 
     mutating func string() throws(Failure) -> String {
+        var decoded: [UInt8] = []
+        guard let text = try stringText(escaped: &decoded).range else { return String(decoding: decoded, as: UTF8.self) }
+        // Validated, so decoding repairs nothing; this is String's fast path.
+        return String(decoding: UnsafeBufferPointer(rebasing: b[text]), as: UTF8.self)
+    }
+
+    /// Reads the string at `i` (a quote) to just past its closing quote, validating it: where its text is in the
+    /// bytes (nil when it has escapes: `escaped` then holds it, decoded), and whether that text is ASCII. The one scan
+    /// of a string, for the parser and for `StreamingCheck`.
+    mutating func stringText(escaped: inout [UInt8]) throws(Failure) -> (range: Range<Int>?, isASCII: Bool) {
         let open = i
         i += 1
         let start = i
+        var isASCII = true
         skipPlainWords()
         while i < b.count {
             let c = b[i]
             if c == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: b[start..<i])
                 i += 1
-                // Validated above, so decoding repairs nothing; this is String's fast path.
-                return String(decoding: slice, as: UTF8.self)
+                return (start..<(i - 1), isASCII)
             }
-            if c == UInt8(ascii: "\\") { return try escapedString(from: start, open: open) }
+            if c == UInt8(ascii: "\\") {
+                escaped.removeAll(keepingCapacity: true)
+                escaped.append(contentsOf: UnsafeBufferPointer(rebasing: b[start..<i]))
+                try unescape(into: &escaped, open: open)
+                return (nil, !escaped.contains { $0 >= 0x80 })
+            }
             if c < 0x20 { throw fail("unescaped control character (byte 0x\(String(c, radix: 16, uppercase: true))) in a string") }
             if c >= 0x80 {
+                isASCII = false
                 try skipUTF8Sequence()
             } else {
                 i += 1
@@ -318,13 +333,6 @@ struct Parser {
             k += 1
         }
         i += length
-    }
-
-    /// The slow path, for strings with backslash escapes.
-    mutating func escapedString(from start: Int, open: Int) throws(Failure) -> String {
-        var out = Array(UnsafeBufferPointer(rebasing: b[start..<i]))
-        try unescape(into: &out, open: open)
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Decodes the rest of a string, from `i` (where an escape or more text is) to just past its closing quote, onto

@@ -260,39 +260,12 @@ struct StreamingCheck {
     /// Reads a string at `p.i` (a quote) as the parser does; its text is left in ``textStart``..``textEnd`` (of the
     /// body, or of ``decoded`` when it had escapes).
     private mutating func string() -> Bool {
-        let open = p.i
-        p.i += 1
-        let start = p.i
-        textIsASCII = true
-        textDecoded = false
-        p.skipPlainWords()
-        while p.i < p.b.count {
-            let c = p.b[p.i]
-            if c == UInt8(ascii: "\"") {
-                textStart = start
-                textEnd = p.i
-                p.i += 1
-                return true
-            }
-            if c == UInt8(ascii: "\\") {
-                decoded.removeAll(keepingCapacity: true)
-                decoded.append(contentsOf: UnsafeBufferPointer(rebasing: p.b[start..<p.i]))
-                guard (try? p.unescape(into: &decoded, open: open)) != nil else { return false }
-                textDecoded = true
-                textStart = 0
-                textEnd = decoded.count
-                textIsASCII = !decoded.contains { $0 >= 0x80 }
-                return true
-            }
-            if c < 0x20 { return false }
-            if c >= 0x80 {
-                textIsASCII = false
-                guard (try? p.skipUTF8Sequence()) != nil else { return false }
-            } else {
-                p.i += 1
-            }
-        }
-        return false
+        guard let (range, isASCII) = try? p.stringText(escaped: &decoded) else { return false }
+        textIsASCII = isASCII
+        textDecoded = range == nil
+        textStart = range?.lowerBound ?? 0
+        textEnd = range?.upperBound ?? decoded.count
+        return true
     }
 
     /// The last string's checks against node `n`: `enum`/`const`, lengths, pattern, format, and its coverage enum values.
@@ -310,11 +283,7 @@ struct StreamingCheck {
         let asBytes = textIsASCII && nodes[n].enumsAreASCII
         let string = asBytes || (nodes[n].allowed.isEmpty && nodes[n].enumItems.isEmpty) ? "" : String(decoding: text, as: UTF8.self)
         if !nodes[n].allowed.isEmpty {
-            if asBytes {
-                for list in nodes[n].allowed where !list.contains(where: { Self.same($0, text) }) { return false }
-            } else {
-                for list in nodes[n].allowedStrings where !list.contains(string) { return false }
-            }
+            for list in nodes[n].allowed where !list.contains(where: { asBytes ? Self.same($0, text) : $0 == string }) { return false }
         }
         if nodes[n].minLength != nil || nodes[n].maxLength != nil {
             // Code points, as JSON Schema counts: every byte that does not continue a UTF-8 sequence.
@@ -347,13 +316,15 @@ struct StreamingCheck {
         case .none, .annotation:
             break
         }
-        for entry in nodes[n].enumItems where asBytes ? Self.same(entry.text, text) : entry.string == string { note(entry.item) }
+        for entry in nodes[n].enumItems where asBytes ? Self.same(entry.text, text) : entry.text == string { note(entry.item) }
         return true
     }
 
+    /// Whether `value`'s UTF-8 is `text`, byte for byte (read in place: a contract's strings are native).
     @inline(__always)
-    private static func same(_ bytes: [UInt8], _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.count == text.count && bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }
+    private static func same(_ value: String, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        value.utf8.count == text.count && (text.isEmpty
+            || value.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 } ?? value.utf8.elementsEqual(text))
     }
 
     // MARK: Numbers

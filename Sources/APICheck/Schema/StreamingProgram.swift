@@ -20,9 +20,8 @@ final class StreamingProgram: Sendable {
     /// One place of the body: what the schema there asks, and what coverage items a value there sets.
     struct Node: Sendable {
         var mask: CompiledSchema.TypeMask = []
-        /// `enum` and `const` of strings, as UTF-8 and as `String`s: each list must hold the value.
-        var allowed: [[[UInt8]]] = []
-        var allowedStrings: [[String]] = []
+        /// `enum` and `const` of strings: each list must hold the value.
+        var allowed: [[String]] = []
 
         // Objects.
         /// Declared property names (their bytes in ``StreamingProgram/names``), and for each its node and field item
@@ -69,9 +68,9 @@ final class StreamingProgram: Sendable {
         /// Whether every bound is an `Int` (an `Int` value is then compared without the exact decimal).
         var boundsAreInts = true
 
-        /// Coverage: string enum values declared at this place (as UTF-8) with their items, and whether one that
+        /// Coverage: string enum values declared at this place with their items, and whether one that
         /// is not a string is declared here too (a scalar that is not a string then goes the usual way).
-        var enumItems: [(text: [UInt8], string: String, item: Int)] = []
+        var enumItems: [(text: String, item: Int)] = []
         var hasOtherEnumItems = false
         /// Whether every string of ``allowed`` and ``enumItems`` is ASCII: an ASCII value then compares as bytes
         /// (else as `String`s, which compare by canonical equivalence: U+212A KELVIN SIGN equals `K`).
@@ -152,8 +151,7 @@ final class StreamingProgram: Sendable {
                     guard case .string(let text) = value else { return nil }
                     texts.append(text)
                 }
-                node.allowed.append(texts.map { Array($0.utf8) })
-                node.allowedStrings.append(texts)
+                node.allowed.append(texts)
             }
             let keyCase = schema.keyCase ?? inherited
             node.keyCase = keyCase.flatMap { $0.acceptsEveryKey ? nil : $0 }
@@ -207,12 +205,12 @@ final class StreamingProgram: Sendable {
             node.boundsAreInts = bounds.allSatisfy { $0.int != nil }
             for entry in here?.enums ?? [] {
                 if let value = try? JSONReader.parse(entry.text), case .string(let text) = value {
-                    node.enumItems.append((Array(text.utf8), text, entry.item))
+                    node.enumItems.append((text, entry.item))
                 } else {
                     node.hasOtherEnumItems = true
                 }
             }
-            node.enumsAreASCII = (node.allowedStrings.joined().map { $0 } + node.enumItems.map(\.string)).allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+            node.enumsAreASCII = (node.allowed.joined() + node.enumItems.map(\.text)).allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
             node.needsText = !node.allowed.isEmpty || node.minLength != nil || node.maxLength != nil || node.pattern >= 0
                 || [.dateTime, .date, .uri].contains(node.formatKind) || !node.enumItems.isEmpty
             nodes[index] = node
