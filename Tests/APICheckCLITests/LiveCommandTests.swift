@@ -158,10 +158,11 @@ struct LiveCommandTests {
 
     @Test("a closed port exits 3 and says the connection was refused")
     func closedPort() async throws {
-        let port = try LoopbackListener.closedPort()
-        let result = try await CLIRunner.run(["diff", "--live", "--api", "todos", "--base-url", "http://127.0.0.1:\(port)"], currentDirectory: Self.root)
-        #expect(result.status == 3, "\(result.stderr)")
-        #expect(result.stderr.contains("error: the live API could not be reached: connection refused (127.0.0.1:\(port))"))
+        try await LoopbackListener.withRefusingPort { port in
+            let result = try await CLIRunner.run(["diff", "--live", "--api", "todos", "--base-url", "http://127.0.0.1:\(port)"], currentDirectory: Self.root)
+            #expect(result.status == 3, "\(result.stderr)")
+            #expect(result.stderr.contains("error: the live API could not be reached: connection refused (127.0.0.1:\(port))"))
+        }
     }
 
     @Test("a server that accepts and never answers ends the run after one round of deadlines: no scenario starts after, exit 3")

@@ -70,8 +70,7 @@ struct HTTPTransportTests {
 
     @Test("a closed port is refused, at once")
     func refused() async throws {
-        let port = try LoopbackListener.closedPort()
-        let result = await get(port, timeout: .seconds(30))
+        let result = try await LoopbackListener.withRefusingPort { port in await get(port, timeout: .seconds(30)) }
         // Refused, not a timeout: the connection pool did not retry it until the deadline (the runner decides about retries).
         #expect(result.failureKind == .refused, "\(String(describing: result.failureText))")
     }

@@ -9,7 +9,7 @@ import Darwin
 ///
 /// Never accepting, it is a server that takes connections into its backlog and never answers (a
 /// request sent to it times out); with `acceptAndClose`, every connection is closed unanswered (a
-/// reset). Close it with ``close()``; a closed listener's port refuses connections.
+/// reset). Close it with ``close()``. For a port that refuses connections, see ``withRefusingPort(_:)``.
 public final class LoopbackListener: @unchecked Sendable {
     public let descriptor: Int32
     public let port: Int
@@ -51,6 +51,11 @@ public final class LoopbackListener: @unchecked Sendable {
 
     /// A socket listening on 127.0.0.1 on a free port, and the port.
     static func listen() throws -> (descriptor: Int32, port: Int) {
+        try bind(listening: true)
+    }
+
+    /// A socket bound to 127.0.0.1 on a free port (listening on it, or not), and the port.
+    static func bind(listening: Bool) throws -> (descriptor: Int32, port: Int) {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -62,8 +67,8 @@ public final class LoopbackListener: @unchecked Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
-        guard bound == 0, Foundation.listen(descriptor, 64) == 0 else {
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.bind(descriptor, $0, length) } }
+        guard bound == 0, !listening || Foundation.listen(descriptor, 64) == 0 else {
             Foundation.close(descriptor)
             throw Failure(description: "bind/listen on 127.0.0.1 failed: errno \(errno)")
         }
@@ -71,11 +76,13 @@ public final class LoopbackListener: @unchecked Sendable {
         return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 
-    /// A port that refuses connections: one that was listened on and closed.
-    public static func closedPort() throws -> Int {
-        let listener = try LoopbackListener()
-        listener.close()
-        return listener.port
+    /// Runs `body` with a port that refuses connections for as long as `body` runs: a socket is bound to it and
+    /// never listens, so no other test's server can be given the port meanwhile (a port that was listened on and
+    /// closed could be, and then answered the request meant to be refused).
+    public static func withRefusingPort<T>(_ body: (Int) async throws -> T) async throws -> T {
+        let (descriptor, port) = try bind(listening: false)
+        defer { Foundation.close(descriptor) }
+        return try await body(port)
     }
 
     /// Waits up to `seconds` for a connection to arrive (on a thread of its own, off Swift's cooperative pool).

@@ -1,5 +1,6 @@
 import Foundation
 import Sandbox
+import TestSupport
 import Testing
 import TodoAPI
 import WireFormat
@@ -171,11 +172,12 @@ struct TodoClientEndpointTests {
 
     @Test("a dead server is a transport error, not a status")
     func deadServer() async throws {
-        let sandbox = try await SandboxServer.start()
-        let url = sandbox.baseURL
-        await sandbox.stop()
-        let client = TodoClient(session: URLSession(configuration: .ephemeral), baseURL: url)
-        let error = await todoAPIError { _ = try await client.todos() }
+        // A port bound and never listened on, held for the whole request: a stopped sandbox's port could be
+        // handed to a parallel test's sandbox, which then answered.
+        let error = try await LoopbackListener.withRefusingPort { port in
+            let client = TodoClient(session: URLSession(configuration: .ephemeral), baseURL: URL(string: "http://127.0.0.1:\(port)")!)
+            return await todoAPIError { _ = try await client.todos() }
+        }
         #expect(error?.kind == .transport)
         #expect(error?.status == nil)
         #expect(error?.description.hasPrefix("GET /api/v2/todos: transport failure") == true)
