@@ -1,13 +1,17 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Dependency rules (docs/ARCHITECTURE.md, "Modules"):
-// - WireFormat, the core (APICheck) and the typed clients use no networking package and no sockets, so
-//   that an iOS or macOS test target can use them.
+// Dependency rules (docs/ARCHITECTURE.md, "Modules"): a module holds only what its users need.
+// - APICheckRecording (the recording format, the JSON value, redaction, apicheck.yml) is all the replay layer
+//   and the replay-only test support need: an app's test target that only replays compiles no OpenAPIKit.
+// - APICheckContracts (contracts, schemas, the verifier, findings) adds OpenAPIKit; APICheckCommands (the runs
+//   and reports of the commands, inference, examples, HAR) is used by the CLI only. `APICheck` re-exports all three.
+// - WireFormat, the recording and contract modules and the typed clients use no networking package and no
+//   sockets, so that an iOS or macOS test target can use them.
 // - The clients use WireFormat only. The sandbox uses neither the clients nor WireFormat (only Sockets):
 //   a replica that shared the clients' code would hide their bugs.
-// - The live runner (APICheckLive) uses the core and its own HTTP/1.1 client on Sockets; the CLI is
-//   thin: it uses the core, the live runner and the sandbox.
+// - The live runner (APICheckLive) uses the contract module and its own HTTP/1.1 client on Sockets; the CLI
+//   is thin: it uses the commands, the live runner and the sandbox.
 let package = Package(
     name: "apicheck",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
@@ -25,6 +29,9 @@ let package = Package(
         .library(name: "APICheckReplay", targets: ["APICheckReplay"]),
         // Test support: link it from test targets only (it imports Testing and XCTest).
         .library(name: "APICheckTesting", targets: ["APICheckTesting"]),
+        // The replay traits alone (APICheckTesting re-exports them and adds ContractExample and expectConforms,
+        // which need the contract engine): for a test target that only replays.
+        .library(name: "APICheckReplayTesting", targets: ["APICheckReplayTesting"]),
         .library(name: "Sandbox", targets: ["Sandbox"]),
         .library(name: "APICheckLive", targets: ["APICheckLive"]),
     ],
@@ -37,25 +44,32 @@ let package = Package(
         .target(name: "WireFormat"),
         // POSIX sockets with deadlines, and threads for blocking work: the live runner's HTTP/1.1 client and the sandbox's server.
         .target(name: "Sockets"),
+        .target(name: "APICheckRecording", dependencies: ["WireFormat", .product(name: "Yams", package: "Yams")]),
         .target(
-            name: "APICheck",
+            name: "APICheckContracts",
             dependencies: [
+                "APICheckRecording",
                 "WireFormat",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
             ]
         ),
+        .target(name: "APICheckCommands", dependencies: ["APICheckContracts", "APICheckRecording", "WireFormat"]),
+        // `import APICheck`: the three above, re-exported.
+        .target(name: "APICheck", dependencies: ["APICheckCommands", "APICheckContracts", "APICheckRecording"]),
         .target(name: "TodoAPI", dependencies: ["WireFormat"]),
         .target(name: "GitHubAPI", dependencies: ["WireFormat"]),
         .target(name: "KakaoAPI", dependencies: ["WireFormat"]),
         .target(name: "LSLPAPI", dependencies: ["WireFormat"]),
-        .target(name: "APICheckReplay", dependencies: ["APICheck", "WireFormat"]),
-        .target(name: "APICheckTesting", dependencies: ["APICheckReplay", "APICheck"]),
+        .target(name: "APICheckReplay", dependencies: ["APICheckRecording", "WireFormat"]),
+        .target(name: "APICheckReplayTesting", dependencies: ["APICheckReplay", "APICheckRecording"]),
+        .target(name: "APICheckTesting", dependencies: ["APICheckReplayTesting", "APICheckReplay", "APICheckContracts", "APICheckRecording"]),
         .target(name: "Sandbox", dependencies: ["Sockets"]),
         .target(
             name: "APICheckLive",
             dependencies: [
-                "APICheck",
+                "APICheckContracts",
+                "APICheckRecording",
                 "WireFormat",
                 "Sockets",
             ]
@@ -63,7 +77,9 @@ let package = Package(
         .executableTarget(
             name: "APICheckCLI",
             dependencies: [
-                "APICheck",
+                "APICheckCommands",
+                "APICheckContracts",
+                "APICheckRecording",
                 "WireFormat",
                 "APICheckLive",
                 "Sandbox",
@@ -90,7 +106,10 @@ let package = Package(
         .testTarget(name: "WireFormatTests", dependencies: ["WireFormat", "TestSupport"]),
         .testTarget(
             name: "APICheckTests",
-            dependencies: ["TestSupport", "APICheck", "WireFormat", .product(name: "OpenAPIKit", package: "OpenAPIKit")],
+            dependencies: [
+                "TestSupport", "APICheck", "APICheckCommands", "APICheckContracts", "APICheckRecording", "WireFormat",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "TodoAPITests", dependencies: ["TestSupport", "TodoAPI", "WireFormat", "Sandbox"]),

@@ -2,9 +2,10 @@
 import PackageDescription
 
 // An app's package as a user of apicheck has one: app code that uses a typed client, and a test target that
-// replays recordings with `.replaying`. It depends on apicheck's test-support path only (APICheckTesting and
-// the client), which must not build the CLI, the sandbox or the live runner: `apicheck-bench` has no part in
-// this, and Benchmarks/consumer-build.sh measures a clean build of it (wall time and the modules built).
+// replays recordings with `.replaying`. It depends on apicheck's replay-only test support (APICheckReplayTesting)
+// and the client, which build no contract engine (OpenAPIKit, the schema checker), no CLI, sandbox or live
+// runner: Benchmarks/consumer-build.sh measures a clean build of it (wall time and the modules built), beside
+// the same package on APICheckTesting, which adds ContractExample and the contract engine.
 let package = Package(
     name: "TodoApp",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -15,7 +16,7 @@ let package = Package(
         .target(name: "TodoApp", dependencies: [.product(name: "TodoAPI", package: "apicheck")]),
         .testTarget(
             name: "TodoAppTests",
-            dependencies: ["TodoApp", .product(name: "APICheckTesting", package: "apicheck")]
+            dependencies: ["TodoApp", .product(name: "APICheckReplayTesting", package: "apicheck")]
         ),
     ]
 )

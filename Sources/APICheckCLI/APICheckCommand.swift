@@ -1,4 +1,5 @@
-import APICheck
+import APICheckCommands
+import APICheckContracts
 import ArgumentParser
 
 /// `apicheck`: the root command.

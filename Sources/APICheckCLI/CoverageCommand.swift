@@ -1,4 +1,6 @@
-import APICheck
+import APICheckCommands
+import APICheckContracts
+import APICheckRecording
 import ArgumentParser
 import Foundation
 

@@ -1,5 +1,7 @@
-import APICheck
+import APICheckCommands
+import APICheckContracts
 import APICheckLive
+import APICheckRecording
 import ArgumentParser
 import Foundation
 

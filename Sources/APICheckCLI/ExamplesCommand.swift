@@ -1,4 +1,5 @@
-import APICheck
+import APICheckCommands
+import APICheckRecording
 import ArgumentParser
 import Foundation
 
@@ -50,15 +51,15 @@ struct ExamplesCommand: ParsableCommand {
             throw CommandFailure(message: error.description, status: .usage)
         }
         for file in result.files {
-            Output.out("\(file.outcome) \(VerifyRun.displayPath(file.path))\n")
+            Output.out("\(file.outcome) \(DisplayPath.relative(file.path))\n")
         }
         for path in result.removed {
-            Output.out("removed \(VerifyRun.displayPath(path))\n")
+            Output.out("removed \(DisplayPath.relative(path))\n")
         }
         for skipped in result.skipped {
             Output.err("apicheck examples: not written: \(skipped)\n")
         }
-        Output.err("apicheck examples: \(result.examples) examples of \(result.api) in \(result.files.count) recordings under \(VerifyRun.displayPath(result.folder))\(result.skipped.isEmpty ? "" : "; \(result.skipped.count) not written")\n")
+        Output.err("apicheck examples: \(result.examples) examples of \(result.api) in \(result.files.count) recordings under \(DisplayPath.relative(result.folder))\(result.skipped.isEmpty ? "" : "; \(result.skipped.count) not written")\n")
         if !result.skipped.isEmpty { throw ExitCode(ExitReason.findings.code) }
     }
 }

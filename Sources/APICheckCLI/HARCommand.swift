@@ -1,4 +1,5 @@
-import APICheck
+import APICheckCommands
+import APICheckRecording
 import ArgumentParser
 import Foundation
 import WireFormat

@@ -1,5 +1,5 @@
-import APICheck
 import APICheckLive
+import APICheckRecording
 import ArgumentParser
 import Foundation
 import Sandbox

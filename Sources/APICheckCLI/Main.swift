@@ -1,4 +1,4 @@
-import APICheck
+import APICheckCommands
 import ArgumentParser
 import Foundation
 

@@ -1,4 +1,3 @@
-import APICheck
 import ArgumentParser
 import Foundation
 import Sandbox

@@ -1,4 +1,5 @@
-import APICheck
+import APICheckContracts
+import APICheckRecording
 import Foundation
 
 extension LiveRun {
@@ -9,7 +10,7 @@ extension LiveRun {
         for (api, outcomes) in await runScenarios(concurrency: options.concurrency, progress: progress, into: &result) {
             // Each scenario's recording is read and its answers checked on their own, on every core; the parts join
             // in scenario order, so what is reported never depends on timing.
-            let parts = VerifyRun.inParallel(outcomes.count, jobs: ProcessInfo.processInfo.activeProcessorCount, context: { _ in () }) { _, index in
+            let parts = Parallel.map(outcomes.count, jobs: ProcessInfo.processInfo.activeProcessorCount, context: { _ in () }) { _, index in
                 var part = Result()
                 part.findings = checkScenario(outcomes[index], api: api, into: &part)
                 return part

@@ -1,4 +1,5 @@
-import APICheck
+import APICheckContracts
+import APICheckRecording
 import Foundation
 
 extension LiveRun {

@@ -1,4 +1,5 @@
-import APICheck
+import APICheckContracts
+import APICheckRecording
 import Foundation
 
 /// `apicheck diff --live` and `apicheck record`: runs the scenarios of `apicheck.yml` against the
@@ -286,7 +287,7 @@ public struct LiveRun: Sendable {
 
     /// `path` relative to the current folder when it is under it.
     func displayPath(_ url: URL) -> String {
-        VerifyRun.displayPath(url.path)
+        DisplayPath.relative(url.path)
     }
 
     /// The line of `pointer` in a recording file, or of the nearest parent that exists there.

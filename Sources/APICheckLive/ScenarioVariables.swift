@@ -1,5 +1,5 @@
+import APICheckRecording
 import Foundation
-import APICheck
 
 /// The values a scenario's `{{name}}` placeholders stand for: its `vars`, then what its steps captured.
 public struct ScenarioVariables: Sendable {

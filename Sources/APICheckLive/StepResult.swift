@@ -1,4 +1,5 @@
-import APICheck
+import APICheckRecording
+
 
 /// One request a scenario sent, and what came of it.
 public struct StepResult: Sendable {

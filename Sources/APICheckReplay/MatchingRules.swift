@@ -1,4 +1,5 @@
-import APICheck
+import APICheckRecording
+
 
 /// How a live request is matched to a recorded one.
 ///

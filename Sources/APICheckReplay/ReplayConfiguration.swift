@@ -1,4 +1,4 @@
-import APICheck
+import APICheckRecording
 import Foundation
 
 /// Everything one replaying (or recording) session needs to know.

@@ -1,4 +1,4 @@
-import APICheck
+import APICheckRecording
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,4 +1,5 @@
-import APICheck
+import APICheckRecording
+
 
 /// One operation a session answers whatever its parameters: every request with this method and a path
 /// that fits the template gets this response (the contract examples' replay, where the client builds

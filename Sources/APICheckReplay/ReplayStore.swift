@@ -1,4 +1,4 @@
-import APICheck
+import APICheckRecording
 import Foundation
 import WireFormat
 

@@ -1,4 +1,4 @@
-import APICheck
+import APICheckRecording
 import WireFormat
 
 /// Finds the recorded interaction for a live request: a hash lookup, then a check of the few candidates.

@@ -1,5 +1,7 @@
-import APICheck
+import APICheckContracts
+import APICheckRecording
 import APICheckReplay
+import APICheckReplayTesting
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)

@@ -1,4 +1,6 @@
-@testable import APICheck
+@testable import APICheckCommands
+@testable import APICheckContracts
+@testable import APICheckRecording
 import TestSupport
 import Testing
 

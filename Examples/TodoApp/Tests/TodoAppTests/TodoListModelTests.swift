@@ -1,4 +1,4 @@
-import APICheckTesting
+import APICheckReplayTesting
 import Testing
 import TodoAPI
 import TodoApp

@@ -1,0 +1,349 @@
+import APICheckContracts
+import APICheckRecording
+import Foundation
+import WireFormat
+
+/// Responses that a contract allows, from the contract alone: for every declared status of every operation,
+/// a maximal and a minimal one and one per variation (a nullable field null, each enum value, arrays empty
+/// and full, strings and numbers at their bounds, dates at day, month, year and DST boundaries in the API's
+/// wire form, Korean and emoji text), each with a request the contract allows.
+///
+/// Every example is checked by the real ``Verifier`` (strict) before it is handed out: one that does not
+/// verify clean is never returned, it is listed in ``Output/skipped`` with the finding.
+public struct ExampleGenerator: Sendable {
+    /// One generated exchange.
+    public struct Example: Sendable {
+        /// `GET /api/v2/todos/{id}`.
+        public let operation: String
+        /// The response key of the contract: `200`, `2XX` or `default`.
+        public let responseKey: String
+        /// `maximal`, `minimal`, `null at /data/updated_at`, ...
+        public let variant: String
+        /// The request (with `step` set to the variant) and the response.
+        public let interaction: Interaction
+    }
+
+    /// A variant that could not be written, and why.
+    public struct Skipped: Sendable, CustomStringConvertible {
+        public let operation: String
+        public let responseKey: String
+        public let variant: String
+        public let reason: String
+        public var description: String { "\(operation) \(responseKey) (\(variant)): \(reason)" }
+    }
+
+    /// What one run generated.
+    public struct Output: Sendable {
+        public var examples: [Example] = []
+        public var skipped: [Skipped] = []
+    }
+
+    /// `recorded_from` of every example recording: how `infer`, `coverage` and the example loader tell them apart.
+    public static let recordedFrom = Recording.fromContract
+    /// `recorded_at` of every example recording: fixed, so that regenerating an unchanged contract changes no byte.
+    public static let recordedAt = "2000-01-01T00:00:00Z"
+
+    public let contract: CompiledContract
+    public let seed: UInt64
+    let verifier: Verifier
+
+    /// A generator over `contract`; the same seed gives the same examples, byte for byte.
+    public init(contract: CompiledContract, seed: UInt64 = 0) {
+        self.contract = contract
+        self.seed = seed
+        verifier = Verifier(contract: contract, options: Verifier.Options(strict: true))
+    }
+
+    /// The instants every date-time takes in turn: wall times in the API's own offset (the last
+    /// representable instant of a day, month and year, and the first of a day), and the instants of
+    /// daylight-saving changes in the US and the EU, written in the API's offset.
+    static let dateInstants: [ValueSynthesizer.Instant] = [
+        .init(seconds: 1_716_335_999, localTime: true, endOfSecond: true, label: "dates at the last instant of a day (2024-05-21, in the API's offset)"),
+        .init(seconds: 1_716_336_000, localTime: true, endOfSecond: false, label: "dates at the first instant of a day (2024-05-22, in the API's offset)"),
+        .init(seconds: 1_709_251_199, localTime: true, endOfSecond: true, label: "dates at the end of a month (leap day 2024-02-29, in the API's offset)"),
+        .init(seconds: 1_704_067_199, localTime: true, endOfSecond: true, label: "dates at the end of a year (2023-12-31, in the API's offset)"),
+        .init(seconds: 1_704_067_200, localTime: true, endOfSecond: false, label: "dates at the start of a year (2024-01-01, in the API's offset)"),
+        .init(seconds: 1_710_054_000, localTime: false, endOfSecond: false, label: "dates at a DST start (US, 2024-03-10T07:00:00Z)"),
+        .init(seconds: 1_730_613_600, localTime: false, endOfSecond: false, label: "dates at a DST end (US, 2024-11-03T06:00:00Z)"),
+        .init(seconds: 1_711_846_800, localTime: false, endOfSecond: false, label: "dates at a DST start (EU, 2024-03-31T01:00:00Z)"),
+        .init(seconds: 1_729_990_800, localTime: false, endOfSecond: false, label: "dates at a DST end (EU, 2024-10-27T01:00:00Z)"),
+    ]
+
+    /// The operation named `name` (`GET /path`, method in any case), or nil.
+    public func operation(named name: String) -> CompiledContract.Operation? {
+        let parts = name.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        return contract.operations.first { $0.method == parts[0].uppercased() && $0.template == parts[1] }
+    }
+
+    /// Examples of every operation, or of `operations` only; in the contract's order, responses by key.
+    public func generate(operations: [CompiledContract.Operation]? = nil) -> Output {
+        var output = Output()
+        for operation in operations ?? contract.operations {
+            for key in operation.responses.keys.sorted() {
+                generate(operation, key: key, into: &output)
+            }
+        }
+        return output
+    }
+
+    private func generate(_ operation: CompiledContract.Operation, key: String, into output: inout Output) {
+        guard let response = operation.responses[key] else { return }
+        func skip(_ variant: String, _ reason: String) {
+            output.skipped.append(Skipped(operation: operation.name, responseKey: key, variant: variant, reason: reason))
+        }
+        guard let status = Self.status(for: key, in: operation) else {
+            skip("all", "no status code is left for the response key \(key)")
+            return
+        }
+        let request: RecordedRequest
+        do {
+            request = try self.request(for: operation)
+        } catch {
+            skip("all", "cannot write a request: \(error)")
+            return
+        }
+        var bodies: [(variant: String, body: RecordedBody?, contentType: String?, allHeaders: Bool)] = []
+        do {
+            bodies = try responseBodies(response)
+        } catch {
+            skip("all", "\(error)")
+            return
+        }
+        // The declared headers, every one and the required ones, written once for all the variants.
+        let headerSets = [true, false].map { all in Result { () throws(ValueSynthesizer.Failure) in try responseHeaders(response, all: all) } }
+        var seen = Set<String>()
+        for entry in bodies {
+            var headers = HeaderFields()
+            if let contentType = entry.contentType { headers.add(name: "Content-Type", value: contentType) }
+            switch headerSets[entry.allHeaders ? 0 : 1] {
+            case .success(let declared):
+                for header in declared { headers.add(name: header.0, value: header.1) }
+            case .failure(let error):
+                skip(entry.variant, "\(error)")
+                continue
+            }
+            let interaction = Interaction(step: entry.variant, request: request, response: RecordedResponse(status: status, headers: headers, body: entry.body))
+            // Two variants may come out the same (a bound equal to the typical value): keep the first.
+            guard seen.insert(JSONWriter.compact(interaction.jsonValue)).inserted else { continue }
+            let findings = verifier.verify(interaction)
+            if let first = findings.first {
+                skip(entry.variant, "it would not verify: \(first.rule.rawValue) at \(first.pointer.isEmpty ? "/" : first.pointer): expected \(first.expected), found \(first.found)")
+                continue
+            }
+            output.examples.append(Example(operation: operation.name, responseKey: key, variant: entry.variant, interaction: interaction))
+        }
+    }
+
+    /// The status an example of `key` gets: the code itself, the first of a range that the contract does
+    /// not declare on its own, or for `default` a common code that nothing else declares.
+    static func status(for key: String, in operation: CompiledContract.Operation) -> Int? {
+        if let code = Int(key) { return code }
+        if key.count == 3, key.hasSuffix("XX"), let hundreds = Int(key.prefix(1)) {
+            return (hundreds * 100..<hundreds * 100 + 100).first { operation.responses[String($0)] == nil }
+        }
+        if key == "default" {
+            return [500, 503, 502, 400, 404, 409, 418, 451, 599].first { !operation.declaresExactly($0) }
+        }
+        return nil
+    }
+
+    // MARK: Responses
+
+    private func responseBodies(_ response: CompiledContract.Response) throws(ValueSynthesizer.Failure) -> [(variant: String, body: RecordedBody?, contentType: String?, allHeaders: Bool)] {
+        guard !response.content.isEmpty else {
+            return [("no body, every header", nil, nil, true), ("no body, required headers", nil, nil, false)]
+        }
+        var result: [(variant: String, body: RecordedBody?, contentType: String?, allHeaders: Bool)] = []
+        for essence in response.content.keys.sorted() {
+            let contentType = Verifier.written(essence, response.contentParameters[essence] ?? [])
+            let suffix = response.content.count > 1 ? " (\(essence))" : ""
+            guard let entry = response.content[essence], let schema = entry else {
+                result.append(("any body\(suffix)", Self.opaqueBody(essence), contentType, true))
+                continue
+            }
+            guard Self.requestPreference(essence) < 3 else {
+                result.append(("a \(essence) body\(suffix)", Self.opaqueBody(essence), contentType, true))
+                continue
+            }
+            for (variant, value, all) in try jsonVariants(schema) {
+                result.append((variant + suffix, Self.body(value, as: essence, schema: schema), contentType, all))
+            }
+        }
+        return result
+    }
+
+    /// A body for a media type the contract gives no schema for.
+    static func opaqueBody(_ essence: String) -> RecordedBody {
+        if MediaType.isJSON(essence) { return .json(.object(JSONObject())) }
+        if essence.hasPrefix("text/") { return .text("example text") }
+        return .base64(Data([0x61, 0x70, 0x69, 0x63, 0x68, 0x65, 0x63, 0x6b]))
+    }
+
+    /// Every variant of a JSON body: maximal, minimal, one per variation point, dates, Unicode text.
+    func jsonVariants(_ schema: CompiledSchema) throws(ValueSynthesizer.Failure) -> [(String, JSONValue, Bool)] {
+        var maximal = ValueSynthesizer(mode: .init(maximal: true), seed: seed)
+        let full = try maximal.value(schema, at: .root)
+        var variants: [(String, JSONValue, Bool)] = [("maximal", full, true)]
+        var minimal = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
+        variants.append(("minimal", try minimal.value(schema, at: .root), false))
+        for point in maximal.points {
+            variants.append(("\(point.label) at \(point.pointer.description.isEmpty ? "/" : point.pointer.description)", full.replacing(at: point.pointer.tokens[...], with: point.value), true))
+        }
+        for instant in Self.dateInstants {
+            var dated = ValueSynthesizer(mode: .init(maximal: true, instant: instant), seed: seed)
+            let value = try dated.value(schema, at: .root)
+            if value != full { variants.append((instant.label, value, true)) }
+        }
+        var unicode = ValueSynthesizer(mode: .init(maximal: true, unicode: true), seed: seed)
+        let text = try unicode.value(schema, at: .root)
+        if text != full { variants.append(("Korean and emoji in every free-text string", text, true)) }
+        return variants
+    }
+
+    /// Declared response headers with values their schemas allow: every one, or the required ones.
+    private func responseHeaders(_ response: CompiledContract.Response, all: Bool) throws(ValueSynthesizer.Failure) -> [(String, String)] {
+        var headers: [(String, String)] = []
+        for key in response.headers.keys.sorted() {
+            guard let header = response.headers[key], all || header.required else { continue }
+            headers.append((header.name, try text(header.schema, at: JSONPointer(tokens: ["headers", header.name]))))
+        }
+        return headers
+    }
+
+    /// A parameter's or header's text: a value of its schema, written as text (`3`, `true`, `done`).
+    func text(_ schema: CompiledSchema?, at pointer: JSONPointer) throws(ValueSynthesizer.Failure) -> String {
+        guard let schema else { return "example" }
+        var synthesizer = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
+        return Self.text(of: try synthesizer.value(schema, at: pointer))
+    }
+
+    static func text(of value: JSONValue) -> String {
+        switch value {
+        case .null: return ""
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number): return number.literal
+        case .string(let string): return string
+        case .array, .object: return JSONWriter.compact(value)
+        }
+    }
+
+    // MARK: Requests
+
+    /// A request the operation accepts: its path parameters filled in, required query and header
+    /// parameters, and a required body in the first declared media type (JSON, then forms).
+    func request(for operation: CompiledContract.Operation) throws(ValueSynthesizer.Failure) -> RecordedRequest {
+        var path = ""
+        for segment in operation.path.segments {
+            switch segment {
+            case .literal(let text):
+                path += "/" + text
+            case .parameter(let name):
+                let parameter = operation.parameters.first { $0.location == "path" && $0.name == name }
+                let value = try text(parameter?.schema, at: JSONPointer(tokens: ["path", name]))
+                path += "/" + (value.addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters) ?? value)
+            }
+        }
+        if path.isEmpty { path = "/" }
+        var query: [FormField] = []
+        var headers = HeaderFields()
+        for parameter in operation.parameters where parameter.required {
+            let pointer = JSONPointer(tokens: [parameter.location, parameter.name])
+            switch parameter.location {
+            case "query":
+                var synthesizer = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
+                let value = try parameter.schema.map { schema throws(ValueSynthesizer.Failure) in try synthesizer.value(schema, at: pointer) } ?? .string("example")
+                if case .array(let items) = value {
+                    query += (items.isEmpty ? [.string("example")] : items).map { FormField(parameter.name, Self.text(of: $0)) }
+                } else {
+                    query.append(FormField(parameter.name, Self.text(of: value)))
+                }
+            case "header":
+                headers.add(name: parameter.name, value: try text(parameter.schema, at: pointer))
+            default:
+                break
+            }
+        }
+        let url = query.isEmpty ? path : path + "?" + FormURLEncoding.encode(query)
+        var body: RecordedBody?
+        if operation.requestBodyRequired, !operation.requestBodies.isEmpty {
+            let keys = operation.requestBodies.keys.sorted { Self.requestPreference($0) < Self.requestPreference($1) }
+            let essence = keys[0]
+            let schema = operation.requestBodies[essence] ?? nil
+            headers.add(name: "Content-Type", value: Verifier.written(essence, operation.requestBodyParameters[essence] ?? []))
+            body = try requestBody(essence, schema: schema)
+        }
+        return RecordedRequest(method: operation.method, url: url, headers: headers, body: body)
+    }
+
+    /// Characters a path segment keeps as they are.
+    static let segmentCharacters: CharacterSet = {
+        var set = CharacterSet.urlPathAllowed
+        set.remove("/")
+        return set
+    }()
+
+    static func requestPreference(_ essence: String) -> Int {
+        if MediaType.isJSON(essence) { return 0 }
+        if essence == FormURLEncoding.contentType { return 1 }
+        if essence == "multipart/form-data" { return 2 }
+        return 3
+    }
+
+    private func requestBody(_ essence: String, schema: CompiledSchema?) throws(ValueSynthesizer.Failure) -> RecordedBody {
+        guard let schema else { return Self.opaqueBody(essence) }
+        var synthesizer = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
+        return Self.body(try synthesizer.value(schema, at: JSONPointer(tokens: ["request"])), as: essence, schema: schema)
+    }
+
+    /// A value written as a body of `essence`: JSON as it is; a form or multipart body from an object's
+    /// members (an array member repeats its field; a `format: binary` member is a file part).
+    static func body(_ value: JSONValue, as essence: String, schema: CompiledSchema) -> RecordedBody {
+        if MediaType.isJSON(essence) { return .json(value) }
+        let members = value.objectValue.map(Array.init) ?? []
+        if essence == FormURLEncoding.contentType {
+            let fields = members.flatMap { member -> [FormField] in
+                if case .array(let items) = member.value { return items.map { FormField(member.key, text(of: $0)) } }
+                return [FormField(member.key, text(of: member.value))]
+            }
+            return .form(fields: fields, raw: FormURLEncoding.encode(fields))
+        }
+        if essence == "multipart/form-data" {
+            var parts: [RecordedBody.MultipartPart] = []
+            for member in members {
+                let property = schema.property(member.key)
+                let items: [JSONValue]
+                if case .array(let values) = member.value { items = values } else { items = [member.value] }
+                let binary = property?.format == "binary" || property?.items?.format == "binary"
+                for item in items {
+                    if binary {
+                        parts.append(.init(name: member.key, filename: "example.jpg", contentType: "image/jpeg", content: .bytes(Data([0xFF, 0xD8, 0xFF, 0xD9]))))
+                    } else {
+                        parts.append(.init(name: member.key, content: .text(text(of: item))))
+                    }
+                }
+            }
+            return .multipart(parts)
+        }
+        return .text(text(of: value))
+    }
+}
+
+extension JSONValue {
+    /// This value with the value at `tokens` replaced (an absent place is left as it is).
+    func replacing(at tokens: ArraySlice<String>, with replacement: JSONValue) -> JSONValue {
+        guard let token = tokens.first else { return replacement }
+        switch self {
+        case .object(var object):
+            guard let position = object.position(of: token) else { return self }
+            object[token] = object.members[position].value.replacing(at: tokens.dropFirst(), with: replacement)
+            return .object(object)
+        case .array(var items):
+            guard let index = JSONPointer.arrayIndex(token), index < items.count else { return self }
+            items[index] = items[index].replacing(at: tokens.dropFirst(), with: replacement)
+            return .array(items)
+        default:
+            return self
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import APICheckContracts
+import APICheckRecording
+import Foundation
+
+/// `apicheck examples`: writes an API's contract examples as recordings, one file per operation and response.
+public enum ExamplesRun {
+    /// What to generate and where.
+    public struct Options: Sendable {
+        /// `GET /path` operations to generate (empty: all).
+        public var operations: [String] = []
+        /// The folder to write (default: the API's recordings folder + `examples`).
+        public var output: String?
+        public var seed: UInt64 = 0
+
+        public init(operations: [String] = [], output: String? = nil, seed: UInt64 = 0) {
+            self.operations = operations
+            self.output = output
+            self.seed = seed
+        }
+    }
+
+    /// What one API's run wrote.
+    public struct Result: Sendable {
+        public let api: String
+        public let folder: String
+        /// Each file written, with whether it was created, updated or unchanged.
+        public var files: [(path: String, outcome: SaveOutcome)] = []
+        /// Example files of operations the contract no longer has, removed.
+        public var removed: [String] = []
+        public var examples = 0
+        public var skipped: [ExampleGenerator.Skipped] = []
+    }
+
+    /// The folder an API's examples live in: `examples` in its recordings folder.
+    public static func folder(of api: APIConfiguration, in configuration: ConfigurationFile) -> URL {
+        configuration.resolve(api.recordings).appendingPathComponent("examples")
+    }
+
+    /// The file of one operation's response: `get-api-v2-todos-id.200.json`.
+    public static func fileName(operation: String, responseKey: String) -> String {
+        var slug = ""
+        for character in operation.lowercased() {
+            if character.isLetter && character.isASCII || character.isNumber {
+                slug.append(character)
+            } else if !slug.hasSuffix("-") && !slug.isEmpty {
+                slug.append("-")
+            }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return "\(slug).\(responseKey).json"
+    }
+
+    /// Generates and writes `api`'s examples.
+    public static func run(api: APIConfiguration, configuration: ConfigurationFile, options: Options) throws(ConfigurationError) -> Result {
+        guard let contractPath = api.contract else {
+            throw ConfigurationError(file: configuration.path, keyPath: "apis.\(api.name).contract", message: "the API has no contract to generate examples from")
+        }
+        let contract = CompiledContract(try Contract.load(configuration.resolve(contractPath).path))
+        let generator = ExampleGenerator(contract: contract, seed: options.seed)
+        var chosen: [CompiledContract.Operation]?
+        if !options.operations.isEmpty {
+            chosen = []
+            for name in options.operations {
+                guard let operation = generator.operation(named: name) else {
+                    let known = contract.operations.map(\.name).joined(separator: ", ")
+                    throw ConfigurationError(file: contractPath, message: "no operation \"\(name)\" in the contract; it has: \(known)")
+                }
+                chosen?.append(operation)
+            }
+        }
+        let folder = options.output.map { URL(fileURLWithPath: $0) } ?? Self.folder(of: api, in: configuration)
+        let output = generator.generate(operations: chosen)
+        var result = Result(api: api.name, folder: folder.path)
+        result.examples = output.examples.count
+        result.skipped = output.skipped
+        // One recording per operation and response key, examples in the order they were made.
+        var order: [String] = []
+        var groups: [String: [Interaction]] = [:]
+        for example in output.examples {
+            let name = fileName(operation: example.operation, responseKey: example.responseKey)
+            if groups[name] == nil { order.append(name) }
+            groups[name, default: []].append(example.interaction)
+        }
+        for name in order {
+            let recording = Recording(
+                api: api.name, name: "examples/" + String(name.dropLast(5)), recordedAt: ExampleGenerator.recordedAt,
+                recordedFrom: ExampleGenerator.recordedFrom, interactions: groups[name] ?? []
+            )
+            let url = folder.appendingPathComponent(name)
+            do {
+                result.files.append((url.path, try recording.save(to: url)))
+            } catch {
+                throw ConfigurationError(file: url.path, message: error.message)
+            }
+        }
+        // A whole run also removes the example files it no longer writes (an operation or status removed
+        // from the contract); only files that are examples (recorded_from: contract), never a recording.
+        if chosen == nil, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            for name in names.sorted() where name.hasSuffix(".json") && groups[name] == nil {
+                let url = folder.appendingPathComponent(name)
+                guard let old = try? Recording.load(from: url), old.recordedFrom == ExampleGenerator.recordedFrom else { continue }
+                if (try? FileManager.default.removeItem(at: url)) != nil { result.removed.append(url.path) }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,368 @@
+import APICheckContracts
+import APICheckRecording
+import Foundation
+import WireFormat
+
+/// Builds JSON values that a compiled schema allows, and notes where another allowed value could go.
+///
+/// One pass builds the value of a variant (minimal: required keys only; maximal: every declared key) and,
+/// while it goes, lists the *variation points* of the maximal value: a nullable field, another enum value,
+/// another type or `oneOf` branch, an array empty or at `maxItems`, a string or number at its bounds. The
+/// generator turns each point into an example of its own. Choices are seeded by the JSON pointer, so the
+/// same place gets the same value in every variant and every run with the same seed.
+struct ValueSynthesizer {
+    /// One place in the value where another allowed value can go.
+    struct VariationPoint {
+        let pointer: JSONPointer
+        /// `null`, `enum "done"`, `maxItems 5`, ...
+        let label: String
+        let value: JSONValue
+    }
+
+    /// Why a value could not be built (a `false` schema, a pattern this cannot write).
+    struct Failure: Error, CustomStringConvertible {
+        let location: String
+        let reason: String
+        var description: String { "\(location.isEmpty ? "the schema" : location): \(reason)" }
+    }
+
+    /// An instant every date-time of a variant takes.
+    struct Instant: Sendable {
+        /// Seconds since 1970: of the instant, or (`localTime`) of the wall time read as UTC.
+        let seconds: Int64
+        /// Whether `seconds` is a wall time in the API's offset rather than an instant.
+        let localTime: Bool
+        /// Whether the fraction is the largest the wire form writes (…59.999999) rather than zero.
+        let endOfSecond: Bool
+        let label: String
+    }
+
+    /// What the variant asks of every value.
+    struct Mode {
+        /// Every declared property (else required ones only, and arrays at `minItems`).
+        var maximal = true
+        /// Free text in Korean with an emoji (else ASCII).
+        var unicode = false
+        /// The instant every date-time takes (else a per-field instant).
+        var instant: Instant?
+    }
+
+    let mode: Mode
+    let seed: UInt64
+    /// Variation points found so far (only while ``collecting``).
+    var points: [VariationPoint] = []
+    /// Points are collected for the first item of an array only (the others repeat its shape).
+    var collecting = true
+    /// Beyond this depth only required keys are written (a recursive schema ends).
+    static let maximumDepth = 12
+
+    init(mode: Mode, seed: UInt64) {
+        self.mode = mode
+        self.seed = seed
+    }
+
+    // MARK: Seeded choices
+
+    /// A number from 0 to `bound - 1`, fixed by the seed and the place.
+    func choice(_ bound: Int, at pointer: JSONPointer, salt: UInt64 = 0) -> Int {
+        guard bound > 1 else { return 0 }
+        // FNV-1a of the pointer, then SplitMix64: stable across processes (Swift's Hasher is not).
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ salt
+        for byte in pointer.description.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        var z = hash &+ seed &* 0x9e37_79b9_7f4a_7c15 &+ 0x9e37_79b9_7f4a_7c15
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        z ^= z >> 31
+        return Int(z % UInt64(bound))
+    }
+
+    private mutating func note(_ pointer: JSONPointer, _ label: String, _ value: JSONValue) {
+        if collecting { points.append(VariationPoint(pointer: pointer, label: label, value: value)) }
+    }
+
+    /// Builds a value without noting points (an alternative's own content).
+    private mutating func quietly(_ body: (inout ValueSynthesizer) throws(Failure) -> JSONValue) throws(Failure) -> JSONValue {
+        let was = collecting
+        collecting = false
+        defer { collecting = was }
+        return try body(&self)
+    }
+
+    // MARK: Values
+
+    mutating func value(_ schema: CompiledSchema, at pointer: JSONPointer, depth: Int = 0) throws(Failure) -> JSONValue {
+        if schema.isFalse { throw Failure(location: schema.location, reason: "the schema is false: no value is allowed") }
+        if let target = schema.reference?.target, schema.mask.isEmpty, schema.propertyNames.isEmpty, schema.enumValues == nil, schema.constValue == nil {
+            return try value(target, at: pointer, depth: depth + 1)
+        }
+        if depth > 64 { throw Failure(location: schema.location, reason: "the schema refers to itself with no way to end") }
+        if let constant = schema.constValue { return constant }
+        if let allowed = schema.enumValues, !allowed.isEmpty {
+            let first = allowed.firstIndex { $0 != .null } ?? 0
+            for (index, other) in allowed.enumerated() where index != first {
+                note(pointer, other == .null ? "null" : "enum \(JSONWriter.compact(other))", other)
+            }
+            return allowed[first]
+        }
+        let branches = schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf
+        if !branches.isEmpty, schema.mask.isEmpty, schema.propertyNames.isEmpty {
+            let keyword = schema.oneOf.isEmpty ? "anyOf" : "oneOf"
+            let chosen = branches.firstIndex { !Self.onlyNull($0) } ?? 0
+            for (index, branch) in branches.enumerated() where index != chosen {
+                let other = try quietly { (synth: inout ValueSynthesizer) throws(Failure) in try synth.value(branch, at: pointer, depth: depth + 1) }
+                note(pointer, other == .null ? "null" : "\(keyword) branch \(index + 1)", other)
+            }
+            return try value(branches[chosen], at: pointer, depth: depth + 1)
+        }
+        if let first = schema.allOf.first, schema.mask.isEmpty, schema.propertyNames.isEmpty {
+            return try value(first, at: pointer, depth: depth + 1)
+        }
+        let types = Self.types(of: schema)
+        guard let type = types.first else { return .null }
+        if schema.allowsNull && !schema.mask.isEmpty && type != .null { note(pointer, "null", .null) }
+        for other in types.dropFirst() where other != .null {
+            let alternative = try quietly { (synth: inout ValueSynthesizer) throws(Failure) in try synth.value(schema, as: other, at: pointer, depth: depth) }
+            note(pointer, "as \(Self.name(of: other))", alternative)
+        }
+        return try value(schema, as: type, at: pointer, depth: depth)
+    }
+
+    /// The non-null types to build, preferred first; `null` alone when nothing else is allowed.
+    static func types(of schema: CompiledSchema) -> [CompiledSchema.TypeMask] {
+        let order: [CompiledSchema.TypeMask] = [.object, .array, .string, .integer, .number, .boolean]
+        if schema.mask.isEmpty {
+            if schema.describesKeys || !schema.required.isEmpty { return [.object] }
+            if schema.items != nil || !schema.prefixItems.isEmpty { return [.array] }
+            if schema.minimum != nil || schema.maximum != nil || schema.multipleOf != nil { return [.number] }
+            return [.string]
+        }
+        let chosen = order.filter { schema.mask.contains($0) && !($0 == .number && schema.mask.contains(.integer)) }
+        return chosen.isEmpty ? [.null] : chosen
+    }
+
+    static func onlyNull(_ schema: CompiledSchema) -> Bool {
+        let resolved = schema.reference?.target ?? schema
+        return resolved.mask == .null || resolved.constValue == .null
+    }
+
+    static func name(of type: CompiledSchema.TypeMask) -> String {
+        CompiledSchema.TypeMask.names.first { $0.1 == type }?.0 ?? "value"
+    }
+
+    mutating func value(_ schema: CompiledSchema, as type: CompiledSchema.TypeMask, at pointer: JSONPointer, depth: Int) throws(Failure) -> JSONValue {
+        switch type {
+        case .object: return try object(schema, at: pointer, depth: depth)
+        case .array: return try array(schema, at: pointer, depth: depth)
+        case .string: return .string(try string(schema, at: pointer))
+        case .integer: return .number(try integer(schema, at: pointer))
+        case .number: return .number(try number(schema, at: pointer))
+        case .boolean: return .bool(choice(2, at: pointer) == 0)
+        default: return .null
+        }
+    }
+
+    mutating func object(_ schema: CompiledSchema, at pointer: JSONPointer, depth: Int) throws(Failure) -> JSONValue {
+        var members: [JSONObject.Member] = []
+        let everything = mode.maximal && depth < Self.maximumDepth
+        for (index, name) in schema.propertyNames.enumerated() where everything || schema.propertyIsRequired[index] {
+            members.append(.init(key: name, value: try value(schema.propertySchemas[index], at: pointer.appending(name), depth: depth + 1)))
+        }
+        for name in schema.undeclaredRequired {
+            let extra = schema.additionalSchema ?? CompiledSchema.anything()
+            members.append(.init(key: name, value: try value(extra, at: pointer.appending(name), depth: depth + 1)))
+        }
+        return .object(JSONObject(members))
+    }
+
+    mutating func array(_ schema: CompiledSchema, at pointer: JSONPointer, depth: Int) throws(Failure) -> JSONValue {
+        let least = max(schema.minItems ?? 0, schema.prefixItems.count)
+        var count = least
+        if mode.maximal && depth < Self.maximumDepth { count = max(least, min(schema.maxItems ?? 2, 2)) }
+        let items = try items(schema, count: count, at: pointer, depth: depth)
+        if count > 0 && least == 0 { note(pointer, "empty", .array([])) }
+        if let most = schema.maxItems, most > count, most <= 50 {
+            let full = try quietly { (synth: inout ValueSynthesizer) throws(Failure) in try synth.items(schema, count: most, at: pointer, depth: depth) }
+            note(pointer, "maxItems \(most)", full)
+        }
+        return items
+    }
+
+    private mutating func items(_ schema: CompiledSchema, count: Int, at pointer: JSONPointer, depth: Int) throws(Failure) -> JSONValue {
+        var values: [JSONValue] = []
+        let was = collecting
+        defer { collecting = was }
+        for index in 0..<count {
+            collecting = was && index == 0
+            let itemSchema = index < schema.prefixItems.count ? schema.prefixItems[index] : (schema.items ?? CompiledSchema.anything())
+            values.append(try value(itemSchema, at: pointer.appending(index), depth: depth + 1))
+        }
+        return .array(values)
+    }
+
+    // MARK: Numbers
+
+    mutating func integer(_ schema: CompiledSchema, at pointer: JSONPointer) throws(Failure) -> JSONNumber {
+        let low = schema.minimum.map { Self.ceiling($0) } ?? schema.exclusiveMinimum.map { Self.floor($0) + 1 }
+        let high = schema.maximum.map { Self.floor($0) } ?? schema.exclusiveMaximum.map { Self.ceiling($0) - 1 }
+        let step = schema.multipleOf?.int.map { abs($0) } ?? 1
+        if schema.multipleOf != nil && schema.multipleOf?.int == nil {
+            throw Failure(location: schema.location, reason: "an integer with a multipleOf that is not an integer (\(schema.multipleOf!.literal)) is not written")
+        }
+        func fit(_ value: Int) -> Int? {
+            var result = value
+            if step > 1 { result = Int((Double(result) / Double(step)).rounded(.up)) * step }
+            if let high, result > high { result -= step * ((result - high + step - 1) / step) }
+            if let low, result < low { return nil }
+            return result
+        }
+        var typical = 1 + choice(1_000, at: pointer)
+        if let low, let high { typical = low + choice(max(1, min(high - low + 1, 1_000)), at: pointer) } else if let low { typical = low + choice(1_000, at: pointer) } else if let high { typical = high - choice(1_000, at: pointer) }
+        guard let value = fit(typical) ?? low.flatMap(fit) else {
+            throw Failure(location: schema.location, reason: "no integer lies between the bounds")
+        }
+        if let low, low != value, let bound = fit(low) { note(pointer, "minimum", .number(JSONNumber(bound))) }
+        if let high, high != value, let bound = fit(high), bound >= (low ?? bound) { note(pointer, "maximum", .number(JSONNumber(bound))) }
+        return JSONNumber(value)
+    }
+
+    static func ceiling(_ bound: CompiledSchema.Bound) -> Int { bound.int ?? Int((Double(bound.literal) ?? 0).rounded(.up)) }
+    static func floor(_ bound: CompiledSchema.Bound) -> Int { bound.int ?? Int((Double(bound.literal) ?? 0).rounded(.down)) }
+
+    mutating func number(_ schema: CompiledSchema, at pointer: JSONPointer) throws(Failure) -> JSONNumber {
+        if schema.multipleOf != nil || (schema.minimum ?? schema.maximum ?? schema.exclusiveMinimum ?? schema.exclusiveMaximum)?.int != nil {
+            // Integral bounds or a multipleOf: an integer is a number, and exact.
+            return try integer(schema, at: pointer)
+        }
+        let low = (schema.minimum ?? schema.exclusiveMinimum).flatMap { Double($0.literal) }
+        let high = (schema.maximum ?? schema.exclusiveMaximum).flatMap { Double($0.literal) }
+        var value = Double(choice(10_000, at: pointer)) / 8 + 0.25
+        if let low, let high { value = low + (high - low) / 2 } else if let low { value = low + value } else if let high { value = high - value }
+        if let bound = schema.minimum.flatMap({ Double($0.literal) }) { note(pointer, "minimum", .number(JSONNumber(bound))) }
+        if let bound = schema.maximum.flatMap({ Double($0.literal) }) { note(pointer, "maximum", .number(JSONNumber(bound))) }
+        return JSONNumber(value)
+    }
+
+    // MARK: Strings
+
+    mutating func string(_ schema: CompiledSchema, at pointer: JSONPointer) throws(Failure) -> String {
+        var text = try fitted(schema, candidate: candidate(schema, at: pointer), at: pointer)
+        // A text cut to maxLength moves to the middle of the bounds, so that both bounds are variants of their own.
+        if let most = schema.maxLength, text.unicodeScalars.count == most, most > (schema.minLength ?? 0) + 1,
+            let middle = try? fitted(schema, candidate: candidate(schema, at: pointer), at: pointer, length: ((schema.minLength ?? 0) + most + 1) / 2) {
+            text = middle
+        }
+        let length = text.unicodeScalars.count
+        if let least = schema.minLength, least != length, let bounded = try? fitted(schema, candidate: candidate(schema, at: pointer), at: pointer, length: least) {
+            note(pointer, "minLength \(least)", .string(bounded))
+        }
+        if let most = schema.maxLength, most != length, most <= 10_000, let bounded = try? fitted(schema, candidate: candidate(schema, at: pointer), at: pointer, length: most) {
+            note(pointer, "maxLength \(most)", .string(bounded))
+        }
+        return text
+    }
+
+    /// What a string of this schema would say, before its pattern and length are applied.
+    func candidate(_ schema: CompiledSchema, at pointer: JSONPointer) -> String {
+        let number = 1 + choice(999, at: pointer)
+        let word = pointer.tokens.last { JSONPointer.arrayIndex($0) == nil } ?? "text"
+        switch schema.formatKind {
+        case .dateTime: return dateTime(schema.dateForm ?? DateWireForm(fractionDigits: 0, offset: .zulu), at: pointer)
+        case .date:
+            return String(dateTime(DateWireForm(fractionDigits: 0, offset: .zulu), at: pointer).prefix(10))
+        case .uri: return "https://example.com/\(Self.slug(word))/\(number)"
+        default: break
+        }
+        switch schema.format {
+        case "email"?: return "user\(number)@example.com"
+        case "uuid"?: return String(format: "%08x-%04x-4%03x-8%03x-%012x", choice(Int(Int32.max), at: pointer), number, number, number, choice(Int(Int32.max), at: pointer, salt: 1))
+        case "ipv4"?: return "192.0.2.\(number % 255)"
+        case "ipv6"?: return "2001:db8::\(number)"
+        case "hostname"?, "idn-hostname"?: return "example\(number).com"
+        case "byte"?: return Data("\(word) \(number)".utf8).base64EncodedString()
+        case "time"?: return "12:34:56Z"
+        default: break
+        }
+        return mode.unicode ? "\(word) 할 일 🚀 \(number)" : "\(word) \(number)"
+    }
+
+    /// Strings tried against a pattern before it is sampled.
+    static let wellKnown = [
+        "Tue, 21 May 2024 06:32:19 GMT", "2024-05-21T06:32:19Z", "2024-05-21", "https://example.com/item/1",
+        "user1@example.com", "65f1a2b3c4d5e6f708192a3b", "123456", "example",
+    ]
+
+    static func slug(_ word: String) -> String {
+        let kept = word.lowercased().map { $0.isLetter && $0.isASCII || $0.isNumber ? $0 : "-" }
+        return String(kept).isEmpty ? "item" : String(kept)
+    }
+
+    /// `candidate` made to fit the pattern and the length bounds (or exactly `length`).
+    func fitted(_ schema: CompiledSchema, candidate: String, at pointer: JSONPointer, length: Int? = nil) throws(Failure) -> String {
+        let least = length ?? schema.minLength ?? 0
+        let most = length ?? schema.maxLength
+        func fits(_ text: String) -> Bool {
+            let count = text.unicodeScalars.count
+            return count >= least && count <= (most ?? Int.max) && (schema.pattern?.matches(text) ?? true)
+        }
+        func resized(_ text: String) -> String {
+            var scalars = Array(text.unicodeScalars)
+            let filler: Unicode.Scalar = mode.unicode ? "가" : "a"
+            while scalars.count < least { scalars.append(filler) }
+            if let most, scalars.count > most { scalars = Array(scalars.prefix(most)) }
+            var result = ""
+            result.unicodeScalars.append(contentsOf: scalars)
+            return result
+        }
+        if fits(candidate) { return candidate }
+        if fits(resized(candidate)) { return resized(candidate) }
+        // Text that patterns usually describe (an HTTP date, an id, a URL) reads better than a sample of the pattern.
+        if let known = Self.wellKnown.first(where: fits) { return known }
+        guard let pattern = schema.pattern else {
+            throw Failure(location: schema.location, reason: "no string of \(least)...\(most.map(String.init) ?? "") characters could be written")
+        }
+        let sampler: PatternSampler
+        do {
+            sampler = try PatternSampler(pattern.source)
+        } catch {
+            throw Failure(location: schema.location, reason: error.description)
+        }
+        for variant in 0..<24 {
+            for shortest in [false, true] {
+                guard let sample = sampler.sample(variant: variant &+ choice(1_000, at: pointer), shortest: shortest) else { continue }
+                if fits(sample) { return sample }
+                // Text around an unanchored pattern's match still matches: pad and trim, then check again.
+                if fits(resized(sample)) { return resized(sample) }
+            }
+        }
+        throw Failure(location: schema.location, reason: "no string written for the pattern \(pattern.source) has \(least)...\(most.map(String.init) ?? "") characters")
+    }
+
+    // MARK: Dates
+
+    /// A date-time in the exact wire form: the variant's instant, or one fixed by the place.
+    func dateTime(_ form: DateWireForm, at pointer: JSONPointer) -> String {
+        // The largest fraction the form writes exactly (…59.999999 for six digits), so rounding never carries.
+        let digits = form.fractionDigits
+        let fraction = digits == 0 ? 0 : Int32((Self.power(digits) - 1) * Self.power(9 - digits))
+        let seconds: Int64
+        if let instant = mode.instant {
+            // A local-time instant (end of a day, month or year) is that wall time in the API's offset.
+            seconds = instant.localTime ? instant.seconds - Int64(form.offset.seconds) : instant.seconds
+        } else {
+            // 2024-05-21T06:32:19Z, moved by up to a year per field so that fields differ.
+            seconds = 1_716_273_139 + Int64(choice(31_536_000, at: pointer))
+        }
+        let unit = Int32(Self.power(9 - digits))
+        let nanoseconds = mode.instant.map { $0.endOfSecond ? fraction : 0 } ?? Int32(choice(1_000_000_000, at: pointer, salt: 2)) / unit * unit
+        return ISO8601Timestamp(secondsSince1970: seconds, nanoseconds: nanoseconds, wireForm: form).formatted(as: form)
+    }
+
+    static func power(_ exponent: Int) -> Int {
+        var result = 1
+        for _ in 0..<exponent { result *= 10 }
+        return result
+    }
+}

@@ -1,0 +1,216 @@
+import APICheckContracts
+import APICheckRecording
+import Foundation
+
+/// `apicheck verify`: finds the recordings, verifies each against its API's contract, and gathers findings.
+public struct VerifyRun: Sendable {
+    /// What to verify.
+    public struct Options: Sendable {
+        /// Recordings, HAR files or folders; empty means every recording of every API.
+        public var paths: [String] = []
+        /// Only this API.
+        public var api: String?
+        /// Extra keys are errors.
+        public var strict = false
+        /// The environment (for secret values).
+        public var environment: [String: String] = [:]
+        /// How many files are verified at once (each on a thread of its own); at least 1.
+        public var jobs: Int
+        /// Whether the contract coverage of the recordings is gathered (the summary); off only to measure its cost.
+        package var collectsCoverage = true
+        /// Whether response bodies are checked as they are read (``StreamingCheck``); off only to compare with the
+        /// usual way (tests, benchmarks).
+        package var streamsBodies = true
+
+        /// Default options: as many jobs as the machine has cores.
+        public init(paths: [String] = [], api: String? = nil, strict: Bool = false, environment: [String: String] = [:], jobs: Int? = nil) {
+            self.paths = paths
+            self.api = api
+            self.strict = strict
+            self.environment = environment
+            self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        }
+    }
+
+    /// What the run found.
+    public struct Result: Sendable {
+        /// Every finding, file by file.
+        public var findings: [Finding] = []
+        /// Files that could not be read or understood (exit 2).
+        public var errors: [String] = []
+        /// How many recordings and interactions were verified.
+        public var recordings = 0
+        public var interactions = 0
+        /// Each verified API's contract coverage by the recordings verified (contract examples not counted), in
+        /// apicheck.yml's order.
+        public var coverage: [ContractCoverage] = []
+        /// What each API's recordings exercised.
+        var tallies: [String: CoverageTally] = [:]
+        /// How many response bodies were checked as they were read, never becoming a `JSONValue`.
+        package var streamedBodies = 0
+    }
+
+    let configuration: ConfigurationFile
+    var verifiers: [String: Verifier] = [:]
+    /// What each verifier was made from, to make one set per job: a compiled contract is a graph of class
+    /// instances, and two cores retaining and releasing the same instances slow each other down.
+    private var makers: [String: @Sendable () -> Verifier] = [:]
+
+    /// Loads every selected API's contract; a contract that does not load is a configuration error.
+    public init(configuration: ConfigurationFile, options: Options) throws(ConfigurationError) {
+        self.configuration = configuration
+        let apis = try configuration.selecting(options.api).filter { $0.contract != nil }
+        // Each contract loads on its own thread (with --jobs 1, one after another); the first error in
+        // apicheck.yml's order is the one reported.
+        let paths = apis.map { api in api.contract.map { configuration.resolve($0).path } ?? "" }
+        let loads = paths.map { path in options.jobs > 1 && paths.count > 1 ? BackgroundResult { Self.load(path) } : nil }
+        for (index, api) in apis.enumerated() {
+            let loaded = try (loads[index]?.wait() ?? Self.load(paths[index])).get()
+            var severities: [RuleID: Severity] = [:]
+            for (rule, severity) in api.severity { severities[rule] = severity }
+            let verifierOptions = Verifier.Options(strict: options.strict, severities: severities, ignored: api.ignore)
+            let make: @Sendable () -> Verifier = { Verifier(contract: CompiledContract(loaded), options: verifierOptions) }
+            makers[api.name] = make
+            verifiers[api.name] = make()
+        }
+    }
+
+    private static func load(_ path: String) -> Swift.Result<Contract, ConfigurationError> {
+        Swift.Result { () throws(ConfigurationError) in try Contract.load(path) }
+    }
+
+    /// Verifies what `options` names.
+    public func run(_ options: Options) -> Result {
+        var result = Result()
+        var files: [(path: String, api: String?)] = []
+        if options.paths.isEmpty {
+            for api in (try? configuration.selecting(options.api)) ?? [] {
+                let folder = configuration.resolve(api.recordings).path
+                files += Self.files(under: folder).map { (DisplayPath.relative($0), api.name) }
+            }
+        } else {
+            for path in options.paths {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                    let reason = FileBytes.whyUnreadable(path)
+                    result.errors.append("\(path): error: \(reason == "no such file" ? "no such file or folder" : "cannot read it: \(reason)")")
+                    continue
+                }
+                let found = isFolder.boolValue ? Self.files(under: path) : [path]
+                // A folder named on the command line with nothing in it to verify is a mistake, never a pass.
+                if found.isEmpty { result.errors.append("\(path): error: a folder with no recording (.json) or HAR file (.har) in it") }
+                files += found.map { ($0, options.api) }
+            }
+        }
+        // The secrets to look for, worked out once per API rather than once per file.
+        var secrets: [String: [String]] = [:]
+        for api in configuration.apis { secrets[api.name] = api.redactionRules(environment: options.environment).secretValues }
+        // Files are verified in parallel; their results join in file order, so a report never depends on timing.
+        let chosen = files
+        let secretValues = secrets
+        let perFile = Parallel.map(chosen.count, jobs: options.jobs, context: { worker in
+            // The first job uses the verifiers already made; each other job compiles its own.
+            worker == 0 ? verifiers : makers.mapValues { $0() }
+        }) { verifiers, index in
+            var one = Result()
+            verifyFile(chosen[index].path, api: chosen[index].api, options: options, secrets: secretValues, verifiers: verifiers, into: &one)
+            return one
+        }
+        for one in perFile {
+            result.findings += one.findings
+            result.errors += one.errors
+            result.recordings += one.recordings
+            result.interactions += one.interactions
+            result.streamedBodies += one.streamedBodies
+            for (api, tally) in one.tallies { result.tallies[api, default: CoverageTally()].formUnion(tally) }
+        }
+        // Coverage of every API asked for (all of them when no path was named), or of those whose files were named.
+        let covered = options.paths.isEmpty ? ((try? configuration.selecting(options.api)) ?? []).map(\.name) : configuration.apis.map(\.name).filter { result.tallies[$0] != nil }
+        for api in covered where options.collectsCoverage {
+            guard let verifier = verifiers[api] else { continue }
+            result.coverage.append(ContractCoverage(api: api, contract: verifier.contract, tally: result.tallies[api] ?? CoverageTally()))
+        }
+        return result
+    }
+
+    func verifyFile(_ path: String, api: String?, options: Options, secrets: [String: [String]], verifiers: [String: Verifier], into result: inout Result) {
+        guard let bytes = FileBytes.read(path) else {
+            result.errors.append("\(path): error: cannot read the file: \(FileBytes.whyUnreadable(path))")
+            return
+        }
+        if options.streamsBodies, !path.hasSuffix(".har"), verifyStreaming(bytes, path: path, options: options, secrets: secrets, verifiers: verifiers, into: &result) {
+            return
+        }
+        let recording: Recording
+        do throws(RecordingError) {
+            if path.hasSuffix(".har") {
+                guard let api, let apiConfig = configuration.api(api) else {
+                    result.errors.append("\(path): error: a HAR file needs --api to say which API it belongs to")
+                    return
+                }
+                let bases: [String: URL]
+                do throws(ConfigurationError) {
+                    bases = try apiConfig.knownBaseURLs(environment: options.environment)
+                } catch {
+                    result.errors.append(error.description)
+                    return
+                }
+                recording = try HAR.importRecording(
+                    bytes, file: path, api: api, name: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
+                    baseURLs: bases, redaction: apiConfig.redactionRules(environment: options.environment),
+                    acceptingAnyOrigin: true
+                )
+            } else {
+                recording = try Recording(bytes: bytes, file: path)
+            }
+        } catch {
+            result.errors.append(error.description)
+            return
+        }
+        guard let verifier = verifiers[recording.api] else {
+            if configuration.api(recording.api) == nil {
+                result.errors.append("\(path): error: the recording's API \"\(recording.api)\" is not in \(configuration.path)")
+            } else if options.api == nil || options.api == recording.api {
+                result.errors.append("\(path): error: the API \"\(recording.api)\" has no contract in \(configuration.path)")
+            }
+            return
+        }
+        result.recordings += 1
+        result.interactions += recording.interactions.count
+        if options.collectsCoverage { result.tallies[recording.api, default: CoverageTally()].add(recording, contract: verifier.contract) }
+        if path.hasSuffix(".har") {
+            // A finding points at its entry of the HAR file, so two entries' findings never print as one line.
+            var findings = verifier.verify(recording, file: path, secrets: secrets[recording.api] ?? [])
+            for index in findings.indices {
+                let pointer = HAR.sourcePointer(of: JSONPointer(findings[index].sourcePointer ?? ""))
+                findings[index].line = JSONReader.location(of: pointer, in: bytes)?.line ?? JSONReader.location(of: pointer.parent, in: bytes)?.line
+            }
+            result.findings += findings
+        } else {
+            result.findings += verifier.verify(recording, file: path, bytes: bytes, secrets: secrets[recording.api] ?? [])
+            result.findings += Self.leaks(in: bytes, of: recording, file: path, secrets: secrets[recording.api] ?? [])
+        }
+    }
+
+    /// A finding for each live secret in a recording file's bytes.
+    static func leaks(in bytes: [UInt8], of recording: Recording, file: String, secrets: [String]) -> [Finding] {
+        SecretScanner.scan(bytes: bytes, values: secrets).map { leak in
+            var finding = Finding(rule: .secretUnredacted, part: "recording", operation: recording.name, pointer: "", expected: "no live secret", found: "\(leak.what) (\(leak.excerpt))")
+            finding.file = file
+            finding.line = bytes.withUnsafeBufferPointer { TextLocation(offset: leak.offset, in: $0).line }
+            return finding
+        }
+    }
+
+    /// Every `.json` recording and `.har` file below `folder`, sorted.
+    static func files(under folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") { continue }
+            if relative.hasSuffix(".json") || relative.hasSuffix(".har") { files.append((folder as NSString).appendingPathComponent(relative)) }
+        }
+        return files.sorted()
+    }
+}

@@ -1,0 +1,167 @@
+import APICheckRecording
+import Foundation
+import OpenAPIKit
+import Yams
+
+/// An OpenAPI 3.1 contract: validated by OpenAPIKit, then compiled for the verifier from its own YAML tree.
+///
+/// Loading fails (with the file, line and what to do) for anything the verifier would not enforce:
+/// an unknown schema keyword, an unsupported one (`$dynamicRef`, `unevaluatedProperties`, ...), an
+/// unknown or malformed `x-apicheck-*` extension, a pattern that does not compile, a `$ref` that leads nowhere.
+public struct Contract: Sendable {
+    /// The file it was read from.
+    public let path: String
+    /// The operations and schemas, compiled.
+    public let compiled: CompiledContract
+
+    /// Reads and compiles the contract at `path`.
+    ///
+    /// - Throws: ``ConfigurationError`` with the file and, where it can be found, the line of what is wrong.
+    public static func load(_ path: String) throws(ConfigurationError) -> Contract {
+        guard let bytes = FileBytes.read(path) else {
+            throw ConfigurationError(file: path, message: "cannot read the contract: \(FileBytes.whyUnreadable(path))")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ConfigurationError(file: path, message: "the contract is not UTF-8 text")
+        }
+        return try parse(text, path: path)
+    }
+
+    /// Parses contract text; `path` is used in errors.
+    public static func parse(_ text: String, path: String) throws(ConfigurationError) -> Contract {
+        // Yams first: a syntax error gets its line from the YAML parser.
+        let reader = try YAMLReader.parse(text, file: path)
+        let tree = try reader.json()
+        // OpenAPIKit checks the document's structure. Its schema model rejects valid JSON Schema 2020-12
+        // (`items: false`, `prefixItems`, ...), so it sees every schema as `{}`; SchemaCompiler checks those.
+        // It decodes the tree itself (`JSONValueDecoder`, equal to `JSONDecoder` on the same text and several times
+        // faster here). The two are independent, so the structure is checked on a second thread while this one
+        // compiles: a contract loads in the longer of the two. The structure's verdict comes first, as when they ran
+        // one after the other.
+        let structure = BackgroundResult { () -> (any Error)? in
+            do {
+                _ = try JSONValueDecoder().decode(OpenAPI.Document.self, from: withoutSchemas(tree))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let compiled: Result<CompiledContract, SchemaError>
+        do {
+            compiled = .success(try ContractCompiler(document: tree).compile(path: path))
+        } catch {
+            compiled = .failure(error)
+        }
+        if let error = structure.wait() { throw locate(error, in: text, path: path) }
+        switch compiled {
+        case .success(let contract):
+            return Contract(path: path, compiled: contract)
+        case .failure(let error):
+            let mark = reader.node.mark(at: error.pointer)
+            throw ConfigurationError(
+                file: path, line: mark?.line, column: mark?.column, keyPath: error.pointer.description.isEmpty ? "/" : error.pointer.description,
+                message: error.message
+            )
+        }
+    }
+
+    /// The contract's YAML text as a JSON value, as loading reads it (for tools of the package: the benchmark's peer
+    /// validates against the contract's own schemas).
+    package static func document(_ text: String, path: String) throws(ConfigurationError) -> JSONValue {
+        try YAMLReader.parse(text, file: path).json()
+    }
+
+    /// The document with every schema replaced by `{}`: the values of `schema` keys and of `components/schemas`.
+    static func withoutSchemas(_ document: JSONValue) -> JSONValue {
+        var copy = blankingSchemaKeys(document)
+        if case .object(let schemas)? = document["components"]?["schemas"] {
+            copy.set(.object(JSONObject(schemas.map { .init(key: $0.key, value: .object(JSONObject())) })), at: JSONPointer(tokens: ["components", "schemas"]))
+        }
+        return copy
+    }
+
+    private static func blankingSchemaKeys(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let object):
+            return .object(JSONObject(object.map { member in
+                .init(key: member.key, value: member.key == "schema" ? .object(JSONObject()) : blankingSchemaKeys(member.value))
+            }))
+        case .array(let items):
+            return .array(items.map(blankingSchemaKeys))
+        default:
+            return value
+        }
+    }
+
+    /// Turns an OpenAPIKit or decoding error into one with the line of the offending key, found in a Yams node tree.
+    static func locate(_ error: any Error, in text: String, path: String) -> ConfigurationError {
+        // Yams wraps what OpenAPIKit threw in a DecodingError; look inside.
+        if case DecodingError.dataCorrupted(let context) = error, let inner = context.underlyingError {
+            return locate(inner, in: text, path: path)
+        }
+        var codingPath: [String] = []
+        var message = "\(error)"
+        if let error = error as? OpenAPI.Error.Decoding.Document {
+            codingPath = error.codingPath.map(\.stringValue)
+            message = error.localizedDescription
+        } else if let error = error as? DecodingError {
+            switch error {
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+                codingPath = context.codingPath.map(\.stringValue)
+                message = context.debugDescription
+            @unknown default:
+                break
+            }
+        }
+        var located = ConfigurationError(file: path, keyPath: codingPath.joined(separator: "."), message: "not a valid OpenAPI 3.1 document: \(message)")
+        if let root = try? Yams.compose(yaml: text) {
+            let mark = root.mark(at: JSONPointer(tokens: codingPath))
+            located.line = mark?.line
+            located.column = mark?.column
+        }
+        return located
+    }
+}
+
+extension Node {
+    /// The position of the node at `pointer`, or of the deepest node on the way that exists.
+    func mark(at pointer: JSONPointer) -> Mark? {
+        var node = self
+        var mark = self.mark
+        for key in pointer.tokens {
+            if let index = Int(key), case .sequence(let sequence) = node, sequence.indices.contains(index) {
+                node = sequence[index]
+            } else if case .mapping(let mapping) = node, let value = mapping.first(where: { $0.key.scalar?.string == key })?.value {
+                // By the key's text: `"200"` (quoted, a string) and `200` (an integer) are different Nodes.
+                node = value
+            } else {
+                break
+            }
+            mark = node.mark ?? mark
+        }
+        return mark
+    }
+}
+
+/// A value computed on a thread of its own from the moment it is made; `wait()` blocks until it is there.
+package final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var value: Value?
+
+    package init(_ work: @escaping @Sendable () -> Value) {
+        let thread = Thread { [self] in
+            value = work()
+            done.signal()
+        }
+        thread.stackSize = 8 << 20  // the main thread's: deep documents decode recursively
+        thread.start()
+    }
+
+    /// The value, once it is there (the semaphore orders the thread's write before this read).
+    package func wait() -> Value {
+        done.wait()
+        defer { done.signal() }
+        guard let value else { preconditionFailure("BackgroundResult was signalled before its value was set") }
+        return value
+    }
+}

@@ -1,0 +1,289 @@
+import APICheckRecording
+import Foundation
+
+/// How much of a contract the recordings (or a live run) exercise: operations, declared statuses, response
+/// fields and enum values, each as what is exercised and what is not.
+///
+/// Made from the contract alone (every item not exercised), then ``add(_:)`` marks what interactions exercise.
+/// Examples written by `apicheck examples` (`recorded_from: contract`) are not counted: they exercise the contract
+/// by construction, not the API.
+public struct ContractCoverage: Sendable {
+    /// One thing the contract declares.
+    public struct Item: Sendable, Hashable {
+        /// `GET /api/v2/todos`.
+        public let operation: String
+        /// After the operation: `200`, `200 /data/*/id`, `200 /data/*/state "open"`; empty for an operation.
+        public let detail: String
+        /// Whether an interaction exercised it.
+        public internal(set) var exercised: Bool
+        let key: String
+
+        /// `GET /api/v2/todos 200 /data/*/id`.
+        public var name: String { detail.isEmpty ? operation : "\(operation) \(detail)" }
+    }
+
+    /// One measure: `operations`, `statuses`, `fields` or `enum values`.
+    public struct Measure: Sendable {
+        /// The measure's name.
+        public let name: String
+        /// Every item, in the contract's order.
+        public internal(set) var items: [Item]
+
+        /// How many items are exercised.
+        public var covered: Int { items.reduce(0) { $0 + ($1.exercised ? 1 : 0) } }
+        /// How many there are.
+        public var total: Int { items.count }
+        /// Exercised, in percent; 100 when the contract declares none (nothing is left unexercised).
+        public var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
+        /// The items not exercised.
+        public var missing: [Item] { items.filter { !$0.exercised } }
+    }
+
+    /// The API's name.
+    public let api: String
+    /// The contract's file.
+    public let contractPath: String
+    /// The four measures, in this order: operations, statuses, fields, enum values.
+    public private(set) var measures: [Measure]
+    /// How many recordings and interactions were counted.
+    public var recordings = 0
+    public var interactions = 0
+
+    /// The names of the measures, in order.
+    public static let measureNames = ["operations", "statuses", "fields", "enum values"]
+
+    /// Every item of `contract`, none exercised yet.
+    public init(api: String, contract: CompiledContract) {
+        self.init(api: api, contract: contract, exercised: CoverageBits())
+    }
+
+    /// Every item of `contract`, those in `exercised` marked.
+    init(api: String, contract: CompiledContract, exercised: CoverageBits) {
+        self.api = api
+        contractPath = contract.path
+        var measures = Self.measureNames.map { Measure(name: $0, items: []) }
+        for (number, item) in contract.coverageIndex.items.enumerated() {
+            measures[item.measure].items.append(Item(
+                operation: item.operation, detail: item.detail, exercised: exercised.contains(number), key: item.key
+            ))
+        }
+        self.measures = measures
+    }
+
+    /// What `interaction` exercises of `contract`, as item keys (for gathering on several threads, then ``mark(_:)``).
+    public static func hits(of interaction: Interaction, in contract: CompiledContract) -> Set<String> {
+        guard let (operation, _) = contract.operation(method: interaction.request.method, path: interaction.request.path) else { return [] }
+        let name = operation.name
+        var hits: Set<String> = [key(name)]
+        guard let (responseKey, _) = operation.response(for: interaction.response.status) else { return hits }
+        hits.insert(key(name, responseKey))
+        switch interaction.response.body {
+        case .json(let value):
+            collect(value, at: "", operation: name, response: responseKey, into: &hits)
+        case .form(let fields, _):
+            for field in fields {
+                let pointer = "/" + escape(field.name)
+                hits.insert(key(name, responseKey, pointer))
+                hits.insert(key(name, responseKey, pointer, JSONWriter.compact(.string(field.value))))
+            }
+        default:
+            break
+        }
+        return hits
+    }
+
+    /// Marks the items whose keys are in `hits` as exercised.
+    public mutating func mark(_ hits: Set<String>) {
+        guard !hits.isEmpty else { return }
+        for measure in measures.indices {
+            for item in measures[measure].items.indices where hits.contains(measures[measure].items[item].key) {
+                measures[measure].items[item].exercised = true
+            }
+        }
+    }
+
+    /// The coverage `tally` gathered.
+    public init(api: String, contract: CompiledContract, tally: CoverageTally) {
+        self.init(api: api, contract: contract, exercised: tally.bits)
+        recordings = tally.recordings
+        interactions = tally.interactions
+    }
+
+    /// Counts one recording's interactions (a contract example's are not counted).
+    public mutating func add(_ recording: Recording, contract: CompiledContract) {
+        var tally = CoverageTally()
+        tally.add(recording, contract: contract)
+        // Items are numbered through the measures in order, as ``init(api:contract:exercised:)`` reads them.
+        var number = 0
+        for measure in measures.indices {
+            for item in measures[measure].items.indices {
+                if tally.bits.contains(number) { measures[measure].items[item].exercised = true }
+                number += 1
+            }
+        }
+        recordings += tally.recordings
+        interactions += tally.interactions
+    }
+
+    /// The measures below their minimum (percent, by measure name; a measure not named has none).
+    public func below(_ minimums: [String: Double]) -> [(measure: Measure, minimum: Double)] {
+        measures.compactMap { measure in minimums[measure.name].flatMap { measure.percent < $0 ? (measure, $0) : nil } }
+    }
+
+    /// The minimums `--min` arguments give: `PERCENT` for every measure, `MEASURE=PERCENT` for one (`operations=100`,
+    /// `enum-values=50`); a named measure's own minimum wins over the bare one.
+    public static func minimums(_ arguments: [String]) throws(ConfigurationError) -> [String: Double] {
+        var every: Double?
+        var named: [String: Double] = [:]
+        for argument in arguments {
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let text = parts.last ?? ""
+            guard let percent = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), (0...100).contains(percent) else {
+                throw ConfigurationError(file: "--min", message: "\"\(argument)\" is not a percentage from 0 to 100 (PERCENT or MEASURE=PERCENT)")
+            }
+            if parts.count == 1 {
+                every = percent
+                continue
+            }
+            let measure = parts[0].replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+            guard measureNames.contains(measure) else {
+                throw ConfigurationError(file: "--min", message: "no measure \"\(parts[0])\"; the measures are \(measureNames.map { $0.replacingOccurrences(of: " ", with: "-") }.joined(separator: ", "))")
+            }
+            named[measure] = percent
+        }
+        var minimums: [String: Double] = [:]
+        for name in measureNames { minimums[name] = named[name] ?? every }
+        return minimums
+    }
+
+    /// `operations 7/10 (70.0%), statuses 12/21 (57.1%), ...`.
+    public var line: String {
+        measures.map { "\($0.name) \($0.covered)/\($0.total) (\(Self.percentText($0.percent)))" }.joined(separator: ", ")
+    }
+
+    /// The counts of each measure, for a verify or diff report's summary: `{"api": ..., "operations": {"covered", "total", "percent"}, ...}`.
+    package var summaryJSON: JSONValue {
+        var members: [JSONObject.Member] = [.init(key: "api", value: .string(api))]
+        for measure in measures {
+            members.append(.init(key: measure.name.replacingOccurrences(of: " ", with: "_"), value: .object(JSONObject([
+                .init(key: "covered", value: .number(JSONNumber(measure.covered))),
+                .init(key: "total", value: .number(JSONNumber(measure.total))),
+                .init(key: "percent", value: .number(JSONNumber(literal: String(format: "%.1f", measure.percent)))),
+            ]))))
+        }
+        return .object(JSONObject(members))
+    }
+
+    /// `70.0%`.
+    public static func percentText(_ percent: Double) -> String {
+        String(format: "%.1f%%", percent)
+    }
+
+    static func key(_ parts: String...) -> String {
+        parts.joined(separator: "\u{0}")
+    }
+
+    /// The pointers (array items as `*`) of every key in `value`, and every scalar at its pointer (for enum values).
+    private static func collect(_ value: JSONValue, at pointer: String, operation: String, response: String, into hits: inout Set<String>) {
+        switch value {
+        case .object(let object):
+            for member in object {
+                let child = pointer + "/" + escape(member.key)
+                hits.insert(key(operation, response, child))
+                collect(member.value, at: child, operation: operation, response: response, into: &hits)
+            }
+        case .array(let items):
+            for item in items { collect(item, at: pointer + "/*", operation: operation, response: response, into: &hits) }
+        default:
+            hits.insert(key(operation, response, pointer, JSONWriter.compact(value)))
+        }
+    }
+
+    static func escape(_ token: String) -> String {
+        JSONPointer.escape(token)
+    }
+}
+
+/// What interactions exercised of a contract, with how many recordings (or scenarios) and interactions were counted:
+/// gathered per file or per step (on several threads), joined, then turned into a ``ContractCoverage``.
+///
+/// Each item exercised is a bit, numbered by the contract's ``CoverageIndex``: counting a value walks it along the
+/// declared fields only, and builds no string.
+public struct CoverageTally: Sendable {
+    /// The keys of the items exercised (``ContractCoverage/Item``'s keys), made when asked.
+    public var keys: Set<String> {
+        guard let index else { return [] }
+        return Set(bits.items.filter { $0 < index.items.count }.map { index.items[$0].key })
+    }
+    public var recordings = 0
+    public internal(set) var interactions = 0
+    /// The items exercised, by number.
+    package var bits = CoverageBits()
+    /// The numbering of ``bits`` (every compiled copy of one contract numbers its items alike).
+    private var index: CoverageIndex?
+    /// The operation of the last request counted (``CoverageIndex/LastOperation``).
+    private var last: CoverageIndex.LastOperation?
+
+    public init() {}
+
+    /// Counts one interaction.
+    public mutating func add(_ interaction: Interaction, contract: CompiledContract) {
+        if index == nil { index = contract.coverageIndex }
+        contract.coverageIndex.mark(interaction, in: contract, into: &bits, last: &last)
+        interactions += 1
+    }
+
+    /// Counts one recording, unless it is a contract example (`recorded_from: contract`): those exercise the
+    /// contract by construction, not the API.
+    public mutating func add(_ recording: Recording, contract: CompiledContract) {
+        guard !recording.isContractExample else { return }
+        recordings += 1
+        for interaction in recording.interactions { add(interaction, contract: contract) }
+    }
+
+    /// Adds what `other` counted.
+    public mutating func formUnion(_ other: CoverageTally) {
+        bits.formUnion(other.bits)
+        if index == nil { index = other.index }
+        recordings += other.recordings
+        interactions += other.interactions
+    }
+}
+
+/// The named fields of a response schema (pointers with `*` for array items, through `allOf`/`anyOf`/`oneOf` and
+/// `$ref`) and the enum values at each, in the schema's order.
+struct SchemaFields {
+    private(set) var fields: [String] = []
+    private(set) var enums: [(pointer: String, values: [JSONValue])] = []
+    private var seenFields: Set<String> = []
+    private var seenEnums: Set<String> = []
+    /// The schemas being walked, so that a recursive schema ends (each is walked once per path through it).
+    private var stack: Set<ObjectIdentifier> = []
+
+    mutating func walk(_ schema: CompiledSchema, at pointer: String) {
+        let id = ObjectIdentifier(schema)
+        guard !stack.contains(id), pointer.count < 512 else { return }
+        stack.insert(id)
+        defer { stack.remove(id) }
+        if let values = schema.enumValues {
+            for value in values {
+                let text = pointer + "\u{0}" + JSONWriter.compact(value)
+                guard seenEnums.insert(text).inserted else { continue }
+                if let index = enums.firstIndex(where: { $0.pointer == pointer }) {
+                    enums[index].values.append(value)
+                } else {
+                    enums.append((pointer, [value]))
+                }
+            }
+        }
+        for (name, child) in zip(schema.propertyNames, schema.propertySchemas) {
+            let path = pointer + "/" + ContractCoverage.escape(name)
+            if seenFields.insert(path).inserted { fields.append(path) }
+            walk(child, at: path)
+        }
+        for child in schema.prefixItems { walk(child, at: pointer + "/*") }
+        if let items = schema.items { walk(items, at: pointer + "/*") }
+        for branch in schema.allOf + schema.anyOf + schema.oneOf { walk(branch, at: pointer) }
+        if let target = schema.reference?.target { walk(target, at: pointer) }
+    }
+}

@@ -1,0 +1,271 @@
+import APICheckRecording
+import Foundation
+
+/// A contract's coverage items numbered once, and for each declared response a tree of its declared fields, so
+/// that what an interaction exercises is a walk of its body along declared keys that sets bits: no string is built
+/// and no undeclared key is looked at. Strings (pointers, names) are made only when a report is printed.
+///
+/// Built with the compiled contract; the numbering depends only on the contract, so tallies gathered with
+/// separately compiled copies of one contract (one per verify job) join bit by bit.
+final class CoverageIndex: Sendable {
+    /// One item: its measure (0 operations, 1 statuses, 2 fields, 3 enum values), operation and detail, as
+    /// ``ContractCoverage/Item`` shows them.
+    struct Item: Sendable {
+        let measure: Int
+        let operation: String
+        let detail: String
+        let key: String
+    }
+
+    /// A place in a response body: the items set when a value is there, and where its members and elements lead.
+    struct Node: Sendable {
+        /// Declared member names and the nodes they lead to.
+        var children: [String: Int] = [:]
+        /// The node of every array element (`*`).
+        var elements: Int?
+        /// The field item of this place, when it is a declared property.
+        var field: Int?
+        /// Enum values declared here, as compact JSON, with their items.
+        var enums: [(text: String, item: Int)] = []
+        /// Every item a value here can set: its enum values, and below it the fields and enum values of its members
+        /// and elements. Once all are set, a value here has nothing left to mark and is not walked (the 49 todos
+        /// after the first of a page, say).
+        var below: [Int] = []
+    }
+
+    /// Every item, in ``ContractCoverage``'s order: measure by measure, each in the contract's order.
+    let items: [Item]
+    let nodes: [Node]
+    /// Per operation (in `CompiledContract.operations` order): its item, and per response key its item and tree root.
+    let operations: [(item: Int, responses: [String: (item: Int, root: Int)])]
+    private let operationIndex: [String: Int]
+    /// Per operation (as ``operations``), per response key and media type: the body's ``StreamingProgram``, where
+    /// its schema compiles to one. Made here because a program sets this index's coverage items.
+    private let programs: [[String: [String: StreamingProgram]]]
+
+    init(operations compiled: [CompiledContract.Operation]) {
+        var perMeasure: [[Item]] = [[], [], [], []]
+        var nodes: [Node] = []
+        // Positions within each measure first; an item's number is its measure's offset plus its position.
+        var operations: [(item: Int, responses: [String: (item: Int, root: Int)])] = []
+        var fieldItems: [(node: Int, position: Int)] = []
+        var enumItems: [(node: Int, text: String, position: Int)] = []
+        for operation in compiled {
+            let name = operation.name
+            let operationPosition = perMeasure[0].count
+            perMeasure[0].append(Item(measure: 0, operation: name, detail: "", key: ContractCoverage.key(name)))
+            var responses: [String: (item: Int, root: Int)] = [:]
+            for responseKey in operation.responses.keys.sorted() {
+                let statusPosition = perMeasure[1].count
+                perMeasure[1].append(Item(measure: 1, operation: name, detail: responseKey, key: ContractCoverage.key(name, responseKey)))
+                var walker = SchemaFields()
+                for mediaType in (operation.responses[responseKey]?.content.keys.sorted() ?? []) {
+                    if let schema = operation.responses[responseKey]?.content[mediaType] ?? nil {
+                        walker.walk(schema, at: "")
+                    }
+                }
+                let root = nodes.count
+                nodes.append(Node())
+                for pointer in walker.fields {
+                    let node = Self.node(at: pointer, from: root, in: &nodes)
+                    fieldItems.append((node, perMeasure[2].count))
+                    perMeasure[2].append(Item(
+                        measure: 2, operation: name, detail: "\(responseKey) \(pointer)", key: ContractCoverage.key(name, responseKey, pointer)
+                    ))
+                }
+                for (pointer, values) in walker.enums {
+                    let node = Self.node(at: pointer, from: root, in: &nodes)
+                    for value in values {
+                        let text = JSONWriter.compact(value)
+                        enumItems.append((node, text, perMeasure[3].count))
+                        perMeasure[3].append(Item(
+                            measure: 3, operation: name, detail: "\(responseKey) \(pointer.isEmpty ? "/" : pointer) \(text)",
+                            key: ContractCoverage.key(name, responseKey, pointer, text)
+                        ))
+                    }
+                }
+                responses[responseKey] = (statusPosition, root)
+            }
+            operations.append((operationPosition, responses))
+        }
+        let offsets = [0, perMeasure[0].count, perMeasure[0].count + perMeasure[1].count, perMeasure[0].count + perMeasure[1].count + perMeasure[2].count]
+        operations = operations.map { ($0.item, $0.responses.mapValues { (offsets[1] + $0.item, $0.root) }) }
+        for (node, position) in fieldItems { nodes[node].field = offsets[2] + position }
+        for (node, text, position) in enumItems { nodes[node].enums.append((text, offsets[3] + position)) }
+        // Children always come after their parent, so a walk from the last node back fills `below` bottom-up.
+        for index in nodes.indices.reversed() {
+            var below = nodes[index].enums.map(\.item)
+            for child in nodes[index].children.values.sorted() {
+                if let field = nodes[child].field { below.append(field) }
+                below += nodes[child].below
+            }
+            if let elements = nodes[index].elements { below += nodes[elements].below }
+            nodes[index].below = below
+        }
+        items = perMeasure.flatMap { $0 }
+        self.nodes = nodes
+        self.operations = operations
+        var operationIndex: [String: Int] = [:]
+        for (position, operation) in compiled.enumerated() where operationIndex[operation.name] == nil { operationIndex[operation.name] = position }
+        self.operationIndex = operationIndex
+        programs = zip(compiled, operations).map { operation, entry in
+            var byResponse: [String: [String: StreamingProgram]] = [:]
+            for (key, response) in operation.responses {
+                for (mediaType, schema) in response.content {
+                    guard let schema else { continue }
+                    byResponse[key, default: [:]][mediaType] = StreamingProgram(
+                        schema: schema, keyCase: operation.keyCase, coverage: nodes, root: entry.responses[key]?.root
+                    )
+                }
+            }
+            return byResponse
+        }
+    }
+
+    /// The program of `operation`'s response `key` for `mediaType` (a key of its content), or nil.
+    func program(for operation: CompiledContract.Operation, response key: String, mediaType: String) -> StreamingProgram? {
+        guard let position = operationIndex[operation.name] else { return nil }
+        return programs[position][key]?[mediaType]
+    }
+
+    /// The node at `pointer` (tokens `*` for array elements) below `root`, made on the way.
+    private static func node(at pointer: String, from root: Int, in nodes: inout [Node]) -> Int {
+        var current = root
+        for token in JSONPointer(pointer).tokens {
+            if token == "*" {
+                if let next = nodes[current].elements {
+                    current = next
+                } else {
+                    nodes.append(Node())
+                    nodes[current].elements = nodes.count - 1
+                    current = nodes.count - 1
+                }
+            } else if let next = nodes[current].children[token] {
+                current = next
+            } else {
+                nodes.append(Node())
+                nodes[current].children[token] = nodes.count - 1
+                current = nodes.count - 1
+            }
+        }
+        return current
+    }
+
+    /// The operation a request was last found to be, by method and path: the pages of one list, the steps of one
+    /// scenario, share it, and a string comparison is cheaper than matching path templates again.
+    struct LastOperation: Sendable {
+        let method: String
+        let path: String
+        let operation: CompiledContract.Operation?
+        let position: Int?
+    }
+
+    /// Sets the bits of what `interaction` exercises: its operation, its declared status, and the declared fields
+    /// and enum values its body holds.
+    func mark(_ interaction: Interaction, in contract: CompiledContract, into bits: inout CoverageBits, last: inout LastOperation?) {
+        let method = interaction.request.method
+        let url = interaction.request.url
+        let found: LastOperation
+        if let last, last.method == method, Self.url(url, hasPath: last.path) {
+            found = last
+        } else {
+            let path = interaction.request.path
+            let operation = contract.operation(method: method, path: path)?.operation
+            found = LastOperation(method: method, path: path, operation: operation, position: operation.flatMap { operationIndex[$0.name] })
+            last = found
+        }
+        guard let operation = found.operation, let position = found.position else { return }
+        let entry = operations[position]
+        bits.set(entry.item)
+        guard let (responseKey, _) = operation.response(for: interaction.response.status), let response = entry.responses[responseKey] else { return }
+        bits.set(response.item)
+        switch interaction.response.body {
+        case .json(let value):
+            mark(value, at: response.root, into: &bits)
+        case .form(let fields, _):
+            let root = nodes[response.root]
+            for field in fields {
+                guard let child = root.children[field.name] else { continue }
+                let node = nodes[child]
+                if let item = node.field { bits.set(item) }
+                if !node.enums.isEmpty {
+                    let text = JSONWriter.compact(.string(field.value))
+                    for entry in node.enums where entry.text == text { bits.set(entry.item) }
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    /// Whether `url`'s path part (before any `?`) is `path`, compared byte by byte without building a string.
+    static func url(_ url: String, hasPath path: String) -> Bool {
+        var urlBytes = url.utf8.makeIterator()
+        for byte in path.utf8 where urlBytes.next() != byte { return false }
+        guard let next = urlBytes.next() else { return true }
+        return next == UInt8(ascii: "?")
+    }
+
+    private func mark(_ value: JSONValue, at index: Int, into bits: inout CoverageBits) {
+        let node = nodes[index]
+        if bits.containsAll(node.below) { return }
+        switch value {
+        case .object(let object):
+            guard !node.children.isEmpty else { return }
+            for member in object {
+                guard let child = node.children[member.key] else { continue }
+                if let item = nodes[child].field { bits.set(item) }
+                mark(member.value, at: child, into: &bits)
+            }
+        case .array(let elements):
+            guard let next = node.elements else { return }
+            let below = nodes[next].below
+            for element in elements {
+                // Once the elements have set everything they can, the rest of a page is not walked.
+                if bits.containsAll(below) { return }
+                mark(element, at: next, into: &bits)
+            }
+        default:
+            // A scalar: an enum value declared here is exercised when the body holds it, written the same way.
+            guard !node.enums.isEmpty else { return }
+            let text = JSONWriter.compact(value)
+            for entry in node.enums where entry.text == text { bits.set(entry.item) }
+        }
+    }
+}
+
+/// Which items of a ``CoverageIndex`` are exercised: one bit each.
+package struct CoverageBits: Sendable, Equatable {
+    private(set) var words: [UInt64] = []
+
+    mutating func set(_ item: Int) {
+        let word = item >> 6
+        if word >= words.count { words += Array(repeating: 0, count: word - words.count + 1) }
+        words[word] |= 1 << UInt64(item & 63)
+    }
+
+    /// Whether every one of `items` is set (true for none).
+    func containsAll(_ items: [Int]) -> Bool {
+        for item in items where !contains(item) { return false }
+        return true
+    }
+
+    func contains(_ item: Int) -> Bool {
+        let word = item >> 6
+        return word < words.count && words[word] & (1 << UInt64(item & 63)) != 0
+    }
+
+    package mutating func formUnion(_ other: CoverageBits) {
+        if other.words.count > words.count { words += Array(repeating: 0, count: other.words.count - words.count) }
+        for (position, word) in other.words.enumerated() { words[position] |= word }
+    }
+
+    /// The items set, in order.
+    var items: [Int] {
+        var result: [Int] = []
+        for (position, word) in words.enumerated() where word != 0 {
+            for bit in 0..<64 where word & (1 << UInt64(bit)) != 0 { result.append(position << 6 | bit) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,282 @@
+import APICheckRecording
+import Foundation
+import WireFormat
+
+/// A JSON Schema (2020-12) compiled for checking: plain Swift values, patterns compiled once, `Sendable`.
+///
+/// Made by ``SchemaCompiler`` from the contract's own YAML tree, so that every keyword written is
+/// either enforced here or refused when the contract loads: none is dropped on the way.
+public final class CompiledSchema: Sendable {
+    /// The JSON types allowed, as bits (the checker's hot path tests these, not strings).
+    package struct TypeMask: OptionSet, Sendable {
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+        package let rawValue: UInt8
+        package static let null = TypeMask(rawValue: 1)
+        package static let boolean = TypeMask(rawValue: 2)
+        package static let integer = TypeMask(rawValue: 4)
+        package static let number = TypeMask(rawValue: 8)
+        package static let string = TypeMask(rawValue: 16)
+        package static let array = TypeMask(rawValue: 32)
+        package static let object = TypeMask(rawValue: 64)
+        package static let names: [(String, TypeMask)] = [
+            ("null", .null), ("boolean", .boolean), ("integer", .integer), ("number", .number),
+            ("string", .string), ("array", .array), ("object", .object),
+        ]
+    }
+
+    /// A numeric bound (`minimum`, `multipleOf`, ...): the literal for messages, the exact value for checks.
+    package struct Bound: Sendable {
+        package let literal: String
+        let exact: ExactDecimal
+        /// The value as an `Int` when it is one (the common case compares without the exact path).
+        package let int: Int?
+    }
+
+    /// A compiled `pattern` (ECMA-262 syntax, read by ICU; unanchored, as JSON Schema says; `PatternProgram`).
+    package struct Pattern: Sendable {
+        package let source: String
+        let program: PatternProgram
+
+        package func matches(_ text: String) -> Bool { program.matches(text) }
+    }
+
+    /// The formats that are assertions here; every other format is an annotation (JSON Schema 2020-12).
+    package enum FormatKind: Sendable { case none, dateTime, date, uri, annotation }
+
+    /// The JSON Pointer of this schema in its document (`/components/schemas/Todo`), for messages.
+    public let location: String
+    /// The boolean schema `false`: nothing is valid.
+    package let isFalse: Bool
+    package let mask: TypeMask
+    package let enumValues: [JSONValue]?
+    package let constValue: JSONValue?
+
+    // Objects.
+    package let propertyNames: [String]
+    package let propertySchemas: [CompiledSchema]
+    let propertyIndex: [String: Int]
+    package let propertyIsRequired: [Bool]
+    let propertyIsSnakeCase: [Bool]
+    let propertyIsCamelCase: [Bool]
+    /// Required property names.
+    public let required: [String]
+    /// Required names that are not declared properties (checked the slow way).
+    package let undeclaredRequired: [String]
+    /// `additionalProperties: false`.
+    let additionalForbidden: Bool
+    /// `additionalProperties` as a schema (`true` compiles to an empty schema).
+    package let additionalSchema: CompiledSchema?
+    let patternProperties: [(pattern: Pattern, schema: CompiledSchema)]
+    let propertyNamesSchema: CompiledSchema?
+    let minProperties: Int?
+    let maxProperties: Int?
+    let dependentRequired: [(name: String, requires: [String])]
+    let dependentSchemas: [(name: String, schema: CompiledSchema)]
+
+    // Arrays.
+    package let prefixItems: [CompiledSchema]
+    /// `items`: the schema of every element after ``prefixItems``.
+    package let items: CompiledSchema?
+    let contains: CompiledSchema?
+    let minContains: Int?
+    let maxContains: Int?
+    package let minItems: Int?
+    package let maxItems: Int?
+    let uniqueItems: Bool
+
+    // Strings.
+    package let minLength: Int?
+    package let maxLength: Int?
+    package let pattern: Pattern?
+    /// `format`, such as `date-time` (asserted) or `email` (an annotation).
+    public let format: String?
+    package let formatKind: FormatKind
+    /// `x-apicheck-date`: the exact wire form of a date-time.
+    public let dateForm: DateWireForm?
+
+    // Numbers.
+    package let minimum: Bound?
+    package let maximum: Bound?
+    package let exclusiveMinimum: Bound?
+    package let exclusiveMaximum: Bound?
+    package let multipleOf: Bound?
+
+    // Applicators on the same value.
+    package let allOf: [CompiledSchema]
+    package let anyOf: [CompiledSchema]
+    package let oneOf: [CompiledSchema]
+    let not: CompiledSchema?
+    let ifSchema: CompiledSchema?
+    let thenSchema: CompiledSchema?
+    let elseSchema: CompiledSchema?
+    /// `$ref` beside other keywords (a `$ref` alone compiles to its target itself).
+    package let reference: SchemaReference?
+
+    /// `x-apicheck-key-case` on this schema.
+    public let keyCase: KeyCase?
+
+    /// Whether any keyword applies another schema to the same value (the checker's slow path).
+    let hasInPlaceApplicators: Bool
+    /// Whether the schema says which keys an object has (`properties` or `patternProperties`): extra keys are then reported.
+    package let describesKeys: Bool
+
+    /// Everything a schema can say, gathered by the compiler.
+    struct Parts {
+        var isFalse = false
+        var types: TypeMask = []
+        var enumValues: [JSONValue]?
+        var constValue: JSONValue?
+        var properties: [(String, CompiledSchema)] = []
+        var required: [String] = []
+        var additionalForbidden = false
+        var additionalSchema: CompiledSchema?
+        var patternProperties: [(pattern: Pattern, schema: CompiledSchema)] = []
+        var propertyNamesSchema: CompiledSchema?
+        var minProperties: Int?
+        var maxProperties: Int?
+        var dependentRequired: [(name: String, requires: [String])] = []
+        var dependentSchemas: [(name: String, schema: CompiledSchema)] = []
+        var prefixItems: [CompiledSchema] = []
+        var items: CompiledSchema?
+        var contains: CompiledSchema?
+        var minContains: Int?
+        var maxContains: Int?
+        var minItems: Int?
+        var maxItems: Int?
+        var uniqueItems = false
+        var minLength: Int?
+        var maxLength: Int?
+        var pattern: Pattern?
+        var format: String?
+        var dateForm: DateWireForm?
+        var minimum: Bound?
+        var maximum: Bound?
+        var exclusiveMinimum: Bound?
+        var exclusiveMaximum: Bound?
+        var multipleOf: Bound?
+        var allOf: [CompiledSchema] = []
+        var anyOf: [CompiledSchema] = []
+        var oneOf: [CompiledSchema] = []
+        var not: CompiledSchema?
+        var ifSchema: CompiledSchema?
+        var thenSchema: CompiledSchema?
+        var elseSchema: CompiledSchema?
+        var reference: SchemaReference?
+        var keyCase: KeyCase?
+    }
+
+    init(location: String, _ parts: Parts) {
+        self.location = location
+        isFalse = parts.isFalse
+        mask = parts.types
+        enumValues = parts.enumValues
+        constValue = parts.constValue
+        propertyNames = parts.properties.map(\.0)
+        propertySchemas = parts.properties.map(\.1)
+        var index: [String: Int] = [:]
+        for (position, name) in propertyNames.enumerated() where index[name] == nil { index[name] = position }
+        propertyIndex = index
+        propertyIsRequired = propertyNames.map(parts.required.contains)
+        propertyIsSnakeCase = propertyNames.map(KeyCase.snakeCase.matches)
+        propertyIsCamelCase = propertyNames.map(KeyCase.camelCase.matches)
+        required = parts.required
+        undeclaredRequired = parts.required.filter { index[$0] == nil }
+        additionalForbidden = parts.additionalForbidden
+        additionalSchema = parts.additionalSchema
+        patternProperties = parts.patternProperties
+        propertyNamesSchema = parts.propertyNamesSchema
+        minProperties = parts.minProperties
+        maxProperties = parts.maxProperties
+        dependentRequired = parts.dependentRequired
+        dependentSchemas = parts.dependentSchemas
+        prefixItems = parts.prefixItems
+        items = parts.items
+        contains = parts.contains
+        minContains = parts.minContains
+        maxContains = parts.maxContains
+        minItems = parts.minItems
+        maxItems = parts.maxItems
+        uniqueItems = parts.uniqueItems
+        minLength = parts.minLength
+        maxLength = parts.maxLength
+        pattern = parts.pattern
+        format = parts.format
+        switch parts.format {
+        case nil: formatKind = .none
+        case "date-time"?: formatKind = .dateTime
+        case "date"?: formatKind = .date
+        case "uri"?: formatKind = .uri
+        default: formatKind = .annotation
+        }
+        dateForm = parts.dateForm
+        minimum = parts.minimum
+        maximum = parts.maximum
+        exclusiveMinimum = parts.exclusiveMinimum
+        exclusiveMaximum = parts.exclusiveMaximum
+        multipleOf = parts.multipleOf
+        allOf = parts.allOf
+        anyOf = parts.anyOf
+        oneOf = parts.oneOf
+        not = parts.not
+        ifSchema = parts.ifSchema
+        thenSchema = parts.thenSchema
+        elseSchema = parts.elseSchema
+        reference = parts.reference
+        keyCase = parts.keyCase
+        hasInPlaceApplicators = !parts.allOf.isEmpty || !parts.anyOf.isEmpty || !parts.oneOf.isEmpty || parts.not != nil
+            || parts.ifSchema != nil || !parts.dependentSchemas.isEmpty || parts.reference != nil
+        describesKeys = !parts.properties.isEmpty || !parts.patternProperties.isEmpty
+    }
+
+    /// The schema `true` (anything is valid).
+    package static func anything(at location: String = "") -> CompiledSchema { CompiledSchema(location: location, Parts()) }
+
+    /// The JSON types allowed (empty: any).
+    public var types: Set<String> { Set(TypeMask.names.filter { mask.contains($0.1) }.map(\.0)) }
+
+    /// Declared properties, in order.
+    public var properties: [(name: String, schema: CompiledSchema)] { Array(zip(propertyNames, propertySchemas)).map { (name: $0.0, schema: $0.1) } }
+
+    /// The schema of property `name`, or nil when it is not declared.
+    public func property(_ name: String) -> CompiledSchema? { propertyPosition(name, hint: 0).map { propertySchemas[$0] } }
+
+    /// The index of property `name` among the declared ones; `hint` is tried first (members usually come in declared order).
+    func propertyPosition(_ name: String, hint: Int) -> Int? {
+        if hint < propertyNames.count, propertyNames[hint] == name { return hint }
+        // A few properties: comparing beats hashing.
+        if propertyNames.count <= 12 { return propertyNames.firstIndex(of: name) }
+        return propertyIndex[name]
+    }
+
+    /// Whether `null` is allowed by the type.
+    public var allowsNull: Bool { mask.isEmpty || mask.contains(.null) }
+
+    /// What the schema expects, for messages: `an array`, `an integer or null`.
+    public var expectedDescription: String {
+        if isFalse { return "nothing (the schema is false)" }
+        if mask.isEmpty { return "any value" }
+        let order: [(TypeMask, String)] = [
+            (.object, "an object"), (.array, "an array"), (.string, "a string"), (.integer, "an integer"),
+            (.number, "a number"), (.boolean, "a boolean"), (.null, "null"),
+        ]
+        return order.filter { mask.contains($0.0) }.map(\.1).joined(separator: " or ")
+    }
+}
+
+/// The target of a `$ref`, filled in once the target is compiled (a recursive schema refers to itself).
+///
+/// `@unchecked Sendable`: ``target`` is written once by ``SchemaCompiler``, before the compiled
+/// contract is handed to anyone, and only read after that.
+package final class SchemaReference: @unchecked Sendable {
+    /// The `$ref` as written.
+    let reference: String
+    package private(set) var target: CompiledSchema?
+
+    init(reference: String) {
+        self.reference = reference
+    }
+
+    func resolve(to schema: CompiledSchema) {
+        target = schema
+    }
+}

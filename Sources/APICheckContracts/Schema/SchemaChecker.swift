@@ -1,0 +1,557 @@
+import APICheckRecording
+import Foundation
+import WireFormat
+
+/// Checks one JSON value against a compiled schema, collecting findings with `*` for array items.
+///
+/// Key case and extra keys are judged once per object, over every schema that applied to it
+/// (`allOf`, `$ref`, the branch of `oneOf` that matched, ...): a key that one `allOf` member
+/// declares is not "added" because another does not.
+struct SchemaChecker {
+    struct Raw {
+        var rule: RuleID
+        var pointer: String
+        var concrete: String
+        var expected: String
+        var found: String
+    }
+
+    var findings: [Raw] = []
+    /// Where the value being checked is.
+    private var path = FindingPath()
+    let strict: Bool
+    /// Whether the body is a form or a parameter (values are strings; numbers and booleans are read from the text).
+    let formValues: Bool
+    /// How many schemas are being applied at once (a recursive `$ref` that never descends is stopped).
+    private var depth = 0
+    static let maximumDepth = 400
+
+    init(strict: Bool, formValues: Bool = false) {
+        self.strict = strict
+        self.formValues = formValues
+    }
+
+    /// The base pointer the checked value sits at (a parameter's `/query/name`), before the path.
+    var basePointer = ""
+
+    /// What the schemas applied to one object said about its keys.
+    struct ObjectEvaluation {
+        /// Keys some applied schema declared (by `properties`, `patternProperties` or `additionalProperties`).
+        var names: Set<String> = []
+        /// Whether some applied schema listed keys (so that others count as added).
+        var describesKeys = false
+        /// Whether some applied schema described the array's items.
+        var describesItems = false
+        var keyCase: KeyCase?
+    }
+
+    /// Findings that do not make a value invalid: they are reported, but do not decide `oneOf`, `not` or `if`.
+    static func isSoft(_ rule: RuleID) -> Bool { rule == .fieldAdded || rule == .keyCase }
+
+    mutating func add(_ rule: RuleID, expected: String, found: String, extraKey: String? = nil) {
+        let (pointer, concrete) = path.pointers(base: basePointer, extraKey: extraKey)
+        findings.append(Raw(rule: rule, pointer: pointer, concrete: concrete, expected: expected, found: found))
+    }
+
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return "a boolean (\(flag))"
+        case .number(let number): return "\(number.isInteger ? "an integer" : "a number") (\(number.literal))"
+        case .string(let text): return "a string (\"\(text.count > 40 ? String(text.prefix(40)) + "..." : text)\")"
+        case .array(let items): return "an array (\(items.count) item\(items.count == 1 ? "" : "s"))"
+        case .object: return "an object"
+        }
+    }
+
+    // MARK: Entry
+
+    /// Checks `value`, a value of its own (a body, a member, an item), against `schema`.
+    mutating func check(_ value: JSONValue, _ schema: CompiledSchema, keyCase inherited: KeyCase?) {
+        var evaluation = ObjectEvaluation()
+        apply(value, schema, keyCase: inherited, owner: true, evaluation: &evaluation)
+    }
+
+    /// Whether `value` is valid against `schema` (soft findings aside), the first problem, and what it evaluated.
+    func probe(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?) -> (valid: Bool, problem: Raw?, evaluation: ObjectEvaluation) {
+        var checker = SchemaChecker(strict: false, formValues: formValues)
+        checker.depth = depth
+        var evaluation = ObjectEvaluation()
+        checker.apply(value, schema, keyCase: keyCase, owner: false, evaluation: &evaluation)
+        let problem = checker.findings.first { !Self.isSoft($0.rule) }
+        return (problem == nil, problem, evaluation)
+    }
+
+    static func explain(_ problem: Raw?) -> String {
+        guard let problem else { return "it matched" }
+        let at = problem.concrete.isEmpty ? "" : " at \(problem.concrete)"
+        return "\(problem.found)\(at), where \(problem.expected) was expected (\(problem.rule))"
+    }
+
+    /// Applies `schema` to `value`. The `owner` (the first schema applied to a value) also judges key case
+    /// and extra keys, over everything the schemas applied in place (`allOf`, `$ref`, ...) evaluated.
+    mutating func apply(_ value: JSONValue, _ schema: CompiledSchema, keyCase inherited: KeyCase?, owner: Bool, evaluation: inout ObjectEvaluation) {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth < Self.maximumDepth else {
+            add(.schemaRef, expected: "a schema that reaches a check within \(Self.maximumDepth) levels", found: "a $ref cycle at \(schema.location)")
+            return
+        }
+        if schema.isFalse {
+            add(.schemaFalse, expected: "nothing (the schema at \(schema.location.isEmpty ? "/" : schema.location) is false)", found: Self.describe(value))
+            return
+        }
+        let keyCase = schema.keyCase ?? inherited
+        if evaluation.keyCase == nil { evaluation.keyCase = schema.keyCase }
+        // A form value read as another type is checked as that value; any other value is checked as it is,
+        // without a copy (this runs for every value of every body).
+        switch typeMatch(value, schema) {
+        case .matches:
+            applyMatched(value, schema, keyCase: keyCase, inherited: inherited, owner: owner, evaluation: &evaluation)
+        case .matchesAs(let converted):
+            applyMatched(converted, schema, keyCase: keyCase, inherited: inherited, owner: owner, evaluation: &evaluation)
+        case .differs:
+            reportTypeMismatch(value, schema)
+        }
+    }
+
+    private mutating func reportTypeMismatch(_ value: JSONValue, _ schema: CompiledSchema) {
+        if value.isNull {
+            add(.fieldNull, expected: schema.expectedDescription, found: "null")
+        } else if (value.arrayValue != nil && schema.mask.contains(.object)) || (value.objectValue != nil && schema.mask.contains(.array)) {
+            let expected = schema.mask.contains(.array) ? "an array (list endpoint)" : "an object (single item)"
+            let found = value.arrayValue != nil ? "an array" : "an object"
+            add(.shapeListVsSingle, expected: expected, found: found)
+        } else {
+            add(.shapeType, expected: schema.expectedDescription, found: Self.describe(value))
+        }
+    }
+
+    /// The checks of a value whose type the schema allows.
+    private mutating func applyMatched(
+        _ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?, inherited: KeyCase?, owner: Bool, evaluation: inout ObjectEvaluation
+    ) {
+        checkValues(value, schema)
+        let inPlace = owner && schema.hasInPlaceApplicators
+        switch value {
+        case .string(let text):
+            checkString(text, schema)
+        case .number(let number):
+            checkNumber(number, schema)
+        case .object(let object):
+            checkObject(object, schema, keyCase: keyCase, owner: owner && !inPlace, evaluation: &evaluation)
+        case .array(let items):
+            checkArray(items, schema, keyCase: keyCase, owner: owner && !inPlace, evaluation: &evaluation)
+        default:
+            break
+        }
+        if schema.hasInPlaceApplicators {
+            applyInPlace(value, schema, keyCase: keyCase, evaluation: &evaluation)
+            if owner {
+                if case .object(let object) = value { closeObject(object, evaluation, keyCase: evaluation.keyCase ?? inherited) }
+                if case .array(let items) = value, !evaluation.describesItems, let keyCase = evaluation.keyCase ?? inherited {
+                    checkKeys(items: items, keyCase)
+                }
+            }
+        }
+    }
+
+    /// `allOf`, `$ref`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else` and `dependentSchemas`: schemas applied to the same value.
+    private mutating func applyInPlace(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?, evaluation: inout ObjectEvaluation) {
+        if let reference = schema.reference {
+            if let target = reference.target { apply(value, target, keyCase: keyCase, owner: false, evaluation: &evaluation) }
+        }
+        for sub in schema.allOf { apply(value, sub, keyCase: keyCase, owner: false, evaluation: &evaluation) }
+        if !schema.anyOf.isEmpty {
+            var first: CompiledSchema?
+            var problems: [Raw?] = []
+            for option in schema.anyOf {
+                let result = probe(value, option, keyCase: keyCase)
+                problems.append(result.problem)
+                if result.valid {
+                    if first == nil { first = option }
+                    evaluation.names.formUnion(result.evaluation.names)
+                    evaluation.describesKeys = evaluation.describesKeys || result.evaluation.describesKeys
+                }
+            }
+            if let first {
+                // Once more for real, so that what the matching branch says of nested values is reported.
+                var ignored = ObjectEvaluation()
+                apply(value, first, keyCase: keyCase, owner: false, evaluation: &ignored)
+            } else {
+                add(.schemaAnyOf, expected: "a value that matches at least one of \(schema.anyOf.count) schemas", found: "none matched; the first: \(Self.explain(problems.first ?? nil))")
+            }
+        }
+        if !schema.oneOf.isEmpty {
+            var matching: [Int] = []
+            var firstProblem: Raw?
+            for (index, option) in schema.oneOf.enumerated() {
+                let result = probe(value, option, keyCase: keyCase)
+                if result.valid { matching.append(index) } else if firstProblem == nil { firstProblem = result.problem }
+            }
+            if matching.count == 1 {
+                apply(value, schema.oneOf[matching[0]], keyCase: keyCase, owner: false, evaluation: &evaluation)
+            } else if matching.isEmpty {
+                add(.schemaOneOf, expected: "a value that matches exactly one of \(schema.oneOf.count) schemas", found: "none matched; the first: \(Self.explain(firstProblem))")
+            } else {
+                let which = matching.map { "#\($0 + 1)" }.joined(separator: ", ")
+                add(.schemaOneOf, expected: "a value that matches exactly one of \(schema.oneOf.count) schemas", found: "\(matching.count) matched (\(which))")
+            }
+        }
+        if let not = schema.not, probe(value, not, keyCase: keyCase).valid {
+            add(.schemaNot, expected: "a value that does not match the schema at \(not.location)", found: Self.describe(value) + ", which matches it")
+        }
+        if let ifSchema = schema.ifSchema {
+            let condition = probe(value, ifSchema, keyCase: keyCase)
+            let branch = condition.valid ? schema.thenSchema : schema.elseSchema
+            if condition.valid {
+                evaluation.names.formUnion(condition.evaluation.names)
+                evaluation.describesKeys = evaluation.describesKeys || condition.evaluation.describesKeys
+            }
+            if let branch {
+                let result = probe(value, branch, keyCase: keyCase)
+                if result.valid {
+                    apply(value, branch, keyCase: keyCase, owner: false, evaluation: &evaluation)
+                } else {
+                    let which = condition.valid ? "then (the if schema matched)" : "else (the if schema did not match)"
+                    add(.schemaIf, expected: "a value that matches \(which)", found: Self.explain(result.problem))
+                }
+            }
+        }
+        if case .object(let object) = value {
+            for (name, dependent) in schema.dependentSchemas where object[name] != nil {
+                let result = probe(value, dependent, keyCase: keyCase)
+                if result.valid {
+                    apply(value, dependent, keyCase: keyCase, owner: false, evaluation: &evaluation)
+                } else {
+                    add(.schemaDependentSchemas, expected: "with \"\(name)\" present, a value that matches the schema at \(dependent.location)", found: Self.explain(result.problem))
+                }
+            }
+        }
+    }
+
+    // MARK: Types and values
+
+    enum TypeMatch {
+        case matches
+        /// A form field's text read as the type the schema wants.
+        case matchesAs(JSONValue)
+        case differs
+    }
+
+    /// Whether `value` has one of the schema's types (an integral number counts as an integer).
+    /// A form field or parameter is text: when the schema wants no string, the text is read as that type.
+    func typeMatch(_ value: JSONValue, _ schema: CompiledSchema) -> TypeMatch {
+        let types = schema.mask
+        if types.isEmpty { return .matches }
+        func when(_ condition: Bool) -> TypeMatch { condition ? .matches : .differs }
+        switch value {
+        case .null: return when(types.contains(.null))
+        case .bool: return when(types.contains(.boolean))
+        case .number(let number):
+            if types.contains(.number) { return .matches }
+            guard types.contains(.integer) else { return .differs }
+            return when(number.isInteger || (number.exact?.isInteger ?? false))
+        case .string(let text):
+            if types.contains(.string) { return .matches }
+            guard formValues else { return .differs }
+            if types.contains(.boolean), text == "true" || text == "false" {
+                return .matchesAs(.bool(text == "true"))
+            }
+            if types.contains(.integer) || types.contains(.number), let number = try? JSONReader.parse(text), case .number(let parsed) = number {
+                if types.contains(.number) || (parsed.exact?.isInteger ?? false) {
+                    return .matchesAs(number)
+                }
+            }
+            if types.contains(.null), text.isEmpty {
+                return .matchesAs(.null)
+            }
+            return .differs
+        case .array: return when(types.contains(.array))
+        case .object: return when(types.contains(.object))
+        }
+    }
+
+    /// `enum` and `const`: compared as JSON (numbers by value, key order ignored).
+    mutating func checkValues(_ value: JSONValue, _ schema: CompiledSchema) {
+        func matches(_ allowed: JSONValue) -> Bool {
+            if allowed.isEquivalent(to: value) { return true }
+            // A form field is text: `3` in the contract matches "3" on the wire.
+            if formValues, case .string(let text) = value { return allowed.stringValue == text || JSONWriter.compact(allowed) == text }
+            return false
+        }
+        if let allowed = schema.enumValues, !allowed.contains(where: matches) {
+            let list = allowed.map { JSONWriter.compact($0) }.joined(separator: ", ")
+            add(.enumValue, expected: allowed.count == 1 ? JSONWriter.compact(allowed[0]) : "one of \(list)", found: Self.describe(value))
+        }
+        if let constant = schema.constValue, !matches(constant) {
+            add(.enumValue, expected: JSONWriter.compact(constant) + " (const)", found: Self.describe(value))
+        }
+    }
+
+    mutating func checkNumber(_ number: JSONNumber, _ schema: CompiledSchema) {
+        guard schema.minimum != nil || schema.maximum != nil || schema.exclusiveMinimum != nil || schema.exclusiveMaximum != nil
+            || schema.multipleOf != nil else { return }
+        let int = number.isInteger ? number.intValue : nil
+        let exact = int == nil ? number.exact : nil
+        func compare(_ bound: CompiledSchema.Bound) -> Int {
+            if let int, let limit = bound.int { return int < limit ? -1 : (int == limit ? 0 : 1) }
+            guard let value = exact ?? number.exact else { return 0 }
+            return value.compare(bound.exact)
+        }
+        if let bound = schema.minimum, compare(bound) < 0 {
+            add(.schemaMinimum, expected: "a number >= \(bound.literal)", found: Self.describe(.number(number)))
+        }
+        if let bound = schema.maximum, compare(bound) > 0 {
+            add(.schemaMaximum, expected: "a number <= \(bound.literal)", found: Self.describe(.number(number)))
+        }
+        if let bound = schema.exclusiveMinimum, compare(bound) <= 0 {
+            add(.schemaExclusiveMinimum, expected: "a number > \(bound.literal)", found: Self.describe(.number(number)))
+        }
+        if let bound = schema.exclusiveMaximum, compare(bound) >= 0 {
+            add(.schemaExclusiveMaximum, expected: "a number < \(bound.literal)", found: Self.describe(.number(number)))
+        }
+        if let divisor = schema.multipleOf, let value = exact ?? number.exact, value.isMultiple(of: divisor.exact) == false {
+            add(.schemaMultipleOf, expected: "a multiple of \(divisor.literal)", found: Self.describe(.number(number)))
+        }
+    }
+
+    mutating func checkString(_ text: String, _ schema: CompiledSchema) {
+        if schema.minLength != nil || schema.maxLength != nil {
+            // Counted in code points, as JSON Schema says (not UTF-16 units, not grapheme clusters).
+            let length = text.unicodeScalars.count
+            if let minLength = schema.minLength, length < minLength {
+                add(.schemaMinLength, expected: "at least \(minLength) character\(minLength == 1 ? "" : "s")", found: Self.describe(.string(text)))
+            }
+            if let maxLength = schema.maxLength, length > maxLength {
+                add(.schemaMaxLength, expected: "at most \(maxLength) character\(maxLength == 1 ? "" : "s")", found: Self.describe(.string(text)) + " (\(length))")
+            }
+        }
+        if let pattern = schema.pattern, !pattern.matches(text) {
+            add(.schemaPattern, expected: "a string matching \(pattern.source)", found: Self.describe(.string(text)))
+        }
+        switch schema.formatKind {
+        case .dateTime:
+            do {
+                let stamp = try ISO8601Timestamp(parsing: text)
+                if let form = schema.dateForm {
+                    if stamp.wireForm.fractionDigits != form.fractionDigits {
+                        add(.datePrecision, expected: "\(form.fractionDigits) fraction digits (\(stamp.formatted(as: form)))", found: "\(stamp.wireForm.fractionDigits) (\(text))")
+                    }
+                    if stamp.wireForm.offset != form.offset {
+                        add(.dateOffset, expected: "offset \(form.offset)", found: "\(stamp.wireForm.offset) (\(text))")
+                    }
+                }
+            } catch {
+                add(.dateFormat, expected: "an ISO-8601 date-time", found: "\"\(text)\": \(error.reason)")
+            }
+        case .date:
+            if (try? ISO8601Timestamp(parsing: text + "T00:00:00Z")) == nil {
+                add(.schemaFormat, expected: "a date (yyyy-MM-dd)", found: Self.describe(.string(text)))
+            }
+        case .uri:
+            if !URIForm.isAbsoluteURI(text) {
+                add(.schemaFormat, expected: "an absolute URI (RFC 3986)", found: Self.describe(.string(text)))
+            }
+        case .none, .annotation:
+            break
+        }
+    }
+
+    // MARK: Objects
+
+    mutating func checkObject(_ object: JSONObject, _ schema: CompiledSchema, keyCase: KeyCase?, owner: Bool, evaluation: inout ObjectEvaluation) {
+        // Which declared properties were present, found in one pass over the members.
+        // A bit per declared property while there are at most 64 (no allocation per object), else an array.
+        var seenBits: UInt64 = 0
+        var seenMore = schema.propertyNames.count > 64 ? [Bool](repeating: false, count: schema.propertyNames.count) : []
+        let declaredConform: [Bool]? = keyCase == .snakeCase ? schema.propertyIsSnakeCase : keyCase == .camelCase ? schema.propertyIsCamelCase : nil
+        if schema.describesKeys { evaluation.describesKeys = true }
+        for (offset, member) in object.enumerated() {
+            var evaluated = false
+            if let position = schema.propertyPosition(member.key, hint: offset) {
+                if position < 64 { seenBits |= 1 << UInt64(position) } else { seenMore[position] = true }
+                evaluated = true
+                // A declared name's case was checked once, when the contract was compiled.
+                if owner, let keyCase, !(declaredConform?[position] ?? keyCase.matches(member.key)) {
+                    add(.keyCase, expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
+                }
+                checkMember(member, schema.propertySchemas[position], token: .key(member.key), keyCase: keyCase)
+            } else if owner, let keyCase, !keyCase.matches(member.key) {
+                add(.keyCase, expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
+            }
+            for entry in schema.patternProperties where entry.pattern.matches(member.key) {
+                evaluated = true
+                checkMember(member, entry.schema, token: .key(member.key), keyCase: keyCase)
+            }
+            if !evaluated {
+                if let additional = schema.additionalSchema {
+                    evaluated = true
+                    // Keys of a map (the field names of a validation error, say) are data, not names.
+                    checkMember(member, additional, token: .mapKey(member.key), keyCase: keyCase)
+                } else if schema.additionalForbidden {
+                    evaluated = true
+                    add(.fieldUnexpected, expected: "no key \"\(member.key)\" (additionalProperties is false)", found: Self.describe(member.value), extraKey: member.key)
+                }
+            }
+            if evaluated {
+                if !owner { evaluation.names.insert(member.key) }
+            } else if owner {
+                reportExtra(member, keyCase: keyCase, describesKeys: schema.describesKeys)
+            }
+        }
+        for (position, name) in schema.propertyNames.enumerated() where schema.propertyIsRequired[position] && !(position < 64 ? seenBits & (1 << UInt64(position)) != 0 : seenMore[position]) {
+            add(.fieldMissing, expected: "required key \"\(name)\" (\(schema.propertySchemas[position].expectedDescription))", found: "no such key", extraKey: name)
+        }
+        for name in schema.undeclaredRequired where object[name] == nil {
+            add(.fieldMissing, expected: "required key \"\(name)\"", found: "no such key", extraKey: name)
+        }
+        if let minimum = schema.minProperties, object.count < minimum {
+            add(.schemaMinProperties, expected: "at least \(minimum) key\(minimum == 1 ? "" : "s")", found: "\(object.count)")
+        }
+        if let maximum = schema.maxProperties, object.count > maximum {
+            add(.schemaMaxProperties, expected: "at most \(maximum) key\(maximum == 1 ? "" : "s")", found: "\(object.count)")
+        }
+        for (name, requires) in schema.dependentRequired where object[name] != nil {
+            for other in requires where object[other] == nil {
+                add(.schemaDependentRequired, expected: "the key \"\(other)\", because \"\(name)\" is present", found: "no such key", extraKey: other)
+            }
+        }
+        if let names = schema.propertyNamesSchema {
+            for member in object {
+                let result = probe(.string(member.key), names, keyCase: nil)
+                if !result.valid {
+                    add(.schemaPropertyNames, expected: "key names that match the schema at \(names.location)", found: "\"\(member.key)\": \(Self.explain(result.problem))", extraKey: member.key)
+                }
+            }
+        }
+    }
+
+    /// Checks a member's value against the schema a keyword gives it (`false` forbids the key).
+    private mutating func checkMember(_ member: JSONObject.Member, _ schema: CompiledSchema, token: FindingPath.Token, keyCase: KeyCase?) {
+        if schema.isFalse {
+            add(.fieldUnexpected, expected: "no key \"\(member.key)\" (the contract forbids it)", found: Self.describe(member.value), extraKey: member.key)
+            return
+        }
+        path.push(token)
+        check(member.value, schema, keyCase: keyCase)
+        path.pop()
+    }
+
+    /// A key no applied schema declared: added (info), or unexpected with `--strict`; its keys still follow the key case.
+    private mutating func reportExtra(_ member: JSONObject.Member, keyCase: KeyCase?, describesKeys: Bool) {
+        if describesKeys {
+            if strict {
+                add(.fieldUnexpected, expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value), extraKey: member.key)
+            } else {
+                add(.fieldAdded, expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value), extraKey: member.key)
+            }
+        }
+        if let keyCase {
+            path.push(.key(member.key))
+            checkKeys(member.value, keyCase)
+            path.pop()
+        }
+    }
+
+    /// Key case and extra keys of an object that schemas applied in place evaluated together.
+    private mutating func closeObject(_ object: JSONObject, _ evaluation: ObjectEvaluation, keyCase: KeyCase?) {
+        for member in object {
+            if let keyCase, !keyCase.matches(member.key) {
+                add(.keyCase, expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
+            }
+            if !evaluation.names.contains(member.key) {
+                if evaluation.describesKeys {
+                    add(strict ? .fieldUnexpected : .fieldAdded, expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value), extraKey: member.key)
+                }
+                if let keyCase {
+                    path.push(.key(member.key))
+                    checkKeys(member.value, keyCase)
+                    path.pop()
+                }
+            }
+        }
+    }
+
+    // MARK: Arrays
+
+    mutating func checkArray(_ items: [JSONValue], _ schema: CompiledSchema, keyCase: KeyCase?, owner: Bool, evaluation: inout ObjectEvaluation) {
+        let prefix = schema.prefixItems
+        for (index, item) in items.enumerated() {
+            let itemSchema = index < prefix.count ? prefix[index] : schema.items
+            guard let itemSchema else {
+                if owner, let keyCase, schema.items == nil {
+                    path.push(.index(index))
+                    checkKeys(item, keyCase)
+                    path.pop()
+                }
+                continue
+            }
+            if itemSchema.isFalse {
+                add(.schemaItems, expected: "at most \(prefix.count) item\(prefix.count == 1 ? "" : "s") (items is false)", found: "\(items.count) items")
+                break
+            }
+            path.push(.index(index))
+            check(item, itemSchema, keyCase: keyCase)
+            path.pop()
+        }
+        if schema.items != nil || !prefix.isEmpty { evaluation.describesItems = true }
+        if let minimum = schema.minItems, items.count < minimum {
+            add(.schemaMinItems, expected: "at least \(minimum) item\(minimum == 1 ? "" : "s")", found: "\(items.count)")
+        }
+        if let maximum = schema.maxItems, items.count > maximum {
+            add(.schemaMaxItems, expected: "at most \(maximum) item\(maximum == 1 ? "" : "s")", found: "\(items.count)")
+        }
+        if schema.uniqueItems, let (first, second) = Self.firstDuplicate(items) {
+            add(.schemaUniqueItems, expected: "items that are all different", found: "items \(first) and \(second) are equal (\(JSONWriter.compact(items[first])))")
+        }
+        if let contains = schema.contains {
+            var count = 0
+            for item in items where probe(item, contains, keyCase: keyCase).valid { count += 1 }
+            let minimum = schema.minContains ?? 1
+            if count < minimum {
+                let rule: RuleID = schema.minContains == nil ? .schemaContains : .schemaMinContains
+                add(rule, expected: "at least \(minimum) item\(minimum == 1 ? "" : "s") that match\(minimum == 1 ? "es" : "") the schema at \(contains.location)", found: "\(count)")
+            }
+            if let maximum = schema.maxContains, count > maximum {
+                add(.schemaMaxContains, expected: "at most \(maximum) item\(maximum == 1 ? "" : "s") that match the schema at \(contains.location)", found: "\(count)")
+            }
+        }
+    }
+
+    /// The first two equal items (as JSON: numbers by value, key order ignored).
+    static func firstDuplicate(_ items: [JSONValue]) -> (Int, Int)? {
+        guard items.count > 1 else { return nil }
+        for second in 1..<items.count {
+            for first in 0..<second where items[first].isEquivalent(to: items[second]) { return (first, second) }
+        }
+        return nil
+    }
+
+    /// Key case inside values the schema does not describe.
+    mutating func checkKeys(_ value: JSONValue, _ keyCase: KeyCase) {
+        switch value {
+        case .object(let object):
+            for member in object {
+                if !keyCase.matches(member.key) {
+                    add(.keyCase, expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
+                }
+                path.push(.key(member.key))
+                checkKeys(member.value, keyCase)
+                path.pop()
+            }
+        case .array(let items):
+            checkKeys(items: items, keyCase)
+        default:
+            break
+        }
+    }
+
+    private mutating func checkKeys(items: [JSONValue], _ keyCase: KeyCase) {
+        for (index, item) in items.enumerated() {
+            path.push(.index(index))
+            checkKeys(item, keyCase)
+            path.pop()
+        }
+    }
+}

@@ -1,0 +1,354 @@
+import APICheckRecording
+import Foundation
+import WireFormat
+
+/// A schema keyword that was refused, or a `$ref` that leads nowhere: where (a JSON Pointer into the document) and why.
+struct SchemaError: Error, Sendable, Equatable {
+    /// Where in the document: `/components/schemas/Todo/properties/id/minimum`.
+    let pointer: JSONPointer
+    let message: String
+}
+
+/// Compiles JSON Schema 2020-12 (the dialect of OpenAPI 3.1) from a document's own JSON tree.
+///
+/// Works on the tree as written, not on OpenAPIKit's schema model, which drops the keywords it does not
+/// model (`if`, `prefixItems`, `dependentRequired`, ...) and cannot dereference a recursive schema.
+/// Every keyword is enforced, read as an annotation, or refused with a ``SchemaError``: none is ignored.
+/// `$ref`s are local JSON Pointers (`#/components/schemas/Todo`, `#/$defs/node`); recursive ones are
+/// compiled once and closed with a ``SchemaReference``.
+final class SchemaCompiler {
+    /// The whole document the `$ref`s point into.
+    let document: JSONValue
+    private var done: [JSONPointer: CompiledSchema] = [:]
+    /// Schemas being compiled, with the references to them handed out meanwhile (a cycle).
+    private var open: [JSONPointer: [SchemaReference]] = [:]
+
+    init(document: JSONValue) {
+        self.document = document
+    }
+
+    /// Compiles the schema at `pointer` in the document.
+    func compile(at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema {
+        if let schema = done[pointer] { return schema }
+        if open[pointer] != nil {
+            // A cycle: hand out a reference, closed when the schema at `pointer` is done.
+            let reference = SchemaReference(reference: "#" + pointer.description)
+            open[pointer, default: []].append(reference)
+            var parts = CompiledSchema.Parts()
+            parts.reference = reference
+            return CompiledSchema(location: pointer.description, parts)
+        }
+        guard let node = document[pointer: pointer] else {
+            throw SchemaError(pointer: pointer, message: "there is no schema at \(pointer.description.isEmpty ? "the root" : pointer.description)")
+        }
+        open[pointer] = []
+        let schema = try compile(node, at: pointer)
+        for reference in open[pointer] ?? [] {
+            // `{$ref: "#", type: object}` applies itself to the same value forever.
+            if schema.reference === reference {
+                throw SchemaError(pointer: pointer, message: "this schema applies itself to the same value through $ref, endlessly")
+            }
+            reference.resolve(to: schema)
+        }
+        open[pointer] = nil
+        done[pointer] = schema
+        return schema
+    }
+
+    private func compile(_ node: JSONValue, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema {
+        switch node {
+        case .bool(let value):
+            var parts = CompiledSchema.Parts()
+            parts.isFalse = !value
+            return CompiledSchema(location: pointer.description, parts)
+        case .object(let object):
+            return try compile(object, at: pointer)
+        default:
+            throw SchemaError(pointer: pointer, message: "expected a schema (an object, true or false), found \(SchemaChecker.describe(node))")
+        }
+    }
+
+    private func compile(_ object: JSONObject, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema {
+        // A `$ref` with nothing but annotations beside it is its target.
+        if case .string(let reference)? = object["$ref"], object.allSatisfy({ $0.key == "$ref" || Self.isAnnotation($0.key) }) {
+            return try follow(reference, at: pointer.appending("$ref"))
+        }
+        var parts = CompiledSchema.Parts()
+        for member in object {
+            try read(member.key, member.value, at: pointer.appending(member.key), into: &parts, in: object)
+        }
+        if parts.dateForm != nil && parts.format != "date-time" {
+            throw SchemaError(pointer: pointer.appending("x-apicheck-date"), message: "x-apicheck-date describes a date-time string: add format: date-time beside it")
+        }
+        return CompiledSchema(location: pointer.description, parts)
+    }
+
+    static func isAnnotation(_ key: String) -> Bool {
+        SchemaVocabulary.annotations.contains(key) || (key.hasPrefix("x-") && !key.hasPrefix("x-apicheck-"))
+    }
+
+    // MARK: Keywords
+
+    private func read(_ key: String, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts, in object: JSONObject) throws(SchemaError) {
+        func fail(_ message: String) -> SchemaError { SchemaError(pointer: pointer, message: message) }
+        switch key {
+        case "type":
+            parts.types = try types(value, at: pointer)
+        case "enum":
+            guard case .array(let values) = value else { throw fail("enum must be a list of values") }
+            parts.enumValues = values
+        case "const":
+            parts.constValue = value
+        case "properties":
+            for member in try schemaMap(value, at: pointer) { parts.properties.append(member) }
+        case "required":
+            parts.required = try uniqueStrings(value, at: pointer, what: "required")
+        case "additionalProperties":
+            if case .bool(false) = value {
+                parts.additionalForbidden = true
+            } else {
+                parts.additionalSchema = try compile(at: pointer)
+            }
+        case "patternProperties":
+            guard case .object(let members) = value else { throw fail("patternProperties must map patterns to schemas") }
+            for member in members {
+                let pattern = try Self.pattern(member.key, at: pointer.appending(member.key))
+                parts.patternProperties.append((pattern, try compile(at: pointer.appending(member.key))))
+            }
+        case "propertyNames":
+            parts.propertyNamesSchema = try compile(at: pointer)
+        case "minProperties": parts.minProperties = try count(value, at: pointer, key)
+        case "maxProperties": parts.maxProperties = try count(value, at: pointer, key)
+        case "dependentRequired":
+            guard case .object(let members) = value else { throw fail("dependentRequired must map a key to the keys it requires") }
+            for member in members {
+                parts.dependentRequired.append((member.key, try uniqueStrings(member.value, at: pointer.appending(member.key), what: "dependentRequired/\(member.key)")))
+            }
+        case "dependentSchemas":
+            for (name, schema) in try schemaMap(value, at: pointer) { parts.dependentSchemas.append((name, schema)) }
+        case "items":
+            if case .array = value {
+                throw fail("items must be one schema in JSON Schema 2020-12; for a list of schemas by position write prefixItems")
+            }
+            parts.items = try compile(at: pointer)
+        case "prefixItems": parts.prefixItems = try schemaList(value, at: pointer, key)
+        case "contains": parts.contains = try compile(at: pointer)
+        case "minContains": parts.minContains = try count(value, at: pointer, key)
+        case "maxContains": parts.maxContains = try count(value, at: pointer, key)
+        case "minItems": parts.minItems = try count(value, at: pointer, key)
+        case "maxItems": parts.maxItems = try count(value, at: pointer, key)
+        case "uniqueItems":
+            guard case .bool(let flag) = value else { throw fail("uniqueItems must be true or false") }
+            parts.uniqueItems = flag
+        case "minLength": parts.minLength = try count(value, at: pointer, key)
+        case "maxLength": parts.maxLength = try count(value, at: pointer, key)
+        case "pattern":
+            guard case .string(let source) = value else { throw fail("pattern must be a string (a regular expression)") }
+            parts.pattern = try Self.pattern(source, at: pointer)
+        case "format":
+            guard case .string(let format) = value else { throw fail("format must be a string") }
+            parts.format = format
+        case "minimum": parts.minimum = try bound(value, at: pointer, key)
+        case "maximum": parts.maximum = try bound(value, at: pointer, key)
+        case "exclusiveMinimum": parts.exclusiveMinimum = try bound(value, at: pointer, key)
+        case "exclusiveMaximum": parts.exclusiveMaximum = try bound(value, at: pointer, key)
+        case "multipleOf":
+            let divisor = try bound(value, at: pointer, key)
+            guard !divisor.exact.negative, !divisor.exact.isZero else { throw fail("multipleOf must be greater than 0") }
+            guard divisor.exact.significand != nil else { throw fail("multipleOf with more than 19 significant digits is not supported") }
+            parts.multipleOf = divisor
+        case "allOf": parts.allOf = try schemaList(value, at: pointer, key)
+        case "anyOf": parts.anyOf = try schemaList(value, at: pointer, key)
+        case "oneOf": parts.oneOf = try schemaList(value, at: pointer, key)
+        case "not": parts.not = try compile(at: pointer)
+        case "if": parts.ifSchema = try compile(at: pointer)
+        case "then": parts.thenSchema = try compile(at: pointer)
+        case "else": parts.elseSchema = try compile(at: pointer)
+        case "$ref":
+            guard case .string(let reference) = value else { throw fail("$ref must be a string") }
+            let target = try follow(reference, at: pointer)
+            // Beside other keywords, a $ref applies its target to the same value (2020-12), like allOf.
+            let box = target.reference.flatMap { target.hasOtherKeywords ? nil : $0 } ?? SchemaReference(reference: reference)
+            if box.target == nil, target.reference !== box { box.resolve(to: target) }
+            parts.reference = box
+        case "$defs":
+            // Compiled now, so that a mistake in a definition is found even before anything refers to it.
+            _ = try schemaMap(value, at: pointer)
+        case "$schema":
+            guard case .string(let dialect) = value, SchemaVocabulary.dialects.contains(dialect.hasSuffix("#") ? String(dialect.dropLast()) : dialect) else {
+                throw fail("$schema names a dialect whose meaning apicheck does not enforce; it knows \(SchemaVocabulary.dialects.sorted().joined(separator: " and "))")
+            }
+        case "x-apicheck-key-case":
+            guard case .string(let name) = value, let keyCase = KeyCase.named(name) else {
+                throw fail("x-apicheck-key-case must be snake_case, camelCase or any, found \(JSONWriter.compact(value))")
+            }
+            parts.keyCase = keyCase
+        case "x-apicheck-date":
+            parts.dateForm = try Self.dateForm(value, at: pointer)
+        default:
+            if Self.isAnnotation(key) { return }
+            if let advice = SchemaVocabulary.refused[key] { throw fail(advice) }
+            if key.hasPrefix("x-apicheck-") {
+                throw fail("unknown extension \(key); the schema extensions are \(SchemaVocabulary.extensions.joined(separator: " and "))")
+            }
+            if key == "definitions" { throw fail("definitions is draft 7; put the schemas under $defs (or components/schemas)") }
+            throw fail("unknown keyword \"\(key)\": apicheck would not check it (a misspelling? docs/RULES.md lists the keywords it enforces)")
+        }
+    }
+
+    /// The target of a local `$ref`.
+    private func follow(_ reference: String, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema {
+        guard reference.hasPrefix("#") else {
+            throw SchemaError(pointer: pointer, message: "only local $refs (#/components/schemas/Name, #/$defs/name) are supported, found \"\(reference)\"")
+        }
+        let fragment = String(reference.dropFirst())
+        guard fragment.isEmpty || fragment.hasPrefix("/") else {
+            throw SchemaError(pointer: pointer, message: "\"\(reference)\" names an anchor; only JSON Pointer $refs (#/...) are supported")
+        }
+        guard let decoded = fragment.removingPercentEncoding else {
+            throw SchemaError(pointer: pointer, message: "\"\(reference)\" has a malformed %-escape")
+        }
+        let target = JSONPointer(decoded)
+        guard document[pointer: target] != nil else {
+            throw SchemaError(pointer: pointer, message: "\"\(reference)\" points at nothing in this document")
+        }
+        return try compile(at: target)
+    }
+
+    private func types(_ value: JSONValue, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema.TypeMask {
+        let names: [JSONValue]
+        switch value {
+        case .string: names = [value]
+        case .array(let list): names = list
+        default: throw SchemaError(pointer: pointer, message: "type must be a type name or a list of them")
+        }
+        var mask = CompiledSchema.TypeMask()
+        for name in names {
+            guard case .string(let text) = name, let bit = CompiledSchema.TypeMask.names.first(where: { $0.0 == text })?.1 else {
+                let known = CompiledSchema.TypeMask.names.map(\.0).joined(separator: ", ")
+                throw SchemaError(pointer: pointer, message: "unknown type \(JSONWriter.compact(name)); the types are \(known)")
+            }
+            mask.insert(bit)
+        }
+        if names.isEmpty { throw SchemaError(pointer: pointer, message: "type must name at least one type") }
+        return mask
+    }
+
+    private func schemaMap(_ value: JSONValue, at pointer: JSONPointer) throws(SchemaError) -> [(String, CompiledSchema)] {
+        guard case .object(let members) = value else {
+            throw SchemaError(pointer: pointer, message: "expected a mapping from names to schemas")
+        }
+        var result: [(String, CompiledSchema)] = []
+        for member in members { result.append((member.key, try compile(at: pointer.appending(member.key)))) }
+        return result
+    }
+
+    private func schemaList(_ value: JSONValue, at pointer: JSONPointer, _ key: String) throws(SchemaError) -> [CompiledSchema] {
+        guard case .array(let items) = value, !items.isEmpty else {
+            throw SchemaError(pointer: pointer, message: "\(key) must be a non-empty list of schemas")
+        }
+        var result: [CompiledSchema] = []
+        for index in items.indices { result.append(try compile(at: pointer.appending(index))) }
+        return result
+    }
+
+    private func uniqueStrings(_ value: JSONValue, at pointer: JSONPointer, what: String) throws(SchemaError) -> [String] {
+        guard case .array(let items) = value else { throw SchemaError(pointer: pointer, message: "\(what) must be a list of key names") }
+        var names: [String] = []
+        for item in items {
+            guard case .string(let name) = item else { throw SchemaError(pointer: pointer, message: "\(what) must list key names (strings), found \(JSONWriter.compact(item))") }
+            guard !names.contains(name) else { throw SchemaError(pointer: pointer, message: "\(what) lists \"\(name)\" twice") }
+            names.append(name)
+        }
+        return names
+    }
+
+    private func count(_ value: JSONValue, at pointer: JSONPointer, _ key: String) throws(SchemaError) -> Int {
+        guard case .number(let number) = value, let exact = number.exact, exact.isInteger, !exact.negative,
+            let int = Int(exactly: exact) else {
+            throw SchemaError(pointer: pointer, message: "\(key) must be a whole number, 0 or more, found \(JSONWriter.compact(value))")
+        }
+        return int
+    }
+
+    private func bound(_ value: JSONValue, at pointer: JSONPointer, _ key: String) throws(SchemaError) -> CompiledSchema.Bound {
+        guard case .number(let number) = value, let exact = number.exact else {
+            let hint = value.boolValue != nil ? " (the boolean form is draft 4; in 2020-12 write exclusiveMinimum: <number>)" : ""
+            throw SchemaError(pointer: pointer, message: "\(key) must be a number, found \(JSONWriter.compact(value))\(hint)")
+        }
+        return CompiledSchema.Bound(literal: number.literal, exact: exact, int: Int(exactly: exact))
+    }
+
+    /// Compiles a `pattern` or a `patternProperties` key; a pattern that does not compile is refused.
+    static func pattern(_ source: String, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema.Pattern {
+        do {
+            return CompiledSchema.Pattern(source: source, program: try PatternProgram(source))
+        } catch {
+            throw SchemaError(pointer: pointer, message: "the pattern \"\(source)\" is not a valid regular expression")
+        }
+    }
+
+    /// `{fraction-digits: 6, offset: Z}` as a wire form; anything else is refused.
+    static func dateForm(_ value: JSONValue, at pointer: JSONPointer) throws(SchemaError) -> DateWireForm {
+        guard case .object(let members) = value else {
+            throw SchemaError(pointer: pointer, message: "x-apicheck-date must be a mapping such as {fraction-digits: 6, offset: Z}")
+        }
+        var digits: Int?
+        var offset: UTCOffset?
+        for member in members {
+            let at = pointer.appending(member.key)
+            switch member.key {
+            case "fraction-digits":
+                guard case .number(let number) = member.value, let value = number.intValue, (0...9).contains(value) else {
+                    throw SchemaError(pointer: at, message: "fraction-digits must be a whole number from 0 to 9, found \(JSONWriter.compact(member.value))")
+                }
+                digits = value
+            case "offset":
+                guard case .string(let text) = member.value else {
+                    throw SchemaError(pointer: at, message: "offset must be Z or +hh:mm / -hh:mm, found \(JSONWriter.compact(member.value))")
+                }
+                if text == "Z" {
+                    offset = .zulu
+                } else if text.utf8.count == 6, let stamp = try? ISO8601Timestamp(parsing: "2000-01-01T00:00:00" + text) {
+                    offset = stamp.wireForm.offset
+                } else {
+                    throw SchemaError(pointer: at, message: "offset must be Z or +hh:mm / -hh:mm, found \"\(text)\"")
+                }
+            default:
+                throw SchemaError(pointer: at, message: "unknown key \"\(member.key)\" in x-apicheck-date (allowed: fraction-digits, offset)")
+            }
+        }
+        guard let digits else { throw SchemaError(pointer: pointer, message: "x-apicheck-date needs fraction-digits (0 to 9)") }
+        guard let offset else { throw SchemaError(pointer: pointer, message: "x-apicheck-date needs offset (Z or +hh:mm)") }
+        return DateWireForm(fractionDigits: digits, offset: offset)
+    }
+}
+
+extension Int {
+    /// The value when the decimal is a whole number that fits.
+    init?(exactly decimal: ExactDecimal) {
+        guard decimal.isInteger, decimal.digits.count + decimal.exponent <= 18 else { return nil }
+        var value = 0
+        for digit in decimal.digits { value = value * 10 + Int(digit) }
+        for _ in 0..<decimal.exponent { value *= 10 }
+        self = decimal.negative ? -value : value
+    }
+}
+
+extension CompiledSchema {
+    /// Whether the schema says anything besides its `$ref` (a placeholder for a cycle says nothing else).
+    var hasOtherKeywords: Bool {
+        !mask.isEmpty || assertsBesidesType || !allOf.isEmpty || !anyOf.isEmpty || !oneOf.isEmpty || not != nil || ifSchema != nil
+    }
+
+    /// Whether the schema says anything besides its `type`, its `$ref` and its applicators (`allOf`, `anyOf`, `oneOf`,
+    /// `not`, `if`).
+    var assertsBesidesType: Bool {
+        isFalse || enumValues != nil || constValue != nil || !propertyNames.isEmpty || !required.isEmpty
+            || additionalForbidden || additionalSchema != nil || !patternProperties.isEmpty || propertyNamesSchema != nil
+            || minProperties != nil || maxProperties != nil || !dependentRequired.isEmpty || !dependentSchemas.isEmpty
+            || !prefixItems.isEmpty || items != nil || contains != nil || minItems != nil || maxItems != nil || uniqueItems
+            || minLength != nil || maxLength != nil || pattern != nil || format != nil || minimum != nil || maximum != nil
+            || exclusiveMinimum != nil || exclusiveMaximum != nil || multipleOf != nil || keyCase != nil
+    }
+}

@@ -1,0 +1,333 @@
+import APICheckRecording
+import Foundation
+import WireFormat
+
+/// Checks recorded (or live) interactions against a compiled contract and reports findings.
+///
+/// Generic: nothing here knows any one API. Request-side checks are skipped when the response is a
+/// declared 4xx of its operation (that request was meant to be invalid).
+public struct Verifier: Sendable {
+    /// How the verifier treats findings.
+    public struct Options: Sendable {
+        /// Extra keys are errors (`field.unexpected`) instead of info (`field.added`).
+        public var strict = false
+        /// Severity overrides by rule.
+        public var severities: [RuleID: Severity] = [:]
+        /// Findings to drop, by rule and optional operation (`GET /api/v2/todos`).
+        public var ignored: [(rule: RuleID, operation: String?)] = []
+        /// The severities and ignores, as the one type that applies them.
+        public var policy: FindingPolicy { FindingPolicy(severities: severities, ignored: ignored) }
+
+        /// Default options.
+        public init(strict: Bool = false, severities: [RuleID: Severity] = [:], ignored: [(rule: RuleID, operation: String?)] = []) {
+            self.strict = strict
+            self.severities = severities
+            self.ignored = ignored
+        }
+    }
+
+    public let contract: CompiledContract
+    public let options: Options
+
+    /// Creates a verifier.
+    public init(contract: CompiledContract, options: Options = Options()) {
+        self.contract = contract
+        self.options = options
+    }
+
+    /// Verifies every interaction of a recording; with `bytes`, findings get the line they point at in `file`.
+    /// Each finding carries the recorded value at its place (``Finding/recordedValue``); one that holds a
+    /// secret (one of `secrets`, or one the secret scanner recognises) is withheld.
+    public func verify(_ recording: Recording, file: String? = nil, bytes: [UInt8]? = nil, secrets: [String] = []) -> [Finding] {
+        var findings: [Finding] = []
+        for (index, interaction) in recording.interactions.enumerated() {
+            findings += placed(verify(interaction), of: interaction, at: index, file: file, secrets: secrets)
+        }
+        if let bytes { Self.addLines(to: &findings, in: bytes) }
+        return findings
+    }
+
+    /// An interaction's findings placed in its recording: the recorded value at each finding's place (withheld
+    /// when it holds a secret), the file, and the source pointer from the recording's root.
+    package func placed(_ findings: [Finding], of interaction: Interaction, at index: Int, file: String?, secrets: [String]) -> [Finding] {
+        guard !findings.isEmpty else { return [] }
+        var found = findings
+        Finding.attachValues(&found, recorded: interaction, live: nil, secrets: secrets)
+        for i in found.indices {
+            found[i].file = file
+            if let concrete = found[i].sourcePointer {
+                found[i].sourcePointer = "/interactions/\(index)" + concrete
+            } else {
+                found[i].sourcePointer = "/interactions/\(index)"
+            }
+        }
+        return found
+    }
+
+    /// Each finding's line in the recording's `bytes` (of its place, or of its parent when the place is missing).
+    package static func addLines(to findings: inout [Finding], in bytes: [UInt8]) {
+        for i in findings.indices {
+            let pointer = JSONPointer(findings[i].sourcePointer ?? "")
+            findings[i].line = JSONReader.location(of: pointer, in: bytes)?.line
+                ?? JSONReader.location(of: pointer.parent, in: bytes)?.line
+        }
+    }
+
+    /// Verifies one interaction; findings' `sourcePointer`s are relative to the interaction.
+    public func verify(_ interaction: Interaction) -> [Finding] {
+        verify(interaction, matched: contract.operation(method: interaction.request.method, path: interaction.request.path))
+    }
+
+    /// Verifies one interaction against the operation already looked up for it (nil: none matched).
+    public func verify(_ interaction: Interaction, matched: (operation: CompiledContract.Operation, pathParameters: [String: String])?) -> [Finding] {
+        verify(interaction, matched: matched, responseBodyChecked: false)
+    }
+
+    /// The program that checks a response body of `operation` with `status` and `contentType` as it is read
+    /// (``StreamingCheck``): the one of the schema ``checkBody`` would check the body against. Nil when there is none
+    /// (no declared response or schema for the status and content type, or a schema no program can check).
+    package func streamingProgram(operation: CompiledContract.Operation, status: Int, contentType: String?) -> StreamingProgram? {
+        guard let (key, response) = operation.response(for: status) else { return nil }
+        guard let mediaType = Self.declaredKey(response.content, contentType: contentType),
+              response.content[mediaType] ?? nil != nil else { return nil }
+        return contract.coverageIndex.program(for: operation, response: key, mediaType: mediaType)
+    }
+
+    /// The key of `declared` a body of `contentType` is checked against: its media type, or a matching `type/*`.
+    static func declaredKey(_ declared: [String: CompiledSchema?], contentType: String?) -> String? {
+        let mediaType = contentType.map { MediaType.essence(of: $0) } ?? ""
+        return declared[mediaType] != nil ? mediaType : declared.keys.first { $0.hasSuffix("/*") && mediaType.hasPrefix($0.dropLast()) }
+    }
+
+    /// Verifies one interaction; with `responseBodyChecked`, its response body (absent from `interaction`) was JSON
+    /// that ``streamingProgram(operation:status:contentType:)``'s program accepted, and everything but its schema is
+    /// checked.
+    package func verify(
+        _ interaction: Interaction, matched: (operation: CompiledContract.Operation, pathParameters: [String: String])?, responseBodyChecked: Bool
+    ) -> [Finding] {
+        let request = interaction.request
+        let response = interaction.response
+        guard let (operation, pathValues) = matched else {
+            var finding = Finding(
+                rule: .recordingUnmatchedOperation, part: "request", operation: "\(request.method) \(request.path)",
+                pointer: "", expected: "an operation of \(contract.path)", found: "none for \(request.method) \(request.path)"
+            )
+            finding.sourcePointer = "/request/url"
+            return finish([finding])
+        }
+        var findings: [Finding] = []
+        let name = operation.name
+        let status = response.status
+
+        // Response: status, content type, headers, body.
+        let declared = operation.response(for: status)
+        if !operation.declaresExactly(status) && declared?.key != "default" || declared == nil {
+            var finding = Finding(
+                rule: .statusUndeclared, part: "response", operation: name, status: status, pointer: "/status",
+                expected: "one of \(operation.responses.keys.sorted().joined(separator: ", "))", found: String(status)
+            )
+            finding.severity = (200..<300).contains(status) ? .error : .warning
+            finding.sourcePointer = "/response/status"
+            findings.append(finding)
+        }
+        if let (_, declaredResponse) = declared {
+            findings += checkBody(
+                response.body, contentType: response.headers["Content-Type"], declared: declaredResponse.content,
+                parameters: declaredResponse.contentParameters, part: "response", operation: operation, status: status, required: false,
+                checked: responseBodyChecked
+            )
+            findings += checkHeaders(response.headers, declared: declaredResponse.headers, operation: name, status: status)
+        }
+
+        // Request: skipped when the response is a declared 4xx (the request was meant to be invalid).
+        let meantInvalid = (400..<500).contains(status) && operation.declaresExactly(status)
+        if !meantInvalid {
+            findings += checkParameters(request, pathValues: pathValues, operation: operation, status: status)
+            findings += checkBody(
+                request.body, contentType: request.headers["Content-Type"], declared: operation.requestBodies,
+                parameters: operation.requestBodyParameters, part: "request", operation: operation, status: status, required: operation.requestBodyRequired
+            )
+        }
+        return finish(findings)
+    }
+
+    /// Path, query and header parameters against their schemas (a parameter's text is read as its type: `"3"` for an integer).
+    func checkParameters(_ request: RecordedRequest, pathValues: [String: String], operation: CompiledContract.Operation, status: Int) -> [Finding] {
+        var findings: [Finding] = []
+        let query = (request.query.flatMap { try? FormURLEncoding.decode($0) }) ?? []
+        for parameter in operation.parameters {
+            var values: [String]
+            switch parameter.location {
+            case "path": values = pathValues[parameter.name].map { [$0] } ?? []
+            case "query": values = query.filter { $0.name == parameter.name }.map(\.value)
+            case "header": values = request.headers[parameter.name].map { [$0] } ?? []
+            default: continue
+            }
+            let pointer = "/\(parameter.location)/\(parameter.name)"
+            if !parameter.allowsEmptyValue { values.removeAll { $0.isEmpty } }
+            guard let last = values.last else {
+                if parameter.required {
+                    let found = parameter.location == "query" && query.contains { $0.name == parameter.name } ? "an empty value (allowEmptyValue is false)" : "none"
+                    var finding = Finding(rule: .paramMissing, part: "request", operation: operation.name, status: status, pointer: pointer, expected: "the required \(parameter.location) parameter \(parameter.name)", found: found)
+                    finding.sourcePointer = parameter.location == "header" ? "/request/headers" : "/request/url"
+                    findings.append(finding)
+                }
+                continue
+            }
+            guard let schema = parameter.schema else { continue }
+            // An array parameter is every value of its repeated query items; any other is the last one given.
+            let value: JSONValue = schema.mask.contains(.array) && parameter.location == "query" ? .array(values.map(JSONValue.string)) : .string(last)
+            findings += checkText(value, schema, part: "request", pointer: pointer, source: parameter.location == "header" ? "/request/headers" : "/request/url", operation: operation.name, status: status)
+        }
+        return findings
+    }
+
+    /// Declared response headers: present when required, and their values against their schemas.
+    func checkHeaders(_ headers: HeaderFields, declared: [String: CompiledContract.Header], operation: String, status: Int) -> [Finding] {
+        var findings: [Finding] = []
+        for header in declared.values.sorted(by: { $0.name < $1.name }) {
+            let pointer = "/headers/\(header.name)"
+            guard let value = headers[header.name] else {
+                if header.required {
+                    var finding = Finding(rule: .headerMissing, part: "response", operation: operation, status: status, pointer: pointer, expected: "the header \(header.name) (required by the contract)", found: "none")
+                    finding.severity = .error
+                    finding.sourcePointer = "/response/headers"
+                    findings.append(finding)
+                }
+                continue
+            }
+            if let schema = header.schema {
+                findings += checkText(.string(value), schema, part: "response", pointer: pointer, source: "/response/headers", operation: operation, status: status)
+            }
+        }
+        return findings
+    }
+
+    /// A parameter's or header's text against its schema.
+    private func checkText(_ value: JSONValue, _ schema: CompiledSchema, part: String, pointer: String, source: String, operation: String, status: Int) -> [Finding] {
+        var checker = SchemaChecker(strict: options.strict, formValues: true)
+        checker.basePointer = pointer
+        checker.check(value, schema, keyCase: nil)
+        return checker.findings.map { raw in
+            var finding = Finding(rule: raw.rule, part: part, operation: operation, status: status, pointer: raw.pointer, expected: raw.expected, found: raw.found)
+            finding.sourcePointer = source
+            return finding
+        }
+    }
+
+    /// `application/json;charset=UTF-8`: a declared media type as the contract wrote it.
+    package static func written(_ essence: String, _ parameters: [CompiledContract.MediaTypeParameter]) -> String {
+        ([essence] + parameters.map { "\($0.name)=\($0.value)" }).joined(separator: ";")
+    }
+
+    func checkBody(
+        _ body: RecordedBody?, contentType: String?, declared: [String: CompiledSchema?],
+        parameters: [String: [CompiledContract.MediaTypeParameter]], part: String,
+        operation: CompiledContract.Operation, status: Int, required: Bool, checked: Bool = false
+    ) -> [Finding] {
+        let base = "/\(part)"
+        func finding(_ rule: RuleID, _ pointer: String, expected: String, found: String, source: String) -> Finding {
+            var result = Finding(rule: rule, part: part, operation: operation.name, status: status, pointer: pointer, expected: expected, found: found)
+            result.sourcePointer = source
+            return result
+        }
+        guard body != nil || checked else {
+            if required || (part == "response" && !declared.isEmpty && declared.values.contains { $0 != nil }) {
+                return [finding(.bodyUnparsable, "", expected: "a body (\(declared.keys.sorted().joined(separator: ", ")))", found: "no body", source: base)]
+            }
+            return []
+        }
+        if declared.isEmpty { return [] }
+        let mediaType = contentType.map { MediaType.essence(of: $0) } ?? ""
+        guard let key = Self.declaredKey(declared, contentType: contentType), let schemaEntry = declared[key] else {
+            let expected = declared.keys.sorted().map { Self.written($0, parameters[$0] ?? []) }.joined(separator: " or ")
+            return [finding(.contentType, "/headers/Content-Type", expected: expected, found: mediaType.isEmpty ? "none" : mediaType, source: base + "/headers")]
+        }
+        var findings: [Finding] = []
+        if let carried = parameters[key], let contentType, !carried.allSatisfy({ $0.isCarried(by: contentType) }) {
+            findings.append(finding(.contentType, "/headers/Content-Type", expected: Self.written(key, carried), found: contentType, source: base + "/headers"))
+        }
+        // A body checked as it was read (by the program of the schema chosen just as above) was valid JSON.
+        guard let body else { return findings }
+        let value: JSONValue
+        var formValues = false
+        switch body {
+        case .json(let json):
+            value = json
+        case .form(let fields, let raw):
+            if let problem = FormURLEncoding.encodingProblem(raw) {
+                findings.append(finding(.formEncoding, "", expected: "a form body with only A-Z a-z 0-9 * - . _ + = & and %XX escapes", found: problem, source: base + "/body/raw"))
+            }
+            value = .object(JSONObject(fields.map { .init(key: $0.name, value: .string($0.value)) }))
+            formValues = true
+        case .multipart(let parts):
+            value = Self.multipartValue(parts, schema: schemaEntry ?? nil)
+            formValues = true
+        case .text(let text):
+            if MediaType.isJSON(mediaType) || mediaType == FormURLEncoding.contentType {
+                let preview = text.count > 60 ? String(text.prefix(60)) + "..." : text
+                return findings + [finding(.bodyUnparsable, "", expected: "a body of type \(mediaType)", found: "\"\(preview)\"", source: base + "/body/text")]
+            }
+            return findings
+        case .base64(let data):
+            // Stored as bytes although the content type says JSON or a form: not UTF-8 (a recording keeps what it
+            // cannot read as text as base64). Never passed as checked.
+            if MediaType.isJSON(mediaType) || mediaType == FormURLEncoding.contentType {
+                var reason = "bytes that are not UTF-8 text"
+                if MediaType.isJSON(mediaType) {
+                    do { _ = try JSONReader.parse([UInt8](data)) } catch { reason = "\(error)" }
+                }
+                return findings + [finding(.bodyUnparsable, "", expected: "a body of type \(mediaType)", found: reason, source: base + "/body/base64")]
+            }
+            return findings
+        }
+        guard let schema = schemaEntry else { return findings }
+        var checker = SchemaChecker(strict: options.strict, formValues: formValues)
+        checker.check(value, schema, keyCase: operation.keyCase)
+        let bodyPrefix: String
+        switch body {
+        case .json: bodyPrefix = base + "/body/json"
+        case .form: bodyPrefix = base + "/body/form"
+        default: bodyPrefix = base + "/body/multipart"
+        }
+        for raw in checker.findings {
+            var rule = raw.rule
+            // In a form, what breaks a field's schema is a form.field finding (key case and extra keys keep their rules).
+            if formValues && ![RuleID.keyCase, .fieldAdded, .fieldUnexpected].contains(raw.rule) {
+                rule = .formField
+            }
+            let source = formValues ? bodyPrefix : bodyPrefix + raw.concrete
+            findings.append(finding(rule, raw.pointer, expected: raw.expected, found: raw.found, source: source))
+        }
+        return findings
+    }
+
+    /// A multipart body as an object for its schema: a part's text (a file as `<name.jpg>`); a name that
+    /// repeats, or whose property is declared an array (`file`, up to five images), is an array of its parts.
+    static func multipartValue(_ parts: [RecordedBody.MultipartPart], schema: CompiledSchema?) -> JSONValue {
+        var order: [String] = []
+        var values: [String: [JSONValue]] = [:]
+        for part in parts {
+            if values[part.name] == nil { order.append(part.name) }
+            switch part.content {
+            case .text(let text): values[part.name, default: []].append(.string(text))
+            case .bytes: values[part.name, default: []].append(.string("<\(part.filename ?? "file")>"))
+            }
+        }
+        let arrays = Set(schema?.properties.filter { $0.schema.types == ["array"] }.map(\.name) ?? [])
+        return .object(JSONObject(order.map { name in
+            let items = values[name] ?? []
+            return .init(key: name, value: items.count == 1 && !arrays.contains(name) ? items[0] : .array(items))
+        }))
+    }
+
+    /// Applies `apicheck.yml`'s severity overrides and ignores to findings made elsewhere (the live comparison).
+    public func applyingSettings(_ findings: [Finding]) -> [Finding] {
+        options.policy.apply(findings)
+    }
+
+    /// Folds array items into one finding with `*` and a count, then applies severities and ignores.
+    func finish(_ findings: [Finding]) -> [Finding] {
+        options.policy.apply(FindingMerger.aggregate(findings))
+    }
+}

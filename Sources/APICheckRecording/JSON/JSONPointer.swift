@@ -1,0 +1,59 @@
+/// An RFC 6901 JSON pointer, such as `/data/3/created_at`; `~` and `/` in keys are escaped as `~0` and `~1`.
+public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral, Comparable {
+    /// The unescaped reference tokens: `["data", "3", "created_at"]`.
+    public var tokens: [String]
+
+    /// The whole document.
+    public static let root = JSONPointer(tokens: [])
+
+    /// A pointer from unescaped tokens.
+    public init(tokens: [String]) {
+        self.tokens = tokens
+    }
+
+    /// Parses `/a/b~1c`; text that does not start with `/` is taken as a single token path for convenience.
+    public init(_ text: String) {
+        if text.isEmpty {
+            tokens = []
+        } else {
+            let body = text.hasPrefix("/") ? String(text.dropFirst()) : text
+            let escaped = body.utf8.contains(UInt8(ascii: "~"))
+            tokens = body.split(separator: "/", omittingEmptySubsequences: false).map {
+                escaped ? $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") : String($0)
+            }
+        }
+    }
+
+    /// Parses a string literal pointer.
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// This pointer with one more token.
+    public func appending(_ token: String) -> JSONPointer { JSONPointer(tokens: tokens + [token]) }
+
+    /// This pointer with an array index appended.
+    public func appending(_ index: Int) -> JSONPointer { JSONPointer(tokens: tokens + [String(index)]) }
+
+    /// The pointer without its last token (the root stays the root).
+    public var parent: JSONPointer { JSONPointer(tokens: Array(tokens.dropLast())) }
+
+    /// `/data/3/created_at`, or the empty string for the root.
+    public var description: String {
+        tokens.map { "/" + Self.escape($0) }.joined()
+    }
+
+    /// A token as a pointer writes it: `~` as `~0`, `/` as `~1`.
+    public static func escape(_ token: String) -> String {
+        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool { lhs.description < rhs.description }
+
+    /// The array index a token denotes: digits without a leading zero (RFC 6901), or nil.
+    package static func arrayIndex(_ token: String) -> Int? {
+        guard let first = token.utf8.first, token.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        if first == 48 && token.utf8.count > 1 { return nil }
+        return Int(token)
+    }
+}
+
+import Foundation
