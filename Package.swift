@@ -8,8 +8,9 @@ import PackageDescription
 //   and reports of the commands, inference, examples, HAR) is used by the CLI only. `APICheck` re-exports all three.
 // - WireFormat, the recording and contract modules and the typed clients use no networking package and no
 //   sockets, so that an iOS or macOS test target can use them.
-// - The clients use WireFormat only. The sandbox uses neither the clients nor WireFormat (only Sockets):
-//   a replica that shared the clients' code would hide their bugs.
+// - The clients use WireFormat only. The sandbox uses neither the clients nor WireFormat (only Sockets and
+//   HTTP1): a replica that shared the clients' code would hide their bugs.
+// - HTTP1 is the one HTTP/1.1 codec, for the live client and the sandbox's server (fuzzed, compared with h11).
 // - The live runner (APICheckLive) uses the contract module and its own HTTP/1.1 client on Sockets; the CLI
 //   is thin: it uses the commands, the live runner and the sandbox.
 let package = Package(
@@ -44,6 +45,8 @@ let package = Package(
         .target(name: "WireFormat"),
         // POSIX sockets with deadlines, and threads for blocking work: the live runner's HTTP/1.1 client and the sandbox's server.
         .target(name: "Sockets"),
+        // HTTP/1.1 framing (heads, chunked bodies, limits), shared by the live client and the sandbox's server.
+        .target(name: "HTTP1", dependencies: ["Sockets"]),
         .target(name: "APICheckRecording", dependencies: ["WireFormat", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "APICheckContracts",
@@ -64,7 +67,7 @@ let package = Package(
         .target(name: "APICheckReplay", dependencies: ["APICheckRecording", "WireFormat"]),
         .target(name: "APICheckReplayTesting", dependencies: ["APICheckReplay", "APICheckRecording"]),
         .target(name: "APICheckTesting", dependencies: ["APICheckReplayTesting", "APICheckReplay", "APICheckContracts", "APICheckRecording"]),
-        .target(name: "Sandbox", dependencies: ["Sockets"]),
+        .target(name: "Sandbox", dependencies: ["Sockets", "HTTP1"]),
         .target(
             name: "APICheckLive",
             dependencies: [
@@ -72,6 +75,7 @@ let package = Package(
                 "APICheckRecording",
                 "WireFormat",
                 "Sockets",
+                "HTTP1",
             ]
         ),
         .executableTarget(
@@ -97,7 +101,7 @@ let package = Package(
         ),
         // The readers of outside input with their invariants; `swift test` runs the seeds and every input a
         // fuzz run crashed on through them (FuzzRegressionTests).
-        .target(name: "APICheckFuzzing", dependencies: ["APICheck", "APICheckReplay", "WireFormat"], path: "Fuzz/APICheckFuzzing"),
+        .target(name: "APICheckFuzzing", dependencies: ["APICheck", "APICheckReplay", "WireFormat", "HTTP1"], path: "Fuzz/APICheckFuzzing"),
         .executableTarget(name: "apicheck-fuzz", dependencies: ["APICheckFuzzing"], path: "Fuzz/apicheck-fuzz"),
 
         // Test support shared by the test targets: a sandbox that is always stopped, the loopback
@@ -116,6 +120,7 @@ let package = Package(
         .testTarget(name: "GitHubAPITests", dependencies: ["TestSupport", "GitHubAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "KakaoAPITests", dependencies: ["TestSupport", "KakaoAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "LSLPAPITests", dependencies: ["TestSupport", "LSLPAPI", "WireFormat", "Sandbox"]),
+        .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
         .testTarget(name: "SandboxTests", dependencies: ["TestSupport", "Sandbox", "Sockets"]),
         .testTarget(name: "APICheckReplayTests", dependencies: ["TestSupport", "APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),
         // The child process of the crash-safety tests: saves with the project's own code until it is killed.

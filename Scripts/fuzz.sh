@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-all_targets=(json recording har config contract form multipart date matcher)
+all_targets=(json recording har config contract form multipart date matcher http-request http-response)
 runs=""
 seconds=""
 max_len=4096

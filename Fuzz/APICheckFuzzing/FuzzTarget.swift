@@ -20,6 +20,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case multipart
     case date
     case matcher
+    case httpRequest = "http-request"
+    case httpResponse = "http-response"
+
+    /// One line of JSON describing what the HTTP/1.1 codec reads from `bytes` (a request, or a response to
+    /// `method`), for the differential test against h11 (`Scripts/http-differential.py`).
+    public static func describeHTTP(_ bytes: [UInt8], response: Bool, method: String) -> String {
+        HTTPTargets.describe(bytes, response: response, method: method)
+    }
 
     /// What the target reads, for `--help` and failure messages.
     public var summary: String {
@@ -33,6 +41,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .multipart: "the multipart codec: parse, encode, parse to the same parts"
         case .date: "the ISO-8601 date codec: parse, write back byte for byte"
         case .matcher: "the replay request matcher: every recorded request finds itself"
+        case .httpRequest: "the HTTP/1.1 codec, a request: read whole and in pieces alike, written back reads back"
+        case .httpResponse: "the HTTP/1.1 codec, a response (first byte: GET or HEAD): the same invariants"
         }
     }
 
@@ -50,6 +60,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .multipart: try Self.multipart(bytes)
         case .date: try Self.date(bytes)
         case .matcher: try Self.matcher(bytes)
+        case .httpRequest: try HTTPTargets.request(bytes)
+        case .httpResponse: try HTTPTargets.response(bytes)
         }
     }
 

@@ -48,6 +48,7 @@ public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
 struct FuzzReplay {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "--describe-http" { describeHTTP(Array(arguments.dropFirst())) }
         guard let name = arguments.first, let target = FuzzTarget(rawValue: name), arguments.count > 1 else {
             let targets = FuzzTarget.allCases.map { "  \($0.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.summary)" }
             print("usage: apicheck-fuzz TARGET FILE...\n(fuzzing itself: Scripts/fuzz.sh; see docs/FUZZING.md)\n\ntargets:\n\(targets.joined(separator: "\n"))")
@@ -68,6 +69,29 @@ struct FuzzReplay {
             }
         }
         exit(failed ? 1 : 0)
+    }
+
+    /// `apicheck-fuzz --describe-http request` or `--describe-http response GET|HEAD`: reads inputs from stdin,
+    /// each a 4-byte big-endian length and that many bytes, and prints one line of JSON per input saying what the
+    /// HTTP/1.1 codec read (`Scripts/http-differential.py` compares it with h11).
+    static func describeHTTP(_ arguments: [String]) -> Never {
+        guard let kind = arguments.first, kind == "request" || (kind == "response" && arguments.count == 2) else {
+            print("usage: apicheck-fuzz --describe-http request | response GET|HEAD  (inputs on stdin, length-prefixed)")
+            exit(2)
+        }
+        let input = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        var offset = 0
+        var lines: [String] = []
+        while offset + 4 <= input.count {
+            let length = input[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            offset += 4
+            guard offset + length <= input.count else { break }
+            let bytes = Array(input[offset..<(offset + length)])
+            offset += length
+            lines.append(FuzzTarget.describeHTTP(bytes, response: kind == "response", method: arguments.last ?? "GET"))
+        }
+        print(lines.joined(separator: "\n"))
+        exit(0)
     }
 }
 #endif

@@ -138,7 +138,7 @@ struct HostileServerTests {
         (.resetMidBody, ["transport.error"], "connection closed before a complete response"),
         (.lengthTooLarge, ["transport.error"], "timed out"),
         (.endless, ["transport.error"], "timed out"),
-        (.hugeHeader, ["transport.error"], "header section is larger than 80 KiB"),
+        (.hugeHeader, ["transport.error"], "header section is larger than 64 KiB"),
         (.huge, ["body.too-large"], "larger than the limit (1 MiB, --max-body-size; not read: Content-Length is 100000000)"),
         (.hugeChunked, ["body.too-large"], "larger than the limit (1 MiB, --max-body-size; not read further)"),
         (.gzipBomb, ["body.unparsable"], "Content-Encoding: gzip"),

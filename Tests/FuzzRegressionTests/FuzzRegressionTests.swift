@@ -27,7 +27,7 @@ struct FuzzRegressionTests {
         case .har: urls = files("Tests/APICheckTests/Fixtures/har", ".har")
         case .config: urls = [root.appending(path: "apicheck.yml")]
         case .contract: urls = files("contracts", ".yaml")
-        case .form, .multipart, .date: urls = []
+        case .form, .multipart, .date, .httpRequest, .httpResponse: urls = []
         }
         urls += files("Fuzz/Seeds/\(target.rawValue)") + files("Fuzz/Regressions/\(target.rawValue)")
         return urls.sorted { $0.path < $1.path }

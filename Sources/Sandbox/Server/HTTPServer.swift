@@ -5,8 +5,9 @@ import Sockets
 /// kept-alive connections, `Content-Length` and chunked request bodies, `Expect: 100-continue`.
 ///
 /// It is the sandbox's only transport, written for what a replica of four JSON APIs needs on a
-/// developer's machine and in CI: correct framing, bounded reads (a head over 64 KiB is 431, a body
-/// over the limit 413), and a clean stop that closes every connection.
+/// developer's machine and in CI: correct framing (the shared codec, `HTTP1`), bounded reads (a head over
+/// `HTTP1.maximumHeadBytes`, 64 KiB, is 431, a body over the limit 413), and a clean stop that closes every
+/// connection.
 final class HTTPServer: @unchecked Sendable {
     /// A request's head and body, as the handler gets it.
     struct Request {
@@ -26,8 +27,6 @@ final class HTTPServer: @unchecked Sendable {
         var body: [UInt8]
     }
 
-    /// A request head over this many bytes is answered 431.
-    static let maximumHeadBytes = 64 << 10
     /// How long a request may take to arrive, and a response to be written.
     static let idleTimeout = Duration.seconds(60)
     /// How long a kept-alive connection waits for its next request before the server closes it (a
