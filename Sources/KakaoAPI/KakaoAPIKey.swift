@@ -18,7 +18,7 @@ public struct KakaoAPIKey: Sendable, Hashable, CustomStringConvertible, CustomDe
 
     /// A key given in code (from the keychain, a test, a configuration file kept out of git).
     ///
-    /// - Throws: ``KakaoAPIError/Kind-swift.struct/missingKey`` when it is empty or has white space in it.
+    /// - Throws: `KakaoAPIError.Kind.missingKey` when it is empty or has white space in it.
     public init(_ value: String) throws(KakaoAPIError) {
         guard !value.isEmpty, !value.contains(where: { $0.isWhitespace || $0.isNewline }) else {
             throw KakaoAPIError(kind: .missingKey, request: nil, detail: "the key is empty or contains white space")
@@ -28,7 +28,7 @@ public struct KakaoAPIKey: Sendable, Hashable, CustomStringConvertible, CustomDe
 
     /// The key in `environment[variable]` (`KAKAO_REST_API_KEY` by default).
     ///
-    /// - Throws: ``KakaoAPIError/Kind-swift.struct/missingKey`` naming the variable when it is not set or empty.
+    /// - Throws: `KakaoAPIError.Kind.missingKey` naming the variable when it is not set or empty.
     public static func fromEnvironment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment, variable: String = environmentVariable
     ) throws(KakaoAPIError) -> KakaoAPIKey {
@@ -48,11 +48,7 @@ public struct KakaoAPIKey: Sendable, Hashable, CustomStringConvertible, CustomDe
     /// `text` with the key, as written or percent-encoded, replaced by `<redacted>`: what the client
     /// does to every server message before it goes into an error (a 401 may echo a malformed key).
     func scrub(_ text: String) -> String {
-        var result = text
         let forms = Set([value, FormURLEncoding.escape(value), value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value])
-        for form in forms where !form.isEmpty && result.contains(form) {
-            result = result.replacingOccurrences(of: form, with: "<redacted>")
-        }
-        return result
+        return ClientFailure<KakaoAPIError>.redacting(Array(forms), in: text)
     }
 }

@@ -1,39 +1,18 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import WireFormat
 
 /// What went wrong with an LSLP call: an answer from the status table (with the server's message), another
 /// status, a transport failure, an undecodable body, a request refused before sending, or no session.
 ///
 /// Switch on ``kind`` and, for an answer, on ``reason`` (compare with `==`; kinds and reasons may be added
-/// without breaking you). ``Kind-swift.struct/loginRequired`` means the refresh token expired (418): the
+/// without breaking you). ``ClientErrorKind/loginRequired`` means the refresh token expired (418): the
 /// tokens are gone and the member must log in again. No `SesacKey`, token or refresh token ever appears in
 /// an error: a message that echoes one has it replaced by `<redacted>`.
-public struct LSLPAPIError: Error, Sendable, CustomStringConvertible {
-    /// The category of failure.
-    public struct Kind: Hashable, Sendable, CustomStringConvertible {
-        let name: String
-        /// The server answered with a status of its table and `{"message"}`: see ``LSLPAPIError/reason``.
-        public static let api = Kind(name: "refused")
-        /// The refresh token expired (418), or a refresh failed: log in again. The session is over.
-        public static let loginRequired = Kind(name: "log in again")
-        /// No one is logged in: call ``LSLPClient/login(email:password:)`` first.
-        public static let notLoggedIn = Kind(name: "not logged in")
-        /// An error status without LSLP's `{"message"}` body.
-        public static let unexpectedStatus = Kind(name: "unexpected status")
-        /// The request never got an HTTP answer: refused, DNS, TLS, timeout, cancelled.
-        public static let transport = Kind(name: "transport failure")
-        /// A success whose body does not decode into the expected model.
-        public static let decoding = Kind(name: "undecodable body")
-        /// Refused before sending: an email of the wrong form, more than five files, a blank title.
-        public static let invalidRequest = Kind(name: "invalid request")
-        /// No `SesacKey`: the environment variable is not set, or the key is empty.
-        public static let missingKey = Kind(name: "no SesacKey")
-        /// The kind in words, such as `refused`.
-        public var description: String { name }
-    }
+public struct LSLPAPIError: ClientError {
+    /// The category of failure: ``ClientErrorKind/transport``, ``ClientErrorKind/decoding``,
+    /// ``ClientErrorKind/unexpectedStatus`` (an error status without LSLP's `{"message"}` body),
+    /// ``ClientErrorKind/invalidRequest`` (an email of the wrong form, more than five files, a blank title), and
+    /// LSLP's own below.
+    public typealias Kind = ClientErrorKind<LSLPAPIError>
 
     /// A status of LSLP's table, by its code.
     public struct Reason: Hashable, Sendable, CustomStringConvertible {
@@ -92,40 +71,32 @@ public struct LSLPAPIError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The category of failure.
-    public let kind: Kind
-    /// The request, such as `POST /post`; nil for a missing key.
-    public let request: String?
-    /// The HTTP status, when an answer came back.
-    public let status: Int?
-    /// The server's `message`, secrets replaced by `<redacted>`.
-    public let message: String?
-    /// For a decoding failure: the JSON pointer of the failing key, such as `/data/0/time`.
-    public let keyPath: String?
-    /// More detail: the decoder's or the transport's own words, or why a request was refused.
-    public let detail: String?
+    /// The part every client's error holds.
+    public let failure: ClientFailure<LSLPAPIError>
 
-    /// The status of LSLP's table the answer had (any status, for ``Kind-swift.struct/unexpectedStatus``).
+    /// The request, such as `POST /post`; nil for a missing key.
+    public var request: String? { failure.request }
+
+    /// The status of LSLP's table the answer had (any status, for ``ClientErrorKind/unexpectedStatus``).
     public var reason: Reason? { status.map(Reason.init(status:)) }
 
     init(kind: Kind, request: String?, status: Int? = nil, message: String? = nil, keyPath: String? = nil, detail: String? = nil) {
-        self.kind = kind
-        self.request = request
-        self.status = status
-        self.message = message
-        self.keyPath = keyPath
-        self.detail = detail
+        failure = ClientFailure(kind: kind, request: request, status: status, message: message, keyPath: keyPath, detail: detail)
     }
 
     /// A one-line account, such as `DELETE /post/{id}: 445 refused (not the owner): 게시글 작성자만 ...`.
     public var description: String {
-        var text = request.map { "\($0): " } ?? ""
-        if let status { text += "\(status) " }
-        text += kind.description
-        if let reason, kind == .api || kind == .loginRequired { text += " (\(reason))" }
-        if let keyPath { text += " at \(keyPath)" }
-        if let message { text += ": \(message)" }
-        if let detail { text += ": \(detail)" }
-        return text
+        failure.line(afterKind: reason.map { kind == .api || kind == .loginRequired ? " (\($0))" : "" } ?? "")
     }
+}
+
+extension ClientErrorKind where Owner == LSLPAPIError {
+    /// The server answered with a status of its table and `{"message"}`: see ``LSLPAPIError/reason``.
+    public static var api: Self { Self("refused") }
+    /// The refresh token expired (418), or a refresh failed: log in again. The session is over.
+    public static var loginRequired: Self { Self("log in again") }
+    /// No one is logged in: call ``LSLPClient/login(email:password:)`` first.
+    public static var notLoggedIn: Self { Self("not logged in") }
+    /// No `SesacKey`: the environment variable is not set, or the key is empty.
+    public static var missingKey: Self { Self("no SesacKey") }
 }

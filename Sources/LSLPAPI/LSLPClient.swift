@@ -10,7 +10,7 @@ import FoundationNetworking
 /// member request carries the access token as it is in `Authorization` (no `Bearer`). When a request
 /// meets 419 (the access token expired), the client calls `GET refresh` once and sends the request again
 /// once; several requests that meet 419 together share one refresh (``TokenStore``). A 418 ends the
-/// session: the tokens are dropped and the error's kind is ``LSLPAPIError/Kind-swift.struct/loginRequired``.
+/// session: the tokens are dropped and the error's kind is `LSLPAPIError.Kind.loginRequired`.
 /// Every other status of the table is an ``LSLPAPIError`` with its ``LSLPAPIError/Reason`` and the
 /// server's message; no key or token ever appears in one.
 ///
@@ -276,11 +276,7 @@ public struct LSLPClient: Sendable {
 
     /// `text` with the key and `secrets` (tokens) replaced by `<redacted>`.
     private func scrub(_ text: String, _ secrets: [String]) -> String {
-        var result = text
-        for secret in [sesacKey.value] + secrets where !secret.isEmpty && result.contains(secret) {
-            result = result.replacingOccurrences(of: secret, with: "<redacted>")
-        }
-        return result
+        ClientFailure<LSLPAPIError>.redacting([sesacKey.value] + secrets, in: text)
     }
 
     static func check(email: String, _ label: String) throws(LSLPAPIError) {

@@ -17,7 +17,7 @@ public struct LSLPSesacKey: Sendable, Hashable, CustomStringConvertible, CustomD
 
     /// A key given in code.
     ///
-    /// - Throws: ``LSLPAPIError/Kind-swift.struct/missingKey`` when it is empty or has white space in it.
+    /// - Throws: `LSLPAPIError.Kind.missingKey` when it is empty or has white space in it.
     public init(_ value: String) throws(LSLPAPIError) {
         guard !value.isEmpty, !value.contains(where: { $0.isWhitespace || $0.isNewline }) else {
             throw LSLPAPIError(kind: .missingKey, request: nil, detail: "the key is empty or contains white space")
@@ -27,7 +27,7 @@ public struct LSLPSesacKey: Sendable, Hashable, CustomStringConvertible, CustomD
 
     /// The key in `environment[variable]` (`LSLP_SESAC_KEY` by default).
     ///
-    /// - Throws: ``LSLPAPIError/Kind-swift.struct/missingKey`` naming the variable when it is not set or empty.
+    /// - Throws: `LSLPAPIError.Kind.missingKey` naming the variable when it is not set or empty.
     public static func fromEnvironment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment, variable: String = environmentVariable
     ) throws(LSLPAPIError) -> LSLPSesacKey {

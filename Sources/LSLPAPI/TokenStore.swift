@@ -31,7 +31,7 @@ public struct Credentials: Sendable, Hashable, CustomStringConvertible, CustomDe
 /// A request that met 419 asks for a token newer than the one it sent: if another request already
 /// refreshed it, it gets that one at once; if a refresh is under way, it waits for it; otherwise it starts
 /// the refresh. A 418 (or any failed refresh) ends the session: the tokens are dropped and every waiting
-/// request gets ``LSLPAPIError/Kind-swift.struct/loginRequired``.
+/// request gets `LSLPAPIError.Kind.loginRequired`.
 public actor TokenStore {
     /// The current tokens; nil when no one is logged in (or the session ended).
     public private(set) var credentials: Credentials?

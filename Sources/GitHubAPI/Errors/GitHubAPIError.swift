@@ -3,50 +3,24 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import WireFormat
 
 /// What went wrong with a GitHub call: an error status, a spent rate limit, a refused OAuth exchange,
 /// a transport failure, an undecodable body, or a feed cache that cannot be read or written.
 ///
 /// Switch on ``kind`` (compare with `==`); kinds may be added without breaking you. GitHub's
 /// `message` is kept. No token, client secret or code ever appears in an error.
-public struct GitHubAPIError: Error, Sendable, CustomStringConvertible {
-    /// The category of failure.
-    public struct Kind: Hashable, Sendable, CustomStringConvertible {
-        let name: String
-        /// 404: no such repository (or GitHub hides a private one).
-        public static let notFound = Kind(name: "not found")
-        /// 401: the token is wrong or expired.
-        public static let unauthorized = Kind(name: "unauthorized")
-        /// 403 without a spent rate limit: no permission.
-        public static let forbidden = Kind(name: "forbidden")
-        /// 422: the request failed validation (search without `q`, say); see ``GitHubAPIError/validationErrors``.
-        public static let validationFailed = Kind(name: "validation failed")
-        /// 403 or 429 with `x-ratelimit-remaining: 0`, or with `Retry-After`: see ``GitHubAPIError/retryAt``.
-        public static let rateLimited = Kind(name: "rate limit exceeded")
-        /// The OAuth exchange was refused (inside HTTP 200): see ``GitHubAPIError/oauthError``.
-        public static let oauth = Kind(name: "OAuth exchange refused")
-        /// Any other status outside 200..<400.
-        public static let unexpectedStatus = Kind(name: "unexpected status")
-        /// The request never got an HTTP answer: refused, DNS, TLS, timeout, cancelled.
-        public static let transport = Kind(name: "transport failure")
-        /// A success whose body does not decode into the expected model.
-        public static let decoding = Kind(name: "undecodable body")
-        /// The request could not be built: a bad repository name, `per_page` out of 1...100, a `Link` to another host.
-        public static let invalidRequest = Kind(name: "invalid request")
-        /// The feed cache could not be read or written.
-        public static let cache = Kind(name: "feed cache failure")
-        /// The kind in words, such as `not found`.
-        public var description: String { name }
-    }
+public struct GitHubAPIError: ClientError {
+    /// The category of failure: ``ClientErrorKind/transport``, ``ClientErrorKind/decoding``,
+    /// ``ClientErrorKind/unexpectedStatus`` (any other status outside 200..<400), ``ClientErrorKind/invalidRequest``
+    /// (a bad repository name, `per_page` out of 1...100, a `Link` to another host), and GitHub's own below.
+    public typealias Kind = ClientErrorKind<GitHubAPIError>
 
-    /// The category of failure.
-    public let kind: Kind
+    /// The part every client's error holds.
+    public let failure: ClientFailure<GitHubAPIError>
+
     /// The request, such as `GET /repos/apple/swift/events`.
-    public let request: String
-    /// The HTTP status, when an answer came back.
-    public let status: Int?
-    /// GitHub's `message`, when the body had one.
-    public let message: String?
+    public var request: String { failure.request ?? "" }
     /// GitHub's `documentation_url`, when the body had one.
     public let documentationURL: String?
     /// For 422: GitHub's `errors`.
@@ -57,44 +31,47 @@ public struct GitHubAPIError: Error, Sendable, CustomStringConvertible {
     public let rateLimit: RateLimit?
     /// For ``Kind/rateLimited``: when to try again (`Retry-After` if sent, else the rate limit's reset).
     public let retryAt: Date?
-    /// For a decoding failure: the JSON pointer of the failing key, such as `/0/id`.
-    public let keyPath: String?
-    /// More detail: the decoder's or the transport's own words.
-    public let detail: String?
 
     init(
         kind: Kind, request: String, status: Int? = nil, message: String? = nil, documentationURL: String? = nil,
         validationErrors: [ValidationIssue] = [], oauthError: OAuthError? = nil, rateLimit: RateLimit? = nil,
         retryAt: Date? = nil, keyPath: String? = nil, detail: String? = nil
     ) {
-        self.kind = kind
-        self.request = request
-        self.status = status
-        self.message = message
+        failure = ClientFailure(kind: kind, request: request, status: status, message: message, keyPath: keyPath, detail: detail)
         self.documentationURL = documentationURL
         self.validationErrors = validationErrors
         self.oauthError = oauthError
         self.rateLimit = rateLimit
         self.retryAt = retryAt
-        self.keyPath = keyPath
-        self.detail = detail
     }
 
     /// A one-line account, such as `GET /search/repositories: 403 rate limit exceeded: ... (retry at 2026-11-22T10:00:00Z)`.
     public var description: String {
-        var text = "\(request): "
-        if let status { text += "\(status) " }
-        text += kind.description
-        if let keyPath { text += " at \(keyPath)" }
-        if let oauthError { text += ": \(oauthError.code.rawValue)" + (oauthError.description.map { " (\($0))" } ?? "") }
-        if let message { text += ": \(message)" }
+        let oauth = oauthError.map { ": \($0.code.rawValue)" + ($0.description.map { " (\($0))" } ?? "") } ?? ""
+        var after = ""
         if !validationErrors.isEmpty {
-            text += " (" + validationErrors.map { [$0.resource, $0.field, $0.code].compactMap { $0 }.joined(separator: " ") }.joined(separator: "; ") + ")"
+            after += " (" + validationErrors.map { [$0.resource, $0.field, $0.code].compactMap { $0 }.joined(separator: " ") }.joined(separator: "; ") + ")"
         }
-        if let retryAt { text += " (retry at \(Event.dateCodec.string(from: retryAt)))" }
-        if let detail { text += ": \(detail)" }
-        return text
+        if let retryAt { after += " (retry at \(Event.dateCodec.string(from: retryAt)))" }
+        return failure.line(beforeMessage: oauth, afterMessage: after)
     }
+}
+
+extension ClientErrorKind where Owner == GitHubAPIError {
+    /// 404: no such repository (or GitHub hides a private one).
+    public static var notFound: Self { Self("not found") }
+    /// 401: the token is wrong or expired.
+    public static var unauthorized: Self { Self("unauthorized") }
+    /// 403 without a spent rate limit: no permission.
+    public static var forbidden: Self { Self("forbidden") }
+    /// 422: the request failed validation (search without `q`, say); see ``GitHubAPIError/validationErrors``.
+    public static var validationFailed: Self { Self("validation failed") }
+    /// 403 or 429 with `x-ratelimit-remaining: 0`, or with `Retry-After`: see ``GitHubAPIError/retryAt``.
+    public static var rateLimited: Self { Self("rate limit exceeded") }
+    /// The OAuth exchange was refused (inside HTTP 200): see ``GitHubAPIError/oauthError``.
+    public static var oauth: Self { Self("OAuth exchange refused") }
+    /// The feed cache could not be read or written.
+    public static var cache: Self { Self("feed cache failure") }
 }
 
 /// One entry of a 422 answer's `errors`, such as `{"resource": "Search", "field": "q", "code": "missing"}`.
