@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(name: "APICheckCLITests", dependencies: ["TestSupport", "APICheckCLI", "Sandbox", "apicheck-save-loop", "APICheck", "GitHubAPI"]),
         .testTarget(
             name: "APICheckLiveTests",
-            dependencies: ["TestSupport", "APICheckLive", "APICheck", "Sandbox", "Sockets"]
+            dependencies: ["TestSupport", "APICheckLive", "APICheck", "APICheckRecording", "Sandbox", "Sockets"]
         ),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["APICheckFuzzing"]),
         .testTarget(

@@ -62,7 +62,8 @@ struct DiffCommand: AsyncParsableCommand {
         let configuration = try global.loadConfiguration()
         let sandbox = try await liveOptions.startSandbox(configuration: configuration, deterministic: false)
         let transport = liveOptions.makeTransport()
-        let run = LiveRun(configuration: configuration, transport: transport, options: liveOptions.runOptions(sandboxURL: sandbox?.baseURL, concurrency: concurrency, strict: strict))
+        let target = liveOptions.target(sandbox: sandbox)
+        let run = LiveRun(configuration: configuration, transport: transport, options: liveOptions.runOptions(target: target, concurrency: concurrency, strict: strict))
         let progress = LiveTerminal.progress("diff")
         let (result, interrupted) = await LiveTerminal.runInterruptible { await run.diff(progress: progress) }
         LiveTerminal.endProgress()
@@ -79,7 +80,6 @@ struct DiffCommand: AsyncParsableCommand {
         for note in result.notes { Output.err("note: \(note)\n") }
         for error in result.errors + writeErrors { Output.err("\(error)\n") }
         let seconds = LiveRun.seconds(started.duration(to: .now))
-        let target = sandbox.map { "the sandbox at \($0.baseURL.absoluteString)" } ?? "the live API"
         Output.err((
             "apicheck diff: \(plural(result.scenarios, "scenario")), \(plural(result.requests, "request")) to \(target): "
             + "\(plural(summary.errors, "error")), \(plural(summary.warnings, "warning")), \(plural(summary.infos, "info")), \(String(format: "%.1f", seconds)) s\n"

@@ -90,11 +90,16 @@ struct LiveOptions: ParsableArguments {
         }
     }
 
+    /// Where the run goes: the started sandbox, `--base-url`, or the configured bases (decided here, once).
+    func target(sandbox: SandboxServer?) -> LiveTarget {
+        LiveTarget(sandboxURL: sandbox?.baseURL, baseURL: baseURL.flatMap(URL.init(string:)))
+    }
+
     /// The runner's options.
-    func runOptions(sandboxURL: URL?, concurrency: Int, strict: Bool = false) -> LiveRun.Options {
+    func runOptions(target: LiveTarget, concurrency: Int, strict: Bool = false) -> LiveRun.Options {
         LiveRun.Options(
-            api: api, scenarios: scenario, baseURL: baseURL.flatMap(URL.init(string:)), sandboxURL: sandboxURL, concurrency: concurrency,
-            timeout: timeoutDuration, allowWrites: allowWrites, strict: strict, environment: ProcessInfo.processInfo.environment
+            api: api, scenarios: scenario, target: target, concurrency: concurrency, timeout: timeoutDuration, allowWrites: allowWrites,
+            strict: strict, environment: ProcessInfo.processInfo.environment
         )
     }
 }

@@ -32,8 +32,9 @@ struct RecordCommand: AsyncParsableCommand {
         // The sandbox records in its deterministic mode, fresh each time: re-recording changes no byte.
         let sandbox = try await liveOptions.startSandbox(configuration: configuration, deterministic: true)
         let transport = liveOptions.makeTransport()
-        let run = LiveRun(configuration: configuration, transport: transport, options: liveOptions.runOptions(sandboxURL: sandbox?.baseURL, concurrency: 1))
-        let from: String? = sandbox != nil ? "sandbox" : nil
+        let target = liveOptions.target(sandbox: sandbox)
+        let run = LiveRun(configuration: configuration, transport: transport, options: liveOptions.runOptions(target: target, concurrency: 1))
+        let from = target.recordedFrom
         let progress = LiveTerminal.progress("record")
         let dryRun = dryRun
         let (result, interrupted) = await LiveTerminal.runInterruptible { await run.record(dryRun: dryRun, recordedFrom: from, progress: progress) }

@@ -11,10 +11,18 @@ public struct LiveRun: Sendable {
         public var api: String?
         /// Only these scenarios (empty: all).
         public var scenarios: [String]
-        /// Overrides the API's main base URL (`--base-url`).
-        public var baseURL: URL?
-        /// The sandbox's URL, when the run targets the in-process sandbox (`--sandbox`): writes always run.
-        public var sandboxURL: URL?
+        /// Where the run goes: the sandbox, an override of the main base URL, or the configured bases.
+        public var target: LiveTarget
+        /// Overrides the API's main base URL (`--base-url`): ``LiveTarget/override(_:)``.
+        public var baseURL: URL? {
+            get { if case .override(let url) = target { url } else { nil } }
+            set { target = LiveTarget(sandboxURL: sandboxURL, baseURL: newValue) }
+        }
+        /// The sandbox's URL, when the run targets the in-process sandbox (`--sandbox`): ``LiveTarget/sandbox(_:)``.
+        public var sandboxURL: URL? {
+            get { if case .sandbox(let url) = target { url } else { nil } }
+            set { target = LiveTarget(sandboxURL: newValue, baseURL: baseURL) }
+        }
         /// Scenarios at once (record always runs one at a time).
         public var concurrency: Int
         /// The total deadline of each request.
@@ -31,10 +39,20 @@ public struct LiveRun: Sendable {
             api: String? = nil, scenarios: [String] = [], baseURL: URL? = nil, sandboxURL: URL? = nil, concurrency: Int = 4,
             timeout: Duration = .seconds(10), allowWrites: Bool = false, strict: Bool = false, environment: [String: String] = [:]
         ) {
+            self.init(
+                api: api, scenarios: scenarios, target: LiveTarget(sandboxURL: sandboxURL, baseURL: baseURL), concurrency: concurrency,
+                timeout: timeout, allowWrites: allowWrites, strict: strict, environment: environment
+            )
+        }
+
+        /// Creates options for a run to `target`.
+        public init(
+            api: String? = nil, scenarios: [String] = [], target: LiveTarget, concurrency: Int = 4, timeout: Duration = .seconds(10),
+            allowWrites: Bool = false, strict: Bool = false, environment: [String: String] = [:]
+        ) {
             self.api = api
             self.scenarios = scenarios
-            self.baseURL = baseURL
-            self.sandboxURL = sandboxURL
+            self.target = target
             self.concurrency = concurrency
             self.timeout = timeout
             self.allowWrites = allowWrites
@@ -138,19 +156,10 @@ public struct LiveRun: Sendable {
                 if options.scenarios.isEmpty { result.notes.append("\(api.name): no scenarios in \(configuration.path)") }
                 continue
             }
-            var baseURLs: [String: URL] = [:]
-            let sandbox = options.sandboxURL != nil
+            let target = options.target
+            let baseURLs: [String: URL]
             do {
-                if let url = options.sandboxURL {
-                    // The replica serves every base of the API (api.github.com and github.com): nothing leaves the machine.
-                    for name in [""] + api.otherBases.map(\.name) { baseURLs[name] = url }
-                } else if let url = options.baseURL {
-                    baseURLs = try api.knownBaseURLs(environment: options.environment)
-                    baseURLs[""] = url
-                } else {
-                    // A real run needs the main base: without base_url and its variable, exit 2 naming the variable.
-                    baseURLs = try api.baseURLs(environment: options.environment)
-                }
+                baseURLs = try target.baseURLs(of: api, environment: options.environment)
             } catch {
                 result.errors.append(error.description)
                 continue
@@ -158,26 +167,23 @@ public struct LiveRun: Sendable {
             var headers: [(String, String)] = []
             var missing: [String] = []
             for auth in api.auth {
-                if sandbox {
-                    // The replica's documented default, never the environment: no secret is sent to a replica.
-                    if let value = auth.sandboxValue { headers.append((auth.header, auth.prefix + value)) }
-                } else if let value = auth.value(environment: options.environment) {
+                if let value = target.value(of: auth, environment: options.environment) {
                     headers.append((auth.header, value))
+                } else if target.isSandbox {
+                    continue
                 } else if auth.optional {
                     result.notes.append("\(api.name): \(auth.environment) is not set; requests go without the \(auth.header) header (optional: true)")
                 } else {
                     missing.append("\(auth.environment) (the \(auth.header) header)")
                 }
             }
-            // {{run_id}}: unique to a run against a real API (a fresh account's email), fixed against the
-            // replica so that recordings made there are byte-stable. A scenario's own vars may replace it.
-            var variables: [(String, String)] = [("run_id", sandbox ? "sandbox" : Self.runID())]
+            // {{run_id}} (a scenario's own vars may replace it).
+            var variables: [(String, String)] = [("run_id", target.runID(fresh: Self.runID))]
             for variable in api.environmentVariables {
-                let value = sandbox ? variable.sandboxValue : options.environment[variable.environment].flatMap { $0.isEmpty ? nil : $0 }
-                if let value {
+                if let value = target.value(of: variable, environment: options.environment) {
                     variables.append((variable.name, value))
-                } else if let user = scenarios.first(where: { $0.uses(variable.name) && !($0.sandboxOnly && !sandbox) }) {
-                    missing.append(sandbox
+                } else if let user = scenarios.first(where: { $0.uses(variable.name) && target.runs($0) }) {
+                    missing.append(target.isSandbox
                         ? "a sandbox value for {{\(variable.name)}} (vars_env, used by scenario \(user.name))"
                         : "\(variable.environment) (vars_env \(variable.name), used by scenario \(user.name))")
                 }
@@ -198,11 +204,11 @@ public struct LiveRun: Sendable {
                     continue
                 }
             }
-            let redaction = api.redactionRules(environment: sandbox ? [:] : options.environment, sandbox: sandbox)
+            let redaction = target.redactionRules(of: api, environment: options.environment)
             prepared.append(Prepared(
                 api: api, scenarios: scenarios, target: .init(baseURLs: baseURLs, headers: headers, variables: variables, redaction: redaction), verifier: verifier,
                 redaction: redaction,
-                scenarioFolder: configuration.resolve(api.recordings).appendingPathComponent("scenarios")
+                scenarioFolder: RecordingKind.scenarios.folder(in: configuration.resolve(api.recordings))
             ))
         }
         return prepared
@@ -219,11 +225,11 @@ public struct LiveRun: Sendable {
                 transport: transport, target: api.target,
                 options: .init(
                     concurrency: concurrency, timeout: options.timeout,
-                    allowWrites: options.allowWrites || options.sandboxURL != nil || api.api.allowWrites
+                    allowWrites: options.target.allowsWrites(asked: options.allowWrites, api: api.api)
                 )
             )
             // A scenario that only the replica can answer (a successful OAuth exchange) is skipped against a real API, and said so.
-            let skipped = options.sandboxURL == nil ? api.scenarios.filter(\.sandboxOnly) : []
+            let skipped = api.scenarios.filter { !options.target.runs($0) }
             var all = await runner.run(api.scenarios.filter { !skipped.map(\.name).contains($0.name) }) { _, _ in counter.advance() }
             for scenario in skipped {
                 counter.advance()

@@ -1,3 +1,4 @@
+import APICheckRecording
 import Foundation
 
 /// Finds the `recordings/` folder: `APICHECK_RECORDINGS`, or beside the `Package.swift` above a test file.
@@ -24,8 +25,13 @@ public enum RecordingsFolder {
         return nil
     }
 
-    /// Every `*.json` recording below `recordings/<api>/<kind>` (kind: `tests`, `scenarios`, `imported`), sorted by name.
-    public static func recordings(api: String, kind: String = "tests", from filePath: String) -> [URL] {
+    /// Every `*.json` recording below `recordings/<api>/<kind>`, sorted by name.
+    public static func recordings(api: String, kind: RecordingKind = .tests, from filePath: String) -> [URL] {
+        recordings(api: api, kind: kind.rawValue, from: filePath)
+    }
+
+    /// Every `*.json` recording below `recordings/<api>/<kind>` (kind: `tests`, `scenarios`, `imported`, `examples`), sorted by name.
+    public static func recordings(api: String, kind: String, from filePath: String) -> [URL] {
         let folder = locate(from: filePath).appendingPathComponent(api).appendingPathComponent(kind)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0) }

@@ -28,8 +28,7 @@ struct ReplayPlan {
         self.environment = environment
         mode = try RecordMode.fromEnvironment(environment)
         settings = try ProjectSettings.load(api: api, source: source, environment: environment)
-        file = settings.recordingsFolder(api: api, environment: environment)
-            .appendingPathComponent("tests").appendingPathComponent("\(name).json")
+        file = RecordingKind.tests.folder(in: settings.recordingsFolder(api: api, environment: environment)).appendingPathComponent("\(name).json")
         needsLive = mode == .all || mode == .new || (mode == .once && !FileManager.default.fileExists(atPath: file.path))
         if needsLive, source.isBundle, (environment["APICHECK_RECORDINGS"] ?? "").isEmpty {
             // A bundle is a copy made at build time: what is written there is gone at the next build.

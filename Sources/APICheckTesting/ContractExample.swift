@@ -250,7 +250,7 @@ extension ContractExample {
         let replay: ReplaySession
         do {
             replay = try ReplaySession(answering: routes, ReplayConfiguration(
-                api: api, name: "examples", recordingURL: source.url, otherBaseURLs: project.otherBaseURLs, baseURLAliases: project.baseURLAliases
+                api: api, name: RecordingKind.examples.rawValue, recordingURL: source.url, otherBaseURLs: project.otherBaseURLs, baseURLAliases: project.baseURLAliases
             ))
         } catch {
             return (.notRun, ["\(here): \(what): \(error.message)"])
@@ -377,7 +377,7 @@ final class ExampleProject: Sendable {
         let recordings = settings.recordingsFolder(api: api, environment: environment)
         let root = settings.root
         let project = ExampleProject(
-            api: api, contract: contract, contractPath: display(contractURL, root: root), examplesFolder: recordings.appendingPathComponent("examples"),
+            api: api, contract: contract, contractPath: display(contractURL, root: root), examplesFolder: RecordingKind.examples.folder(in: recordings),
             root: root, otherBaseURLs: try settings.otherBaseURLs(environment: environment),
             baseURLAliases: try settings.baseURLAliases(environment: environment)
         )

@@ -33,7 +33,7 @@ public enum ExamplesRun {
 
     /// The folder an API's examples live in: `examples` in its recordings folder.
     public static func folder(of api: APIConfiguration, in configuration: ConfigurationFile) -> URL {
-        configuration.resolve(api.recordings).appendingPathComponent("examples")
+        RecordingKind.examples.folder(in: configuration.resolve(api.recordings))
     }
 
     /// The file of one operation's response: `get-api-v2-todos-id.200.json`.

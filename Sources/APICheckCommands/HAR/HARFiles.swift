@@ -27,7 +27,7 @@ public enum HARFiles {
         } catch {
             throw ConfigurationError(error, defaultFile: harPath)
         }
-        let target = configuration.resolve(api.recordings).appendingPathComponent("imported").appendingPathComponent("\(name).json")
+        let target = RecordingKind.imported.folder(in: configuration.resolve(api.recordings)).appendingPathComponent("\(name).json")
         do {
             return (target.path, try recording.save(to: target), recording.interactions.count)
         } catch {
