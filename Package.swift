@@ -44,15 +44,18 @@ let package = Package(
     targets: [
         .target(name: "WireFormat"),
         // POSIX sockets with deadlines, and threads for blocking work: the live runner's HTTP/1.1 client and the sandbox's server.
-        .target(name: "Sockets"),
+        // The one lock type (Locked<Value>, a pthread mutex): every module that shares state between threads.
+        .target(name: "Locking"),
+        .target(name: "Sockets", dependencies: ["Locking"]),
         // HTTP/1.1 framing (heads, chunked bodies, limits), shared by the live client and the sandbox's server.
         .target(name: "HTTP1", dependencies: ["Sockets"]),
-        .target(name: "APICheckRecording", dependencies: ["WireFormat", .product(name: "Yams", package: "Yams")]),
+        .target(name: "APICheckRecording", dependencies: ["WireFormat", "Locking", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "APICheckContracts",
             dependencies: [
                 "APICheckRecording",
                 "WireFormat",
+                "Locking",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
             ]
@@ -64,10 +67,10 @@ let package = Package(
         .target(name: "GitHubAPI", dependencies: ["WireFormat"]),
         .target(name: "KakaoAPI", dependencies: ["WireFormat"]),
         .target(name: "LSLPAPI", dependencies: ["WireFormat"]),
-        .target(name: "APICheckReplay", dependencies: ["APICheckRecording", "WireFormat"]),
+        .target(name: "APICheckReplay", dependencies: ["APICheckRecording", "WireFormat", "Locking"]),
         .target(name: "APICheckReplayTesting", dependencies: ["APICheckReplay", "APICheckRecording"]),
-        .target(name: "APICheckTesting", dependencies: ["APICheckReplayTesting", "APICheckReplay", "APICheckContracts", "APICheckRecording"]),
-        .target(name: "Sandbox", dependencies: ["Sockets", "HTTP1"]),
+        .target(name: "APICheckTesting", dependencies: ["APICheckReplayTesting", "APICheckReplay", "APICheckContracts", "APICheckRecording", "Locking"]),
+        .target(name: "Sandbox", dependencies: ["Sockets", "HTTP1", "Locking"]),
         .target(
             name: "APICheckLive",
             dependencies: [
@@ -76,6 +79,7 @@ let package = Package(
                 "WireFormat",
                 "Sockets",
                 "HTTP1",
+                "Locking",
             ]
         ),
         .executableTarget(
@@ -88,6 +92,7 @@ let package = Package(
                 "APICheckLive",
                 "Sandbox",
                 "Sockets",
+                "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -106,7 +111,7 @@ let package = Package(
 
         // Test support shared by the test targets: a sandbox that is always stopped, the loopback
         // listener that never answers, the seeded generator.
-        .target(name: "TestSupport", dependencies: ["Sandbox"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Sandbox", "Locking"], path: "Tests/TestSupport"),
         .testTarget(name: "WireFormatTests", dependencies: ["WireFormat", "TestSupport"]),
         .testTarget(
             name: "APICheckTests",
@@ -117,7 +122,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "TodoAPITests", dependencies: ["TestSupport", "TodoAPI", "WireFormat", "Sandbox"]),
-        .testTarget(name: "GitHubAPITests", dependencies: ["TestSupport", "GitHubAPI", "WireFormat", "Sandbox"]),
+        .testTarget(name: "GitHubAPITests", dependencies: ["TestSupport", "GitHubAPI", "WireFormat", "Sandbox", "Locking"]),
         .testTarget(name: "KakaoAPITests", dependencies: ["TestSupport", "KakaoAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "LSLPAPITests", dependencies: ["TestSupport", "LSLPAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
@@ -128,12 +133,12 @@ let package = Package(
         .testTarget(name: "APICheckCLITests", dependencies: ["TestSupport", "APICheckCLI", "Sandbox", "apicheck-save-loop", "APICheck", "GitHubAPI"]),
         .testTarget(
             name: "APICheckLiveTests",
-            dependencies: ["TestSupport", "APICheckLive", "APICheck", "APICheckRecording", "Sandbox", "Sockets"]
+            dependencies: ["TestSupport", "APICheckLive", "APICheck", "APICheckRecording", "Sandbox", "Sockets", "Locking"]
         ),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["APICheckFuzzing"]),
         .testTarget(
             name: "APICheckTestingTests",
-            dependencies: ["APICheckTesting", "APICheckReplay", "APICheck", "KakaoAPI", "Sandbox", "TestSupport", "WireFormat"],
+            dependencies: ["APICheckTesting", "APICheckReplay", "APICheck", "KakaoAPI", "Sandbox", "TestSupport", "WireFormat", "Locking"],
             // A project (apicheck.yml, a contract, recordings) copied whole into the test bundle, as an Xcode app's test target holds one.
             resources: [.copy("Resources/AppProject")]
         ),

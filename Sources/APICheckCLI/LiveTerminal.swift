@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Sockets
 
 /// Progress and interruption for the live commands.
@@ -66,7 +67,7 @@ nonisolated(unsafe) private var interruptPipe: Int32 = -1
 
 /// The running task, for the signal handler.
 final class TaskBox<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Locked()
     private var stored: Task<T, Never>?
 
     var task: Task<T, Never>? {
@@ -76,7 +77,7 @@ final class TaskBox<T: Sendable>: @unchecked Sendable {
 }
 
 final class InterruptCount: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Locked()
     private var count = 0
 
     var value: Int { lock.withLock { count } }

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Sockets
 
 /// The live runner's HTTP client: HTTP/1.1 over plain sockets for `http://` URLs (the sandbox, a
@@ -74,13 +75,12 @@ public final class HTTPTransport: LiveTransport {
 }
 
 /// The largest value recorded, shared by the requests of one transport.
-final class PeakCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var peak = 0
+final class PeakCounter: Sendable {
+    private let peak = Locked(0)
 
     func record(_ value: Int) {
-        lock.withLock { peak = max(peak, value) }
+        peak.withLock { $0 = max($0, value) }
     }
 
-    var value: Int { lock.withLock { peak } }
+    var value: Int { peak.withLock { $0 } }
 }

@@ -1,9 +1,9 @@
 import Foundation
+import Locking
 
 /// Counts finished scenarios across APIs for the progress line.
-final class ProgressCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var done = 0
+final class ProgressCounter: Sendable {
+    private let done = Locked(0)
     let total: Int
     let report: (@Sendable (Int, Int) -> Void)?
 
@@ -13,9 +13,9 @@ final class ProgressCounter: @unchecked Sendable {
     }
 
     func advance() {
-        let value = lock.withLock {
-            done += 1
-            return done
+        let value = done.withLock {
+            $0 += 1
+            return $0
         }
         report?(value, total)
     }

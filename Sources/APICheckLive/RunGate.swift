@@ -1,9 +1,10 @@
 import Foundation
+import Locking
 
 /// What a run has seen so far, shared by its scenarios: whether any response arrived, whether any
 /// request failed on transport, and whether the API said its rate limit is spent.
 package final class RunGate: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Locked()
     private var responses = 0
     private var failures = 0
     private var spent: RateLimitSpent?

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -12,7 +13,7 @@ import FoundationNetworking
 final class URLSessionClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     let maximumBodyBytes: Int
     let peak: PeakCounter
-    private let lock = NSLock()
+    private let lock = Locked()
     private var session: URLSession!
     private var exchanges: [Int: Pending] = [:]
 

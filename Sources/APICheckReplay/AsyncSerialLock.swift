@@ -1,9 +1,10 @@
 import Foundation
+import Locking
 
 /// A lock held across suspension points, handed to waiters in the order they came; waiting suspends the task
 /// (no thread is blocked, so Swift Testing's parallel runs cannot starve) and ends at once when the task is cancelled.
 final class AsyncSerialLock: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Locked()
     private var held = false
     private var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
     private var nextID: UInt64 = 0
@@ -18,42 +19,35 @@ final class AsyncSerialLock: @unchecked Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                lock.lock()
-                if Task.isCancelled {
-                    lock.unlock()
-                    continuation.resume(throwing: CancellationError())
-                } else if !held {
-                    held = true
-                    lock.unlock()
-                    continuation.resume()
-                } else {
+                // Decided under the lock, done after it: a continuation is never resumed while the lock is held.
+                enum Next { case cancelled, taken, queued }
+                let next: Next = lock.withLock {
+                    if Task.isCancelled { return .cancelled }
+                    if !held {
+                        held = true
+                        return .taken
+                    }
                     waiters.append((id, continuation))
-                    lock.unlock()
-                    onQueued?()
+                    return .queued
+                }
+                switch next {
+                case .cancelled: continuation.resume(throwing: CancellationError())
+                case .taken: continuation.resume()
+                case .queued: onQueued?()
                 }
             }
         } onCancel: {
-            lock.lock()
-            guard let index = waiters.firstIndex(where: { $0.id == id }) else {
-                lock.unlock()
-                return
-            }
-            let waiter = waiters.remove(at: index)
-            lock.unlock()
-            waiter.continuation.resume(throwing: CancellationError())
+            let waiter = lock.withLock { waiters.firstIndex(where: { $0.id == id }).map { waiters.remove(at: $0) } }
+            waiter?.continuation.resume(throwing: CancellationError())
         }
     }
 
     /// Gives the lock to the next waiter, or frees it.
     func release() {
-        lock.lock()
-        guard !waiters.isEmpty else {
-            held = false
-            lock.unlock()
-            return
+        let next = lock.withLock {
+            if waiters.isEmpty { held = false }
+            return waiters.isEmpty ? nil : waiters.removeFirst()
         }
-        let next = waiters.removeFirst()
-        lock.unlock()
-        next.continuation.resume()
+        next?.continuation.resume()
     }
 }

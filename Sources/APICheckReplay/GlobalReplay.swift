@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -79,11 +80,11 @@ package enum GlobalReplay {
         }
     }
 
-    private static let sharedSessionLock = NSLock()
+    private static let sharedSessionLock = Locked()
     #endif
 
     final class ActiveStore: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Locked()
         private var current: ReplayStore?
 
         var store: ReplayStore? { lock.withLock { current } }

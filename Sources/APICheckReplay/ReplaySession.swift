@@ -1,5 +1,6 @@
 import APICheckRecording
 import Foundation
+import Locking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -125,15 +126,15 @@ public final class ReplaySession: Sendable {
 
 /// Runs the work of `finish()` once and keeps its answer for later calls.
 final class FinishOnce: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Locked()
     private var problems: [String]?
 
     func once(_ work: () -> [String]) -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let problems { return problems }
-        let result = work()
-        problems = result
-        return result
+        return lock.withLock {
+            if let problems { return problems }
+            let result = work()
+            problems = result
+            return result
+        }
     }
 }

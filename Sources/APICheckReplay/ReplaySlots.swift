@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -15,19 +16,15 @@ enum ReplaySlots {
     static let capacity = 4096
 
     final class Box: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Locked()
         private var store: ReplayStore?
 
         var current: ReplayStore? {
-            lock.lock()
-            defer { lock.unlock() }
-            return store
+            return lock.withLock { store }
         }
 
         func set(_ store: ReplayStore?) {
-            lock.lock()
-            self.store = store
-            lock.unlock()
+            lock.withLock { self.store = store }
         }
     }
 
@@ -35,27 +32,27 @@ enum ReplaySlots {
     /// kept from ``ReplaySession/sessionConfiguration`` past its test (a provider in a `static let`) finds its slot
     /// empty ("already finished") for as long as possible instead of the next test's recording.
     final class FreeList: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Locked()
         /// A ring of free slot numbers: `count` of them from `head`.
         private var ring = Array(0..<ReplaySlots.capacity)
         private var head = 0
         private var count = ReplaySlots.capacity
 
         func take() -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard count > 0 else { return nil }
-            let slot = ring[head]
-            head = (head + 1) % ring.count
-            count -= 1
-            return slot
+            return lock.withLock {
+                guard count > 0 else { return nil }
+                let slot = ring[head]
+                head = (head + 1) % ring.count
+                count -= 1
+                return slot
+            }
         }
 
         func giveBack(_ slot: Int) {
-            lock.lock()
-            ring[(head + count) % ring.count] = slot
-            count += 1
-            lock.unlock()
+            lock.withLock {
+                ring[(head + count) % ring.count] = slot
+                count += 1
+            }
         }
     }
 

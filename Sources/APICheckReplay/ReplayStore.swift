@@ -1,5 +1,6 @@
 import APICheckRecording
 import Foundation
+import Locking
 import WireFormat
 
 /// One session's recording, cursor and findings; its lock is this session's alone.
@@ -12,7 +13,7 @@ final class ReplayStore: @unchecked Sendable {
     }
 
     let configuration: ReplayConfiguration
-    private let lock = NSLock()
+    private let lock = Locked()
     private var recording: Recording
     private var matcher: RequestMatcher
     private var used: [Bool]
@@ -110,10 +111,10 @@ final class ReplayStore: @unchecked Sendable {
 
     /// Fails a request for `message`, which the session's ``finish()`` reports too (a client may swallow the error).
     func refuse(_ message: String) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        failures.append(message)
-        return message
+        return lock.withLock {
+            failures.append(message)
+            return message
+        }
     }
 
     /// Fails a request addressed to no base of the API, naming the bases this session answers.
@@ -138,32 +139,32 @@ final class ReplayStore: @unchecked Sendable {
     /// Finds the recorded answer, or says where to record it, or explains why it cannot answer.
     func decide(for request: RecordedRequest, addressed url: URL) -> Decision {
         let live = matcher.prepare(request)
-        lock.lock()
-        defer { lock.unlock() }
-        if let loadError, !records {
-            failures.append(loadError)
-            return .fail(loadError)
-        }
-        for index in matcher.candidates(for: live) where !used[index] {
-            if matcher.matches(live: live, recordedAt: index) {
-                used[index] = true
-                if let prepared = preparedResponses[index] { return .replay(prepared) }
-                let prepared = PreparedResponse(recording.interactions[index].response)
-                preparedResponses[index] = prepared
-                return .replay(prepared)
+        return lock.withLock {
+            if let loadError, !records {
+                failures.append(loadError)
+                return .fail(loadError)
             }
-        }
-        if records {
-            guard let target = forwardURL(for: url) else {
-                let message = "cannot record \(request.method) \(request.url): no live base URL; set APICHECK_BASE_URL or pass one to the trait"
-                failures.append(message)
-                return .fail(message)
+            for index in matcher.candidates(for: live) where !used[index] {
+                if matcher.matches(live: live, recordedAt: index) {
+                    used[index] = true
+                    if let prepared = preparedResponses[index] { return .replay(prepared) }
+                    let prepared = PreparedResponse(recording.interactions[index].response)
+                    preparedResponses[index] = prepared
+                    return .replay(prepared)
+                }
             }
-            return .record(target)
+            if records {
+                guard let target = forwardURL(for: url) else {
+                    let message = "cannot record \(request.method) \(request.url): no live base URL; set APICHECK_BASE_URL or pass one to the trait"
+                    failures.append(message)
+                    return .fail(message)
+                }
+                return .record(target)
+            }
+            let message = unmatchedMessage(for: live)
+            failures.append(message)
+            return .fail(message)
         }
-        let message = unmatchedMessage(for: live)
-        failures.append(message)
-        return .fail(message)
     }
 
     enum RouteAnswer {
@@ -180,23 +181,23 @@ final class ReplayStore: @unchecked Sendable {
             request = try Interaction(capturing: exchange, bases: bases).request
         } catch {
             let message = "apicheck: \(error.message)"
-            lock.lock()
-            defer { lock.unlock() }
-            failures.append(message)
-            return .fail(message)
+            return lock.withLock {
+                failures.append(message)
+                return .fail(message)
+            }
         }
         let method = request.method
         let best = PathTemplate.best(routes.filter { $0.route.method == method }, for: request.path) { $0.route.template }?.element
-        lock.lock()
-        defer { lock.unlock() }
-        guard let best else {
-            let answered = routes.map(\.route.operation).joined(separator: ", ")
-            let message = "apicheck: the client sent \(request.method) \(request.url), but this session answers only \(answered)"
-            failures.append(message)
-            return .fail(message)
+        return lock.withLock {
+            guard let best else {
+                let answered = routes.map(\.route.operation).joined(separator: ", ")
+                let message = "apicheck: the client sent \(request.method) \(request.url), but this session answers only \(answered)"
+                failures.append(message)
+                return .fail(message)
+            }
+            exchanges.append(Interaction(step: best.route.operation, request: request, response: best.route.response))
+            return .replay(best.response)
         }
-        exchanges.append(Interaction(step: best.route.operation, request: request, response: best.route.response))
-        return .replay(best.response)
     }
 
     /// Whether this session answers routes rather than a recording.
@@ -204,53 +205,51 @@ final class ReplayStore: @unchecked Sendable {
 
     /// What the client sent to the routes so far, with the answers.
     func answeredExchanges() -> [Interaction] {
-        lock.lock()
-        defer { lock.unlock() }
-        return exchanges
+        return lock.withLock { exchanges }
     }
 
     /// Adds an interaction recorded from the live API (already redacted); `target` is where it was sent.
     func append(_ interaction: Interaction, forwardedTo target: URL?) {
-        lock.lock()
-        defer { lock.unlock() }
-        if interaction.request.base == nil, liveTargets[""] == nil, forwardedMainBase == nil, let target, let (_, prefix, _) = bases.match(target) {
-            forwardedMainBase = prefix
+        lock.withLock {
+            if interaction.request.base == nil, liveTargets[""] == nil, forwardedMainBase == nil, let target, let (_, prefix, _) = bases.match(target) {
+                forwardedMainBase = prefix
+            }
+            recording.interactions.append(interaction)
+            used.append(true)
+            matcher.add(interaction.request, at: recording.interactions.count - 1)
+            recorded = true
         }
-        recording.interactions.append(interaction)
-        used.append(true)
-        matcher.add(interaction.request, at: recording.interactions.count - 1)
-        recorded = true
     }
 
     /// Writes what was recorded and returns every failure of the session.
     func finish() -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        var problems = failures
-        if records && (recorded || configuration.mode == .all) {
-            var toSave = recording
-            if configuration.mode == .all {
-                // Re-recorded from scratch: keep only what this session used, in order.
-                toSave.interactions = zip(recording.interactions, used).filter(\.1).map(\.0)
+        return lock.withLock {
+            var problems = failures
+            if records && (recorded || configuration.mode == .all) {
+                var toSave = recording
+                if configuration.mode == .all {
+                    // Re-recorded from scratch: keep only what this session used, in order.
+                    toSave.interactions = zip(recording.interactions, used).filter(\.1).map(\.0)
+                }
+                toSave.api = configuration.api
+                toSave.name = configuration.name
+                toSave.recordedFrom = configuration.recordedFrom ?? configuration.liveBaseURL?.absoluteString ?? forwardedMainBase ?? "unknown"
+                toSave.recordedAt = ISO8601DateCodec(wireForm: .secondsUTC).string(from: Date())
+                do throws(RecordingError) {
+                    try toSave.save(to: configuration.recordingURL)
+                } catch {
+                    problems.append(error.description)
+                }
             }
-            toSave.api = configuration.api
-            toSave.name = configuration.name
-            toSave.recordedFrom = configuration.recordedFrom ?? configuration.liveBaseURL?.absoluteString ?? forwardedMainBase ?? "unknown"
-            toSave.recordedAt = ISO8601DateCodec(wireForm: .secondsUTC).string(from: Date())
-            do {
-                try toSave.save(to: configuration.recordingURL)
-            } catch {
-                problems.append(error.description)
+            if configuration.strict {
+                let unused = zip(recording.interactions, used).enumerated().filter { !$0.element.1 }
+                if !unused.isEmpty {
+                    let list = unused.map { "    #\($0.offset) \($0.element.0.request.method) \($0.element.0.request.url)" }.joined(separator: "\n")
+                    problems.append("strict replay: \(unused.count) recorded interaction\(unused.count == 1 ? " was" : "s were") never requested in \(configuration.recordingURL.path):\n\(list)\n  If the test no longer makes them, re-record: \(configuration.recordCommand(mode: .all))")
+                }
             }
+            return problems
         }
-        if configuration.strict {
-            let unused = zip(recording.interactions, used).enumerated().filter { !$0.element.1 }
-            if !unused.isEmpty {
-                let list = unused.map { "    #\($0.offset) \($0.element.0.request.method) \($0.element.0.request.url)" }.joined(separator: "\n")
-                problems.append("strict replay: \(unused.count) recorded interaction\(unused.count == 1 ? " was" : "s were") never requested in \(configuration.recordingURL.path):\n\(list)\n  If the test no longer makes them, re-record: \(configuration.recordCommand(mode: .all))")
-            }
-        }
-        return problems
     }
 
     private func unmatchedMessage(for live: RequestMatcher.Prepared) -> String {

@@ -3,6 +3,7 @@ import APICheckRecording
 import APICheckReplay
 import APICheckReplayTesting
 import Foundation
+import Locking
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -433,7 +434,7 @@ final class ExampleProject: Sendable {
 
 /// The examples of one project, read on first use; and the projects by key. Locked: parameterized tests load in parallel.
 final class ExampleCache: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Locked()
     private var stored: [ContractExample]?
 
     var examples: [ContractExample]? {
@@ -442,7 +443,7 @@ final class ExampleCache: @unchecked Sendable {
     }
 
     final class Projects: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Locked()
         private var projects: [String: ExampleProject] = [:]
 
         func get(_ key: String) -> ExampleProject? { lock.withLock { projects[key] } }

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import Locking
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
@@ -12,7 +13,7 @@ public final class Listener: @unchecked Sendable {
     public let descriptor: Int32
     /// The port it listens on (the one the system chose, for port 0).
     public let port: Int
-    private let state = Mutex()
+    private let state = Locked()
     private var closed = false
 
     /// Listens on `host` (a name or an address; the first address it resolves to) and `port` (0 for a free one).

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import Locking
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
@@ -15,7 +16,7 @@ public final class Socket: @unchecked Sendable {
     /// The file descriptor.
     public let descriptor: Int32
     /// Guards `closed`: a shutdown from another thread must never reach a descriptor number the system has reused.
-    private let state = Mutex()
+    private let state = Locked()
     private var closed = false
 
     /// Takes ownership of `descriptor`, making it non-blocking.
@@ -146,26 +147,6 @@ public final class Socket: @unchecked Sendable {
     #else
     static let noSignal = Int32(MSG_NOSIGNAL)
     #endif
-}
-
-/// A small lock (pthread mutex) that needs no Foundation.
-final class Mutex: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init() {
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
 }
 
 /// A failed socket call: the `errno` and the call.

@@ -1,9 +1,10 @@
 import APICheck
 import APICheckLive
 import Foundation
+import Locking
 import Sandbox
-import TestSupport
 import Testing
+import TestSupport
 
 /// Scenarios parsed from the `scenarios:` YAML of one API, as apicheck.yml would hold them.
 func scenarios(_ yaml: String, otherBases: String = "") throws -> [ScenarioDefinition] {
@@ -314,7 +315,7 @@ struct TodoScenariosTests {
 
 /// The waits a runner asked for, instead of waiting: tests of waits read this, not a clock.
 final class WaitLog: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Locked()
     private var recorded: [Duration] = []
 
     var durations: [Duration] { lock.withLock { recorded } }
@@ -434,18 +435,6 @@ struct ScenarioRunnerRepeatTests {
         #expect(text.contains("Content-Disposition: form-data; name=\"file\"; filename=\"a.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n"))
         #expect(body.starts(with: Array("--".utf8)) && Data(body).range(of: Data([0xFF, 0xD8, 0xFF, 0xD9])) != nil)
         #expect(text.contains("name=\"title\"\r\n\r\n사진\r\n"))
-    }
-}
-
-/// A value behind a lock, for test closures that record what they were called with.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }
 

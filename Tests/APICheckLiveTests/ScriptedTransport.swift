@@ -1,11 +1,12 @@
 import APICheckLive
 import Foundation
+import Locking
 
 /// A transport that answers from a script, and remembers what it was sent.
 final class ScriptedTransport: LiveTransport, @unchecked Sendable {
     typealias Answer = @Sendable (LiveRequest, Int) async throws(TransportError) -> LiveResponse
 
-    private let lock = NSLock()
+    private let lock = Locked()
     private var sent: [LiveRequest] = []
     private let answer: Answer
 

@@ -2,9 +2,10 @@ import APICheck
 import APICheckReplay
 import APICheckTesting
 import Foundation
+import Locking
 import Sandbox
-import TestSupport
 import Testing
+import TestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -16,7 +17,7 @@ struct AppCodeReplayTests {
     /// A session delegate of the app's own, as Alamofire's `SessionDelegate` is: the data and the completion of every
     /// task arrive through it (no completion handler).
     final class CountingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Locked()
         private var completed = 0
         private var received: [Int: Data] = [:]
         private var waiting: [Int: CheckedContinuation<Data, any Error>] = [:]

@@ -2,9 +2,10 @@ import APICheck
 import APICheckReplay
 import APICheckTesting
 import Foundation
+import Locking
 import Sandbox
-import TestSupport
 import Testing
+import TestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -344,7 +345,7 @@ struct GlobalScopeSerializationTests {
     }
 
     final class Box: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Locked()
         private var stored: String?
         func set(_ value: String?) { lock.withLock { stored = value } }
         var value: String? { lock.withLock { stored } }
@@ -402,7 +403,7 @@ struct GlobalScopeSerializationTests {
 
 /// When a test's scope began and ended.
 final class Span: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Locked()
     private var times: (Duration, Duration) = (.zero, .zero)
     var began: Duration {
         get { lock.withLock { times.0 } }
@@ -419,7 +420,7 @@ struct TestFailure: Error {}
 
 /// A one-way signal between a test's tasks.
 final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Locked()
     private var done = false
     func signal() { lock.withLock { done = true } }
     func wait() async throws { try await GlobalScopeTests.waitUntil { lock.withLock { done } } }

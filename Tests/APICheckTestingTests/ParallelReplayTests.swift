@@ -1,6 +1,7 @@
 import APICheck
 import APICheckTesting
 import Foundation
+import Locking
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -77,7 +78,7 @@ struct ParallelReplayTests {
 
 /// A counter a test's body can update from its scope.
 final class Answers: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Locked()
     private var value = 0
 
     func add() { lock.withLock { value += 1 } }

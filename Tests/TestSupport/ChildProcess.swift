@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -56,7 +57,7 @@ public final class ChildProcess: @unchecked Sendable {
     public let pid: pid_t
     private let stdoutDescriptor: Int32?
     private let stderrDescriptor: Int32?
-    private let lock = NSLock()
+    private let lock = Locked()
     private var reaped: Termination?
 
     /// Starts `executable` (a path) with `arguments`. `environment` replaces the parent's when given.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -51,7 +52,7 @@ public final class HostileServer: @unchecked Sendable {
 
     private let descriptor: Int32
     private let goodBody: [UInt8]
-    private let lock = NSLock()
+    private let lock = Locked()
     private var stopped = false
     private var connections: Set<Int32> = []
     private var counts: [Fault: Int] = [:]

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,7 +16,7 @@ public final class LoopbackListener: @unchecked Sendable {
     public let port: Int
     private let accepting: Bool
     /// Set by ``close()`` before it shuts the socket down: the accepting thread then closes it.
-    private let stopped = LockedFlag()
+    private let stopped = Locked(false)
 
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
@@ -129,14 +130,3 @@ public final class LoopbackListener: @unchecked Sendable {
     }
 }
 
-/// A flag behind a lock, shared with the accepting thread.
-final class LockedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-
-    func withLock<T>(_ body: (inout Bool) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}

@@ -1,28 +1,22 @@
 import Foundation
+import Locking
 
 /// A clock a test moves by hand, for code that takes `@Sendable () -> Date` (the LSLP replica's token
 /// expiry), so that a test sees a token expire without waiting for it.
 public final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
+    private let current: Locked<Date>
 
     /// A clock that starts at `start` (by default the real now, so that tokens look recent).
     public init(start: Date = Date()) {
-        current = start
+        current = Locked(start)
     }
 
     /// The clock's time.
-    public var now: Date {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
-    }
+    public var now: Date { current.withLock { $0 } }
 
     /// Moves the clock forward.
     public func advance(by seconds: TimeInterval) {
-        lock.lock()
-        current += seconds
-        lock.unlock()
+        current.withLock { $0 += seconds }
     }
 
     /// The clock as the closure the replicas take.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// How a JSON Schema `pattern` is matched: ECMA-262's meaning (what JSON Schema says), by ICU, with a fast path for
 /// the patterns contracts mostly have.
@@ -395,16 +396,16 @@ private struct ClassBitmap: Sendable {
     }
 
     private final class BitmapCache: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Locked()
         private var bitmaps: [String: ClassBitmap?] = [:]
 
         func bitmap(for atom: String, derive: () -> ClassBitmap?) -> ClassBitmap? {
-            lock.lock()
-            defer { lock.unlock() }
-            if let known = bitmaps[atom] { return known }
-            let bitmap = derive()
-            bitmaps[atom] = bitmap
-            return bitmap
+            return lock.withLock {
+                if let known = bitmaps[atom] { return known }
+                let bitmap = derive()
+                bitmaps[atom] = bitmap
+                return bitmap
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Sockets
 
 /// The client for `http://` URLs: HTTP/1.1 over plain sockets, with kept-alive connections, on
@@ -10,7 +11,7 @@ final class HTTP1Client: @unchecked Sendable {
     let maximumBodyBytes: Int
     let peak: PeakCounter
     let resolver: Resolver
-    private let lock = NSLock()
+    private let lock = Locked()
     private var idle: [String: [Socket]] = [:]
     private var open = true
     /// The most idle connections kept per host.
@@ -165,7 +166,7 @@ final class HTTP1Client: @unchecked Sendable {
 
 /// One request in flight: the socket it waits on, so that cancelling can wake it.
 final class Exchange: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Locked()
     private var socket: Socket?
     private var cancelled = false
 

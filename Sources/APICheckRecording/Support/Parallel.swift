@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Work spread over threads, for the runs that check many files or answers at once.
 package enum Parallel {
@@ -28,15 +29,14 @@ package enum Parallel {
 /// The result slots of ``Parallel/map(_:jobs:context:_:)``: each index is claimed by one thread, which alone writes its slot.
 private final class ParallelSlots<T>: @unchecked Sendable {
     let slots: UnsafeMutableBufferPointer<T?>
-    private let lock = NSLock()
-    private var next = 0
+    private let next = Locked(0)
 
     init(slots: UnsafeMutableBufferPointer<T?>) {
         self.slots = slots
     }
 
     func claim(below count: Int) -> Int? {
-        lock.withLock {
+        next.withLock { next in
             guard next < count else { return nil }
             defer { next += 1 }
             return next

@@ -8,8 +8,8 @@ struct GitHubOAuth {
 
     static let documentation = "https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors/"
 
-    func exchange(_ request: SandboxRequest) -> SandboxResponse {
-        var fields = request.query
+    func exchange(_ request: ReceivedRequest) -> SandboxResponse {
+        var fields = request.queryItems.map { ($0.name, $0.value) }
         if request.mediaType == "application/json" {
             for (name, value) in (JSON.parseObject(request.body) ?? [:]) {
                 if let text = value as? String { fields.append((name, text)) }

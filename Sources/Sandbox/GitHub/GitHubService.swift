@@ -23,7 +23,7 @@ struct GitHubService: Sendable {
         path.hasPrefix("/repos/") || path.hasPrefix("/repositories/") || path.hasPrefix("/search/") || path.hasPrefix("/login/oauth/")
     }
 
-    func respond(to request: SandboxRequest) -> SandboxResponse {
+    func respond(to request: ReceivedRequest) -> SandboxResponse {
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         if request.path == "/login/oauth/access_token" {
             guard request.method == "POST" else { return notFound() }
@@ -45,7 +45,7 @@ struct GitHubService: Sendable {
 
     // MARK: Events
 
-    private func events(_ request: SandboxRequest, repository: GitHubRepository?) -> SandboxResponse {
+    private func events(_ request: ReceivedRequest, repository: GitHubRepository?) -> SandboxResponse {
         let admission: Admission
         switch admit(request, resource: .core) {
         case .success(let admitted): admission = admitted
@@ -90,7 +90,7 @@ struct GitHubService: Sendable {
     }
 
     /// Whether the validators the client sent still hold: `If-None-Match` first, else `If-Modified-Since` (RFC 9110, 13.2.2).
-    private func isNotModified(_ request: SandboxRequest, etag: String, lastModified: Int64?) -> Bool {
+    private func isNotModified(_ request: ReceivedRequest, etag: String, lastModified: Int64?) -> Bool {
         if let tags = request.header("If-None-Match") {
             guard !renderer.has(.githubNoETag304) else { return false }
             // Weak comparison: W/"x" and "x" match.
@@ -110,7 +110,7 @@ struct GitHubService: Sendable {
 
     // MARK: Search
 
-    private func search(_ request: SandboxRequest) -> SandboxResponse {
+    private func search(_ request: ReceivedRequest) -> SandboxResponse {
         let admission: Admission
         switch admit(request, resource: .search) {
         case .success(let admitted): admission = admitted
@@ -194,7 +194,7 @@ struct GitHubService: Sendable {
     }
 
     /// Authenticates and checks the rate limit of `resource`: a bad token is 401, a spent window 403.
-    private func admit(_ request: SandboxRequest, resource: Resource) -> Result<Admission, ErrorResponse> {
+    private func admit(_ request: ReceivedRequest, resource: Resource) -> Result<Admission, ErrorResponse> {
         let caller: Caller
         switch authenticate(request) {
         case .success(let found): caller = found
@@ -210,7 +210,7 @@ struct GitHubService: Sendable {
 
     /// No `Authorization` is an anonymous caller; a token the replica issued (or the configured one) is a user;
     /// anything else is 401 `Bad credentials`.
-    private func authenticate(_ request: SandboxRequest) -> Result<Caller, ErrorResponse> {
+    private func authenticate(_ request: ReceivedRequest) -> Result<Caller, ErrorResponse> {
         guard let value = request.header("Authorization") else { return .success(Caller(token: nil)) }
         let parts = value.split(separator: " ", maxSplits: 1).map(String.init)
         if parts.count == 2, ["bearer", "token"].contains(parts[0].lowercased()) {
@@ -265,22 +265,22 @@ struct GitHubService: Sendable {
     }
 
     /// `per_page`: 30 by default, at most 100; a value that is not a positive number is the default (unconfirmed).
-    static func perPage(_ request: SandboxRequest) -> Int {
+    static func perPage(_ request: ReceivedRequest) -> Int {
         guard let value = request.queryValue("per_page").flatMap({ Int($0) }), value >= 1 else { return 30 }
         return min(value, 100)
     }
 
     /// `page`: 1 by default; a value that is not a positive number is page 1 (unconfirmed).
-    static func page(_ request: SandboxRequest) -> Int {
+    static func page(_ request: ReceivedRequest) -> Int {
         guard let value = request.queryValue("page").flatMap({ Int($0) }), value >= 1 else { return 1 }
         return value
     }
 
     /// The `Link` header: the request's own query with `page` replaced, on the replica's own address.
-    private func link(_ request: SandboxRequest, path: String, page: Int, lastPage: Int) -> String? {
+    private func link(_ request: ReceivedRequest, path: String, page: Int, lastPage: Int) -> String? {
         guard lastPage > 1 else { return nil }
         let host = request.header("Host") ?? "127.0.0.1"
-        let kept = request.query.filter { $0.0 != "page" }
+        let kept = request.queryItems.filter { $0.name != "page" }.map { ($0.name, $0.value) }
         func url(_ target: Int) -> String {
             let pairs = kept + [("page", String(target))]
             return "<http://\(host)\(path)?" + pairs.map { Self.escape($0.0) + "=" + Self.escape($0.1) }.joined(separator: "&") + ">"

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// The GitHub replica's state behind one lock: events per repository, OAuth codes and tokens, rate limits.
 final class GitHubStore: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// The Kakao replica's routes, written from Kakao's documentation (developers.kakao.com, Daum search)
 /// and API-FACTS: blog, cafe and web search behind `Authorization: KakaoAK <key>`, a daily quota, and
@@ -29,7 +30,7 @@ struct KakaoService: Sendable {
         path.hasPrefix("/v2/search/")
     }
 
-    func respond(to request: SandboxRequest) -> SandboxResponse {
+    func respond(to request: ReceivedRequest) -> SandboxResponse {
         guard Self.handles(request.path), let kind = KakaoSeed.Kind(rawValue: String(request.path.dropFirst("/v2/search/".count))) else {
             return notFound(request.path)
         }
@@ -56,7 +57,7 @@ struct KakaoService: Sendable {
     /// A missing header is `appKey(null)`; a value that is not `KakaoAK` and 32 letters and digits is
     /// echoed inside the parentheses (API-FACTS, unconfirmed), which is how a key leaks into a
     /// recording; a well-formed key that is not the accepted one is `cannot find appKey` (unconfirmed).
-    private func authenticate(_ request: SandboxRequest) -> SandboxResponse? {
+    private func authenticate(_ request: ReceivedRequest) -> SandboxResponse? {
         let scheme = drifts.contains(.kakaoAuthBearer) ? "Bearer " : "KakaoAK "
         guard let value = request.header("Authorization"), !value.trimmingCharacters(in: .whitespaces).isEmpty else {
             return error(401, "AccessDeniedError", "wrong appKey(null) format")
@@ -101,7 +102,7 @@ struct KakaoService: Sendable {
         }
 
         /// The query's words, `sort`, `page` and `size`, or the 400 Kakao answers.
-        static func read(_ request: SandboxRequest) -> Result<Parameters, Problem> {
+        static func read(_ request: ReceivedRequest) -> Result<Parameters, Problem> {
             guard let query = request.queryValue("query"), !query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                 return .failure(Problem(type: "MissingParameter", message: "query parameter required"))
             }

@@ -64,7 +64,7 @@ struct LSLPService: Sendable {
         static let serverError = "알 수 없는 서버 오류입니다."
     }
 
-    func respond(to request: SandboxRequest) -> SandboxResponse {
+    func respond(to request: ReceivedRequest) -> SandboxResponse {
         // SesacKey first, before the path or anything else is looked at.
         guard let key = request.header("SesacKey"), options.sesacKeys.contains(key) else {
             return error(420, Messages.sesacKey)
@@ -113,7 +113,7 @@ struct LSLPService: Sendable {
         case join, validateEmail, login, refresh, withdraw, createPost, listPosts
         case readPost(String), updatePost(String), deletePost(String), comment(String), like(String)
 
-        init?(_ request: SandboxRequest) {
+        init?(_ request: ReceivedRequest) {
             let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
             switch (request.method, parts.count, parts.first) {
             case ("POST", 1, "join"): self = .join
@@ -135,7 +135,7 @@ struct LSLPService: Sendable {
 
     // MARK: Accounts
 
-    private func join(_ request: SandboxRequest) -> SandboxResponse {
+    private func join(_ request: ReceivedRequest) -> SandboxResponse {
         let body: [String: Any]
         switch jsonBody(request) {
         case .failure(let refusal): return refusal.response
@@ -157,7 +157,7 @@ struct LSLPService: Sendable {
         return answer(200, .object([(idKey, .string(member.id)), ("email", .string(member.email)), ("nick", .string(member.nick))]))
     }
 
-    private func validateEmail(_ request: SandboxRequest) -> SandboxResponse {
+    private func validateEmail(_ request: ReceivedRequest) -> SandboxResponse {
         let body: [String: Any]
         switch jsonBody(request) {
         case .failure(let refusal): return refusal.response
@@ -168,7 +168,7 @@ struct LSLPService: Sendable {
         return answer(200, .object([("message", .string(Messages.emailFree))]))
     }
 
-    private func login(_ request: SandboxRequest) -> SandboxResponse {
+    private func login(_ request: ReceivedRequest) -> SandboxResponse {
         let body: [String: Any]
         switch jsonBody(request) {
         case .failure(let refusal): return refusal.response
@@ -185,7 +185,7 @@ struct LSLPService: Sendable {
     }
 
     /// `GET refresh`: the (expired) access token in `Authorization` and the refresh token in `Refresh`.
-    private func refresh(_ request: SandboxRequest) -> SandboxResponse {
+    private func refresh(_ request: ReceivedRequest) -> SandboxResponse {
         guard let access = accessToken(request), let claims = tokens.verify(access), claims.kind == .access else {
             return error(401, Messages.invalidToken)
         }
@@ -200,7 +200,7 @@ struct LSLPService: Sendable {
     }
 
     /// The raw token of `Authorization` (with the bearer-required drift, only `Bearer <token>`).
-    private func accessToken(_ request: SandboxRequest) -> String? {
+    private func accessToken(_ request: ReceivedRequest) -> String? {
         guard let value = request.header("Authorization"), !value.isEmpty else { return nil }
         if drifts.contains(.lslpBearerRequired) {
             return value.hasPrefix("Bearer ") ? String(value.dropFirst("Bearer ".count)) : nil
@@ -209,7 +209,7 @@ struct LSLPService: Sendable {
     }
 
     /// The member the access token names, or the 401, 403 or 419 to answer.
-    private func authenticate(_ request: SandboxRequest) -> Result<LSLPStore.Member, Refusal> {
+    private func authenticate(_ request: ReceivedRequest) -> Result<LSLPStore.Member, Refusal> {
         guard let token = accessToken(request), let claims = tokens.verify(token), claims.kind == .access else {
             return .failure(Refusal(error(401, Messages.invalidToken)))
         }
@@ -227,7 +227,7 @@ struct LSLPService: Sendable {
 
     // MARK: Posts
 
-    private func createPost(_ request: SandboxRequest, by member: LSLPStore.Member) -> SandboxResponse {
+    private func createPost(_ request: ReceivedRequest, by member: LSLPStore.Member) -> SandboxResponse {
         guard request.mediaType == "multipart/form-data", let boundary = request.header("Content-Type").flatMap(Multipart.boundary(fromContentType:)) else {
             return error(400, Messages.required)
         }
@@ -262,9 +262,9 @@ struct LSLPService: Sendable {
         return answer(200, render(post))
     }
 
-    private func listPosts(_ request: SandboxRequest) -> SandboxResponse {
+    private func listPosts(_ request: ReceivedRequest) -> SandboxResponse {
         // A repeated query item is an array to Express, neither a number nor a cursor (unconfirmed).
-        for name in ["next", "limit", "product_id"] where request.query.filter({ $0.0 == name }).count > 1 {
+        for name in ["next", "limit", "product_id"] where request.queryItems.filter({ $0.name == name }).count > 1 {
             return error(400, Messages.badValue)
         }
         var limit = Self.defaultLimit
@@ -294,7 +294,7 @@ struct LSLPService: Sendable {
         return answer(200, .object([("data", .array(page.map(render))), ("next_cursor", .string(cursor))]))
     }
 
-    private func updatePost(_ id: String, _ request: SandboxRequest, by member: LSLPStore.Member) -> SandboxResponse {
+    private func updatePost(_ id: String, _ request: ReceivedRequest, by member: LSLPStore.Member) -> SandboxResponse {
         let body: [String: Any]
         switch jsonBody(request) {
         case .failure(let refusal): return refusal.response
@@ -318,7 +318,7 @@ struct LSLPService: Sendable {
         return answer(200, render(updated))
     }
 
-    private func comment(on id: String, _ request: SandboxRequest, by member: LSLPStore.Member) -> SandboxResponse {
+    private func comment(on id: String, _ request: ReceivedRequest, by member: LSLPStore.Member) -> SandboxResponse {
         let body: [String: Any]
         switch jsonBody(request) {
         case .failure(let refusal): return refusal.response
@@ -330,7 +330,7 @@ struct LSLPService: Sendable {
     }
 
     /// `{"like_status": true}` likes, `false` unlikes; without a body the like is toggled (unconfirmed).
-    private func like(_ id: String, _ request: SandboxRequest, by member: LSLPStore.Member) -> SandboxResponse {
+    private func like(_ id: String, _ request: ReceivedRequest, by member: LSLPStore.Member) -> SandboxResponse {
         var wanted: Bool?
         if !request.body.isEmpty {
             let body: [String: Any]
@@ -410,7 +410,7 @@ struct LSLPService: Sendable {
 
     /// The JSON object of a body sent as `application/json`; an empty object for any other type (Express
     /// parses only JSON); a 400 for JSON that does not parse (body-parser's status, unconfirmed).
-    private func jsonBody(_ request: SandboxRequest) -> Result<[String: Any], Refusal> {
+    private func jsonBody(_ request: ReceivedRequest) -> Result<[String: Any], Refusal> {
         guard request.mediaType == "application/json", !request.body.isEmpty else { return .success([:]) }
         guard let value = try? JSONSerialization.jsonObject(with: Data(request.body), options: [.fragmentsAllowed]) else {
             return .failure(Refusal(error(400, Messages.badValue)))

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// The LSLP replica's members, posts and comments, behind one lock; safe for concurrent requests.
 final class LSLPStore: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Sockets
 
 /// A small HTTP/1.1 server (RFC 9112) on plain sockets: one pool thread per open connection,
@@ -9,17 +10,6 @@ import Sockets
 /// `HTTP1.maximumHeadBytes`, 64 KiB, is 431, a body over the limit 413), and a clean stop that closes every
 /// connection.
 final class HTTPServer: @unchecked Sendable {
-    /// A request's head and body, as the handler gets it.
-    struct Request {
-        var method: String
-        /// The path, as sent (percent-encoded).
-        var path: String
-        /// The query without its `?`, as sent.
-        var query: String?
-        var headers: [(String, String)]
-        var body: [UInt8]
-    }
-
     /// A response: the status, headers (`Content-Length` is added) and body.
     struct Response {
         var status: Int
@@ -40,7 +30,7 @@ final class HTTPServer: @unchecked Sendable {
     let listener: Listener
     let maximumBodyBytes: Int
     /// Answers a request; `tooLarge` answers a body over the limit.
-    let handler: @Sendable (Request) -> Response
+    let handler: @Sendable (ReceivedRequest) -> Response
     let tooLarge: @Sendable (_ announced: Int?) -> Response
     private let pool = ThreadPool.connections
     private let condition = NSCondition()
@@ -49,7 +39,7 @@ final class HTTPServer: @unchecked Sendable {
     private var acceptorDone = false
 
     init(
-        host: String, port: Int, maximumBodyBytes: Int, handler: @escaping @Sendable (Request) -> Response,
+        host: String, port: Int, maximumBodyBytes: Int, handler: @escaping @Sendable (ReceivedRequest) -> Response,
         tooLarge: @escaping @Sendable (Int?) -> Response
     ) throws(ConnectError) {
         listener = try Listener(host: host, port: port)
@@ -138,7 +128,7 @@ final class HTTPServer: @unchecked Sendable {
                 socket.finishSending(discardingUpTo: Self.lingeringBytes, deadline: .now + Self.lingeringTime)
                 return
             }
-            let response = handler(Request(method: request.method, path: request.path, query: request.query, headers: request.headers, body: body))
+            let response = handler(ReceivedRequest(method: request.method, path: request.path, query: request.query, headers: request.headers, body: body))
             guard write(response, keepAlive: request.keepAlive, head: request.method == "HEAD", to: socket), request.keepAlive else { return }
         }
     }

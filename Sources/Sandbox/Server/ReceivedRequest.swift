@@ -1,4 +1,7 @@
-/// A request as the sandbox received it, bytes and all, for tests that check what a client sent.
+import Locking
+
+/// A request as the sandbox received it, bytes and all: what the server hands the replicas, and what the journal
+/// keeps for tests that check what a client sent.
 public struct ReceivedRequest: Sendable, Hashable {
     /// The method, such as `PUT`.
     public let method: String
@@ -17,9 +20,38 @@ public struct ReceivedRequest: Sendable, Hashable {
         public let value: String
     }
 
+    /// The query's name-value pairs, percent-decoded as PHP decodes them (`+` is a space), in order.
+    let queryItems: [QueryItem]
+
+    /// One name-value pair of the query.
+    struct QueryItem: Sendable, Hashable {
+        let name: String
+        let value: String
+    }
+
+    init(method: String, path: String, query: String?, headers: [(String, String)], body: [UInt8]) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers.map { Header(name: $0.0, value: $0.1) }
+        self.body = body
+        queryItems = PercentDecoding.pairs(Array((query ?? "").utf8)).map { QueryItem(name: $0.0, value: $0.1) }
+    }
+
     /// The value of the first header named `name` (case-insensitively), or nil.
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        let lowered = name.lowercased()
+        return headers.first { $0.name.lowercased() == lowered }?.value
+    }
+
+    /// The media type of the body, lower-cased and without parameters: `application/json`.
+    var mediaType: String? {
+        header("Content-Type").map { $0.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+
+    /// The last value of the query item `name` (PHP's rule: the last one wins).
+    func queryValue(_ name: String) -> String? {
+        queryItems.last { $0.name == name }?.value
     }
 }
 

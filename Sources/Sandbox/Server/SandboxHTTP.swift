@@ -1,26 +1,3 @@
-/// A request as the APIs' handlers see it: method, path, decoded query, headers and body bytes.
-struct SandboxRequest {
-    let method: String
-    let path: String
-    let query: [(String, String)]
-    let headers: [(String, String)]
-    let body: [UInt8]
-
-    func header(_ name: String) -> String? {
-        let lowered = name.lowercased()
-        return headers.first { $0.0.lowercased() == lowered }?.1
-    }
-
-    /// The media type of the body, lower-cased and without parameters: `application/json`.
-    var mediaType: String? {
-        header("Content-Type").map { $0.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).lowercased() }
-    }
-
-    func queryValue(_ name: String) -> String? {
-        query.last { $0.0 == name }?.1
-    }
-}
-
 /// An answer: a status, a body (JSON, other bytes, or none) and extra headers.
 struct SandboxResponse {
     let status: Int

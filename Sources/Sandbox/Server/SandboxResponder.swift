@@ -8,16 +8,9 @@ struct SandboxResponder: Sendable {
     let routes: SandboxServerRoutes
     let journal: RequestJournal
 
-    func respond(to request: HTTPServer.Request) -> HTTPServer.Response {
-        journal.append(
-            ReceivedRequest(
-                method: request.method, path: request.path, query: request.query,
-                headers: request.headers.map { ReceivedRequest.Header(name: $0.0, value: $0.1) }, body: request.body
-            )
-        )
-        let query = PercentDecoding.pairs(Array((request.query ?? "").utf8))
-        let sandboxRequest = SandboxRequest(method: request.method, path: request.path, query: query, headers: request.headers, body: request.body)
-        return Self.render(routes.respond(to: sandboxRequest))
+    func respond(to request: ReceivedRequest) -> HTTPServer.Response {
+        journal.append(request)
+        return Self.render(routes.respond(to: request))
     }
 
     /// The answer to a body over the limit, in Laravel's words.

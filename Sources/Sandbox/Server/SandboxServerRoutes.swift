@@ -5,7 +5,7 @@ struct SandboxServerRoutes: Sendable {
     let kakao: KakaoService?
     let lslp: LSLPService?
 
-    func respond(to request: SandboxRequest) -> SandboxResponse {
+    func respond(to request: ReceivedRequest) -> SandboxResponse {
         if let todos, TodoService.handles(request.path) {
             return todos.respond(to: request)
         }

@@ -15,7 +15,7 @@ struct TodoService: Sendable {
         path == "/api/v2/todos" || path.hasPrefix("/api/v2/todos/") || path == "/api/v2/todos-json"
     }
 
-    func respond(to request: SandboxRequest) -> SandboxResponse {
+    func respond(to request: ReceivedRequest) -> SandboxResponse {
         var response = route(request)
         if response.status == 200 && request.method == "GET" && renderer.has(.todosStatus201) {
             response = SandboxResponse(status: 201, content: response.content, headers: response.headers)
@@ -23,7 +23,7 @@ struct TodoService: Sendable {
         return response
     }
 
-    private func route(_ request: SandboxRequest) -> SandboxResponse {
+    private func route(_ request: ReceivedRequest) -> SandboxResponse {
         let path = request.path
         switch path {
         case "/api/v2/todos":
@@ -64,7 +64,7 @@ struct TodoService: Sendable {
 
     // MARK: Lists
 
-    private func list(_ request: SandboxRequest, search: String?) -> SandboxResponse {
+    private func list(_ request: ReceivedRequest, search: String?) -> SandboxResponse {
         var errors: [(String, String)] = []
         // Defaults created_at/desc, per_page 10 (at most 100) and the 422s for bad values: (unconfirmed).
         let filter = request.queryValue("filter") ?? "created_at"
@@ -107,7 +107,7 @@ struct TodoService: Sendable {
 
     // MARK: Writes
 
-    private func createFromForm(_ request: SandboxRequest) -> SandboxResponse {
+    private func createFromForm(_ request: ReceivedRequest) -> SandboxResponse {
         let fields: [(String, String)]
         switch request.mediaType {
         case "multipart/form-data":
@@ -124,7 +124,7 @@ struct TodoService: Sendable {
         return create(title: fields.last { $0.0 == "title" }?.1, isDone: fields.last { $0.0 == "is_done" }?.1)
     }
 
-    private func createFromJSON(_ request: SandboxRequest) -> SandboxResponse {
+    private func createFromJSON(_ request: ReceivedRequest) -> SandboxResponse {
         guard request.mediaType == "application/json" || request.mediaType?.hasSuffix("+json") == true else {
             return create(title: nil, isDone: nil)
         }
@@ -155,7 +155,7 @@ struct TodoService: Sendable {
         return SandboxResponse(status: 200, body: renderer.single(record, message: "할일 추가 성공"))
     }
 
-    private func update(_ id: Int, _ request: SandboxRequest) -> SandboxResponse {
+    private func update(_ id: Int, _ request: ReceivedRequest) -> SandboxResponse {
         let jsonOnly = renderer.has(.todosPutJSONOnly)
         var title: String?
         var isDone: String?
@@ -196,7 +196,7 @@ struct TodoService: Sendable {
     }
 
     /// Laravel's 405: the message, and `Allow` listing the route's methods (RFC 9110; Laravel lists HEAD beside GET).
-    private func methodNotAllowed(_ request: SandboxRequest, allowed: String) -> SandboxResponse {
+    private func methodNotAllowed(_ request: ReceivedRequest, allowed: String) -> SandboxResponse {
         var response = SandboxResponse.message(405, "The \(request.method) method is not supported for route \(request.path.dropFirst()). Supported methods: \(allowed).")
         response.headers = [("Allow", allowed)]
         return response

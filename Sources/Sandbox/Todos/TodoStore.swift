@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// The todos, their id sequence and their clock, behind one lock; safe for concurrent requests.
 final class TodoStore: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import GitHubAPI
+import Locking
 import Sandbox
 import TestSupport
 #if canImport(FoundationNetworking)
@@ -37,7 +38,7 @@ func temporaryFolder() throws -> URL {
 
 /// A clock a test moves by hand.
 final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Locked()
     private var current: Date
 
     init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = start }

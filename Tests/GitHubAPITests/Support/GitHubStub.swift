@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -35,7 +36,7 @@ final class GitHubStub: URLProtocol {
     static let inFlight = Counter()
 
     final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Locked()
         private var now: [String: Int] = [:]
         private var peak: [String: Int] = [:]
         private var total: [String: Int] = [:]
