@@ -69,7 +69,9 @@ let package = Package(
         .target(name: "LSLPAPI", dependencies: ["WireFormat"]),
         .target(name: "APICheckReplay", dependencies: ["APICheckRecording", "WireFormat", "Locking"]),
         .target(name: "APICheckReplayTesting", dependencies: ["APICheckReplay", "APICheckRecording"]),
-        .target(name: "APICheckTesting", dependencies: ["APICheckReplayTesting", "APICheckReplay", "APICheckContracts", "APICheckRecording", "Locking"]),
+        .target(
+            name: "APICheckTesting",
+            dependencies: ["APICheckReplayTesting", "APICheckReplay", "APICheckContracts", "APICheckRecording", "Locking"]),
         .target(name: "Sandbox", dependencies: ["Sockets", "HTTP1", "Locking"]),
         .target(
             name: "APICheckLive",
@@ -106,7 +108,8 @@ let package = Package(
         ),
         // The readers of outside input with their invariants; `swift test` runs the seeds and every input a
         // fuzz run crashed on through them (FuzzRegressionTests).
-        .target(name: "APICheckFuzzing", dependencies: ["APICheck", "APICheckReplay", "WireFormat", "HTTP1"], path: "Fuzz/APICheckFuzzing"),
+        .target(
+            name: "APICheckFuzzing", dependencies: ["APICheck", "APICheckReplay", "WireFormat", "HTTP1"], path: "Fuzz/APICheckFuzzing"),
         .executableTarget(name: "apicheck-fuzz", dependencies: ["APICheckFuzzing"], path: "Fuzz/apicheck-fuzz"),
 
         // Test support shared by the test targets: a sandbox that is always stopped, the loopback
@@ -127,10 +130,13 @@ let package = Package(
         .testTarget(name: "LSLPAPITests", dependencies: ["TestSupport", "LSLPAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
         .testTarget(name: "SandboxTests", dependencies: ["TestSupport", "Sandbox", "Sockets"]),
-        .testTarget(name: "APICheckReplayTests", dependencies: ["TestSupport", "APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),
+        .testTarget(
+            name: "APICheckReplayTests", dependencies: ["TestSupport", "APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),
         // The child process of the crash-safety tests: saves with the project's own code until it is killed.
         .executableTarget(name: "apicheck-save-loop", dependencies: ["APICheck", "GitHubAPI"], path: "Tests/SaveLoop"),
-        .testTarget(name: "APICheckCLITests", dependencies: ["TestSupport", "APICheckCLI", "Sandbox", "apicheck-save-loop", "APICheck", "GitHubAPI"]),
+        .testTarget(
+            name: "APICheckCLITests",
+            dependencies: ["TestSupport", "APICheckCLI", "Sandbox", "apicheck-save-loop", "APICheck", "GitHubAPI"]),
         .testTarget(
             name: "APICheckLiveTests",
             dependencies: ["TestSupport", "APICheckLive", "APICheck", "APICheckRecording", "Sandbox", "Sockets", "Locking"]
@@ -145,7 +151,10 @@ let package = Package(
         // The decoding-contract suites: they replay recordings/<api>/tests through the real clients.
         .testTarget(
             name: "ContractTests",
-            dependencies: ["APICheckTesting", "APICheckReplay", "APICheck", "TodoAPI", "GitHubAPI", "KakaoAPI", "LSLPAPI", "WireFormat", "Sandbox", "TestSupport"]
+            dependencies: [
+                "APICheckTesting", "APICheckReplay", "APICheck", "TodoAPI", "GitHubAPI", "KakaoAPI", "LSLPAPI", "WireFormat", "Sandbox",
+                "TestSupport",
+            ]
         ),
     ]
 )

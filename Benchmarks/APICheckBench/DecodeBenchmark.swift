@@ -38,7 +38,8 @@ enum DecodeBenchmark {
         while size < targetBytes {
             let created = Date(timeIntervalSince1970: 1_693_526_400 + Double(id) * 3_607.123457)
             let updated = created.addingTimeInterval(Double(id % 97) * 86_400.000321)
-            let item = #"{"id":\#(id),"title":"\#(titles[id % titles.count]) \#(id)","is_done":\#(id % 3 == 0),"created_at":"\#(codec.string(from: created))","updated_at":"\#(codec.string(from: updated))"}"#
+            let item =
+                #"{"id":\#(id),"title":"\#(titles[id % titles.count]) \#(id)","is_done":\#(id % 3 == 0),"created_at":"\#(codec.string(from: created))","updated_at":"\#(codec.string(from: updated))"}"#
             size += item.utf8.count + 1
             items.append(item)
             id += 1
@@ -50,7 +51,9 @@ enum DecodeBenchmark {
     static func run() throws {
         let body = makeBody(targetBytes: 10_000_000)
         let megabytes = Double(body.count) / 1_000_000
-        print("decode: \(String(format: "%.1f", megabytes)) MB list body, \(try TodoClient.makeDecoder().decode(TodoPage.self, from: body).data.count) todos")
+        print(
+            "decode: \(String(format: "%.1f", megabytes)) MB list body, \(try TodoClient.makeDecoder().decode(TodoPage.self, from: body).data.count) todos"
+        )
 
         // Foundation's formatter, created once and reused (the fair way to use it); it reads only
         // milliseconds, so it is a speed reference, not a correct alternative.
@@ -81,7 +84,10 @@ enum DecodeBenchmark {
         let foundationRate = megabytes / median(foundation)
         print(String(format: "  dates as String (baseline)          %7.1f MB/s  (median of %d)", stringRate, strings.count))
         print(String(format: "  dates as Date, WireFormat codec     %7.1f MB/s  (median of %d)", dateRate, dates.count))
-        print(String(format: "  dates as Date, ISO8601DateFormatter %7.1f MB/s  (median of %d; reads only milliseconds)", foundationRate, foundation.count))
+        print(
+            String(
+                format: "  dates as Date, ISO8601DateFormatter %7.1f MB/s  (median of %d; reads only milliseconds)", foundationRate,
+                foundation.count))
         print(String(format: "  ratio Date/String: %.2fx (target >= 0.80x)", dateRate / stringRate))
     }
 

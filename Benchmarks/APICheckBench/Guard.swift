@@ -7,7 +7,8 @@ import Foundation
 struct Guard: Benchmark {
     static let configuration = CommandConfiguration(
         commandName: "guard",
-        abstract: "The CI speed guards: verify vs its peer on four API shapes, replay vs a bare stub, loading vs JSONSerialization, the live diff path vs wrk.",
+        abstract:
+            "The CI speed guards: verify vs its peer on four API shapes, replay vs a bare stub, loading vs JSONSerialization, the live diff path vs wrk.",
         discussion: """
             Each guard prints its figure and its limit; the command exits 1 when one is outside its limit, and also \
             when one cannot be measured (no jsonschema-rs, no wrk): a guard that did not run did not pass.
@@ -38,7 +39,9 @@ struct Guard: Benchmark {
         let atMost: Bool
         var holds: Bool { atMost ? value <= limit : value >= limit }
         var line: String {
-            String(format: "  %@ %@ %.2fx (limit: %@ %.2fx)", holds ? "ok  " : "FAIL", pad(label, 66), value, atMost ? "at most" : "at least", limit)
+            String(
+                format: "  %@ %@ %.2fx (limit: %@ %.2fx)", holds ? "ok  " : "FAIL", pad(label, 66), value, atMost ? "at most" : "at least",
+                limit)
         }
     }
 
@@ -49,8 +52,14 @@ struct Guard: Benchmark {
         print("guard: verify, apicheck verify vs json.loads + jsonschema-rs, whole processes, \(options.rounds) rounds alternated")
         if let python = try ShapeVerify.peerPython(options.python) {
             if let results = try ShapeVerify.measure(rounds: options.rounds, bytesPerShape: bytesPerShape, python: python) {
-                figures += results.map { Figure(label: "verify, \($0.label): apicheck's time / the peer's", value: $0.ratio, limit: verifyLimit, atMost: true) }
-                figures += results.map { Figure(label: "verify, \($0.label): apicheck's CPU time / the peer's", value: $0.cpuRatio, limit: verifyLimit, atMost: true) }
+                figures += results.map {
+                    Figure(label: "verify, \($0.label): apicheck's time / the peer's", value: $0.ratio, limit: verifyLimit, atMost: true)
+                }
+                figures += results.map {
+                    Figure(
+                        label: "verify, \($0.label): apicheck's CPU time / the peer's", value: $0.cpuRatio, limit: verifyLimit, atMost: true
+                    )
+                }
             } else {
                 missing.append("verify (a run failed or found something, above)")
             }
@@ -61,22 +70,34 @@ struct Guard: Benchmark {
         print("guard: replay vs the bare URLProtocol stub, and loading vs JSONSerialization, \(options.rounds) rounds alternated")
         let cases = try await ReplayBenchmark.measure(rounds: options.rounds, sizes: [1_000, 10_000])
         ReplayBenchmark.report(cases)
-        figures += cases.map { Figure(label: "replay, \($0.label): time per request / the stub's", value: $0.ratio, limit: replayLimit, atMost: true) }
+        figures += cases.map {
+            Figure(label: "replay, \($0.label): time per request / the stub's", value: $0.ratio, limit: replayLimit, atMost: true)
+        }
         let big = try ReplayBenchmark.measureBigLoad(rounds: options.rounds)
-        print(String(format: "  loading a %.1f MB recording of 100 list bodies: %.0f MB/s; JSONSerialization %.0f MB/s", big.megabytes, big.megabytes / big.load.median, big.megabytes / big.parse.median))
+        print(
+            String(
+                format: "  loading a %.1f MB recording of 100 list bodies: %.0f MB/s; JSONSerialization %.0f MB/s", big.megabytes,
+                big.megabytes / big.load.median, big.megabytes / big.parse.median))
         figures += cases.filter(\.distinct).map {
             Figure(label: "loading, \($0.label): time / JSONSerialization's", value: $0.loadRatio, limit: loadLimit, atMost: true)
         }
-        figures.append(Figure(label: "loading, 100 list bodies: time / JSONSerialization's", value: big.load.median / big.parse.median, limit: loadLimit, atMost: true))
+        figures.append(
+            Figure(
+                label: "loading, 100 list bodies: time / JSONSerialization's", value: big.load.median / big.parse.median, limit: loadLimit,
+                atMost: true))
 
         print("guard: the live diff path vs wrk")
         if let live = try await LiveBenchmark.measure(rounds: options.rounds, seconds: options.seconds) {
-            print(String(format: "  wrk %.0f requests/s (%.0f-%.0f), the diff path %.0f requests/s (%.0f-%.0f); %@", live.wrk.median, live.wrk.min, live.wrk.max, live.diff.median, live.diff.min, live.diff.max, live.lastDiff))
+            print(
+                String(
+                    format: "  wrk %.0f requests/s (%.0f-%.0f), the diff path %.0f requests/s (%.0f-%.0f); %@", live.wrk.median,
+                    live.wrk.min, live.wrk.max, live.diff.median, live.diff.min, live.diff.max, live.lastDiff))
             if let unclean = live.unclean {
                 print("  a diff run against the sandbox was not clean: \(unclean)")
                 missing.append("live (a diff run found something)")
             } else {
-                figures.append(Figure(label: "live, the diff path's requests/s / wrk's", value: live.ratio, limit: liveLimit, atMost: false))
+                figures.append(
+                    Figure(label: "live, the diff path's requests/s / wrk's", value: live.ratio, limit: liveLimit, atMost: false))
             }
         } else {
             missing.append("live (no wrk)")
@@ -86,7 +107,10 @@ struct Guard: Benchmark {
         for figure in figures { print(figure.line) }
         for item in missing { print("  FAIL not measured: \(item)") }
         let failed = figures.filter { !$0.holds }.count + missing.count
-        print(failed == 0 ? "guard: every figure within its limit" : "guard: \(failed) of \(figures.count + missing.count) outside their limits or not measured")
+        print(
+            failed == 0
+                ? "guard: every figure within its limit"
+                : "guard: \(failed) of \(figures.count + missing.count) outside their limits or not measured")
         return failed == 0
     }
 }

@@ -19,7 +19,8 @@ enum HostileBenchmark {
         for _ in 0..<runs {
             for fault in HostileServer.Fault.allCases {
                 let transport = HTTPTransport()
-                let request = LiveRequest(method: "GET", url: server.baseURL.appendingPathComponent("api/v2/todos"), headers: [("X-Hostile", fault.rawValue)])
+                let request = LiveRequest(
+                    method: "GET", url: server.baseURL.appendingPathComponent("api/v2/todos"), headers: [("X-Hostile", fault.rawValue)])
                 let start = clock.now
                 let outcome: String
                 do {
@@ -45,7 +46,9 @@ enum HostileBenchmark {
             print("  \(pad(fault.rawValue, 18)) \(pad(outcomes[fault] ?? "?", 26)) \(figures)   \(peaks[fault] ?? 0) B")
         }
         let peak = peaks.values.max() ?? 0
-        print("  every fault within its budget: \(within ? "yes" : "NO"); the most body held: \(peak) B (limit \(HTTPTransport.defaultMaximumBodyBytes) B)")
+        print(
+            "  every fault within its budget: \(within ? "yes" : "NO"); the most body held: \(peak) B (limit \(HTTPTransport.defaultMaximumBodyBytes) B)"
+        )
         return within && peak <= HTTPTransport.defaultMaximumBodyBytes
     }
 }

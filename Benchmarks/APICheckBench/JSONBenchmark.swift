@@ -24,13 +24,17 @@ enum JSONBenchmark {
             writes.add(DecodeBenchmark.time { _ = JSONWriter.pretty(value) })
         }
         func line(_ label: String, _ samples: Samples, _ note: String = "") {
-            let rate = String(format: "%7.1f MB/s (%.1f-%.1f)", megabytes / samples.median, megabytes / samples.max, megabytes / samples.min)
+            let rate = String(
+                format: "%7.1f MB/s (%.1f-%.1f)", megabytes / samples.median, megabytes / samples.max, megabytes / samples.min)
             print("  \(pad(label, 66)) \(pad(rate, 26))\(note)")
         }
         line("JSONReader: a JSONValue tree, key order and number literals kept", ours, " target >= 150")
         line("JSONSerialization: NSDictionary/NSArray/NSNumber, order and literals lost", serialization)
         line("JSONDecoder: typed Todo structs (dates as strings), other keys dropped", decoder)
         line("JSONWriter.pretty: the tree back to text (rate of the input size)", writes)
-        print(String(format: "  JSONReader vs JSONSerialization %.2fx, vs JSONDecoder %.2fx", serialization.median / ours.median, decoder.median / ours.median))
+        print(
+            String(
+                format: "  JSONReader vs JSONSerialization %.2fx, vs JSONDecoder %.2fx", serialization.median / ours.median,
+                decoder.median / ours.median))
     }
 }

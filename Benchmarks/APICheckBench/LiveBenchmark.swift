@@ -2,8 +2,9 @@ import APICheck
 import APICheckLive
 import Foundation
 import TestSupport
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The live runner against the sandbox in a process of its own (`apicheck sandbox`, so that the server never
@@ -49,7 +50,10 @@ enum LiveBenchmark {
         line("the live client alone (HTTPTransport), same GET", figures.client)
         line("diff --live path, \(ScenarioProject.count) read-only scenarios", figures.diff)
         print("    \(figures.lastDiff)")
-        print(String(format: "  diff path vs wrk: %.2fx (target >= 0.5x); the client alone vs wrk: %.2fx", figures.ratio, figures.client.median / figures.wrk.median))
+        print(
+            String(
+                format: "  diff path vs wrk: %.2fx (target >= 0.5x); the client alone vs wrk: %.2fx", figures.ratio,
+                figures.client.median / figures.wrk.median))
         return true
     }
 
@@ -68,12 +72,18 @@ enum LiveBenchmark {
         let listURL = base + "/api/v2/todos?page=1"
         let project = try ScenarioProject()
         defer { project.remove() }
-        print("live: against `apicheck sandbox --api todos` in a process of its own, concurrency 8, \(rounds) rounds alternated: median (min-max)")
+        print(
+            "live: against `apicheck sandbox --api todos` in a process of its own, concurrency 8, \(rounds) rounds alternated: median (min-max)"
+        )
         let request = LiveRequest(method: "GET", url: URL(string: listURL)!, headers: [("Accept", "application/json")])
         var figures = Figures()
         for _ in 0..<rounds {
             let output = try ProcessRun.run(wrk, ["-t2", "-c8", "-d\(seconds)s", listURL]).stdout
-            guard let rate = output.split(separator: "\n").first(where: { $0.hasPrefix("Requests/sec:") }).flatMap({ Double($0.split(separator: " ").last ?? "") }) else {
+            guard
+                let rate = output.split(separator: "\n").first(where: { $0.hasPrefix("Requests/sec:") }).flatMap({
+                    Double($0.split(separator: " ").last ?? "")
+                })
+            else {
                 throw BenchError("could not read wrk's output:\n\(output)")
             }
             figures.wrk.add(rate)
@@ -113,9 +123,11 @@ enum LiveBenchmark {
             while index < Self.count {
                 for name in originals where index < Self.count {
                     let scenario = block.components(separatedBy: "      - name: ").first { $0.hasPrefix(name + "\n") } ?? ""
-                    text += "      - name: " + scenario.replacingOccurrences(of: name + "\n", with: "\(name)-\(index)\n", options: .anchored)
+                    text +=
+                        "      - name: " + scenario.replacingOccurrences(of: name + "\n", with: "\(name)-\(index)\n", options: .anchored)
                     try FileManager.default.copyItem(
-                        atPath: root + "/recordings/todos/scenarios/\(name).json", toPath: scenarioFolder.appendingPathComponent("\(name)-\(index).json").path
+                        atPath: root + "/recordings/todos/scenarios/\(name).json",
+                        toPath: scenarioFolder.appendingPathComponent("\(name)-\(index).json").path
                     )
                     index += 1
                 }
@@ -132,13 +144,16 @@ enum LiveBenchmark {
         /// One `diff --live` run of the scenarios at concurrency 8: requests per second, and what it found.
         func diff(base: String) async throws -> (rate: Double, summary: String, clean: Bool) {
             let transport = HTTPTransport()
-            let run = LiveRun(configuration: configuration, transport: transport, options: .init(sandboxURL: URL(string: base), concurrency: 8))
+            let run = LiveRun(
+                configuration: configuration, transport: transport, options: .init(sandboxURL: URL(string: base), concurrency: 8))
             let clock = ContinuousClock()
             let started = clock.now
             let result = await run.diff()
             let elapsed = inSeconds(started.duration(to: clock.now))
             await transport.shutdown()
-            let summary = String(format: "last diff run: %d requests in %.2f s, %d findings, %d errors", result.requests, elapsed, result.findings.count, result.errors.count)
+            let summary = String(
+                format: "last diff run: %d requests in %.2f s, %d findings, %d errors", result.requests, elapsed, result.findings.count,
+                result.errors.count)
             return (Double(result.requests) / elapsed, summary, result.findings.isEmpty && result.errors.isEmpty)
         }
     }

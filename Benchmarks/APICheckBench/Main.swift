@@ -48,7 +48,7 @@ protocol Benchmark: AsyncParsableCommand {
 extension Benchmark {
     func run() async throws {
         #if DEBUG
-        print("warning: a debug build; run 'swift run -c release apicheck-bench' for real figures")
+            print("warning: a debug build; run 'swift run -c release apicheck-bench' for real figures")
         #endif
         if try await !Self.measure(options) { throw ExitCode(1) }
     }
@@ -73,13 +73,16 @@ struct All: Benchmark {
 
 struct Verify: Benchmark {
     static let configuration = CommandConfiguration(
-        abstract: "apicheck verify vs json.loads + jsonschema-rs (pip install jsonschema-rs==0.60.3) on the same 100 MB of todo recordings, on the bodies alone, and on 30 MB of four API shapes."
+        abstract:
+            "apicheck verify vs json.loads + jsonschema-rs (pip install jsonschema-rs==0.60.3) on the same 100 MB of todo recordings, on the bodies alone, and on 30 MB of four API shapes."
     )
     @OptionGroup var options: BenchOptions
 
     static func measure(_ options: BenchOptions) async throws -> Bool {
         var ok = try VerifyBenchmark.run(rounds: options.rounds, python: options.python)
-        print("verify on four API shapes (the corpus of 'guard'): apicheck verify vs json.loads + jsonschema-rs, whole processes, \(options.rounds) rounds alternated")
+        print(
+            "verify on four API shapes (the corpus of 'guard'): apicheck verify vs json.loads + jsonschema-rs, whole processes, \(options.rounds) rounds alternated"
+        )
         if let python = try ShapeVerify.peerPython(options.python) {
             ok = try ShapeVerify.measure(rounds: options.rounds, bytesPerShape: Guard.bytesPerShape, python: python) != nil && ok
         }
@@ -89,13 +92,16 @@ struct Verify: Benchmark {
 
 struct Scale: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "apicheck verify and apicheck coverage on the four-shape corpus at 0.1, 0.3 and 1 GB (about 14,000 files): time, MB/s and peak memory at each."
+        abstract:
+            "apicheck verify and apicheck coverage on the four-shape corpus at 0.1, 0.3 and 1 GB (about 14,000 files): time, MB/s and peak memory at each."
     )
     @OptionGroup var options: BenchOptions
     @Option(name: .long, parsing: .upToNextOption, help: "The corpus sizes, in GB.") var gigabytes: [Double] = [0.1, 0.3, 1.0]
 
     func validate() throws {
-        if gigabytes.isEmpty || gigabytes.contains(where: { $0 <= 0 || $0 > 20 }) { throw ValidationError("--gigabytes takes sizes above 0 and at most 20") }
+        if gigabytes.isEmpty || gigabytes.contains(where: { $0 <= 0 || $0 > 20 }) {
+            throw ValidationError("--gigabytes takes sizes above 0 and at most 20")
+        }
     }
 
     func run() async throws {
@@ -105,7 +111,8 @@ struct Scale: AsyncParsableCommand {
 
 struct Replay: Benchmark {
     static let configuration = CommandConfiguration(
-        abstract: "Replay vs a bare URLProtocol stub at 1,000 and 10,000 interactions, distinct and repeated paths; loading; the first answer."
+        abstract:
+            "Replay vs a bare URLProtocol stub at 1,000 and 10,000 interactions, distinct and repeated paths; loading; the first answer."
     )
     @OptionGroup var options: BenchOptions
 
@@ -117,11 +124,14 @@ struct Replay: Benchmark {
 
 struct Live: Benchmark {
     static let configuration = CommandConfiguration(
-        abstract: "The live runner's diff path vs wrk (apt-get install wrk), both against the sandbox in a process of its own, concurrency 8."
+        abstract:
+            "The live runner's diff path vs wrk (apt-get install wrk), both against the sandbox in a process of its own, concurrency 8."
     )
     @OptionGroup var options: BenchOptions
 
-    static func measure(_ options: BenchOptions) async throws -> Bool { try await LiveBenchmark.run(rounds: options.rounds, seconds: options.seconds) }
+    static func measure(_ options: BenchOptions) async throws -> Bool {
+        try await LiveBenchmark.run(rounds: options.rounds, seconds: options.seconds)
+    }
 }
 
 struct JSON: Benchmark {
@@ -145,14 +155,16 @@ struct Decode: Benchmark {
 }
 
 struct SandboxRate: Benchmark {
-    static let configuration = CommandConfiguration(commandName: "sandbox", abstract: "The in-process sandbox's requests/s under wrk, 8 connections.")
+    static let configuration = CommandConfiguration(
+        commandName: "sandbox", abstract: "The in-process sandbox's requests/s under wrk, 8 connections.")
     @OptionGroup var options: BenchOptions
 
     static func measure(_ options: BenchOptions) async throws -> Bool { try await SandboxBenchmark.run(seconds: options.seconds) }
 }
 
 struct Hostile: Benchmark {
-    static let configuration = CommandConfiguration(abstract: "Each fault of the hostile test server: time to the outcome (deadline + 1 s) and body bytes held.")
+    static let configuration = CommandConfiguration(
+        abstract: "Each fault of the hostile test server: time to the outcome (deadline + 1 s) and body bytes held.")
     @OptionGroup var options: BenchOptions
 
     static func measure(_ options: BenchOptions) async throws -> Bool { try await HostileBenchmark.run(runs: options.rounds) }
@@ -160,7 +172,8 @@ struct Hostile: Benchmark {
 
 /// The apicheck side of verify's bodies-only line, in a process of its own.
 struct CheckBodies: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "check-bodies", abstract: "Check each line of a file as a todo list body (used by 'verify').", shouldDisplay: false)
+    static let configuration = CommandConfiguration(
+        commandName: "check-bodies", abstract: "Check each line of a file as a todo list body (used by 'verify').", shouldDisplay: false)
 
     @Argument var contract: String
     @Argument var file: String
@@ -175,13 +188,15 @@ struct CheckBodies: ParsableCommand {
 /// in a process of its own: the sides of verify's coverage-cost and streaming lines.
 struct VerifyFiles: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "verify-files", abstract: "Verify every recording of apicheck.yml with one job, with or without coverage (used by 'verify').",
+        commandName: "verify-files",
+        abstract: "Verify every recording of apicheck.yml with one job, with or without coverage (used by 'verify').",
         shouldDisplay: false
     )
 
     @Argument var config: String
     @Flag(inversion: .prefixedNo) var coverage = true
-    @Flag(inversion: .prefixedNo, help: "Check response bodies as they are read (else each is parsed into a tree first).") var streaming = true
+    @Flag(inversion: .prefixedNo, help: "Check response bodies as they are read (else each is parsed into a tree first).") var streaming =
+        true
 
     func run() throws {
         let configuration = try ConfigurationFile.load(config)
@@ -189,13 +204,16 @@ struct VerifyFiles: ParsableCommand {
         options.collectsCoverage = coverage
         options.streamsBodies = streaming
         let result = try VerifyRun(configuration: configuration, options: options).run(options)
-        print("verified \(result.recordings) recordings (\(result.interactions) interactions): \(result.findings.count) findings; coverage: \(result.coverage.map(\.line).joined(separator: "; "))")
+        print(
+            "verified \(result.recordings) recordings (\(result.interactions) interactions): \(result.findings.count) findings; coverage: \(result.coverage.map(\.line).joined(separator: "; "))"
+        )
     }
 }
 
 /// Writes the verify corpus into a folder and keeps it, for profiling `apicheck verify` on it.
 struct VerifyCorpus: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "verify-corpus", abstract: "Write the 100 MB verify corpus into a folder, for profiling.")
+    static let configuration = CommandConfiguration(
+        commandName: "verify-corpus", abstract: "Write the 100 MB verify corpus into a folder, for profiling.")
 
     @Argument var folder: String
 
@@ -207,20 +225,24 @@ struct VerifyCorpus: ParsableCommand {
 
 /// Writes the guard's corpus of four API shapes into a folder and keeps it, for profiling `apicheck verify` on it.
 struct ShapesCorpus: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "shapes-corpus", abstract: "Write the guard's 30 MB corpus of four API shapes into a folder, for profiling.")
+    static let configuration = CommandConfiguration(
+        commandName: "shapes-corpus", abstract: "Write the guard's 30 MB corpus of four API shapes into a folder, for profiling.")
 
     @Argument var folder: String
     @Option(name: .long, help: "Bytes of recordings per shape.") var bytesPerShape = Guard.bytesPerShape
 
     func run() throws {
         let corpus = try ShapeCorpus.write(in: URL(fileURLWithPath: folder), bytesPerShape: bytesPerShape)
-        print("\(corpus.shapes.reduce(0) { $0 + $1.files }) recordings, \(corpus.bytes) bytes in \(folder): apicheck verify --config \(corpus.configPath); the peer: python3 Benchmarks/peers/verify_peer.py corpus \(corpus.manifestPath)")
+        print(
+            "\(corpus.shapes.reduce(0) { $0 + $1.files }) recordings, \(corpus.bytes) bytes in \(folder): apicheck verify --config \(corpus.configPath); the peer: python3 Benchmarks/peers/verify_peer.py corpus \(corpus.manifestPath)"
+        )
     }
 }
 
 /// Runs only the diff path of `live` against a sandbox already listening at BASE, for profiling it.
 struct LiveDiff: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "live-diff", abstract: "Run the diff path of 'live' against a sandbox at a base URL, for profiling.")
+    static let configuration = CommandConfiguration(
+        commandName: "live-diff", abstract: "Run the diff path of 'live' against a sandbox at a base URL, for profiling.")
 
     @Argument(help: "The sandbox's base URL (apicheck sandbox --api todos prints it).") var base: String
     @Option(name: .long, help: "How many runs.") var runs = 5
@@ -237,14 +259,16 @@ struct LiveDiff: AsyncParsableCommand {
 
 /// Replays 1,000 requests beside the generic and bare stubs, three times: a steady workload for profilers.
 struct ReplayProfile: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "replay-profile", abstract: "Replay 1,000 requests beside the stubs, for profiling.", shouldDisplay: false)
+    static let configuration = CommandConfiguration(
+        commandName: "replay-profile", abstract: "Replay 1,000 requests beside the stubs, for profiling.", shouldDisplay: false)
 
     func run() async throws { try await ReplayBenchmark.profile() }
 }
 
 /// Writes a 10,000-interaction recording and loads it again and again: a steady workload for profilers.
 struct LoadProfile: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "load-profile", abstract: "Load a 10,000-interaction recording repeatedly, for profiling.", shouldDisplay: false)
+    static let configuration = CommandConfiguration(
+        commandName: "load-profile", abstract: "Load a 10,000-interaction recording repeatedly, for profiling.", shouldDisplay: false)
 
     @Option(name: .long, help: "How many loads.") var times = 30
 

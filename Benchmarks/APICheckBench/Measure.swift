@@ -64,18 +64,21 @@ struct ProcessRun {
             peak = Int(stderr[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines))
             stderr = String(stderr[..<range.lowerBound])
         }
-        return ProcessRun(seconds: seconds, stdout: String(decoding: out, as: UTF8.self), stderr: stderr, status: status, peakKilobytes: peak, cpuSeconds: cpu)
+        return ProcessRun(
+            seconds: seconds, stdout: String(decoding: out, as: UTF8.self), stderr: stderr, status: status, peakKilobytes: peak,
+            cpuSeconds: cpu)
     }
 
     /// User and system time of every child reaped so far (and of their reaped children).
     static func childrenCPUSeconds() -> Double {
         var usage = rusage()
         #if canImport(Glibc)
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
         #else
-        getrusage(RUSAGE_CHILDREN, &usage)
+            getrusage(RUSAGE_CHILDREN, &usage)
         #endif
-        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec) + Double(
+            usage.ru_stime.tv_usec) / 1e6
     }
 
     /// The first executable called `name` on PATH.

@@ -1,13 +1,16 @@
 import APICheck
 import APICheckReplay
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Replay cost per request against a bare stub URLProtocol, at several recording sizes; recording load speed.
 enum ReplayBenchmark {
-    static let body = Data(#"{"data":{"id":1,"title":"할 일","is_done":false,"created_at":"2023-09-16T18:07:38.000000Z","updated_at":"2024-05-21T06:32:19.000000Z"},"message":"할일 조회 성공"}"#.utf8)
+    static let body = Data(
+        #"{"data":{"id":1,"title":"할 일","is_done":false,"created_at":"2023-09-16T18:07:38.000000Z","updated_at":"2024-05-21T06:32:19.000000Z"},"message":"할일 조회 성공"}"#
+            .utf8)
 
     /// The URLSession floor: a URLProtocol that answers every request with the same bytes.
     final class BareStub: URLProtocol {
@@ -20,7 +23,9 @@ enum ReplayBenchmark {
     /// What both stubs do: the same bytes, headers and status for every request.
     static func answer(_ proto: URLProtocol) {
         guard let url = proto.request.url,
-            let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json", "Content-Length": String(body.count)])
+            let response = HTTPURLResponse(
+                url: url, statusCode: 200, httpVersion: "HTTP/1.1",
+                headerFields: ["Content-Type": "application/json", "Content-Length": String(body.count)])
         else { return }
         proto.client?.urlProtocol(proto, didReceive: response, cacheStoragePolicy: .notAllowed)
         proto.client?.urlProtocol(proto, didLoad: body)
@@ -50,7 +55,8 @@ enum ReplayBenchmark {
             interactions: paths.map { path in
                 Interaction(
                     request: RecordedRequest(method: "GET", url: path, headers: HeaderFields([("Accept", "application/json")])),
-                    response: RecordedResponse(status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(bigBody ?? json))
+                    response: RecordedResponse(
+                        status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(bigBody ?? json))
                 )
             }
         )
@@ -92,7 +98,10 @@ enum ReplayBenchmark {
             configuration.protocolClasses = [BareStub.self]
             let bare = URLSession(configuration: configuration)
             let bareTime = try await perRequest(bare, base: ReplayConfiguration.offlineBaseURL, indices: Array(0..<1_000))
-            print(String(format: "replay-profile: replay %.1f us, generic stub %.1f us, bare stub %.1f us", replayTime * 1e6, genericTime * 1e6, bareTime * 1e6))
+            print(
+                String(
+                    format: "replay-profile: replay %.1f us, generic stub %.1f us, bare stub %.1f us", replayTime * 1e6, genericTime * 1e6,
+                    bareTime * 1e6))
         }
     }
 
@@ -110,7 +119,10 @@ enum ReplayBenchmark {
             _ = try Recording.load(from: file)
             loads.add(inSeconds(start.duration(to: clock.now)))
         }
-        print(String(format: "load-profile: %.1f MB, %.0f MB/s (%.0f-%.0f)", Double(bytes) / 1e6, Double(bytes) / 1e6 / loads.median, Double(bytes) / 1e6 / loads.max, Double(bytes) / 1e6 / loads.min))
+        print(
+            String(
+                format: "load-profile: %.1f MB, %.0f MB/s (%.0f-%.0f)", Double(bytes) / 1e6, Double(bytes) / 1e6 / loads.median,
+                Double(bytes) / 1e6 / loads.max, Double(bytes) / 1e6 / loads.min))
     }
 
     /// One recording's figures: replay and the bare stub per request, loading it, and JSONSerialization parsing the
@@ -140,9 +152,12 @@ enum ReplayBenchmark {
         let cases = try await measure(rounds: rounds, sizes: [1_000, 10_000])
         report(cases)
         let big = try measureBigLoad(rounds: rounds)
-        print(String(format: "  loading a %.1f MB recording of 100 list bodies: %.0f MB/s (%.0f-%.0f) (target >= 300); JSONSerialization on the same bytes %.0f MB/s (%.0f-%.0f)",
-            big.megabytes, big.megabytes / big.load.median, big.megabytes / big.load.max, big.megabytes / big.load.min,
-            big.megabytes / big.parse.median, big.megabytes / big.parse.max, big.megabytes / big.parse.min))
+        print(
+            String(
+                format:
+                    "  loading a %.1f MB recording of 100 list bodies: %.0f MB/s (%.0f-%.0f) (target >= 300); JSONSerialization on the same bytes %.0f MB/s (%.0f-%.0f)",
+                big.megabytes, big.megabytes / big.load.median, big.megabytes / big.load.max, big.megabytes / big.load.min,
+                big.megabytes / big.parse.median, big.megabytes / big.parse.max, big.megabytes / big.parse.min))
     }
 
     /// Replays recordings of `sizes` interactions (distinct and repeated paths) beside the bare stub, `rounds` rounds
@@ -168,7 +183,9 @@ enum ReplayBenchmark {
                 let file = folder.appendingPathComponent("\(kind)-\(size).json")
                 try recording(paths: paths).save(to: file)
                 let bytes = try Data(contentsOf: file).count
-                cases.append(Case(label: "\(size) interactions, \(kind) paths", distinct: kind == "distinct", file: file, bytes: bytes, paths: order))
+                cases.append(
+                    Case(label: "\(size) interactions, \(kind) paths", distinct: kind == "distinct", file: file, bytes: bytes, paths: order)
+                )
             }
         }
         let clock = ContinuousClock()
@@ -205,14 +222,24 @@ enum ReplayBenchmark {
     static func report(_ cases: [Case]) {
         print("  \(pad("recording", 34)) \(pad("replay", 24)) \(pad("bare stub", 24)) ratio (target <= 1.10x)")
         for item in cases {
-            print("  \(pad(item.label, 34)) \(pad(item.replay.microseconds(), 24)) \(pad(item.stub.microseconds(), 24)) \(String(format: "%.2fx", item.replay.median / item.stub.median))")
+            print(
+                "  \(pad(item.label, 34)) \(pad(item.replay.microseconds(), 24)) \(pad(item.stub.microseconds(), 24)) \(String(format: "%.2fx", item.replay.median / item.stub.median))"
+            )
         }
-        print("  \(pad("recording", 34)) \(pad("size", 9)) load (target >= 300 MB/s)          JSONSerialization, same bytes      first answer (session start to first response)")
+        print(
+            "  \(pad("recording", 34)) \(pad("size", 9)) load (target >= 300 MB/s)          JSONSerialization, same bytes      first answer (session start to first response)"
+        )
         for item in cases {
             let size = String(format: "%.1f MB", Double(item.bytes) / 1e6)
-            let load = String(format: "%6.0f MB/s (%.0f-%.0f)", Double(item.bytes) / 1e6 / item.load.median, Double(item.bytes) / 1e6 / item.load.max, Double(item.bytes) / 1e6 / item.load.min)
-            let parse = String(format: "%6.0f MB/s (%.0f-%.0f)", item.megabytes / item.parse.median, item.megabytes / item.parse.max, item.megabytes / item.parse.min)
-            print("  \(pad(item.label, 34)) \(pad(size, 9)) \(pad(load, 32)) \(pad(parse, 34)) \(String(format: "%.1f ms (%.1f-%.1f)", item.first.median * 1e3, item.first.min * 1e3, item.first.max * 1e3))")
+            let load = String(
+                format: "%6.0f MB/s (%.0f-%.0f)", Double(item.bytes) / 1e6 / item.load.median, Double(item.bytes) / 1e6 / item.load.max,
+                Double(item.bytes) / 1e6 / item.load.min)
+            let parse = String(
+                format: "%6.0f MB/s (%.0f-%.0f)", item.megabytes / item.parse.median, item.megabytes / item.parse.max,
+                item.megabytes / item.parse.min)
+            print(
+                "  \(pad(item.label, 34)) \(pad(size, 9)) \(pad(load, 32)) \(pad(parse, 34)) \(String(format: "%.1f ms (%.1f-%.1f)", item.first.median * 1e3, item.first.min * 1e3, item.first.max * 1e3))"
+            )
         }
     }
 

@@ -14,7 +14,9 @@ enum ScaleBenchmark {
 
     static func run(rounds: Int, gigabytes: [Double]) throws -> Bool {
         let apicheck = try ProcessRun.apicheckBinary()
-        print("scale: apicheck verify and apicheck coverage on the four-shape corpus (as 'guard' writes it) at \(gigabytes.map { String(format: "%.1f", $0) }.joined(separator: ", ")) GB, \(rounds) rounds each: median (min-max), peak resident memory")
+        print(
+            "scale: apicheck verify and apicheck coverage on the four-shape corpus (as 'guard' writes it) at \(gigabytes.map { String(format: "%.1f", $0) }.joined(separator: ", ")) GB, \(rounds) rounds each: median (min-max), peak resident memory"
+        )
         var points: [Point] = []
         var ok = true
         for size in gigabytes {
@@ -26,7 +28,9 @@ enum ScaleBenchmark {
                 for command in ["verify", "coverage"] {
                     let run = try ProcessRun.run(apicheck, [command, "--config", corpus.configPath], currentDirectory: folder.path)
                     if run.status != .exited(0) {
-                        print("  apicheck \(command) failed on \(String(format: "%.0f", point.megabytes)) MB (\(run.status)): \((run.stdout + run.stderr).suffix(400))")
+                        print(
+                            "  apicheck \(command) failed on \(String(format: "%.0f", point.megabytes)) MB (\(run.status)): \((run.stdout + run.stderr).suffix(400))"
+                        )
                         ok = false
                     }
                     if command == "verify" {
@@ -40,20 +44,28 @@ enum ScaleBenchmark {
             }
             points.append(point)
         }
-        print("  \(pad("corpus", 22)) \(pad("verify", 26)) \(pad("MB/s", 8)) \(pad("peak", 10)) \(pad("coverage", 26)) \(pad("MB/s", 8)) peak")
+        print(
+            "  \(pad("corpus", 22)) \(pad("verify", 26)) \(pad("MB/s", 8)) \(pad("peak", 10)) \(pad("coverage", 26)) \(pad("MB/s", 8)) peak"
+        )
         for point in points {
             let corpus = String(format: "%.0f MB, %d files", point.megabytes, point.files)
             let verifyRate = String(format: "%.0f", point.megabytes / point.verify.median)
             let coverageRate = String(format: "%.0f", point.megabytes / point.coverage.median)
             let verifyPeak = String(format: "%.1f MB", Double(point.verifyPeak) / 1024)
             let coveragePeak = String(format: "%.1f MB", Double(point.coveragePeak) / 1024)
-            print("  \(pad(corpus, 22)) \(pad(point.verify.seconds(), 26)) \(pad(verifyRate, 8)) \(pad(verifyPeak, 10)) \(pad(point.coverage.seconds(), 26)) \(pad(coverageRate, 8)) \(coveragePeak)")
+            print(
+                "  \(pad(corpus, 22)) \(pad(point.verify.seconds(), 26)) \(pad(verifyRate, 8)) \(pad(verifyPeak, 10)) \(pad(point.coverage.seconds(), 26)) \(pad(coverageRate, 8)) \(coveragePeak)"
+            )
         }
         if let first = points.first, let last = points.last, points.count > 1 {
             let scale = last.megabytes / first.megabytes
-            print(String(format: "  %.1fx the bytes: verify %.2fx the time, coverage %.2fx (linear: %.1fx); peak memory verify %.2fx, coverage %.2fx (flat: 1x)",
-                scale, last.verify.median / first.verify.median, last.coverage.median / first.coverage.median, scale,
-                Double(last.verifyPeak) / Double(max(first.verifyPeak, 1)), Double(last.coveragePeak) / Double(max(first.coveragePeak, 1))))
+            print(
+                String(
+                    format:
+                        "  %.1fx the bytes: verify %.2fx the time, coverage %.2fx (linear: %.1fx); peak memory verify %.2fx, coverage %.2fx (flat: 1x)",
+                    scale, last.verify.median / first.verify.median, last.coverage.median / first.coverage.median, scale,
+                    Double(last.verifyPeak) / Double(max(first.verifyPeak, 1)),
+                    Double(last.coveragePeak) / Double(max(first.coveragePeak, 1))))
         }
         return ok
     }

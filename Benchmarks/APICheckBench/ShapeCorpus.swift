@@ -20,10 +20,18 @@ struct ShapeCorpus {
         let items: Int
 
         static let all: [Shape] = [
-            Shape(api: "todos", label: "todo lists", seed: "recordings/todos/tests/list-first-page.json", template: "/api/v2/todos", path: "/api/v2/todos", listKey: "data", items: 50),
-            Shape(api: "github", label: "GitHub events", seed: "recordings/github/tests/events-first-page.json", template: "/repos/{owner}/{repo}/events", path: "/repos/apple/swift/events", listKey: nil, items: 30),
-            Shape(api: "kakao", label: "Kakao documents", seed: "recordings/kakao/tests/blog-search.json", template: "/v2/search/blog", path: "/v2/search/blog", listKey: "documents", items: 50),
-            Shape(api: "lslp", label: "LSLP posts", seed: "recordings/lslp/tests/feed-pages.json", template: "/post", path: "/post", listKey: "data", items: 20),
+            Shape(
+                api: "todos", label: "todo lists", seed: "recordings/todos/tests/list-first-page.json", template: "/api/v2/todos",
+                path: "/api/v2/todos", listKey: "data", items: 50),
+            Shape(
+                api: "github", label: "GitHub events", seed: "recordings/github/tests/events-first-page.json",
+                template: "/repos/{owner}/{repo}/events", path: "/repos/apple/swift/events", listKey: nil, items: 30),
+            Shape(
+                api: "kakao", label: "Kakao documents", seed: "recordings/kakao/tests/blog-search.json", template: "/v2/search/blog",
+                path: "/v2/search/blog", listKey: "documents", items: 50),
+            Shape(
+                api: "lslp", label: "LSLP posts", seed: "recordings/lslp/tests/feed-pages.json", template: "/post", path: "/post",
+                listKey: "data", items: 20),
         ]
     }
 
@@ -55,10 +63,16 @@ struct ShapeCorpus {
             try manager.createDirectory(at: recordings, withIntermediateDirectories: true)
             let contract = "contracts/\(shape.api).openapi.yaml"
             try manager.copyItem(atPath: root + "/" + contract, toPath: folder.appendingPathComponent(contract).path)
-            config += "  \(shape.api):\n    contract: \(contract)\n    recordings: recordings/\(shape.api)\n    base_url: https://\(shape.api).example.invalid\n"
+            config +=
+                "  \(shape.api):\n    contract: \(contract)\n    recordings: recordings/\(shape.api)\n    base_url: https://\(shape.api).example.invalid\n"
             let schema = "schemas/\(shape.api).schema.json"
-            try Data(JSONWriter.compactBytes(try peerSchema(contract: root + "/" + contract, template: shape.template))).write(to: folder.appendingPathComponent(schema))
-            manifest.append(.object(JSONObject([.init(key: "schema", value: .string(schema)), .init(key: "recordings", value: .string("recordings/\(shape.api)"))])))
+            try Data(JSONWriter.compactBytes(try peerSchema(contract: root + "/" + contract, template: shape.template))).write(
+                to: folder.appendingPathComponent(schema))
+            manifest.append(
+                .object(
+                    JSONObject([
+                        .init(key: "schema", value: .string(schema)), .init(key: "recordings", value: .string("recordings/\(shape.api)")),
+                    ])))
 
             let seed = try seedInteraction(shape, root: root)
             var total = 0
@@ -67,9 +81,12 @@ struct ShapeCorpus {
             var interactions = 0
             while total < bytesPerShape {
                 let page = (0..<4).map { page in grown(seed, shape, page: index * 4 + page) }
-                let recording = Recording(api: shape.api, name: "shape-\(index)", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "sandbox", interactions: page)
+                let recording = Recording(
+                    api: shape.api, name: "shape-\(index)", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "sandbox", interactions: page)
                 // Even files as `apicheck record` writes them, odd files compact (a hand-made or another tool's file).
-                let data = index % 2 == 0 ? Data(recording.fileText.utf8) : Data(JSONWriter.compactBytes(recording.jsonValue) + [UInt8(ascii: "\n")])
+                let data =
+                    index % 2 == 0
+                    ? Data(recording.fileText.utf8) : Data(JSONWriter.compactBytes(recording.jsonValue) + [UInt8(ascii: "\n")])
                 try data.write(to: recordings.appendingPathComponent("shape-\(index).json"))
                 total += data.count
                 if index % 2 == 0 { pretty += data.count }
@@ -86,7 +103,11 @@ struct ShapeCorpus {
     /// The seed recording's first 200 answer to `GET shape.path`.
     static func seedInteraction(_ shape: Shape, root: String) throws -> Interaction {
         let recording = try Recording.load(from: URL(fileURLWithPath: root + "/" + shape.seed))
-        guard let interaction = recording.interactions.first(where: { $0.request.method == "GET" && $0.request.path == shape.path && $0.response.status == 200 }) else {
+        guard
+            let interaction = recording.interactions.first(where: {
+                $0.request.method == "GET" && $0.request.path == shape.path && $0.response.status == 200
+            })
+        else {
             throw BenchError("\(shape.seed) has no 200 answer to GET \(shape.path)")
         }
         return interaction
@@ -130,12 +151,17 @@ struct ShapeCorpus {
         }
         // A response may be a reference to components/responses.
         while let reference = resolve(pointer)?["$ref"]?.stringValue, reference.hasPrefix("#/") {
-            pointer = reference.dropFirst(2).split(separator: "/").map { String($0).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") }
+            pointer = reference.dropFirst(2).split(separator: "/").map {
+                String($0).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            }
         }
-        guard let content = resolve(pointer + ["content"])?.objectValue, let type = content.keys.first(where: { $0.contains("json") }) else {
+        guard let content = resolve(pointer + ["content"])?.objectValue, let type = content.keys.first(where: { $0.contains("json") })
+        else {
             throw BenchError("\(path): no JSON body for GET \(template) 200")
         }
-        let escaped = (pointer + ["content", type, "schema"]).map { $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
+        let escaped = (pointer + ["content", type, "schema"]).map {
+            $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        }
         document["$schema"] = .string("https://json-schema.org/draft/2020-12/schema")
         document["$ref"] = .string("#/" + escaped.joined(separator: "/"))
         return .object(document)

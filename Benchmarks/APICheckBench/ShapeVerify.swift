@@ -20,7 +20,9 @@ enum ShapeVerify {
     /// when there is none.
     static func peerPython(_ python: String?) throws -> String? {
         // An absolute path: the runs happen in the corpus's folder.
-        let found = python.map { $0.contains("/") ? URL(fileURLWithPath: $0).standardizedFileURL.path : ProcessRun.find($0) } ?? ProcessRun.find("python3")
+        let found =
+            python.map { $0.contains("/") ? URL(fileURLWithPath: $0).standardizedFileURL.path : ProcessRun.find($0) }
+            ?? ProcessRun.find("python3")
         guard let python = found else {
             print("  no \(python ?? "python3") on PATH: the peer (json.loads + jsonschema-rs) cannot run")
             return nil
@@ -42,9 +44,15 @@ enum ShapeVerify {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-shapes-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let corpus = try ShapeCorpus.write(in: folder, bytesPerShape: bytesPerShape)
-        print(String(format: "  the shapes corpus: %.1f MB, half the files pretty (as apicheck record writes them), half compact:", Double(corpus.bytes) / 1e6))
+        print(
+            String(
+                format: "  the shapes corpus: %.1f MB, half the files pretty (as apicheck record writes them), half compact:",
+                Double(corpus.bytes) / 1e6))
         for shape in corpus.shapes {
-            print(String(format: "    %@: %d files, %d bodies of %d items, %.1f MB", shape.shape.label, shape.files, shape.interactions, shape.shape.items, Double(shape.bytes) / 1e6))
+            print(
+                String(
+                    format: "    %@: %d files, %d bodies of %d items, %.1f MB", shape.shape.label, shape.files, shape.interactions,
+                    shape.shape.items, Double(shape.bytes) / 1e6))
         }
         struct Pair {
             let label: String
@@ -60,13 +68,15 @@ enum ShapeVerify {
         var pairs = corpus.shapes.map { shape in
             Pair(
                 label: shape.shape.label, megabytes: Double(shape.bytes) / 1e6, interactions: shape.interactions,
-                ours: ["verify", "--config", corpus.configPath, "--api", shape.shape.api], theirs: [peer, "corpus", corpus.manifestPath, shape.shape.api]
+                ours: ["verify", "--config", corpus.configPath, "--api", shape.shape.api],
+                theirs: [peer, "corpus", corpus.manifestPath, shape.shape.api]
             )
         }
-        pairs.append(Pair(
-            label: "all four", megabytes: Double(corpus.bytes) / 1e6, interactions: corpus.shapes.reduce(0) { $0 + $1.interactions },
-            ours: ["verify", "--config", corpus.configPath], theirs: [peer, "corpus", corpus.manifestPath]
-        ))
+        pairs.append(
+            Pair(
+                label: "all four", megabytes: Double(corpus.bytes) / 1e6, interactions: corpus.shapes.reduce(0) { $0 + $1.interactions },
+                ours: ["verify", "--config", corpus.configPath], theirs: [peer, "corpus", corpus.manifestPath]
+            ))
         var ok = true
         for round in 0..<rounds {
             for index in pairs.indices {
@@ -76,7 +86,9 @@ enum ShapeVerify {
                     let run = try ProcessRun.run(executable, arguments, currentDirectory: folder.path)
                     let expected = isOurs ? "\(pairs[index].interactions) interactions" : "checked \(pairs[index].interactions) failed 0"
                     if run.status != .exited(0) || !(run.stdout + run.stderr).contains(expected) {
-                        print("  \(isOurs ? "apicheck verify" : "the peer") on \(pairs[index].label) did not check \(pairs[index].interactions) bodies clean (\(run.status)):")
+                        print(
+                            "  \(isOurs ? "apicheck verify" : "the peer") on \(pairs[index].label) did not check \(pairs[index].interactions) bodies clean (\(run.status)):"
+                        )
                         print((run.stdout + run.stderr).split(separator: "\n").suffix(8).map { "    " + $0 }.joined(separator: "\n"))
                         ok = false
                     }
@@ -91,11 +103,19 @@ enum ShapeVerify {
             }
         }
         guard ok else { return nil }
-        print("  \(pad("shape", 18)) \(pad("apicheck verify", 26)) \(pad("json.loads + jsonschema-rs", 26)) \(pad("time ratio", 12)) CPU: apicheck, the peer, ratio")
-        let results = pairs.map { Result(label: $0.label, megabytes: $0.megabytes, apicheck: $0.apicheck, peer: $0.peer, apicheckCPU: $0.apicheckCPU, peerCPU: $0.peerCPU) }
+        print(
+            "  \(pad("shape", 18)) \(pad("apicheck verify", 26)) \(pad("json.loads + jsonschema-rs", 26)) \(pad("time ratio", 12)) CPU: apicheck, the peer, ratio"
+        )
+        let results = pairs.map {
+            Result(
+                label: $0.label, megabytes: $0.megabytes, apicheck: $0.apicheck, peer: $0.peer, apicheckCPU: $0.apicheckCPU,
+                peerCPU: $0.peerCPU)
+        }
         for result in results {
             let cpu = String(format: "%.3f s, %.3f s, %.2fx", result.apicheckCPU.median, result.peerCPU.median, result.cpuRatio)
-            print("  \(pad(result.label, 18)) \(pad(result.apicheck.seconds(), 26)) \(pad(result.peer.seconds(), 26)) \(pad(String(format: "%.2fx", result.ratio), 12)) \(cpu)")
+            print(
+                "  \(pad(result.label, 18)) \(pad(result.apicheck.seconds(), 26)) \(pad(result.peer.seconds(), 26)) \(pad(String(format: "%.2fx", result.ratio), 12)) \(cpu)"
+            )
         }
         return results
     }

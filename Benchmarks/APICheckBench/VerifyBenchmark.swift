@@ -1,7 +1,8 @@
 import APICheck
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Verifying a 100 MB corpus of todo recordings against the todo contract, beside merely parsing it,
@@ -29,12 +30,17 @@ enum VerifyBenchmark {
             for page in 0..<4 {
                 let body = try JSONReader.parse([UInt8](DecodeBenchmark.makeBody(targetBytes: 5_000 + (index * 4 + page) % 3 * 500)))
                 try bodiesHandle.write(contentsOf: Data(JSONWriter.compactBytes(body)) + Data("\n".utf8))
-                interactions.append(Interaction(
-                    request: RecordedRequest(method: "GET", url: "/api/v2/todos?page=\(page + 1)", headers: HeaderFields([("Accept", "application/json")])),
-                    response: RecordedResponse(status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(body))
-                ))
+                interactions.append(
+                    Interaction(
+                        request: RecordedRequest(
+                            method: "GET", url: "/api/v2/todos?page=\(page + 1)", headers: HeaderFields([("Accept", "application/json")])),
+                        response: RecordedResponse(
+                            status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(body))
+                    ))
             }
-            let recording = Recording(api: "todos", name: "bench-\(index)", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "sandbox", interactions: interactions)
+            let recording = Recording(
+                api: "todos", name: "bench-\(index)", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "sandbox",
+                interactions: interactions)
             let url = folder.appendingPathComponent("bench-\(index).json")
             let data = Data(recording.fileText.utf8)
             try data.write(to: url)
@@ -55,10 +61,12 @@ enum VerifyBenchmark {
         for line in bytes.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
             let body = try JSONReader.parse(Array(line))
             let interaction = Interaction(
-                request: RecordedRequest(method: "GET", url: "/api/v2/todos?page=1", headers: HeaderFields([("Accept", "application/json")])),
+                request: RecordedRequest(
+                    method: "GET", url: "/api/v2/todos?page=1", headers: HeaderFields([("Accept", "application/json")])),
                 response: RecordedResponse(status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(body))
             )
-            let recording = Recording(api: "todos", name: "body", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "sandbox", interactions: [interaction])
+            let recording = Recording(
+                api: "todos", name: "body", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "sandbox", interactions: [interaction])
             findings += verifier.verify(recording, file: nil).count
             checked += 1
         }
@@ -84,7 +92,10 @@ enum VerifyBenchmark {
         let megabytes = Double(corpus.bytes) / 1e6
         let bodyMegabytes = Double((try? FileManager.default.attributesOfItem(atPath: bodies.path)[.size] as? Int) ?? 0) / 1e6
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        print(String(format: "verify: %.1f MB in %d recording files (%d todo list bodies, %.1f MB of them compact)", megabytes, corpus.files.count, corpus.files.count * 4, bodyMegabytes))
+        print(
+            String(
+                format: "verify: %.1f MB in %d recording files (%d todo list bodies, %.1f MB of them compact)", megabytes,
+                corpus.files.count, corpus.files.count * 4, bodyMegabytes))
         print("  whole processes on the same files, alternated, \(rounds) rounds: median (min-max)")
 
         let python = try ShapeVerify.peerPython(python)
@@ -104,19 +115,37 @@ enum VerifyBenchmark {
             Job(label: "apicheck verify --jobs 1", executable: apicheck, arguments: ["verify", "--jobs", "1"], megabytes: megabytes),
         ]
         if hasPython, let python {
-            jobs.append(Job(label: "json.loads + jsonschema-rs", executable: python, arguments: [peer, "recordings", schema.path, recordings.path], megabytes: megabytes))
+            jobs.append(
+                Job(
+                    label: "json.loads + jsonschema-rs", executable: python, arguments: [peer, "recordings", schema.path, recordings.path],
+                    megabytes: megabytes))
         }
         let bodyJobs = jobs.count
-        jobs.append(Job(label: "apicheck's verifier, bodies only", executable: ProcessRun.selfBinary, arguments: ["check-bodies", contractPath(), bodies.path], megabytes: bodyMegabytes))
+        jobs.append(
+            Job(
+                label: "apicheck's verifier, bodies only", executable: ProcessRun.selfBinary,
+                arguments: ["check-bodies", contractPath(), bodies.path], megabytes: bodyMegabytes))
         if hasPython, let python {
-            jobs.append(Job(label: "json.loads + jsonschema-rs, bodies", executable: python, arguments: [peer, "bodies", schema.path, bodies.path], megabytes: bodyMegabytes))
+            jobs.append(
+                Job(
+                    label: "json.loads + jsonschema-rs, bodies", executable: python, arguments: [peer, "bodies", schema.path, bodies.path],
+                    megabytes: bodyMegabytes))
         }
         // The coverage summary's cost: the same run with one job, with and without gathering coverage.
         let costJobs = jobs.count
         let configPath = folder.appendingPathComponent("apicheck.yml").path
-        jobs.append(Job(label: "verify, one job, with coverage", executable: ProcessRun.selfBinary, arguments: ["verify-files", configPath, "--coverage"], megabytes: megabytes))
-        jobs.append(Job(label: "verify, one job, without coverage", executable: ProcessRun.selfBinary, arguments: ["verify-files", configPath, "--no-coverage"], megabytes: megabytes))
-        jobs.append(Job(label: "verify, one job, bodies as trees", executable: ProcessRun.selfBinary, arguments: ["verify-files", configPath, "--no-streaming"], megabytes: megabytes))
+        jobs.append(
+            Job(
+                label: "verify, one job, with coverage", executable: ProcessRun.selfBinary,
+                arguments: ["verify-files", configPath, "--coverage"], megabytes: megabytes))
+        jobs.append(
+            Job(
+                label: "verify, one job, without coverage", executable: ProcessRun.selfBinary,
+                arguments: ["verify-files", configPath, "--no-coverage"], megabytes: megabytes))
+        jobs.append(
+            Job(
+                label: "verify, one job, bodies as trees", executable: ProcessRun.selfBinary,
+                arguments: ["verify-files", configPath, "--no-streaming"], megabytes: megabytes))
         var ok = true
         for _ in 0..<rounds {
             for index in jobs.indices {
@@ -132,7 +161,9 @@ enum VerifyBenchmark {
         }
         func line(_ job: Job) {
             let memory = job.peak > 0 ? String(format: "%6.1f MB", Double(job.peak) / 1024) : "     n/a"
-            print("  \(pad(job.label, 36)) \(pad(job.samples.seconds(), 26)) \(String(format: "%6.1f MB/s", job.megabytes / job.samples.median))  peak \(memory)")
+            print(
+                "  \(pad(job.label, 36)) \(pad(job.samples.seconds(), 26)) \(String(format: "%6.1f MB/s", job.megabytes / job.samples.median))  peak \(memory)"
+            )
         }
         print("  recording files (\(String(format: "%.1f", megabytes)) MB):")
         for job in jobs[..<bodyJobs] { line(job) }
@@ -150,16 +181,28 @@ enum VerifyBenchmark {
         if hasPython {
             let ratio = jobs[2].samples.median / jobs[0].samples.median
             let oneCoreRatio = jobs[2].samples.median / jobs[1].samples.median
-            print(String(format: "  apicheck verify vs json.loads + jsonschema-rs, same files: %.2fx (target >= 2x); one job: %.2fx", ratio, oneCoreRatio))
+            print(
+                String(
+                    format: "  apicheck verify vs json.loads + jsonschema-rs, same files: %.2fx (target >= 2x); one job: %.2fx", ratio,
+                    oneCoreRatio))
             let python = jobs[costJobs - 1]
             if python.label.hasSuffix("bodies") {
-                print(String(format: "  bodies only: apicheck's verifier vs json.loads + jsonschema-rs: %.2fx", python.samples.median / jobs[bodyJobs].samples.median))
+                print(
+                    String(
+                        format: "  bodies only: apicheck's verifier vs json.loads + jsonschema-rs: %.2fx",
+                        python.samples.median / jobs[bodyJobs].samples.median))
             }
         }
         let withCoverage = jobs[costJobs].samples
         let without = jobs[costJobs + 1].samples
-        print(String(format: "  the coverage summary costs %+.1f%% (median with / median without: %.3fx; target <= 5%%)", (withCoverage.median / without.median - 1) * 100, withCoverage.median / without.median))
-        print(String(format: "  checking bodies as they are read: %.2fx the speed of parsing each into a tree first (medians, one job)", jobs[costJobs + 2].samples.median / withCoverage.median))
+        print(
+            String(
+                format: "  the coverage summary costs %+.1f%% (median with / median without: %.3fx; target <= 5%%)",
+                (withCoverage.median / without.median - 1) * 100, withCoverage.median / without.median))
+        print(
+            String(
+                format: "  checking bodies as they are read: %.2fx the speed of parsing each into a tree first (medians, one job)",
+                jobs[costJobs + 2].samples.median / withCoverage.median))
         return ok
     }
 

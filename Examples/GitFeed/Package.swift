@@ -7,7 +7,7 @@ let package = Package(
     name: "GitFeed",
     platforms: [.macOS(.v14), .iOS(.v17)],
     dependencies: [
-        .package(name: "apicheck", path: "../.."),
+        .package(name: "apicheck", path: "../..")
     ],
     targets: [
         .target(name: "GitFeed"),

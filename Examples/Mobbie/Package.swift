@@ -9,7 +9,7 @@ let package = Package(
     name: "Mobbie",
     platforms: [.macOS(.v14), .iOS(.v17)],
     dependencies: [
-        .package(name: "apicheck", path: "../.."),
+        .package(name: "apicheck", path: "../..")
     ],
     targets: [
         .target(name: "Mobbie"),

@@ -10,7 +10,7 @@ let package = Package(
     name: "TodoApp",
     platforms: [.macOS(.v14), .iOS(.v17)],
     dependencies: [
-        .package(name: "apicheck", path: "../.."),
+        .package(name: "apicheck", path: "../..")
     ],
     targets: [
         .target(name: "TodoApp", dependencies: [.product(name: "TodoAPI", package: "apicheck")]),

@@ -72,7 +72,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         do {
             value = try JSONReader.parse(bytes)
         } catch {
-            try check(error.location.offset >= 0 && error.location.offset <= bytes.count, "the error's offset \(error.location.offset) is outside the input (\(bytes.count) bytes)")
+            try check(
+                error.location.offset >= 0 && error.location.offset <= bytes.count,
+                "the error's offset \(error.location.offset) is outside the input (\(bytes.count) bytes)")
             try check(error.location.line >= 1 && error.location.column >= 1, "the error's line or column is below 1: \(error)")
             return
         }
@@ -103,7 +105,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let base = ["": URL(string: "https://api.example.com")!]
         let recording: Recording
         do {
-            recording = try HAR.importRecording(bytes, file: "fuzz.har", api: "todos", name: "fuzz", baseURLs: base, acceptingAnyOrigin: true)
+            recording = try HAR.importRecording(
+                bytes, file: "fuzz.har", api: "todos", name: "fuzz", baseURLs: base, acceptingAnyOrigin: true)
         } catch {
             try check(!error.message.isEmpty && error.file == "fuzz.har", "a HAR error without a message or the file: \(error)")
             return
@@ -117,7 +120,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         do {
             _ = try ConfigurationFile.parse(text, path: "apicheck.yml")
         } catch {
-            try check(error.file == "apicheck.yml" && !error.message.isEmpty, "a configuration error without the file or a message: \(error)")
+            try check(
+                error.file == "apicheck.yml" && !error.message.isEmpty, "a configuration error without the file or a message: \(error)")
         }
     }
 
@@ -194,8 +198,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let matcher = RequestMatcher(interactions: recording.interactions, rules: rules)
             for (index, interaction) in recording.interactions.enumerated() {
                 let live = matcher.prepare(interaction.request)
-                try check(matcher.candidates(for: live).contains(index), "interaction \(index) (\(interaction.request.method) \(interaction.request.url)) is not among its own candidates")
-                try check(matcher.matches(live: live, recordedAt: index), "interaction \(index) does not match itself: \(matcher.differences(live: live, recordedAt: index))")
+                try check(
+                    matcher.candidates(for: live).contains(index),
+                    "interaction \(index) (\(interaction.request.method) \(interaction.request.url)) is not among its own candidates")
+                try check(
+                    matcher.matches(live: live, recordedAt: index),
+                    "interaction \(index) does not match itself: \(matcher.differences(live: live, recordedAt: index))")
             }
         }
     }

@@ -25,9 +25,12 @@ enum HTTPTargets {
         guard case .message(let head2, let body2) = again else {
             throw FuzzInvariantViolation("a request read does not read back once written: \(again)\n\(written)")
         }
-        try FuzzTarget.check(head2.method == head.method && head2.target == head.target && body2 == body, "a written request reads back different")
-        try FuzzTarget.check(head2.fields.lines.filter { $0.name.lowercased() != "content-length" && $0.name.lowercased() != "transfer-encoding" }
-            == head.fields.lines.filter { $0.name.lowercased() != "content-length" && $0.name.lowercased() != "transfer-encoding" }, "a written request's fields read back different")
+        try FuzzTarget.check(
+            head2.method == head.method && head2.target == head.target && body2 == body, "a written request reads back different")
+        try FuzzTarget.check(
+            head2.fields.lines.filter { $0.name.lowercased() != "content-length" && $0.name.lowercased() != "transfer-encoding" }
+                == head.fields.lines.filter { $0.name.lowercased() != "content-length" && $0.name.lowercased() != "transfer-encoding" },
+            "a written request's fields read back different")
     }
 
     static func response(_ bytes: [UInt8]) throws(FuzzInvariantViolation) {
@@ -50,7 +53,9 @@ enum HTTPTargets {
         guard case .message(let head2, let body2) = again else {
             throw FuzzInvariantViolation("a response read does not read back once written: \(again)\n\(written)")
         }
-        try FuzzTarget.check(head2.status == head.status && (head2.status == 101 || head2.status == 204 || head2.status == 304 || body2 == body), "a written response reads back different")
+        try FuzzTarget.check(
+            head2.status == head.status && (head2.status == 101 || head2.status == 204 || head2.status == 304 || body2 == body),
+            "a written response reads back different")
     }
 
     /// What reading one message gave.
@@ -98,7 +103,9 @@ enum HTTPTargets {
 
     static func readResponse(_ bytes: [UInt8], method: String, reads: [Int]?) -> Outcome {
         var reader = HTTP1Reader(source: MemorySource(bytes: bytes, reads: reads), readSize: 1 << 16)
-        return outcome { () throws(HTTP1ReadFailure<Never>) in try reader.readResponse(to: method, limit: limit).map { (.response($0.head), $0.body) } }
+        return outcome { () throws(HTTP1ReadFailure<Never>) in
+            try reader.readResponse(to: method, limit: limit).map { (.response($0.head), $0.body) }
+        }
     }
 
     private static func outcome(_ read: () throws(HTTP1ReadFailure<Never>) -> (MessageHead, [UInt8])?) -> Outcome {
@@ -132,7 +139,8 @@ enum HTTPTargets {
         case .message(let head, let body):
             let fields = head.fields.lines.map { "[\(hex($0.name)), \(hex($0.value))]" }.joined(separator: ", ")
             let start = response ? #""status": \#(head.status)"# : #""method": \#(hex(head.method)), "target": \#(hex(head.target))"#
-            return #"{"ok": true, \#(start), "version": "\#(head.version.major).\#(head.version.minor)", "fields": [\#(fields)], "body": "\#(hexBytes(body))"}"#
+            return
+                #"{"ok": true, \#(start), "version": "\#(head.version.major).\#(head.version.minor)", "fields": [\#(fields)], "body": "\#(hexBytes(body))"}"#
         }
     }
 

@@ -12,6 +12,9 @@ struct APICheckCommand: AsyncParsableCommand {
             2 usage, configuration or input error; 3 the live API could not be reached.
             """,
         version: ToolVersion.current,
-        subcommands: [VerifyCommand.self, DiffCommand.self, RecordCommand.self, InferCommand.self, HARCommand.self, SandboxCommand.self, ExamplesCommand.self, CoverageCommand.self]
+        subcommands: [
+            VerifyCommand.self, DiffCommand.self, RecordCommand.self, InferCommand.self, HARCommand.self, SandboxCommand.self,
+            ExamplesCommand.self, CoverageCommand.self,
+        ]
     )
 }

@@ -62,7 +62,8 @@ struct ReportDestination: ExpressibleByArgument, Sendable {
         var errors: [String] = []
         for destination in destinations {
             do {
-                try AtomicFile.write(Data(destination.format.render(findings, summary: summary).utf8), to: URL(fileURLWithPath: destination.path))
+                try AtomicFile.write(
+                    Data(destination.format.render(findings, summary: summary).utf8), to: URL(fileURLWithPath: destination.path))
                 Output.err("apicheck \(command): wrote the \(destination.format) report to \(destination.path)\n")
             } catch {
                 errors.append("\(destination.path): error: cannot write the \(destination.format) report: \(error.localizedDescription)")

@@ -34,7 +34,11 @@ struct CoverageCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only this API (default: every API with a contract).", valueName: "name"))
     var api: String?
 
-    @Option(name: .long, help: ArgumentHelp("Exit 1 when a measure is below this percentage: PERCENT for every measure, or MEASURE=PERCENT (operations, statuses, fields, enum-values) for one; repeatable.", valueName: "percent"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Exit 1 when a measure is below this percentage: PERCENT for every measure, or MEASURE=PERCENT (operations, statuses, fields, enum-values) for one; repeatable.",
+            valueName: "percent"))
     var min: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("The report format.", valueName: "format"))
@@ -54,7 +58,8 @@ struct CoverageCommand: ParsableCommand {
         do {
             let configuration = try ConfigurationFile.load(global.configPath)
             if let api, let chosen = try configuration.selecting(api).first, chosen.contract == nil {
-                throw CommandFailure(message: "\(configuration.path): API \"\(api)\" has no contract to measure coverage against", status: .usage)
+                throw CommandFailure(
+                    message: "\(configuration.path): API \"\(api)\" has no contract to measure coverage against", status: .usage)
             }
             result = try VerifyRun(configuration: configuration, options: options).run(options)
         } catch let failure as CommandFailure {
@@ -68,7 +73,9 @@ struct CoverageCommand: ParsableCommand {
         var status = ExitReason.success
         for coverage in result.coverage {
             for (measure, minimum) in coverage.below(minimums) {
-                Output.err("apicheck coverage: \(coverage.api): \(measure.name) \(ContractCoverage.percentText(measure.percent)) is below --min \(ContractCoverage.percentText(minimum))\n")
+                Output.err(
+                    "apicheck coverage: \(coverage.api): \(measure.name) \(ContractCoverage.percentText(measure.percent)) is below --min \(ContractCoverage.percentText(minimum))\n"
+                )
                 status = .findings
             }
         }

@@ -39,7 +39,10 @@ struct DiffCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The report format.", valueName: "format"))
     var format: ReportFormat = .text
 
-    @Option(name: .long, help: ArgumentHelp("Also write the report in FORMAT to PATH (repeatable), e.g. html=apicheck-report.html.", valueName: "format=path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also write the report in FORMAT to PATH (repeatable), e.g. html=apicheck-report.html.", valueName: "format=path"))
     var report: [ReportDestination] = []
 
     @Option(name: .long, help: ArgumentHelp("The lowest severity that fails the run.", valueName: "severity"))
@@ -52,7 +55,10 @@ struct DiffCommand: AsyncParsableCommand {
     var strict = false
 
     func validate() throws {
-        guard live else { throw ValidationError("diff needs --live (it runs the scenarios against a server); to check recordings offline, use 'apicheck verify'") }
+        guard live else {
+            throw ValidationError(
+                "diff needs --live (it runs the scenarios against a server); to check recordings offline, use 'apicheck verify'")
+        }
         guard (1...256).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 256, not \(concurrency)") }
         try ReportDestination.validate(report)
     }
@@ -63,7 +69,9 @@ struct DiffCommand: AsyncParsableCommand {
         let sandbox = try await liveOptions.startSandbox(configuration: configuration, deterministic: false)
         let transport = liveOptions.makeTransport()
         let target = liveOptions.target(sandbox: sandbox)
-        let run = LiveRun(configuration: configuration, transport: transport, options: liveOptions.runOptions(target: target, concurrency: concurrency, strict: strict))
+        let run = LiveRun(
+            configuration: configuration, transport: transport,
+            options: liveOptions.runOptions(target: target, concurrency: concurrency, strict: strict))
         let progress = LiveTerminal.progress("diff")
         let (result, interrupted) = await LiveTerminal.runInterruptible { await run.diff(progress: progress) }
         LiveTerminal.endProgress()
@@ -72,7 +80,8 @@ struct DiffCommand: AsyncParsableCommand {
 
         let threshold = failOn
         let files = Array(Set(result.findings.compactMap(\.file))).sorted()
-        var summary = ReportSummary(findings: result.findings, files: files, recordings: result.scenarios, interactions: result.requests, failOn: threshold)
+        var summary = ReportSummary(
+            findings: result.findings, files: files, recordings: result.scenarios, interactions: result.requests, failOn: threshold)
         summary.coverage = result.coverage
         summary.command = "diff --live"
         Output.out(format.render(result.findings, summary: summary))
@@ -80,10 +89,10 @@ struct DiffCommand: AsyncParsableCommand {
         for note in result.notes { Output.err("note: \(note)\n") }
         for error in result.errors + writeErrors { Output.err("\(error)\n") }
         let seconds = LiveRun.seconds(started.duration(to: .now))
-        Output.err((
-            "apicheck diff: \(plural(result.scenarios, "scenario")), \(plural(result.requests, "request")) to \(target): "
-            + "\(plural(summary.errors, "error")), \(plural(summary.warnings, "warning")), \(plural(summary.infos, "info")), \(String(format: "%.1f", seconds)) s\n"
-        ))
+        Output.err(
+            ("apicheck diff: \(plural(result.scenarios, "scenario")), \(plural(result.requests, "request")) to \(target): "
+                + "\(plural(summary.errors, "error")), \(plural(summary.warnings, "warning")), \(plural(summary.infos, "info")), \(String(format: "%.1f", seconds)) s\n")
+        )
 
         for coverage in result.coverage where coverage.recordings > 0 {
             Output.err("apicheck diff: contract coverage of \(coverage.api) by the live answers: \(coverage.line)\n")
@@ -100,7 +109,9 @@ struct DiffCommand: AsyncParsableCommand {
             status = status.combined(with: .unreachable)
         }
         for (api, limit) in result.rateLimits {
-            Output.err("error: \(api): the rate limit is spent (\(limit.describe())); nothing more was sent to it, and its remaining scenarios did not run\n")
+            Output.err(
+                "error: \(api): the rate limit is spent (\(limit.describe())); nothing more was sent to it, and its remaining scenarios did not run\n"
+            )
             status = status.combined(with: .unreachable)
         }
         if !result.errors.isEmpty || !writeErrors.isEmpty { status = status.combined(with: .usage) }

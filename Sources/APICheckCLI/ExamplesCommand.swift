@@ -35,7 +35,10 @@ struct ExamplesCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only this operation, as \"METHOD /path/{template}\" (repeatable).", valueName: "operation"))
     var operation: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Write the recordings into this folder (default: the API's recordings folder + /examples).", valueName: "folder"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Write the recordings into this folder (default: the API's recordings folder + /examples).", valueName: "folder")
+    )
     var output: String?
 
     @Option(name: .long, help: ArgumentHelp("The seed of the values chosen (the same seed writes the same bytes).", valueName: "n"))
@@ -46,7 +49,8 @@ struct ExamplesCommand: ParsableCommand {
         do {
             let configuration = try ConfigurationFile.load(global.configPath)
             let chosen = try configuration.selectingOne(api)
-            result = try ExamplesRun.run(api: chosen, configuration: configuration, options: ExamplesRun.Options(operations: operation, output: output, seed: seed))
+            result = try ExamplesRun.run(
+                api: chosen, configuration: configuration, options: ExamplesRun.Options(operations: operation, output: output, seed: seed))
         } catch {
             throw CommandFailure(message: error.description, status: .usage)
         }
@@ -59,7 +63,9 @@ struct ExamplesCommand: ParsableCommand {
         for skipped in result.skipped {
             Output.err("apicheck examples: not written: \(skipped)\n")
         }
-        Output.err("apicheck examples: \(result.examples) examples of \(result.api) in \(result.files.count) recordings under \(DisplayPath.relative(result.folder))\(result.skipped.isEmpty ? "" : "; \(result.skipped.count) not written")\n")
+        Output.err(
+            "apicheck examples: \(result.examples) examples of \(result.api) in \(result.files.count) recordings under \(DisplayPath.relative(result.folder))\(result.skipped.isEmpty ? "" : "; \(result.skipped.count) not written")\n"
+        )
         if !result.skipped.isEmpty { throw ExitCode(ExitReason.findings.code) }
     }
 }

@@ -35,7 +35,8 @@ struct HARImportCommand: ParsableCommand {
     func run() throws {
         do {
             let configuration = try ConfigurationFile.load(global.configPath)
-            let result = try HARFiles.importFile(file, api: api, name: name, configuration: configuration, environment: ProcessInfo.processInfo.environment)
+            let result = try HARFiles.importFile(
+                file, api: api, name: name, configuration: configuration, environment: ProcessInfo.processInfo.environment)
             Output.err("apicheck har import: \(result.outcome) \(result.path) (\(result.interactions) interactions, redacted)\n")
         } catch {
             throw CommandFailure(message: error.description, status: .usage)

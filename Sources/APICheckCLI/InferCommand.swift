@@ -33,7 +33,9 @@ struct InferCommand: ParsableCommand {
                 let target = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path
                 let handWritten = configuration.resolve(contract).standardizedFileURL.resolvingSymlinksInPath().path
                 if target == handWritten {
-                    throw ConfigurationError(file: output, message: "this is the hand-written contract; infer never overwrites it. Write elsewhere and copy what is right")
+                    throw ConfigurationError(
+                        file: output,
+                        message: "this is the hand-written contract; infer never overwrites it. Write elsewhere and copy what is right")
                 }
             }
             let result = try InferRun.infer(api: chosen, configuration: configuration)

@@ -12,22 +12,28 @@ struct LiveOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Only this scenario (repeatable).", valueName: "name"))
     var scenario: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Send requests here instead of the API's base URL (needs --api with several APIs).", valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Send requests here instead of the API's base URL (needs --api with several APIs).", valueName: "url"))
     var baseURL: String?
 
     @Flag(name: .long, help: "Start the local replica of the API in-process on a free port and run against it (no network needed).")
     var sandbox = false
 
-    @Option(name: .long, help: ArgumentHelp("With --sandbox: make the replica deviate (repeatable): API/NAME, or NAME with one API.", valueName: "drift"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("With --sandbox: make the replica deviate (repeatable): API/NAME, or NAME with one API.", valueName: "drift"))
     var drift: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("The total deadline of each request, in seconds.", valueName: "seconds"))
     var timeout: Double = 10
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The largest response body read, in MiB; a larger one is a body.too-large finding and is not read further.",
-        valueName: "MiB"
-    ))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The largest response body read, in MiB; a larger one is a body.too-large finding and is not read further.",
+            valueName: "MiB"
+        ))
     var maxBodySize: Int = HTTPTransport.defaultMaximumBodyBytes >> 20
 
     @Flag(name: .long, help: "Run scenarios that create, update or delete against a real API (always allowed against --sandbox).")
@@ -36,12 +42,15 @@ struct LiveOptions: ParsableArguments {
     func validate() throws {
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be a number of seconds above 0, not \(timeout)") }
         if let baseURL {
-            guard let url = URL(string: baseURL), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
+            guard let url = URL(string: baseURL), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil
+            else {
                 throw ValidationError("--base-url must be an http or https URL, not '\(baseURL)'")
             }
             if sandbox { throw ValidationError("--base-url and --sandbox name two different servers; give one") }
         }
-        guard maxBodySize > 0, maxBodySize <= 4096 else { throw ValidationError("--max-body-size must be a number of MiB from 1 to 4096, not \(maxBodySize)") }
+        guard maxBodySize > 0, maxBodySize <= 4096 else {
+            throw ValidationError("--max-body-size must be a number of MiB from 1 to 4096, not \(maxBodySize)")
+        }
         if !drift.isEmpty && !sandbox { throw ValidationError("--drift needs --sandbox (a drift is a deviation of the local replica)") }
         _ = try drifts()
     }
@@ -50,7 +59,9 @@ struct LiveOptions: ParsableArguments {
     func drifts() throws -> Set<Drift> {
         var result: Set<Drift> = []
         do {
-            for text in drift { result.insert(try Drift.parse(text, defaultAPI: api ?? (SandboxAPI.all.count == 1 ? SandboxAPI.all[0].name : nil))) }
+            for text in drift {
+                result.insert(try Drift.parse(text, defaultAPI: api ?? (SandboxAPI.all.count == 1 ? SandboxAPI.all[0].name : nil)))
+            }
         } catch {
             throw ValidationError(error.description)
         }
@@ -77,14 +88,17 @@ struct LiveOptions: ParsableArguments {
         for api in selected where !api.scenarios.isEmpty {
             guard let replica = try? SandboxAPI.named(api.name) else {
                 throw CommandFailure(
-                    message: "error: the sandbox has no replica of the API '\(api.name)' (it has: \(SandboxAPI.all.map(\.name).joined(separator: ", "))); use --api",
+                    message:
+                        "error: the sandbox has no replica of the API '\(api.name)' (it has: \(SandboxAPI.all.map(\.name).joined(separator: ", "))); use --api",
                     status: .usage
                 )
             }
             replicas.append(replica)
         }
         do {
-            return try await SandboxServer.start(SandboxConfiguration(apis: replicas.isEmpty ? SandboxAPI.all : replicas, drifts: try drifts(), deterministic: deterministic))
+            return try await SandboxServer.start(
+                SandboxConfiguration(apis: replicas.isEmpty ? SandboxAPI.all : replicas, drifts: try drifts(), deterministic: deterministic)
+            )
         } catch let error as SandboxError {
             throw CommandFailure(message: "error: \(error.description)", status: .usage)
         }

@@ -33,11 +33,14 @@ struct RecordCommand: AsyncParsableCommand {
         let sandbox = try await liveOptions.startSandbox(configuration: configuration, deterministic: true)
         let transport = liveOptions.makeTransport()
         let target = liveOptions.target(sandbox: sandbox)
-        let run = LiveRun(configuration: configuration, transport: transport, options: liveOptions.runOptions(target: target, concurrency: 1))
+        let run = LiveRun(
+            configuration: configuration, transport: transport, options: liveOptions.runOptions(target: target, concurrency: 1))
         let from = target.recordedFrom
         let progress = LiveTerminal.progress("record")
         let dryRun = dryRun
-        let (result, interrupted) = await LiveTerminal.runInterruptible { await run.record(dryRun: dryRun, recordedFrom: from, progress: progress) }
+        let (result, interrupted) = await LiveTerminal.runInterruptible {
+            await run.record(dryRun: dryRun, recordedFrom: from, progress: progress)
+        }
         LiveTerminal.endProgress()
         await transport.shutdown()
         await sandbox?.stop()
@@ -53,10 +56,11 @@ struct RecordCommand: AsyncParsableCommand {
         for note in result.notes { Output.err("note: \(note)\n") }
         for error in result.errors { Output.err("\(error)\n") }
         let written = result.saved.filter { $0.outcome == "created" || $0.outcome == "updated" }.count
-        Output.err((
-            "apicheck record: \(plural(result.scenarios, "scenario")), \(plural(result.requests, "request")); "
-            + (dryRun ? "dry run, nothing written\n" : "\(plural(written, "file")) written, \(result.saved.count - written) unchanged\n")
-        ))
+        Output.err(
+            ("apicheck record: \(plural(result.scenarios, "scenario")), \(plural(result.requests, "request")); "
+                + (dryRun
+                    ? "dry run, nothing written\n" : "\(plural(written, "file")) written, \(result.saved.count - written) unchanged\n"))
+        )
         if interrupted {
             Output.err("apicheck record: interrupted; the recordings listed above were written, the rest are as they were\n")
             throw ExitCode(interruptedStatus)
@@ -67,7 +71,9 @@ struct RecordCommand: AsyncParsableCommand {
             status = .unreachable
         }
         for (api, limit) in result.rateLimits {
-            Output.err("error: \(api): the rate limit is spent (\(limit.describe())); nothing more was sent to it, and its remaining scenarios did not run\n")
+            Output.err(
+                "error: \(api): the rate limit is spent (\(limit.describe())); nothing more was sent to it, and its remaining scenarios did not run\n"
+            )
             status = status.combined(with: .unreachable)
         }
         if !result.errors.isEmpty { status = status.combined(with: .usage) }

@@ -36,7 +36,8 @@ struct SandboxCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .long, help: ArgumentHelp("Serve only this API (\(SandboxAPI.all.map(\.name).joined(separator: ", "))).", valueName: "name"))
+    @Option(
+        name: .long, help: ArgumentHelp("Serve only this API (\(SandboxAPI.all.map(\.name).joined(separator: ", "))).", valueName: "name"))
     var api: String?
 
     @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
@@ -63,13 +64,19 @@ struct SandboxCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("github: a token the API accepts (besides those the exchange issues).", valueName: "token"))
     var token: String?
 
-    @Option(name: .long, help: ArgumentHelp("github: requests per window for every caller (core per hour, search per minute); default GitHub's own. lslp: requests per minute per SesacKey before 429; default none.", valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "github: requests per window for every caller (core per hour, search per minute); default GitHub's own. lslp: requests per minute per SesacKey before 429; default none.",
+            valueName: "n"))
     var rateLimit: Int?
 
-    @Option(name: .long, help: ArgumentHelp("kakao: the REST API key the replica accepts (Authorization: KakaoAK <key>).", valueName: "key"))
+    @Option(
+        name: .long, help: ArgumentHelp("kakao: the REST API key the replica accepts (Authorization: KakaoAK <key>).", valueName: "key"))
     var key: String?
 
-    @Option(name: .long, help: ArgumentHelp("kakao: calls a key may make per day (Korean time) before 429 RequestThrottled.", valueName: "n"))
+    @Option(
+        name: .long, help: ArgumentHelp("kakao: calls a key may make per day (Korean time) before 429 RequestThrottled.", valueName: "n"))
     var quota: Int?
 
     @Option(name: .long, help: ArgumentHelp("lslp: a SesacKey the replica accepts (repeatable; replaces the default).", valueName: "key"))
@@ -89,7 +96,8 @@ struct SandboxCommand: AsyncParsableCommand {
             throw ValidationError("\(flag) is a flag of the github sandbox, and --api selects \(apis.map(\.name).joined(separator: ", "))")
         }
         if rateLimit != nil, !apis.contains(.github), !apis.contains(.lslp) {
-            throw ValidationError("--rate-limit is a flag of the github and lslp sandboxes, and --api selects \(apis.map(\.name).joined(separator: ", "))")
+            throw ValidationError(
+                "--rate-limit is a flag of the github and lslp sandboxes, and --api selects \(apis.map(\.name).joined(separator: ", "))")
         }
         let lslpFlags = [("--sesac-key", !sesacKey.isEmpty), ("--access-ttl", accessTTL != nil), ("--refresh-ttl", refreshTTL != nil)]
         for (flag, given) in lslpFlags where given && !apis.contains(.lslp) {
@@ -111,7 +119,8 @@ struct SandboxCommand: AsyncParsableCommand {
             throw ValidationError("--key must be a non-empty key without spaces")
         }
         if let rateLimit, rateLimit < 1 { throw ValidationError("--rate-limit must be at least 1, not \(rateLimit)") }
-        for (flag, value) in [("--client-id", clientID), ("--client-secret", clientSecret), ("--token", token)] where value?.isEmpty == true {
+        for (flag, value) in [("--client-id", clientID), ("--client-secret", clientSecret), ("--token", token)] where value?.isEmpty == true
+        {
             throw ValidationError("\(flag) must not be empty")
         }
     }

@@ -32,7 +32,10 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The report format.", valueName: "format"))
     var format: ReportFormat = .text
 
-    @Option(name: .long, help: ArgumentHelp("Also write the report in FORMAT to PATH (repeatable), e.g. html=apicheck-report.html.", valueName: "format=path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also write the report in FORMAT to PATH (repeatable), e.g. html=apicheck-report.html.", valueName: "format=path"))
     var report: [ReportDestination] = []
 
     @Flag(name: .long, help: "Report keys the contract does not declare as errors (field.unexpected).")
@@ -62,14 +65,17 @@ struct VerifyCommand: ParsableCommand {
             throw CommandFailure(message: error.description, status: .usage)
         }
         let files = Array(Set(result.findings.compactMap(\.file))).sorted()
-        var summary = ReportSummary(findings: result.findings, files: files, recordings: result.recordings, interactions: result.interactions, failOn: threshold)
+        var summary = ReportSummary(
+            findings: result.findings, files: files, recordings: result.recordings, interactions: result.interactions, failOn: threshold)
         summary.coverage = result.coverage
         Output.out(reportFormat.render(result.findings, summary: summary))
         let writeErrors = ReportDestination.write(report, findings: result.findings, summary: summary, command: "verify")
         for error in result.errors + writeErrors { Output.err((error + "\n")) }
         Output.err("apicheck verify: \(summary.line)\n")
         for coverage in result.coverage {
-            Output.err("apicheck verify: contract coverage of \(coverage.api): \(coverage.line) (apicheck coverage --api \(coverage.api) lists what is not exercised)\n")
+            Output.err(
+                "apicheck verify: contract coverage of \(coverage.api): \(coverage.line) (apicheck coverage --api \(coverage.api) lists what is not exercised)\n"
+            )
         }
         var status = ExitReason.success
         if result.findings.contains(where: { $0.severity >= threshold }) { status = .findings }

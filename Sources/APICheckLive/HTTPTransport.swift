@@ -48,7 +48,9 @@ public final class HTTPTransport: LiveTransport {
     }
 
     /// Sends `request` through URLSession whatever its scheme (the tests hold both clients to the same promises).
-    package func sendThroughURLSession(_ request: LiveRequest, deadline: ContinuousClock.Instant) async throws(TransportError) -> LiveResponse {
+    package func sendThroughURLSession(_ request: LiveRequest, deadline: ContinuousClock.Instant) async throws(TransportError)
+        -> LiveResponse
+    {
         try await secure.send(request, deadline: deadline)
     }
 

@@ -37,7 +37,9 @@ extension LiveRun {
                 result.errors.append(error.description)
             }
         } else if outcome.notRun == nil {
-            result.notes.append("\(api.api.name)/\(outcome.scenario): no recording at \(displayPath(recordingFile)) to compare with (run 'apicheck record --scenario \(outcome.scenario)')")
+            result.notes.append(
+                "\(api.api.name)/\(outcome.scenario): no recording at \(displayPath(recordingFile)) to compare with (run 'apicheck record --scenario \(outcome.scenario)')"
+            )
         }
         return check(outcome, api: api, recorded: recorded, file: displayPath(recordingFile), into: &result)
     }
@@ -48,7 +50,10 @@ extension LiveRun {
     }
 
     /// Findings for one scenario's outcome; counts its requests into `result`.
-    func check(_ outcome: ScenarioOutcome, api: Prepared, recorded: (recording: Recording, bytes: [UInt8])?, file: String, into result: inout Result) -> [Finding] {
+    func check(
+        _ outcome: ScenarioOutcome, api: Prepared, recorded: (recording: Recording, bytes: [UInt8])?, file: String,
+        into result: inout Result
+    ) -> [Finding] {
         if let reason = outcome.notRun {
             result.notes.append("\(api.api.name)/\(outcome.scenario): \(reason)")
             return []
@@ -56,14 +61,19 @@ extension LiveRun {
         result.scenarios += 1
         count(outcome.steps + outcome.cleanup, into: &result)
         if !outcome.skipped.isEmpty {
-            result.notes.append("\(api.api.name)/\(outcome.scenario): skipped \(outcome.skipped.joined(separator: ", ")) after \(outcome.transportError?.description ?? "an earlier problem")")
+            result.notes.append(
+                "\(api.api.name)/\(outcome.scenario): skipped \(outcome.skipped.joined(separator: ", ")) after \(outcome.transportError?.description ?? "an earlier problem")"
+            )
         }
         for cleanup in outcome.cleanup {
-            if case .failure(let error) = cleanup.outcome { result.notes.append("\(api.api.name)/\(outcome.scenario): clean-up \(cleanup.step) failed: \(error)") }
+            if case .failure(let error) = cleanup.outcome {
+                result.notes.append("\(api.api.name)/\(outcome.scenario): clean-up \(cleanup.step) failed: \(error)")
+            }
         }
         var findings: [Finding] = []
         if let limit = outcome.rateLimit {
-            result.notes.append("\(api.api.name)/\(outcome.scenario): step \(limit.step): the rate limit is spent (\(limit.describe())); not checked")
+            result.notes.append(
+                "\(api.api.name)/\(outcome.scenario): step \(limit.step): the rate limit is spent (\(limit.describe())); not checked")
         }
         // A step with `repeat` is sent several times: its n-th answer is compared with its n-th recorded one.
         var occurrences: [String: Int] = [:]
@@ -82,11 +92,15 @@ extension LiveRun {
                 // An answer apicheck will not read (too large, compressed) is never passed as checked.
                 let rule: RuleID = error.kind == .tooLarge ? .bodyTooLarge : .bodyUnparsable
                 let expected = error.kind == .tooLarge ? "a body within the limit" : "a body that is not compressed"
-                var finding = Finding(rule: rule, part: "response", operation: operation, status: error.status, pointer: "", expected: expected, found: error.description)
+                var finding = Finding(
+                    rule: rule, part: "response", operation: operation, status: error.status, pointer: "", expected: expected,
+                    found: error.description)
                 finding.sourcePointer = ""
                 stepFindings.append(finding)
             case .failure(let error):
-                var finding = Finding(rule: .transportError, part: "request", operation: operation, pointer: "", expected: "a response", found: error.description)
+                var finding = Finding(
+                    rule: .transportError, part: "request", operation: operation, pointer: "", expected: "a response",
+                    found: error.description)
                 finding.sourcePointer = ""
                 stepFindings.append(finding)
             case .success:
@@ -98,7 +112,9 @@ extension LiveRun {
                 }
                 if let recorded, let recordedIndex {
                     let declared = api.verifier == nil ? .everything : ShapeComparison.Declared(operation: matched?.operation)
-                    stepFindings += ShapeComparison.compare(live: interaction, recorded: recorded.recording.interactions[recordedIndex], operation: operation, declared: declared)
+                    stepFindings += ShapeComparison.compare(
+                        live: interaction, recorded: recorded.recording.interactions[recordedIndex], operation: operation,
+                        declared: declared)
                 }
             }
             // A step's problems go with its last answer (the one a repeat ended on).
@@ -114,11 +130,13 @@ extension LiveRun {
             if let verifier = api.verifier { stepFindings = verifier.applyingSettings(stepFindings) }
             // The recorded and the live value at each finding's place, for the HTML report's side-by-side view.
             let recordedInteraction = recordedIndex.flatMap { index in recorded.map { $0.recording.interactions[index] } }
-            Finding.attachValues(&stepFindings, recorded: recordedInteraction, live: liveInteraction, secrets: outcome.secrets + api.redaction.secretValues)
+            Finding.attachValues(
+                &stepFindings, recorded: recordedInteraction, live: liveInteraction, secrets: outcome.secrets + api.redaction.secretValues)
             for index in stepFindings.indices {
                 stepFindings[index].file = file
                 if let recorded, let recordedIndex {
-                    stepFindings[index].line = Self.line(of: "/interactions/\(recordedIndex)" + (stepFindings[index].sourcePointer ?? ""), in: recorded.bytes)
+                    stepFindings[index].line = Self.line(
+                        of: "/interactions/\(recordedIndex)" + (stepFindings[index].sourcePointer ?? ""), in: recorded.bytes)
                 }
             }
             findings += stepFindings
@@ -127,13 +145,17 @@ extension LiveRun {
             for (name, count) in occurrences {
                 let recordedCount = recorded.recording.interactions.filter { $0.step == name }.count
                 if recordedCount > 0, recordedCount != count {
-                    result.notes.append("\(api.api.name)/\(outcome.scenario): step \(name) was sent \(count) time\(count == 1 ? "" : "s") (repeat), \(recordedCount) in the recording; the extra answers are checked against the contract only")
+                    result.notes.append(
+                        "\(api.api.name)/\(outcome.scenario): step \(name) was sent \(count) time\(count == 1 ? "" : "s") (repeat), \(recordedCount) in the recording; the extra answers are checked against the contract only"
+                    )
                 }
             }
         }
         // Problems of steps that were never sent (a placeholder with no value).
         for problem in outcome.problems where !outcome.steps.contains(where: { $0.step == problem.step }) {
-            var finding = Finding(rule: .expectFailed, part: "request", operation: "\(outcome.scenario) step \(problem.step)", pointer: problem.pointer, expected: problem.expected, found: problem.found)
+            var finding = Finding(
+                rule: .expectFailed, part: "request", operation: "\(outcome.scenario) step \(problem.step)", pointer: problem.pointer,
+                expected: problem.expected, found: problem.found)
             finding.file = file
             findings.append(finding)
         }

@@ -19,7 +19,9 @@ extension LiveRun {
                 count(outcome.steps + outcome.cleanup, into: &result)
                 let file = api.scenarioFolder.appendingPathComponent("\(outcome.scenario).json")
                 if let limit = outcome.rateLimit {
-                    result.notes.append("\(api.api.name)/\(outcome.scenario): not recorded: the rate limit is spent (\(limit.describe())); the old recording, if any, is kept")
+                    result.notes.append(
+                        "\(api.api.name)/\(outcome.scenario): not recorded: the rate limit is spent (\(limit.describe())); the old recording, if any, is kept"
+                    )
                     continue
                 }
                 if let error = outcome.transportError {
@@ -27,11 +29,15 @@ extension LiveRun {
                     continue
                 }
                 for problem in outcome.problems {
-                    result.notes.append("\(api.api.name)/\(outcome.scenario): step \(problem.step): \(problem.pointer.isEmpty ? "" : problem.pointer + ": ")expected \(problem.expected), found \(problem.found)")
+                    result.notes.append(
+                        "\(api.api.name)/\(outcome.scenario): step \(problem.step): \(problem.pointer.isEmpty ? "" : problem.pointer + ": ")expected \(problem.expected), found \(problem.found)"
+                    )
                 }
                 var interactions: [Interaction] = []
                 for step in outcome.steps {
-                    guard case .success = step.outcome, let interaction = interaction(step, api: api, secrets: outcome.secrets, into: &result) else { continue }
+                    guard case .success = step.outcome,
+                        let interaction = interaction(step, api: api, secrets: outcome.secrets, into: &result)
+                    else { continue }
                     interactions.append(interaction)
                 }
                 let recording = Recording(

@@ -140,14 +140,17 @@ public struct LiveRun: Sendable {
             return []
         }
         if options.baseURL != nil && apis.count > 1 {
-            result.errors.append("error: --base-url needs --api when \(configuration.path) has more than one API (\(apis.map(\.name).joined(separator: ", ")))")
+            result.errors.append(
+                "error: --base-url needs --api when \(configuration.path) has more than one API (\(apis.map(\.name).joined(separator: ", ")))"
+            )
             return []
         }
         var prepared: [Prepared] = []
         let known = Set(apis.flatMap { $0.scenarios.map(\.name) })
         for name in options.scenarios where !known.contains(name) {
             let list = apis.flatMap { $0.scenarios.map(\.name) }.joined(separator: ", ")
-            result.errors.append("error: no scenario named '\(name)' (--scenario); \(configuration.path) defines: \(list.isEmpty ? "none" : list)")
+            result.errors.append(
+                "error: no scenario named '\(name)' (--scenario); \(configuration.path) defines: \(list.isEmpty ? "none" : list)")
         }
         guard result.errors.isEmpty else { return [] }
         for api in apis {
@@ -172,7 +175,8 @@ public struct LiveRun: Sendable {
                 } else if target.isSandbox {
                     continue
                 } else if auth.optional {
-                    result.notes.append("\(api.name): \(auth.environment) is not set; requests go without the \(auth.header) header (optional: true)")
+                    result.notes.append(
+                        "\(api.name): \(auth.environment) is not set; requests go without the \(auth.header) header (optional: true)")
                 } else {
                     missing.append("\(auth.environment) (the \(auth.header) header)")
                 }
@@ -183,13 +187,16 @@ public struct LiveRun: Sendable {
                 if let value = target.value(of: variable, environment: options.environment) {
                     variables.append((variable.name, value))
                 } else if let user = scenarios.first(where: { $0.uses(variable.name) && target.runs($0) }) {
-                    missing.append(target.isSandbox
-                        ? "a sandbox value for {{\(variable.name)}} (vars_env, used by scenario \(user.name))"
-                        : "\(variable.environment) (vars_env \(variable.name), used by scenario \(user.name))")
+                    missing.append(
+                        target.isSandbox
+                            ? "a sandbox value for {{\(variable.name)}} (vars_env, used by scenario \(user.name))"
+                            : "\(variable.environment) (vars_env \(variable.name), used by scenario \(user.name))")
                 }
             }
             if !missing.isEmpty {
-                result.errors.append("error: \(api.name): not set: \(missing.joined(separator: ", ")); set \(missing.count == 1 ? "it" : "them") in the environment, or run against the replica with --sandbox")
+                result.errors.append(
+                    "error: \(api.name): not set: \(missing.joined(separator: ", ")); set \(missing.count == 1 ? "it" : "them") in the environment, or run against the replica with --sandbox"
+                )
                 continue
             }
             var verifier: Verifier?
@@ -198,24 +205,29 @@ public struct LiveRun: Sendable {
                     let contract = CompiledContract(try Contract.load(configuration.resolve(contractPath).path))
                     var severities: [RuleID: Severity] = [:]
                     for (rule, severity) in api.severity { severities[rule] = severity }
-                    verifier = Verifier(contract: contract, options: .init(strict: options.strict, severities: severities, ignored: api.ignore))
+                    verifier = Verifier(
+                        contract: contract, options: .init(strict: options.strict, severities: severities, ignored: api.ignore))
                 } catch {
                     result.errors.append(error.description)
                     continue
                 }
             }
             let redaction = target.redactionRules(of: api, environment: options.environment)
-            prepared.append(Prepared(
-                api: api, scenarios: scenarios, target: .init(baseURLs: baseURLs, headers: headers, variables: variables, redaction: redaction), verifier: verifier,
-                redaction: redaction,
-                scenarioFolder: RecordingKind.scenarios.folder(in: configuration.resolve(api.recordings))
-            ))
+            prepared.append(
+                Prepared(
+                    api: api, scenarios: scenarios,
+                    target: .init(baseURLs: baseURLs, headers: headers, variables: variables, redaction: redaction), verifier: verifier,
+                    redaction: redaction,
+                    scenarioFolder: RecordingKind.scenarios.folder(in: configuration.resolve(api.recordings))
+                ))
         }
         return prepared
     }
 
     /// Prepares the selected APIs and runs their scenarios, API after API; nothing runs after a configuration error.
-    func runScenarios(concurrency: Int, progress: (@Sendable (Int, Int) -> Void)?, into result: inout Result) async -> [(Prepared, [ScenarioOutcome])] {
+    func runScenarios(concurrency: Int, progress: (@Sendable (Int, Int) -> Void)?, into result: inout Result) async -> [(
+        Prepared, [ScenarioOutcome]
+    )] {
         let prepared = prepare(into: &result)
         guard result.errors.isEmpty else { return [] }
         let counter = ProgressCounter(total: prepared.reduce(0) { $0 + $1.scenarios.count }, report: progress)
@@ -233,7 +245,10 @@ public struct LiveRun: Sendable {
             var all = await runner.run(api.scenarios.filter { !skipped.map(\.name).contains($0.name) }) { _, _ in counter.advance() }
             for scenario in skipped {
                 counter.advance()
-                all.append(ScenarioOutcome(scenario: scenario.name, notRun: "skipped: sandbox_only (it can only succeed against the replica; run with --sandbox)"))
+                all.append(
+                    ScenarioOutcome(
+                        scenario: scenario.name,
+                        notRun: "skipped: sandbox_only (it can only succeed against the replica; run with --sandbox)"))
             }
             if let limit = all.lazy.compactMap(\.rateLimit).first { result.rateLimits.append((api.api.name, limit)) }
             outcomes.append((api, all))

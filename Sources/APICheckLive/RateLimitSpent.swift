@@ -21,7 +21,9 @@ public struct RateLimitSpent: Sendable, Hashable {
     static func from(_ response: LiveResponse, step: String) -> RateLimitSpent? {
         let remaining = response.header("x-ratelimit-remaining").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard response.status == 429 || (response.status == 403 && remaining == 0) else { return nil }
-        let reset = response.header("x-ratelimit-reset").flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.map { Date(timeIntervalSince1970: $0) }
+        let reset = response.header("x-ratelimit-reset").flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.map {
+            Date(timeIntervalSince1970: $0)
+        }
         let retryAfter = response.header("Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         return RateLimitSpent(step: step, reset: reset, retryAfter: retryAfter)
     }

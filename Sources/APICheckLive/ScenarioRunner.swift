@@ -47,7 +47,10 @@ public struct ScenarioRunner: Sendable {
         public var redaction: RedactionRules
 
         /// Creates a target.
-        public init(baseURLs: [String: URL], headers: [(String, String)] = [], variables: [(String, String)] = [], redaction: RedactionRules = .builtIn) {
+        public init(
+            baseURLs: [String: URL], headers: [(String, String)] = [], variables: [(String, String)] = [],
+            redaction: RedactionRules = .builtIn
+        ) {
             self.baseURLs = baseURLs
             self.headers = headers
             self.variables = variables
@@ -81,7 +84,9 @@ public struct ScenarioRunner: Sendable {
                     next += 1
                     let scenario = scenarios[index]
                     if scenario.writes && !options.allowWrites {
-                        outcomes[index] = ScenarioOutcome(scenario: scenario.name, notRun: "it writes; run with --allow-writes, set allow_writes in apicheck.yml, or use --sandbox")
+                        outcomes[index] = ScenarioOutcome(
+                            scenario: scenario.name,
+                            notRun: "it writes; run with --allow-writes, set allow_writes in apicheck.yml, or use --sandbox")
                         continue
                     }
                     if gate.unreachable {
@@ -92,11 +97,13 @@ public struct ScenarioRunner: Sendable {
                             next = index
                             return false
                         }
-                        outcomes[index] = ScenarioOutcome(scenario: scenario.name, notRun: "not started: every request so far failed to reach the API")
+                        outcomes[index] = ScenarioOutcome(
+                            scenario: scenario.name, notRun: "not started: every request so far failed to reach the API")
                         continue
                     }
                     if let limit = gate.rateLimit {
-                        outcomes[index] = ScenarioOutcome(scenario: scenario.name, notRun: "not started: the rate limit is spent (\(limit.describe()))")
+                        outcomes[index] = ScenarioOutcome(
+                            scenario: scenario.name, notRun: "not started: the rate limit is spent (\(limit.describe()))")
                         continue
                     }
                     if Task.isCancelled {
@@ -137,7 +144,10 @@ public struct ScenarioRunner: Sendable {
             do {
                 variables.set(name, .string(try variables.text(value)))
             } catch {
-                outcome.problems.append(.init(step: scenario.steps[0].name, kind: .unresolved, pointer: "", expected: "a value for every placeholder of var \(name)", found: error.description))
+                outcome.problems.append(
+                    .init(
+                        step: scenario.steps[0].name, kind: .unresolved, pointer: "",
+                        expected: "a value for every placeholder of var \(name)", found: error.description))
                 stopped = true
             }
         }
@@ -157,7 +167,8 @@ public struct ScenarioRunner: Sendable {
                 do {
                     request = try makeRequest(step, variables)
                 } catch {
-                    outcome.problems.append(.init(step: step.name, kind: error.kind, pointer: "", expected: error.expected, found: error.found))
+                    outcome.problems.append(
+                        .init(step: step.name, kind: error.kind, pointer: "", expected: error.expected, found: error.found))
                     if sends == 1 { outcome.skipped.append(step.name) }
                     stopped = true
                     break
@@ -185,10 +196,11 @@ public struct ScenarioRunner: Sendable {
                 let unmet = unmetCondition(repetition, Self.body(result, response), variables)
                 guard let (pointer, expected, found) = unmet else { break }
                 if sends >= repetition.max {
-                    outcome.problems.append(.init(
-                        step: step.name, kind: .expect, pointer: pointer.description,
-                        expected: "\(expected) within \(repetition.max) sends (repeat.max)", found: found
-                    ))
+                    outcome.problems.append(
+                        .init(
+                            step: step.name, kind: .expect, pointer: pointer.description,
+                            expected: "\(expected) within \(repetition.max) sends (repeat.max)", found: found
+                        ))
                     break
                 }
             }
@@ -254,9 +266,13 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// The first `repeat.until` value the body does not hold yet (pointer, expected, found); nil when all hold.
-    func unmetCondition(_ repetition: ScenarioStep.Repeat, _ body: JSONValue?, _ variables: ScenarioVariables) -> (JSONPointer, String, String)? {
+    func unmetCondition(_ repetition: ScenarioStep.Repeat, _ body: JSONValue?, _ variables: ScenarioVariables) -> (
+        JSONPointer, String, String
+    )? {
         for (pointer, template) in repetition.until {
-            guard let expected = try? variables.json(template) else { return (pointer, "a value for every placeholder", "an unresolved placeholder") }
+            guard let expected = try? variables.json(template) else {
+                return (pointer, "a value for every placeholder", "an unresolved placeholder")
+            }
             let actual = body?[pointer: pointer]
             if actual.map({ $0.isEquivalent(to: expected) }) != true {
                 return (pointer, JSONWriter.compact(expected), actual.map { shown($0, at: pointer) } ?? "no such key")
@@ -278,9 +294,13 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Checks `expect` and takes `capture` values from a response.
-    func check(_ step: ScenarioStep, _ result: StepResult, _ response: LiveResponse, _ variables: inout ScenarioVariables, into outcome: inout ScenarioOutcome) {
+    func check(
+        _ step: ScenarioStep, _ result: StepResult, _ response: LiveResponse, _ variables: inout ScenarioVariables,
+        into outcome: inout ScenarioOutcome
+    ) {
         if let status = step.expectedStatus, status != response.status {
-            outcome.problems.append(.init(step: step.name, kind: .expect, pointer: "/status", expected: String(status), found: String(response.status)))
+            outcome.problems.append(
+                .init(step: step.name, kind: .expect, pointer: "/status", expected: String(status), found: String(response.status)))
         }
         guard !step.expectations.isEmpty || !step.capture.isEmpty else { return }
         // A 304 has no body: it is checked on its status and headers only.
@@ -291,19 +311,27 @@ public struct ScenarioRunner: Sendable {
             do {
                 expected = try variables.json(template)
             } catch {
-                outcome.problems.append(.init(step: step.name, kind: .unresolved, pointer: pointer.description, expected: "a value for every placeholder", found: error.description))
+                outcome.problems.append(
+                    .init(
+                        step: step.name, kind: .unresolved, pointer: pointer.description, expected: "a value for every placeholder",
+                        found: error.description))
                 continue
             }
             guard let body else {
-                outcome.problems.append(.init(step: step.name, kind: .expect, pointer: pointer.description, expected: JSONWriter.compact(expected), found: "a body that is not JSON"))
+                outcome.problems.append(
+                    .init(
+                        step: step.name, kind: .expect, pointer: pointer.description, expected: JSONWriter.compact(expected),
+                        found: "a body that is not JSON"))
                 continue
             }
             let actual = body[pointer: pointer]
             if actual.map({ $0.isEquivalent(to: expected) }) != true {
-                outcome.problems.append(.init(
-                    step: step.name, kind: .expect, pointer: pointer.description,
-                    expected: target.redaction.scrub(JSONWriter.compact(expected)), found: actual.map { shown($0, at: pointer) } ?? "no such key"
-                ))
+                outcome.problems.append(
+                    .init(
+                        step: step.name, kind: .expect, pointer: pointer.description,
+                        expected: target.redaction.scrub(JSONWriter.compact(expected)),
+                        found: actual.map { shown($0, at: pointer) } ?? "no such key"
+                    ))
             }
         }
         for (name, source) in step.capture {
@@ -313,20 +341,25 @@ public struct ScenarioRunner: Sendable {
                     variables.set(name, .string(value))
                     if target.redaction.responseHeaders.contains(header.lowercased()) { outcome.secrets.append(value) }
                 } else {
-                    outcome.problems.append(.init(
-                        step: step.name, kind: .capture, pointer: "/headers/\(header)", expected: "the header \(header), to capture as \(name)", found: "no such header"
-                    ))
+                    outcome.problems.append(
+                        .init(
+                            step: step.name, kind: .capture, pointer: "/headers/\(header)",
+                            expected: "the header \(header), to capture as \(name)", found: "no such header"
+                        ))
                 }
             case .pointer(let pointer):
                 if let value = body?[pointer: pointer] {
                     variables.set(name, value)
                     // A login's token captured for later steps is as secret as where it came from.
-                    if pointer.tokens.contains(where: target.redaction.jsonKeys.contains) { outcome.secrets.append(ScenarioVariables.text(of: value)) }
+                    if pointer.tokens.contains(where: target.redaction.jsonKeys.contains) {
+                        outcome.secrets.append(ScenarioVariables.text(of: value))
+                    }
                 } else {
-                    outcome.problems.append(.init(
-                        step: step.name, kind: .capture, pointer: pointer.description,
-                        expected: "a value to capture as \(name)", found: body == nil ? "a body that is not JSON" : "no such key"
-                    ))
+                    outcome.problems.append(
+                        .init(
+                            step: step.name, kind: .capture, pointer: pointer.description,
+                            expected: "a value to capture as \(name)", found: body == nil ? "a body that is not JSON" : "no such key"
+                        ))
                 }
             }
         }
@@ -375,7 +408,8 @@ public struct ScenarioRunner: Sendable {
         }
         // A step's own header replaces the auth header of the same name (a wrong-key scenario sends its own).
         // Auth goes to the main base only: GitHub's API token has no business on github.com's OAuth endpoint.
-        for (name, value) in target.headers where step.base == nil && !step.headers.contains(where: { $0.0.caseInsensitiveCompare(name) == .orderedSame }) {
+        for (name, value) in target.headers
+        where step.base == nil && !step.headers.contains(where: { $0.0.caseInsensitiveCompare(name) == .orderedSame }) {
             headers.append((name, value))
         }
         var body: [UInt8]?
@@ -391,7 +425,8 @@ public struct ScenarioRunner: Sendable {
         case .multipart(let fields)?:
             var parts: [RecordedBody.MultipartPart] = []
             for field in fields {
-                let content: RecordedBody.MultipartPart.Content = try field.bytes.map { .bytes($0) } ?? .text(try variables.text(field.value))
+                let content: RecordedBody.MultipartPart.Content =
+                    try field.bytes.map { .bytes($0) } ?? .text(try variables.text(field.value))
                 parts.append(.init(name: field.name, filename: field.filename, contentType: field.contentType, content: content))
             }
             let boundary = "apicheck-\(UUID().uuidString)"
@@ -419,20 +454,26 @@ public struct ScenarioRunner: Sendable {
         while true {
             do {
                 let response = try await transport.send(request, deadline: deadline)
-                if response.status == 429, !waitedForRateLimit, let wait = Self.retryAfter(response.header("Retry-After")), clock.now + wait < deadline {
+                if response.status == 429, !waitedForRateLimit, let wait = Self.retryAfter(response.header("Retry-After")),
+                    clock.now + wait < deadline
+                {
                     waitedForRateLimit = true
                     await options.sleep(wait)
                     if !Task.isCancelled { continue }
                 }
-                var result = StepResult(step: step, request: request, outcome: .success(response), seconds: LiveRun.seconds(start.duration(to: clock.now)))
+                var result = StepResult(
+                    step: step, request: request, outcome: .success(response), seconds: LiveRun.seconds(start.duration(to: clock.now)))
                 capture(&result, response)
                 return result
             } catch {
-                if !retriedConnection, request.isIdempotentRead, error.kind == .refused || error.kind == .reset, clock.now < deadline, !Task.isCancelled {
+                if !retriedConnection, request.isIdempotentRead, error.kind == .refused || error.kind == .reset, clock.now < deadline,
+                    !Task.isCancelled
+                {
                     retriedConnection = true
                     continue
                 }
-                return StepResult(step: step, request: request, outcome: .failure(error), seconds: LiveRun.seconds(start.duration(to: clock.now)))
+                return StepResult(
+                    step: step, request: request, outcome: .failure(error), seconds: LiveRun.seconds(start.duration(to: clock.now)))
             }
         }
     }

@@ -1,6 +1,5 @@
 import APICheckRecording
 
-
 /// One request a scenario sent, and what came of it.
 public struct StepResult: Sendable {
     /// The step's name (a clean-up step's is its method and path).

@@ -1,7 +1,8 @@
 import Foundation
 import Locking
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The client for `https://` URLs: URLSession (on Linux, libcurl with the system's OpenSSL and
@@ -28,7 +29,9 @@ final class URLSessionClient: NSObject, URLSessionDataDelegate, @unchecked Senda
         /// Set when apicheck ended the exchange itself (a limit, a compressed answer, the deadline, Ctrl-C).
         var ended: TransportError?
 
-        init(continuation: CheckedContinuation<Result<LiveResponse, TransportError>, Never>, address: String, host: String, timeout: Duration) {
+        init(
+            continuation: CheckedContinuation<Result<LiveResponse, TransportError>, Never>, address: String, host: String, timeout: Duration
+        ) {
             self.continuation = continuation
             self.address = address
             self.host = host
@@ -106,11 +109,18 @@ final class URLSessionClient: NSObject, URLSessionDataDelegate, @unchecked Senda
         lock.withLock { exchanges[dataTask.taskIdentifier]?.response = http }
         let status = http.statusCode
         if let encoding = http.value(forHTTPHeaderField: "Content-Encoding"), encoding.lowercased() != "identity" {
-            end(dataTask, TransportError(.compressed, "Content-Encoding: \(encoding), not asked for; apicheck does not decompress, so it cannot check this body", status: status))
+            end(
+                dataTask,
+                TransportError(
+                    .compressed, "Content-Encoding: \(encoding), not asked for; apicheck does not decompress, so it cannot check this body",
+                    status: status))
             return completionHandler(.cancel)
         }
         if let length = http.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init), length > maximumBodyBytes {
-            end(dataTask, TransportError(.tooLarge, "\(Megabytes(maximumBodyBytes)), --max-body-size; not read: Content-Length is \(length)", status: status))
+            end(
+                dataTask,
+                TransportError(
+                    .tooLarge, "\(Megabytes(maximumBodyBytes)), --max-body-size; not read: Content-Length is \(length)", status: status))
             return completionHandler(.cancel)
         }
         completionHandler(.allow)
@@ -179,7 +189,9 @@ final class URLSessionClient: NSObject, URLSessionDataDelegate, @unchecked Senda
                 return TransportError(.tls, "\(pending.host): \(reason)\(hint)")
             }
             // libcurl's words for a body cut short and a reset.
-            if text.contains("transfer closed with") { return TransportError(.reset, "\(pending.address): the body ended before its Content-Length") }
+            if text.contains("transfer closed with") {
+                return TransportError(.reset, "\(pending.address): the body ended before its Content-Length")
+            }
             if text.contains("Connection reset by peer") { return TransportError(.reset, pending.address) }
             return TransportError(.other, "\(pending.address): \(text) (URLError \(urlError.code.rawValue))")
         }

@@ -1,7 +1,8 @@
 import Foundation
 import Locking
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The replay that answers `URLSession.shared` now (global scope), and the lock that lets one at a time do so.
@@ -40,7 +41,10 @@ package enum GlobalReplay {
     /// `body` throws; a cancelled wait throws `CancellationError` and registers nothing.
     static func run<T>(_ store: ReplayStore, _ body: () async throws -> T) async throws -> T {
         if holding {
-            throw ReplayError(message: "a global-scope replay cannot start inside another one (it would wait for itself): give the inner one scope .session, or drop the outer scope: .global")
+            throw ReplayError(
+                message:
+                    "a global-scope replay cannot start inside another one (it would wait for itself): give the inner one scope .session, or drop the outer scope: .global"
+            )
         }
         let serialized = serializes
         if serialized { try await lock.acquire(onQueued: onQueued) }
@@ -49,38 +53,42 @@ package enum GlobalReplay {
         defer { active.clear(store) }
         // Unreached, URLSession.shared would send the test's requests to the network: refuse rather than run the test.
         guard URLProtocol.registerClass(GlobalReplayProtocol.self) else {
-            throw ReplayError(message: "URLProtocol.registerClass refused apicheck's global replay protocol, so URLSession.shared cannot be replayed")
+            throw ReplayError(
+                message: "URLProtocol.registerClass refused apicheck's global replay protocol, so URLSession.shared cannot be replayed")
         }
         defer { URLProtocol.unregisterClass(GlobalReplayProtocol.self) }
         #if canImport(FoundationNetworking)
-        guard reachSharedSession() else {
-            throw ReplayError(message: "apicheck's global replay protocol could not be put first among URLSession.shared's protocol classes, so URLSession.shared cannot be replayed")
-        }
+            guard reachSharedSession() else {
+                throw ReplayError(
+                    message:
+                        "apicheck's global replay protocol could not be put first among URLSession.shared's protocol classes, so URLSession.shared cannot be replayed"
+                )
+            }
         #endif
         return try await $holding.withValue(true) { try await body() }
     }
 
     #if canImport(FoundationNetworking)
-    /// Puts the global protocol first in `URLSession.shared`'s own configuration, once per process.
-    ///
-    /// swift-corelibs-foundation builds `URLSession.shared` from the classes registered when it is first used, and a
-    /// task asks its session's configuration's classes before any class registered later; so once anything has used
-    /// `URLSession.shared`, `registerClass` no longer reaches it (measured on Linux with Swift 6.3.1). The shared
-    /// session's `configuration` is its own object there (Apple platforms return a copy, and consult registered
-    /// classes on every request, so they need nothing of this). The class stays in the list: it answers nothing
-    /// while no global replay runs (``GlobalReplayProtocol/canInit(with:)``), so the list is written once.
-    private static func reachSharedSession() -> Bool {
-        sharedSessionLock.withLock {
-            let configuration = URLSession.shared.configuration
-            var classes = configuration.protocolClasses ?? []
-            if let first = classes.first, first == GlobalReplayProtocol.self { return true }
-            classes.removeAll { $0 == GlobalReplayProtocol.self }
-            configuration.protocolClasses = [GlobalReplayProtocol.self] + classes
-            return URLSession.shared.configuration.protocolClasses?.first == GlobalReplayProtocol.self
+        /// Puts the global protocol first in `URLSession.shared`'s own configuration, once per process.
+        ///
+        /// swift-corelibs-foundation builds `URLSession.shared` from the classes registered when it is first used, and a
+        /// task asks its session's configuration's classes before any class registered later; so once anything has used
+        /// `URLSession.shared`, `registerClass` no longer reaches it (measured on Linux with Swift 6.3.1). The shared
+        /// session's `configuration` is its own object there (Apple platforms return a copy, and consult registered
+        /// classes on every request, so they need nothing of this). The class stays in the list: it answers nothing
+        /// while no global replay runs (``GlobalReplayProtocol/canInit(with:)``), so the list is written once.
+        private static func reachSharedSession() -> Bool {
+            sharedSessionLock.withLock {
+                let configuration = URLSession.shared.configuration
+                var classes = configuration.protocolClasses ?? []
+                if let first = classes.first, first == GlobalReplayProtocol.self { return true }
+                classes.removeAll { $0 == GlobalReplayProtocol.self }
+                configuration.protocolClasses = [GlobalReplayProtocol.self] + classes
+                return URLSession.shared.configuration.protocolClasses?.first == GlobalReplayProtocol.self
+            }
         }
-    }
 
-    private static let sharedSessionLock = Locked()
+        private static let sharedSessionLock = Locked()
     #endif
 
     final class ActiveStore: @unchecked Sendable {

@@ -1,6 +1,5 @@
 import APICheckRecording
 
-
 /// How a live request is matched to a recorded one.
 ///
 /// By default: method, path, query items (in any order) and body (JSON by value, form by pairs,

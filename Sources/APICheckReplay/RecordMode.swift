@@ -32,10 +32,14 @@ public struct RecordMode: Hashable, Sendable, CustomStringConvertible {
     public static func fromEnvironment(_ environment: [String: String]) throws(ReplayError) -> RecordMode {
         guard let raw = environment["APICHECK_RECORD"], !raw.isEmpty else { return .none }
         guard let mode = allModes.first(where: { $0.name == raw.lowercased() }) else {
-            throw ReplayError(message: "APICHECK_RECORD=\(raw) is not a record mode; use one of: \(allModes.map(\.name).joined(separator: ", "))")
+            throw ReplayError(
+                message: "APICHECK_RECORD=\(raw) is not a record mode; use one of: \(allModes.map(\.name).joined(separator: ", "))")
         }
         if mode.mayRecord, environment["CI"]?.lowercased() == "true" {
-            throw ReplayError(message: "APICHECK_RECORD=\(raw) is refused because CI=true: CI replays recordings and never records. Record locally and commit the recordings.")
+            throw ReplayError(
+                message:
+                    "APICHECK_RECORD=\(raw) is refused because CI=true: CI replays recordings and never records. Record locally and commit the recordings."
+            )
         }
         return mode
     }

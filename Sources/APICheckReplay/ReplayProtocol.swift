@@ -1,7 +1,8 @@
 import APICheckRecording
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// What both replay protocols do with a request: answer it from the store's recording (or routes), record it
@@ -28,7 +29,10 @@ class StoreURLProtocol: URLProtocol {
         let method = request.httpMethod ?? "GET"
         if body == nil, task is URLSessionUploadTask {
             // URLSession keeps an upload task's body to itself: a URLProtocol gets neither httpBody nor a stream.
-            fail(store.refuse("apicheck: \(method) \(url.absoluteString) was sent as an upload task (URLSession.upload(for:from:), uploadTask(with:from:)), whose body URLSession never hands to a URLProtocol; apicheck cannot match or record a body it cannot see. Send the request with data(for:) and the body in httpBody"))
+            fail(
+                store.refuse(
+                    "apicheck: \(method) \(url.absoluteString) was sent as an upload task (URLSession.upload(for:from:), uploadTask(with:from:)), whose body URLSession never hands to a URLProtocol; apicheck cannot match or record a body it cannot see. Send the request with data(for:) and the body in httpBody"
+                ))
             return
         }
         let headers = (request.allHTTPHeaderFields ?? [:]).map { ($0.key, $0.value) }
@@ -118,7 +122,8 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
 enum ProtocolAnswers {
     static func deliver(_ response: PreparedResponse, url: URL, through proto: URLProtocol) {
         let data = response.body
-        guard let http = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: response.headers) else {
+        guard let http = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: response.headers)
+        else {
             fail("apicheck: cannot build a response with status \(response.status)", through: proto)
             return
         }
@@ -159,7 +164,8 @@ enum ProtocolAnswers {
             store.append(store.configuration.redaction.redact(interaction), forwardedTo: request.url)
             // The client gets the live answer, decoded, without transfer headers.
             deliver(
-                PreparedResponse(RecordedResponse(status: http.statusCode, headers: interaction.response.headers, body: interaction.response.body)),
+                PreparedResponse(
+                    RecordedResponse(status: http.statusCode, headers: interaction.response.headers, body: interaction.response.body)),
                 url: url, through: this.value
             )
         } catch let error as RecordingError {

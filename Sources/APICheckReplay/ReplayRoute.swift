@@ -1,6 +1,5 @@
 import APICheckRecording
 
-
 /// One operation a session answers whatever its parameters: every request with this method and a path
 /// that fits the template gets this response (the contract examples' replay, where the client builds
 /// its own request with its own ids and query).

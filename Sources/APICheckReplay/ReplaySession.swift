@@ -1,8 +1,9 @@
 import APICheckRecording
 import Foundation
 import Locking
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A `URLSession` that answers from one recording, or records into it; hand its ``session`` to your client.

@@ -1,7 +1,8 @@
 import Foundation
 import Locking
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Routes each session's requests to its own store without a lock shared between sessions.

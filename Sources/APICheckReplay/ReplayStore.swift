@@ -79,9 +79,11 @@ final class ReplayStore: @unchecked Sendable {
             if !listed.contains(text) { listed.append(text) }
         }
         knownBases = listed.joined(separator: ", ")
-        let recording = loaded ?? Recording(
-            api: configuration.api, name: configuration.name, recordedAt: "", recordedFrom: "", interactions: []
-        )
+        let recording =
+            loaded
+            ?? Recording(
+                api: configuration.api, name: configuration.name, recordedAt: "", recordedFrom: "", interactions: []
+            )
         self.recording = recording
         matcher = RequestMatcher(interactions: recording.interactions, rules: configuration.matching)
         used = Array(repeating: false, count: recording.interactions.count)
@@ -120,7 +122,8 @@ final class ReplayStore: @unchecked Sendable {
     /// Fails a request addressed to no base of the API, naming the bases this session answers.
     func refuseUnknownBase(method: String, url: URL) -> String {
         let sent = records ? "" : "; nothing was sent"
-        return refuse("""
+        return refuse(
+            """
             apicheck: \(method) \(url.absoluteString) is addressed to no base URL of API "\(configuration.api)"\(sent)
               this replay answers: \(knownBases) (each also in http and https)
               Name the host in apicheck.yml (base_url, base_url_env or other_bases), or send the request to TestRecording.baseURL
@@ -155,7 +158,8 @@ final class ReplayStore: @unchecked Sendable {
             }
             if records {
                 guard let target = forwardURL(for: url) else {
-                    let message = "cannot record \(request.method) \(request.url): no live base URL; set APICHECK_BASE_URL or pass one to the trait"
+                    let message =
+                        "cannot record \(request.method) \(request.url): no live base URL; set APICHECK_BASE_URL or pass one to the trait"
                     failures.append(message)
                     return .fail(message)
                 }
@@ -175,7 +179,8 @@ final class ReplayStore: @unchecked Sendable {
     /// Answers a request with the route that fits it best (most literal segments) and keeps the whole request
     /// (every header, the body) with the answer, so that a test can check it against the contract.
     func answerRoute(method: String, url: URL, headers: [(String, String)], body: Data?) -> RouteAnswer {
-        let exchange = CapturedExchange(method: method, url: url, requestHeaders: headers, requestBody: body, status: 200, responseHeaders: [], responseBody: nil)
+        let exchange = CapturedExchange(
+            method: method, url: url, requestHeaders: headers, requestBody: body, status: 200, responseHeaders: [], responseBody: nil)
         let request: RecordedRequest
         do {
             request = try Interaction(capturing: exchange, bases: bases).request
@@ -211,7 +216,9 @@ final class ReplayStore: @unchecked Sendable {
     /// Adds an interaction recorded from the live API (already redacted); `target` is where it was sent.
     func append(_ interaction: Interaction, forwardedTo target: URL?) {
         lock.withLock {
-            if interaction.request.base == nil, liveTargets[""] == nil, forwardedMainBase == nil, let target, let (_, prefix, _) = bases.match(target) {
+            if interaction.request.base == nil, liveTargets[""] == nil, forwardedMainBase == nil, let target,
+                let (_, prefix, _) = bases.match(target)
+            {
                 forwardedMainBase = prefix
             }
             recording.interactions.append(interaction)
@@ -233,7 +240,8 @@ final class ReplayStore: @unchecked Sendable {
                 }
                 toSave.api = configuration.api
                 toSave.name = configuration.name
-                toSave.recordedFrom = configuration.recordedFrom ?? configuration.liveBaseURL?.absoluteString ?? forwardedMainBase ?? "unknown"
+                toSave.recordedFrom =
+                    configuration.recordedFrom ?? configuration.liveBaseURL?.absoluteString ?? forwardedMainBase ?? "unknown"
                 toSave.recordedAt = ISO8601DateCodec(wireForm: .secondsUTC).string(from: Date())
                 do throws(RecordingError) {
                     try toSave.save(to: configuration.recordingURL)
@@ -244,8 +252,11 @@ final class ReplayStore: @unchecked Sendable {
             if configuration.strict {
                 let unused = zip(recording.interactions, used).enumerated().filter { !$0.element.1 }
                 if !unused.isEmpty {
-                    let list = unused.map { "    #\($0.offset) \($0.element.0.request.method) \($0.element.0.request.url)" }.joined(separator: "\n")
-                    problems.append("strict replay: \(unused.count) recorded interaction\(unused.count == 1 ? " was" : "s were") never requested in \(configuration.recordingURL.path):\n\(list)\n  If the test no longer makes them, re-record: \(configuration.recordCommand(mode: .all))")
+                    let list = unused.map { "    #\($0.offset) \($0.element.0.request.method) \($0.element.0.request.url)" }.joined(
+                        separator: "\n")
+                    problems.append(
+                        "strict replay: \(unused.count) recorded interaction\(unused.count == 1 ? " was" : "s were") never requested in \(configuration.recordingURL.path):\n\(list)\n  If the test no longer makes them, re-record: \(configuration.recordCommand(mode: .all))"
+                    )
                 }
             }
             return problems

@@ -67,10 +67,12 @@ package struct RequestMatcher: Sendable {
         if let questionMark {
             let raw = String(url[url.index(after: questionMark)...])
             if !raw.isEmpty {
-                query = ((try? FormURLEncoding.decode(raw)) ?? raw.split(separator: "&").map {
-                    let pair = $0.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                    return FormField(String(pair[0]), pair.count > 1 ? String(pair[1]) : "")
-                })
+                query =
+                    ((try? FormURLEncoding.decode(raw))
+                        ?? raw.split(separator: "&").map {
+                            let pair = $0.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                            return FormField(String(pair[0]), pair.count > 1 ? String(pair[1]) : "")
+                        })
                 if !rules.ignoredQueryItems.isEmpty { query.removeAll { rules.ignoredQueryItems.contains($0.name) } }
                 if query.count > 1 { query.sort { ($0.name, $0.value) < ($1.name, $1.value) } }
             }
@@ -93,7 +95,13 @@ package struct RequestMatcher: Sendable {
         var left = exact[...]
         var right = bucket.withPlaceholder[...]
         while let a = left.first, let b = right.first {
-            if a < b { merged.append(a); left = left.dropFirst() } else { merged.append(b); right = right.dropFirst() }
+            if a < b {
+                merged.append(a)
+                left = left.dropFirst()
+            } else {
+                merged.append(b)
+                right = right.dropFirst()
+            }
         }
         return merged + left + right
     }
@@ -125,7 +133,9 @@ package struct RequestMatcher: Sendable {
         let recorded = preparedRecorded.request
         var found: [String] = []
         if prepared.key.method != preparedRecorded.key.method { found.append("method: \(live.method) vs recorded \(recorded.method)") }
-        if (live.base ?? "") != (recorded.base ?? "") { found.append("base: \(live.base ?? "main") vs recorded \(recorded.base ?? "main")") }
+        if (live.base ?? "") != (recorded.base ?? "") {
+            found.append("base: \(live.base ?? "main") vs recorded \(recorded.base ?? "main")")
+        }
         if prepared.key.path != preparedRecorded.key.path { found.append("path: \(live.path) vs recorded \(recorded.path)") }
         if prepared.key.conditional != preparedRecorded.key.conditional {
             let says = { (conditional: Bool) in conditional ? "conditional (If-None-Match or If-Modified-Since)" : "not conditional" }
@@ -173,17 +183,21 @@ package struct RequestMatcher: Sendable {
         case (nil, .some(let r)):
             return "body: none vs a recorded \(r.kind) body"
         case (.json(let l), .json(let r)):
-            return jsonDifference(l, r, at: .root).map { "body at \($0.pointer.description.isEmpty ? "/" : $0.pointer.description): \($0.text)" }
+            return jsonDifference(l, r, at: .root).map {
+                "body at \($0.pointer.description.isEmpty ? "/" : $0.pointer.description): \($0.text)"
+            }
         case (.form(let l, _), .form(let r, _)):
             return fieldsMatch(l, r) ? nil : "form body: \(describe(l)) vs recorded \(describe(r))"
         case (.multipart(let l), .multipart(let r)):
-            let same = l.count == r.count && zip(l, r).allSatisfy { a, b in
-                guard a.name == b.name, a.filename == b.filename else { return false }
-                switch (a.content, b.content) {
-                case (.text(let x), .text(let y)): return valueMatches(x, y)
-                default: return a.content == b.content
+            let same =
+                l.count == r.count
+                && zip(l, r).allSatisfy { a, b in
+                    guard a.name == b.name, a.filename == b.filename else { return false }
+                    switch (a.content, b.content) {
+                    case (.text(let x), .text(let y)): return valueMatches(x, y)
+                    default: return a.content == b.content
+                    }
                 }
-            }
             return same ? nil : "multipart parts: \(l.map(\.name)) vs recorded \(r.map(\.name)) (or their values differ)"
         case (.text(let l), .text(let r)):
             return valueMatches(l, r) ? nil : "text body differs"
@@ -200,7 +214,9 @@ package struct RequestMatcher: Sendable {
         switch (live, recorded) {
         case (.object(let l), .object(let r)):
             for member in r {
-                guard let value = l[member.key] else { return (pointer.appending(member.key), "missing (recorded \(member.value.briefDescription))") }
+                guard let value = l[member.key] else {
+                    return (pointer.appending(member.key), "missing (recorded \(member.value.briefDescription))")
+                }
                 if let difference = jsonDifference(value, member.value, at: pointer.appending(member.key)) { return difference }
             }
             if let extra = l.first(where: { r[$0.key] == nil }) { return (pointer.appending(extra.key), "not in the recording") }
@@ -212,7 +228,8 @@ package struct RequestMatcher: Sendable {
             }
             return nil
         default:
-            return live.isEquivalent(to: recorded) ? nil : (pointer, "\(JSONWriter.compact(live)) vs recorded \(JSONWriter.compact(recorded))")
+            return live.isEquivalent(to: recorded)
+                ? nil : (pointer, "\(JSONWriter.compact(live)) vs recorded \(JSONWriter.compact(recorded))")
         }
     }
 }

@@ -15,7 +15,8 @@ package struct ProjectSettings {
 
     /// Reads the configuration of `source` if there is one; a configuration that does not parse is an error with its
     /// file and line.
-    package static func load(api name: String, source: ProjectSource, environment: [String: String]) throws(ReplayError) -> ProjectSettings {
+    package static func load(api name: String, source: ProjectSource, environment: [String: String]) throws(ReplayError) -> ProjectSettings
+    {
         let root = try source.root()
         let recordingsRoot: URL
         if case .sourceFile(let path) = source.kind {
@@ -53,7 +54,10 @@ package struct ProjectSettings {
     }
 
     var matchingRules: MatchingRules? {
-        api.map { MatchingRules(ignoredQueryItems: $0.matching.ignoredQueryItems, matchedHeaders: $0.matching.headers, matchesBody: $0.matching.body) }
+        api.map {
+            MatchingRules(
+                ignoredQueryItems: $0.matching.ignoredQueryItems, matchedHeaders: $0.matching.headers, matchesBody: $0.matching.body)
+        }
     }
 
     package func otherBaseURLs(environment: [String: String]) throws(ReplayError) -> [String: URL] {

@@ -37,7 +37,9 @@ public enum RecordingExpectations {
             do {
                 let stamp = try ISO8601Timestamp(parsing: text)
                 if stamp.wireForm != form {
-                    Issue.record("\(context) \(pointer): \"\(text)\" is written with \(stamp.wireForm), expected \(form)", sourceLocation: sourceLocation)
+                    Issue.record(
+                        "\(context) \(pointer): \"\(text)\" is written with \(stamp.wireForm), expected \(form)",
+                        sourceLocation: sourceLocation)
                 }
                 let codec = ISO8601DateCodec(wireForm: form)
                 let again = codec.string(from: try codec.date(from: text))
@@ -54,7 +56,9 @@ public enum RecordingExpectations {
     /// Expects a recorded form request to carry the form content type and a `raw` equal to WireFormat's encoding of its pairs.
     public static func expectFormBody(of request: RecordedRequest, context: String, sourceLocation: SourceLocation = #_sourceLocation) {
         guard MediaType.essence(of: request.headers["Content-Type"] ?? "") == FormURLEncoding.contentType else {
-            Issue.record("\(context): Content-Type is \(request.headers["Content-Type"].map { "\"\($0)\"" } ?? "absent"), expected \(FormURLEncoding.contentType)", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(context): Content-Type is \(request.headers["Content-Type"].map { "\"\($0)\"" } ?? "absent"), expected \(FormURLEncoding.contentType)",
+                sourceLocation: sourceLocation)
             return
         }
         guard case .form(let fields, let raw) = request.body else {
@@ -63,7 +67,8 @@ public enum RecordingExpectations {
         }
         let expected = FormURLEncoding.encode(fields)
         if raw != expected {
-            Issue.record("\(context): raw body \"\(raw)\" differs from the encoding of its pairs \"\(expected)\"", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(context): raw body \"\(raw)\" differs from the encoding of its pairs \"\(expected)\"", sourceLocation: sourceLocation)
         }
     }
 

@@ -69,7 +69,8 @@ extension Trait where Self == RecordingsTrait {
     public static func recordings(
         api: String, server: (any RecordingServer)? = nil, liveBaseURL: URL? = nil, scope: ReplayScope = .session,
         bundle: Bundle? = nil, folder: URL? = nil, strict: Bool = false,
-        matching: MatchingRules? = nil, matchingRule: MatchingRules.Custom? = nil, redaction: RedactionRules? = nil, secretsFrom: [String] = [],
+        matching: MatchingRules? = nil, matchingRule: MatchingRules.Custom? = nil, redaction: RedactionRules? = nil,
+        secretsFrom: [String] = [],
         filePath: String = #filePath
     ) -> Self {
         // A mistake in the arguments cannot be thrown from here: each test of the suite reports it at its trait.
@@ -82,10 +83,11 @@ extension Trait where Self == RecordingsTrait {
                 conflict = error.message
             }
         }
-        return RecordingsTrait(settings: .init(
-            api: api, server: server, liveBaseURL: liveBaseURL, strict: strict, matching: matching, redaction: redaction,
-            secretEnvironmentVariables: secretsFrom, filePath: filePath, scope: scope, matchingRule: matchingRule,
-            source: source, conflict: conflict
-        ))
+        return RecordingsTrait(
+            settings: .init(
+                api: api, server: server, liveBaseURL: liveBaseURL, strict: strict, matching: matching, redaction: redaction,
+                secretEnvironmentVariables: secretsFrom, filePath: filePath, scope: scope, matchingRule: matchingRule,
+                source: source, conflict: conflict
+            ))
     }
 }

@@ -22,23 +22,27 @@ struct ReplayPlan {
     var recordedFrom: String?
     let environment: [String: String]
 
-    init(api: String, name: String, source: ProjectSource, environment: [String: String], liveBaseURL explicit: URL?, hasServer: Bool) throws(ReplayError) {
+    init(api: String, name: String, source: ProjectSource, environment: [String: String], liveBaseURL explicit: URL?, hasServer: Bool)
+        throws(ReplayError)
+    {
         self.api = api
         self.name = name
         self.environment = environment
         mode = try RecordMode.fromEnvironment(environment)
         settings = try ProjectSettings.load(api: api, source: source, environment: environment)
-        file = RecordingKind.tests.folder(in: settings.recordingsFolder(api: api, environment: environment)).appendingPathComponent("\(name).json")
+        file = RecordingKind.tests.folder(in: settings.recordingsFolder(api: api, environment: environment)).appendingPathComponent(
+            "\(name).json")
         needsLive = mode == .all || mode == .new || (mode == .once && !FileManager.default.fileExists(atPath: file.path))
         if needsLive, source.isBundle, (environment["APICHECK_RECORDINGS"] ?? "").isEmpty {
             // A bundle is a copy made at build time: what is written there is gone at the next build.
-            throw ReplayError(message: """
-                APICHECK_RECORD=\(mode) would write \(name).json into the test bundle, a copy made at build time that the next build replaces; recording is refused.
-                  Set APICHECK_RECORDINGS to the recordings folder in your source tree (the folder holding \(api)/tests), for example:
-                    APICHECK_RECORD=\(mode) APICHECK_RECORDINGS="$PWD/AppTests/apicheck/recordings" swift test
-                  From xcodebuild, prefix each with TEST_RUNNER_ so that it reaches the test runner:
-                    TEST_RUNNER_APICHECK_RECORD=\(mode) TEST_RUNNER_APICHECK_RECORDINGS="$PWD/AppTests/apicheck/recordings" xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16'
-                """)
+            throw ReplayError(
+                message: """
+                    APICHECK_RECORD=\(mode) would write \(name).json into the test bundle, a copy made at build time that the next build replaces; recording is refused.
+                      Set APICHECK_RECORDINGS to the recordings folder in your source tree (the folder holding \(api)/tests), for example:
+                        APICHECK_RECORD=\(mode) APICHECK_RECORDINGS="$PWD/AppTests/apicheck/recordings" swift test
+                      From xcodebuild, prefix each with TEST_RUNNER_ so that it reaches the test runner:
+                        TEST_RUNNER_APICHECK_RECORD=\(mode) TEST_RUNNER_APICHECK_RECORDINGS="$PWD/AppTests/apicheck/recordings" xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16'
+                    """)
         }
         var live = explicit
         if let text = environment["APICHECK_BASE_URL"], !text.isEmpty {
@@ -63,7 +67,8 @@ struct ReplayPlan {
     /// The session's configuration; `matching` and `redaction` given by the test replace `apicheck.yml`'s, and a
     /// custom `rule` is added to whichever matching rules are in force.
     func configuration(
-        matching: MatchingRules?, rule: MatchingRules.Custom? = nil, redaction: RedactionRules?, secrets: [String], strict: Bool, testFilter: String
+        matching: MatchingRules?, rule: MatchingRules.Custom? = nil, redaction: RedactionRules?, secrets: [String], strict: Bool,
+        testFilter: String
     ) throws(ReplayError) -> ReplayConfiguration {
         let rules = (redaction ?? settings.api?.redactionRules(environment: environment) ?? .builtIn).addingSecrets(secrets)
         var matchingRules = matching ?? settings.matchingRules ?? MatchingRules()

@@ -25,7 +25,9 @@ public struct ReplayingTrait: TestTrait, TestScoping {
     public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         let suite = RecordingsTrait.current
         guard let api = api ?? suite?.api else {
-            Issue.record("'.replaying(\"\(name)\")' needs an API: put '.recordings(api:)' on the suite or pass 'api:'", sourceLocation: sourceLocation)
+            Issue.record(
+                "'.replaying(\"\(name)\")' needs an API: put '.recordings(api:)' on the suite or pass 'api:'",
+                sourceLocation: sourceLocation)
             return
         }
         if let conflict = suite?.conflict {
@@ -57,10 +59,11 @@ public struct ReplayingTrait: TestTrait, TestScoping {
         let secrets = (suite?.secretEnvironmentVariables ?? []).compactMap { environment[$0] }
         let replay: ReplaySession
         do {
-            replay = try ReplaySession(plan.configuration(
-                matching: suite?.matching, rule: suite?.matchingRule, redaction: suite?.redaction, secrets: secrets,
-                strict: strict ?? suite?.strict ?? false, testFilter: test.id.nameComponents.joined(separator: "/")
-            ))
+            replay = try ReplaySession(
+                plan.configuration(
+                    matching: suite?.matching, rule: suite?.matchingRule, redaction: suite?.redaction, secrets: secrets,
+                    strict: strict ?? suite?.strict ?? false, testFilter: test.id.nameComponents.joined(separator: "/")
+                ))
         } catch {
             Issue.record(Comment(rawValue: error.message), sourceLocation: sourceLocation)
             if let running { await running.stop() }
@@ -104,7 +107,10 @@ package enum ScopedReplay {
         } catch let error as ReplayError where !started {
             return Outcome(refused: error.message)
         } catch is CancellationError where !started {
-            return Outcome(refused: "the test was cancelled (its time limit?) while it waited for its turn to replay URLSession.shared: global-scope tests run one at a time")
+            return Outcome(
+                refused:
+                    "the test was cancelled (its time limit?) while it waited for its turn to replay URLSession.shared: global-scope tests run one at a time"
+            )
         } catch {
             return Outcome(thrown: error)
         }

@@ -1,8 +1,9 @@
 import APICheckReplay
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The replaying session of the current test: hand ``session`` and ``baseURL`` to your client, or build your own
@@ -83,7 +84,8 @@ final class RefusingProtocol: URLProtocol {
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
     override func startLoading() {
-        let message = "apicheck: \(request.url?.absoluteString ?? "a request") was sent outside a test with the .replaying(\"name\") trait; nothing was sent"
+        let message =
+            "apicheck: \(request.url?.absoluteString ?? "a request") was sent outside a test with the .replaying(\"name\") trait; nothing was sent"
         client?.urlProtocol(self, didFailWithError: URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: message]))
     }
 

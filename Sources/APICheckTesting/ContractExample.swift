@@ -5,8 +5,9 @@ import APICheckReplayTesting
 import Foundation
 import Locking
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// One response the contract allows, written by `apicheck examples`: a step of a file in
@@ -61,10 +62,15 @@ public struct ContractExample: Sendable, CustomTestStringConvertible {
             let known = project.contract.operations.map { "  \($0.name)" }.joined(separator: "\n")
             throw ReplayError(message: "\(project.contractPath) has no operation \"\(operation)\"; it has:\n\(known)")
         }
-        let examples = try project.examples().filter { $0.operation == named.name && statuses.map { [status = $0.status] in $0.contains(status) } ?? true }
+        let examples = try project.examples().filter {
+            $0.operation == named.name && statuses.map { [status = $0.status] in $0.contains(status) } ?? true
+        }
         guard !examples.isEmpty else {
             let which = statuses.map { " with status \($0.sorted().map(String.init).joined(separator: ", "))" } ?? ""
-            throw ReplayError(message: "no examples of \(named.name)\(which) in \(project.examplesDisplayPath); write them with: swift run apicheck examples --api \(api)")
+            throw ReplayError(
+                message:
+                    "no examples of \(named.name)\(which) in \(project.examplesDisplayPath); write them with: swift run apicheck examples --api \(api)"
+            )
         }
         return examples
     }
@@ -80,8 +86,11 @@ public struct ContractExample: Sendable, CustomTestStringConvertible {
 
     /// Every operation of the API's contract (`GET /api/v2/todos`), in the contract's order: for a test that
     /// checks a suite covers each one.
-    public static func operations(api: String, bundle: Bundle? = nil, folder: URL? = nil, filePath: String = #filePath) throws(ReplayError) -> [String] {
-        try ExampleProject.load(api: api, source: source(bundle: bundle, folder: folder, filePath: filePath)).contract.operations.map(\.name)
+    public static func operations(api: String, bundle: Bundle? = nil, folder: URL? = nil, filePath: String = #filePath) throws(ReplayError)
+        -> [String]
+    {
+        try ExampleProject.load(api: api, source: source(bundle: bundle, folder: folder, filePath: filePath)).contract.operations.map(
+            \.name)
     }
 
     static func source(bundle: Bundle?, folder: URL?, filePath: String) throws(ReplayError) -> ProjectSource {
@@ -98,7 +107,9 @@ public struct ContractExample: Sendable, CustomTestStringConvertible {
     func line(ofBodyPointer pointer: String?) -> Int? {
         let interaction = JSONPointer("/interactions/\(index)")
         if let pointer, case .json = self.interaction.response.body,
-           let line = JSONReader.location(of: JSONPointer(interaction.description + "/response/body/json" + pointer), in: source.bytes)?.line {
+            let line = JSONReader.location(of: JSONPointer(interaction.description + "/response/body/json" + pointer), in: source.bytes)?
+                .line
+        {
             return line
         }
         return JSONReader.location(of: interaction, in: source.bytes)?.line
@@ -116,7 +127,8 @@ extension ContractExample {
         /// A failure at `pointer` (a JSON pointer or a dotted coding path: `data.updated_at`, `items.0.owner`).
         public init(pointer: String?, detail: String) {
             if let pointer, !pointer.isEmpty, !pointer.hasPrefix("/") {
-                self.pointer = JSONPointer(tokens: pointer.split(separator: ".", omittingEmptySubsequences: false).map(String.init)).description
+                self.pointer =
+                    JSONPointer(tokens: pointer.split(separator: ".", omittingEmptySubsequences: false).map(String.init)).description
             } else {
                 self.pointer = pointer
             }
@@ -246,19 +258,25 @@ extension ContractExample {
         let what = "step \"\(step)\" (\(status) of \(operation))"
         var problems: [String] = []
         let routes = ([self] + others).map { example in
-            ReplayRoute(method: example.interaction.request.method, pathTemplate: example.operationTemplate, response: example.interaction.response)
+            ReplayRoute(
+                method: example.interaction.request.method, pathTemplate: example.operationTemplate, response: example.interaction.response)
         }
         let replay: ReplaySession
         do {
-            replay = try ReplaySession(answering: routes, ReplayConfiguration(
-                api: api, name: RecordingKind.examples.rawValue, recordingURL: source.url, otherBaseURLs: project.otherBaseURLs, baseURLAliases: project.baseURLAliases
-            ))
+            replay = try ReplaySession(
+                answering: routes,
+                ReplayConfiguration(
+                    api: api, name: RecordingKind.examples.rawValue, recordingURL: source.url, otherBaseURLs: project.otherBaseURLs,
+                    baseURLAliases: project.baseURLAliases
+                ))
         } catch {
             return (.notRun, ["\(here): \(what): \(error.message)"])
         }
         var outcome: ExampleOutcome<Value> = .notRun
         let scoped = await ScopedReplay.run(replay, scope: scope) {
-            outcome = .returned(try await call(ExampleReplay(session: replay.session, baseURL: replay.baseURL, others: project.otherBaseURLs, replay: replay)))
+            outcome = .returned(
+                try await call(
+                    ExampleReplay(session: replay.session, baseURL: replay.baseURL, others: project.otherBaseURLs, replay: replay)))
         }
         if let thrown = scoped.thrown { outcome = .threw(thrown) }
         if let refused = scoped.refused {
@@ -270,7 +288,8 @@ extension ContractExample {
 
         switch outcome {
         case .returned where status >= 400:
-            problems.append("\(here): \(what): the client returned a value for a \(status) answer; an error status must reach the caller as an error")
+            problems.append(
+                "\(here): \(what): the client returned a value for a \(status) answer; an error status must reach the caller as an error")
         case .threw(let error):
             if let failure = decodingFailure(error) {
                 let at = failure.pointer.map { " at \($0) (coding path \(ContractExample.DecodingFailure.codingPath(of: $0)))" } ?? ""
@@ -284,7 +303,9 @@ extension ContractExample {
             break
         }
         if sent.isEmpty && unanswered.isEmpty {
-            problems.append("\(here): \(what): the client sent no request, so this example checked nothing; the call must make the client request \(operation)")
+            problems.append(
+                "\(here): \(what): the client sent no request, so this example checked nothing; the call must make the client request \(operation)"
+            )
         }
         for problem in unanswered {
             problems.append("\(here): \(what): \(problem)")
@@ -293,13 +314,18 @@ extension ContractExample {
             guard let matched = project.contract.operation(method: exchange.request.method, path: exchange.request.path) else { continue }
             let answeredBy = exchange.step ?? operation
             if matched.operation.name != answeredBy {
-                problems.append("\(here): \(what): the client sent \(exchange.request.method) \(exchange.request.url), which the contract reads as \(matched.operation.name), and was answered as \(answeredBy)")
+                problems.append(
+                    "\(here): \(what): the client sent \(exchange.request.method) \(exchange.request.url), which the contract reads as \(matched.operation.name), and was answered as \(answeredBy)"
+                )
                 continue
             }
             // The request alone: answered as a success, so that the verifier checks it whatever the example's status.
             let asSuccess = Interaction(request: exchange.request, response: RecordedResponse(status: 200))
-            for finding in project.verifier.verify(asSuccess, matched: matched) where finding.part == "request" && finding.severity >= .warning {
-                problems.append("\(here): \(what): the client's request \(exchange.request.method) \(exchange.request.url) does not conform to \(project.contractPath): \(finding.pointer.isEmpty ? "/" : finding.pointer): expected \(finding.expected), found \(finding.found) [\(finding.rule)]")
+            for finding in project.verifier.verify(asSuccess, matched: matched)
+            where finding.part == "request" && finding.severity >= .warning {
+                problems.append(
+                    "\(here): \(what): the client's request \(exchange.request.method) \(exchange.request.url) does not conform to \(project.contractPath): \(finding.pointer.isEmpty ? "/" : finding.pointer): expected \(finding.expected), found \(finding.found) [\(finding.rule)]"
+                )
             }
         }
         return (outcome, problems)
@@ -363,7 +389,8 @@ final class ExampleProject: Sendable {
         let settings = try ProjectSettings.load(api: api, source: source, environment: environment)
         guard let configuration = settings.api, let folder = settings.folder else {
             let place = settings.root.map { "looked in \($0.path)" } ?? "no Package.swift above the test file"
-            throw ReplayError(message: "contract examples need apicheck.yml with an API named \"\(api)\" (\(place); APICHECK_CONFIG names another)")
+            throw ReplayError(
+                message: "contract examples need apicheck.yml with an API named \"\(api)\" (\(place); APICHECK_CONFIG names another)")
         }
         guard let contractPath = configuration.contract else {
             throw ReplayError(message: "apicheck.yml: API \"\(api)\" has no contract, so it has no examples")
@@ -378,7 +405,8 @@ final class ExampleProject: Sendable {
         let recordings = settings.recordingsFolder(api: api, environment: environment)
         let root = settings.root
         let project = ExampleProject(
-            api: api, contract: contract, contractPath: display(contractURL, root: root), examplesFolder: RecordingKind.examples.folder(in: recordings),
+            api: api, contract: contract, contractPath: display(contractURL, root: root),
+            examplesFolder: RecordingKind.examples.folder(in: recordings),
             root: root, otherBaseURLs: try settings.otherBaseURLs(environment: environment),
             baseURLAliases: try settings.baseURLAliases(environment: environment)
         )
@@ -391,9 +419,14 @@ final class ExampleProject: Sendable {
         if let examples = cache.examples { return examples }
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: examplesFolder.path).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+            names = try FileManager.default.contentsOfDirectory(atPath: examplesFolder.path).filter {
+                $0.hasSuffix(".json") && !$0.hasPrefix(".")
+            }.sorted()
         } catch {
-            throw ReplayError(message: "cannot read \(examplesDisplayPath): \(error.localizedDescription); write the examples with: swift run apicheck examples --api \(api)")
+            throw ReplayError(
+                message:
+                    "cannot read \(examplesDisplayPath): \(error.localizedDescription); write the examples with: swift run apicheck examples --api \(api)"
+            )
         }
         var examples: [ContractExample] = []
         for name in names {
@@ -411,12 +444,16 @@ final class ExampleProject: Sendable {
             let file = ExampleFile(url: url, displayPath: display, bytes: bytes)
             for (index, interaction) in recording.interactions.enumerated() {
                 guard let matched = contract.operation(method: interaction.request.method, path: interaction.request.path) else {
-                    throw ReplayError(message: "\(display): interaction \(index) (\(interaction.request.method) \(interaction.request.url)) is no operation of \(contractPath); regenerate with: swift run apicheck examples --api \(api)")
+                    throw ReplayError(
+                        message:
+                            "\(display): interaction \(index) (\(interaction.request.method) \(interaction.request.url)) is no operation of \(contractPath); regenerate with: swift run apicheck examples --api \(api)"
+                    )
                 }
-                examples.append(ContractExample(
-                    api: api, operation: matched.operation.name, index: index, step: interaction.step ?? "#\(index)",
-                    interaction: interaction, source: file, project: self
-                ))
+                examples.append(
+                    ContractExample(
+                        api: api, operation: matched.operation.name, index: index, step: interaction.step ?? "#\(index)",
+                        interaction: interaction, source: file, project: self
+                    ))
             }
         }
         cache.examples = examples

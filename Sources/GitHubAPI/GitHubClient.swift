@@ -1,7 +1,8 @@
 import Foundation
 import WireFormat
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A typed client for the parts of GitHub's REST API a feed app uses: repository events with
@@ -114,8 +115,11 @@ public struct GitHubClient: Sendable {
         let pollInterval = answer.header("X-Poll-Interval").flatMap { Int($0.trimmingSpaces) }
         let next = links.next.flatMap { PageLinks.resolve($0, against: baseURL) }
         if answer.status == 304 {
-            let kept = Validators(etag: answer.header("ETag") ?? validators.etag, lastModified: answer.header("Last-Modified") ?? validators.lastModified)
-            return EventsPage(events: [], isNotModified: true, validators: kept, pollInterval: pollInterval, links: links, rateLimit: answer.rateLimit, nextPage: next)
+            let kept = Validators(
+                etag: answer.header("ETag") ?? validators.etag, lastModified: answer.header("Last-Modified") ?? validators.lastModified)
+            return EventsPage(
+                events: [], isNotModified: true, validators: kept, pollInterval: pollInterval, links: links, rateLimit: answer.rateLimit,
+                nextPage: next)
         }
         guard answer.status == 200 else { throw unexpected(answer, label: label) }
         let events = try decode([Event].self, from: answer, label: label)
@@ -190,7 +194,9 @@ public struct GitHubClient: Sendable {
         }
         var activity: [RepositoryActivity] = []
         for (repository, result) in zip(repositories, results) {
-            let events = result ?? .failure(GitHubAPIError(kind: .transport, request: "GET /repos/\(repository.fullName)/events", detail: "cancelled"))
+            let events =
+                result
+                ?? .failure(GitHubAPIError(kind: .transport, request: "GET /repos/\(repository.fullName)/events", detail: "cancelled"))
             if case .failure(let error) = events, error.kind == .rateLimited { throw error }
             activity.append(RepositoryActivity(repository: repository, events: events))
         }
@@ -230,12 +236,16 @@ public struct GitHubClient: Sendable {
         }
         guard (200..<300).contains(answer.status) else { throw unexpected(answer, label: label, showBody: false) }
         guard let members else {
-            throw GitHubAPIError(kind: .decoding, request: label, status: answer.status, detail: "the answer is neither a JSON object nor a form (Content-Type: \(answer.header("Content-Type") ?? "none"))")
+            throw GitHubAPIError(
+                kind: .decoding, request: label, status: answer.status,
+                detail: "the answer is neither a JSON object nor a form (Content-Type: \(answer.header("Content-Type") ?? "none"))")
         }
         for key in ["access_token", "token_type", "scope"] where members[key] == nil {
-            throw GitHubAPIError(kind: .decoding, request: label, status: answer.status, keyPath: "/\(key)", detail: "required key \"\(key)\" is missing")
+            throw GitHubAPIError(
+                kind: .decoding, request: label, status: answer.status, keyPath: "/\(key)", detail: "required key \"\(key)\" is missing")
         }
-        return AccessToken(accessToken: members["access_token"] ?? "", tokenType: members["token_type"] ?? "", scope: members["scope"] ?? "")
+        return AccessToken(
+            accessToken: members["access_token"] ?? "", tokenType: members["token_type"] ?? "", scope: members["scope"] ?? "")
     }
 
     /// The answer's members as strings, from a JSON object or a form, whichever the Content-Type says.
@@ -246,7 +256,8 @@ public struct GitHubClient: Sendable {
             return object.compactMapValues { $0.string }
         }
         guard type.hasPrefix("application/x-www-form-urlencoded"),
-              let fields = try? FormURLEncoding.decode(String(decoding: answer.data, as: UTF8.self)) else { return nil }
+            let fields = try? FormURLEncoding.decode(String(decoding: answer.data, as: UTF8.self))
+        else { return nil }
         var members: [String: String] = [:]
         for field in fields where members[field.name] == nil { members[field.name] = field.value }
         return members
@@ -310,7 +321,8 @@ public struct GitHubClient: Sendable {
 
     /// A status inside 200..<400 that the call does not expect (a redirect without `Location`, say).
     private func unexpected(_ answer: Answer, label: String, showBody: Bool = true) -> GitHubAPIError {
-        answer.status >= 400 ? statusError(answer, label: label, showBody: showBody)
+        answer.status >= 400
+            ? statusError(answer, label: label, showBody: showBody)
             : GitHubAPIError(kind: .unexpectedStatus, request: label, status: answer.status, rateLimit: answer.rateLimit)
     }
 

@@ -31,7 +31,9 @@ package struct RequestHead: Sendable, Hashable {
         if hosts > 1 || (hosts == 0 && version.minor >= 1) {
             throw HTTP1Error(.malformed, hosts > 1 ? "more than one Host field" : "an HTTP/1.1 request without Host")
         }
-        return RequestHead(method: String(decoding: parts[0], as: UTF8.self), target: String(decoding: parts[1], as: UTF8.self), version: version, fields: fields)
+        return RequestHead(
+            method: String(decoding: parts[0], as: UTF8.self), target: String(decoding: parts[1], as: UTF8.self), version: version,
+            fields: fields)
     }
 
     /// How the body is framed (RFC 9112, 6.3): chunked, a `Content-Length`, or none. A request with both
@@ -77,7 +79,8 @@ package struct ResponseHead: Sendable, Hashable {
         else { throw .malformed("status line", line) }
         let status = parts[1].reduce(0) { $0 * 10 + Int($1 - 0x30) }
         let fields = try parseFields(&lines, unfolding: true)
-        return ResponseHead(version: version, status: status, reason: parts.count == 3 ? String(decoding: parts[2], as: UTF8.self) : "", fields: fields)
+        return ResponseHead(
+            version: version, status: status, reason: parts.count == 3 ? String(decoding: parts[2], as: UTF8.self) : "", fields: fields)
     }
 
     /// How the body is framed, for a response to `method` (RFC 9112, 6.3): none (`HEAD`, 1xx, 204, 304),

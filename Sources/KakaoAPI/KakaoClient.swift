@@ -1,7 +1,8 @@
 import Foundation
 import WireFormat
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A typed client for Kakao's Daum search: blog, cafe and web documents.
@@ -94,7 +95,8 @@ public struct KakaoClient: Sendable {
             return SearchPage(meta: body.meta, documents: body.documents, request: request)
         } catch {
             let failure = DecodingFailure.describe(error, body: data)
-            throw KakaoAPIError(kind: .decoding, request: label, status: http.statusCode, keyPath: failure.keyPath, detail: key.scrub(failure.detail))
+            throw KakaoAPIError(
+                kind: .decoding, request: label, status: http.statusCode, keyPath: failure.keyPath, detail: key.scrub(failure.detail))
         }
     }
 
@@ -113,7 +115,7 @@ public struct KakaoClient: Sendable {
             let page: SearchPage<Document>
             do {
                 page = try await search(kind, current, as: type)
-            } catch where error.errorType == .invalidArgument && pages > 0 {
+            } catch  where error.errorType == .invalidArgument && pages > 0 {
                 break
             }
             documents += page.documents

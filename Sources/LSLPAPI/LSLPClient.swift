@@ -1,7 +1,8 @@
 import Foundation
 import WireFormat
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A typed client for LSLP, the SNS server of the Mobbie app: accounts, posts, comments and likes.
@@ -59,20 +60,26 @@ public struct LSLPClient: Sendable {
         guard !password.isEmpty, !nick.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw LSLPAPIError(kind: .invalidRequest, request: label, detail: "the password and the nick must not be blank")
         }
-        return try await send(Endpoint(method: "POST", path: "/join", label: label, body: .json(["email": email, "password": password, "nick": nick])), as: Account.self)
+        return try await send(
+            Endpoint(method: "POST", path: "/join", label: label, body: .json(["email": email, "password": password, "nick": nick])),
+            as: Account.self)
     }
 
     /// `POST /validation/email`: the server's message when the email is free; 409 (``LSLPAPIError/Reason/conflict``) when it is taken.
     public func validate(email: String) async throws(LSLPAPIError) -> String {
         let label = "POST /validation/email"
         try Self.check(email: email, label)
-        return try await send(Endpoint(method: "POST", path: "/validation/email", label: label, body: .json(["email": email])), as: MessageBody.self).message
+        return try await send(
+            Endpoint(method: "POST", path: "/validation/email", label: label, body: .json(["email": email])), as: MessageBody.self
+        ).message
     }
 
     /// `POST /login`: keeps the tokens in ``tokens`` and returns the member's id.
     @discardableResult
     public func login(email: String, password: String) async throws(LSLPAPIError) -> String {
-        let body = try await send(Endpoint(method: "POST", path: "/login", label: "POST /login", body: .json(["email": email, "password": password])), as: LoginBody.self)
+        let body = try await send(
+            Endpoint(method: "POST", path: "/login", label: "POST /login", body: .json(["email": email, "password": password])),
+            as: LoginBody.self)
         await tokens.set(Credentials(userID: body.id, accessToken: body.token, refreshToken: body.refreshToken))
         return body.id
     }
@@ -85,7 +92,8 @@ public struct LSLPClient: Sendable {
     /// `GET withdraw`: deletes the member's account and forgets the tokens.
     @discardableResult
     public func withdraw() async throws(LSLPAPIError) -> Account {
-        let account = try await send(Endpoint(method: "GET", path: "/withdraw", label: "GET /withdraw", authenticated: true), as: Account.self)
+        let account = try await send(
+            Endpoint(method: "GET", path: "/withdraw", label: "GET /withdraw", authenticated: true), as: Account.self)
         await tokens.set(nil)
         return account
     }
@@ -97,11 +105,14 @@ public struct LSLPClient: Sendable {
         var query: [(String, String)] = []
         if let next { query.append(("next", next)) }
         if let limit {
-            guard (1...100).contains(limit) else { throw LSLPAPIError(kind: .invalidRequest, request: "GET /post", detail: "limit is 1 to 100, not \(limit)") }
+            guard (1...100).contains(limit) else {
+                throw LSLPAPIError(kind: .invalidRequest, request: "GET /post", detail: "limit is 1 to 100, not \(limit)")
+            }
             query.append(("limit", String(limit)))
         }
         if let productID { query.append(("product_id", productID)) }
-        return try await send(Endpoint(method: "GET", path: "/post", label: "GET /post", query: query, authenticated: true), as: PostPage.self)
+        return try await send(
+            Endpoint(method: "GET", path: "/post", label: "GET /post", query: query, authenticated: true), as: PostPage.self)
     }
 
     /// Every post, page after page, until the last page or `maxPages` pages.
@@ -120,12 +131,14 @@ public struct LSLPClient: Sendable {
     /// `POST /post`: a new post with up to five images (multipart), checked before sending.
     public func createPost(_ draft: PostDraft) async throws(LSLPAPIError) -> Post {
         if let problem = draft.problem { throw LSLPAPIError(kind: .invalidRequest, request: "POST /post", detail: problem) }
-        return try await send(Endpoint(method: "POST", path: "/post", label: "POST /post", body: .multipart(draft), authenticated: true), as: Post.self)
+        return try await send(
+            Endpoint(method: "POST", path: "/post", label: "POST /post", body: .multipart(draft), authenticated: true), as: Post.self)
     }
 
     /// `GET /post/{id}`.
     public func post(id: String) async throws(LSLPAPIError) -> Post {
-        try await send(Endpoint(method: "GET", path: "/post/\(Self.segment(id))", label: "GET /post/{id}", authenticated: true), as: Post.self)
+        try await send(
+            Endpoint(method: "GET", path: "/post/\(Self.segment(id))", label: "GET /post/{id}", authenticated: true), as: Post.self)
     }
 
     /// `PUT /post/{id}`: changes only what `update` sets (the author only: 445 otherwise).
@@ -137,13 +150,17 @@ public struct LSLPClient: Sendable {
         } catch {
             throw LSLPAPIError(kind: .invalidRequest, request: "PUT /post/{id}", detail: "\(error)")
         }
-        return try await send(Endpoint(method: "PUT", path: "/post/\(Self.segment(id))", label: "PUT /post/{id}", body: .data(body), authenticated: true), as: Post.self)
+        return try await send(
+            Endpoint(method: "PUT", path: "/post/\(Self.segment(id))", label: "PUT /post/{id}", body: .data(body), authenticated: true),
+            as: Post.self)
     }
 
     /// `DELETE /post/{id}` (the author only: 445 otherwise).
     public func deletePost(id: String) async throws(LSLPAPIError) {
         struct Deleted: Decodable {}
-        _ = try await send(Endpoint(method: "DELETE", path: "/post/\(Self.segment(id))", label: "DELETE /post/{id}", authenticated: true), as: Deleted.self)
+        _ = try await send(
+            Endpoint(method: "DELETE", path: "/post/\(Self.segment(id))", label: "DELETE /post/{id}", authenticated: true), as: Deleted.self
+        )
     }
 
     /// `POST /post/{id}/comment`.
@@ -151,14 +168,21 @@ public struct LSLPClient: Sendable {
         guard !content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw LSLPAPIError(kind: .invalidRequest, request: "POST /post/{id}/comment", detail: "the comment is blank")
         }
-        return try await send(Endpoint(method: "POST", path: "/post/\(Self.segment(postID))/comment", label: "POST /post/{id}/comment", body: .json(["content": content]), authenticated: true), as: Comment.self)
+        return try await send(
+            Endpoint(
+                method: "POST", path: "/post/\(Self.segment(postID))/comment", label: "POST /post/{id}/comment",
+                body: .json(["content": content]), authenticated: true), as: Comment.self)
     }
 
     /// `POST /post/like/{id}`: likes (`true`) or unlikes (`false`) a post; returns the state the server reports.
     @discardableResult
     public func setLike(_ liked: Bool, postID: String) async throws(LSLPAPIError) -> Bool {
         let body = Data(#"{"like_status":\#(liked)}"#.utf8)
-        return try await send(Endpoint(method: "POST", path: "/post/like/\(Self.segment(postID))", label: "POST /post/like/{id}", body: .data(body), authenticated: true), as: LikeBody.self).likeStatus
+        return try await send(
+            Endpoint(
+                method: "POST", path: "/post/like/\(Self.segment(postID))", label: "POST /post/like/{id}", body: .data(body),
+                authenticated: true), as: LikeBody.self
+        ).likeStatus
     }
 
     // MARK: The pipeline
@@ -205,17 +229,23 @@ public struct LSLPClient: Sendable {
         let (data, http) = try await perform(endpoint, token: credentials.accessToken, refreshToken: credentials.refreshToken)
         let secrets = [credentials.accessToken, credentials.refreshToken]
         if http.statusCode == 418 {
-            throw LSLPAPIError(kind: .loginRequired, request: endpoint.label, status: 418, message: message(in: data, secrets: secrets), detail: "the refresh token expired")
+            throw LSLPAPIError(
+                kind: .loginRequired, request: endpoint.label, status: 418, message: message(in: data, secrets: secrets),
+                detail: "the refresh token expired")
         }
         do {
             return try decode(data, http, endpoint.label, as: RefreshBody.self, secrets: secrets).token
         } catch {
             // Any other failure of the refresh ends the session too: the request cannot be retried.
-            throw LSLPAPIError(kind: .loginRequired, request: error.request, status: error.status, message: error.message, keyPath: error.keyPath, detail: error.detail ?? "the refresh failed")
+            throw LSLPAPIError(
+                kind: .loginRequired, request: error.request, status: error.status, message: error.message, keyPath: error.keyPath,
+                detail: error.detail ?? "the refresh failed")
         }
     }
 
-    private func perform(_ endpoint: Endpoint, token: String?, refreshToken: String? = nil) async throws(LSLPAPIError) -> (Data, HTTPURLResponse) {
+    private func perform(_ endpoint: Endpoint, token: String?, refreshToken: String? = nil) async throws(LSLPAPIError) -> (
+        Data, HTTPURLResponse
+    ) {
         var request = URLRequest(url: RequestURL.make(base: baseURL, path: endpoint.path, query: endpoint.query))
         request.httpMethod = endpoint.method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -241,7 +271,9 @@ public struct LSLPClient: Sendable {
         do {
             (data, response) = try await session.data(for: request)
         } catch {
-            throw LSLPAPIError(kind: .transport, request: endpoint.label, detail: scrub(TransportFailure.describe(error), [token, refreshToken].compactMap { $0 }))
+            throw LSLPAPIError(
+                kind: .transport, request: endpoint.label,
+                detail: scrub(TransportFailure.describe(error), [token, refreshToken].compactMap { $0 }))
         }
         guard let http = response as? HTTPURLResponse else {
             throw LSLPAPIError(kind: .transport, request: endpoint.label, detail: "the answer was not an HTTP response")
@@ -251,12 +283,16 @@ public struct LSLPClient: Sendable {
 
     /// The body as `type`, or the error its status says; `secrets` (the tokens the request carried) and the
     /// key are redacted from every message.
-    private func decode<T: Decodable>(_ data: Data, _ http: HTTPURLResponse, _ label: String, as type: T.Type, secrets: [String]) throws(LSLPAPIError) -> T {
+    private func decode<T: Decodable>(_ data: Data, _ http: HTTPURLResponse, _ label: String, as type: T.Type, secrets: [String])
+        throws(LSLPAPIError) -> T
+    {
         guard (200..<300).contains(http.statusCode) else {
             let text = message(in: data, secrets: secrets)
             guard let text else {
                 // Not LSLP's error body: say how long it was, never what it said (it may hold a secret).
-                throw LSLPAPIError(kind: .unexpectedStatus, request: label, status: http.statusCode, detail: data.isEmpty ? "no body" : "a body of \(data.count) bytes without message")
+                throw LSLPAPIError(
+                    kind: .unexpectedStatus, request: label, status: http.statusCode,
+                    detail: data.isEmpty ? "no body" : "a body of \(data.count) bytes without message")
             }
             let kind: LSLPAPIError.Kind = LSLPAPIError.Reason(status: http.statusCode).isKnown ? .api : .unexpectedStatus
             throw LSLPAPIError(kind: kind, request: label, status: http.statusCode, message: text)
@@ -265,7 +301,8 @@ public struct LSLPClient: Sendable {
             return try Self.makeDecoder().decode(type, from: data)
         } catch {
             let failure = DecodingFailure.describe(error, body: data)
-            throw LSLPAPIError(kind: .decoding, request: label, status: http.statusCode, keyPath: failure.keyPath, detail: scrub(failure.detail, secrets))
+            throw LSLPAPIError(
+                kind: .decoding, request: label, status: http.statusCode, keyPath: failure.keyPath, detail: scrub(failure.detail, secrets))
         }
     }
 
@@ -281,7 +318,8 @@ public struct LSLPClient: Sendable {
 
     static func check(email: String, _ label: String) throws(LSLPAPIError) {
         guard EmailAddress.isValid(email) else {
-            throw LSLPAPIError(kind: .invalidRequest, request: label, detail: "not an email address the app accepts (\(EmailAddress.pattern))")
+            throw LSLPAPIError(
+                kind: .invalidRequest, request: label, detail: "not an email address the app accepts (\(EmailAddress.pattern))")
         }
     }
 
@@ -305,8 +343,12 @@ public struct LSLPClient: Sendable {
             body.append(Data("\r\n".utf8))
         }
         for file in draft.files {
-            let filename = file.filename.replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: "")
-            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(filename)\"\r\nContent-Type: \(file.mimeType)\r\n\r\n".utf8))
+            let filename = file.filename.replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "\r", with: "")
+                .replacingOccurrences(of: "\n", with: "")
+            body.append(
+                Data(
+                    "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(filename)\"\r\nContent-Type: \(file.mimeType)\r\n\r\n"
+                        .utf8))
             body.append(file.data)
             body.append(Data("\r\n".utf8))
         }

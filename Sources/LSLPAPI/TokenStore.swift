@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A logged-in member's tokens: never printed (`Credentials(<redacted>)`).
@@ -60,7 +60,9 @@ public actor TokenStore {
 
     /// An access token newer than `stale`: the current one if someone already refreshed, else the result of
     /// the refresh under way or of a new one made with `refresh`.
-    func token(replacing stale: String, refresh: @escaping @Sendable (Credentials) async throws(LSLPAPIError) -> String) async throws(LSLPAPIError) -> String {
+    func token(replacing stale: String, refresh: @escaping @Sendable (Credentials) async throws(LSLPAPIError) -> String)
+        async throws(LSLPAPIError) -> String
+    {
         guard let current = credentials else {
             throw LSLPAPIError(kind: .loginRequired, request: "GET /refresh", detail: "the session ended; log in again")
         }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The project's one lock: a value that only the holder of its lock can touch (a pthread mutex; no Foundation, so

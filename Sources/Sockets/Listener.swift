@@ -1,10 +1,10 @@
 #if canImport(Glibc)
-import Glibc
-import Locking
+    import Glibc
+    import Locking
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A TCP socket listening for connections.
@@ -33,7 +33,9 @@ public final class Listener: @unchecked Sendable {
             }
             var storage = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-            _ = withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+            _ = withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+            }
             let chosen = withUnsafeBytes(of: &storage) { raw -> UInt16 in
                 // sin_port and sin6_port sit at the same offset, after the family.
                 UInt16(raw[2]) << 8 | UInt16(raw[3])
@@ -86,10 +88,10 @@ public final class Listener: @unchecked Sendable {
 
 @inline(__always) func systemAccept(_ descriptor: Int32) -> Int32 {
     #if canImport(Darwin)
-    Darwin.accept(descriptor, nil, nil)
+        Darwin.accept(descriptor, nil, nil)
     #elseif canImport(Musl)
-    Musl.accept(descriptor, nil, nil)
+        Musl.accept(descriptor, nil, nil)
     #else
-    Glibc.accept(descriptor, nil, nil)
+        Glibc.accept(descriptor, nil, nil)
     #endif
 }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Waits for a termination signal (SIGINT, SIGTERM) with a real handler writing to a pipe (the

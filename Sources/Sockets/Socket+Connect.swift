@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why a connection could not be made.
@@ -38,9 +38,9 @@ public struct Resolver: Sendable {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         #else
-        hints.ai_socktype = SOCK_STREAM
+            hints.ai_socktype = SOCK_STREAM
         #endif
         hints.ai_flags = AI_NUMERICSERV
         var list: UnsafeMutablePointer<addrinfo>?
@@ -53,7 +53,10 @@ public struct Resolver: Sendable {
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let current = entry {
             if let address = current.pointee.ai_addr {
-                addresses.append(SocketAddress(family: current.pointee.ai_family, bytes: Array(UnsafeRawBufferPointer(start: address, count: Int(current.pointee.ai_addrlen)))))
+                addresses.append(
+                    SocketAddress(
+                        family: current.pointee.ai_family,
+                        bytes: Array(UnsafeRawBufferPointer(start: address, count: Int(current.pointee.ai_addrlen)))))
             }
             entry = current.pointee.ai_next
         }
@@ -79,9 +82,9 @@ extension SocketAddress {
     /// A new TCP socket of this address's family, closed on exec.
     func openStream() throws(SocketError) -> Int32 {
         #if canImport(Glibc)
-        let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
-        let descriptor = socket(family, SOCK_STREAM, 0)
+            let descriptor = socket(family, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw SocketError(code: errno, operation: "socket") }
         return descriptor
@@ -139,10 +142,10 @@ extension Socket {
 
 @inline(__always) func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
     #if canImport(Darwin)
-    Darwin.connect(descriptor, address, length)
+        Darwin.connect(descriptor, address, length)
     #elseif canImport(Musl)
-    Musl.connect(descriptor, address, length)
+        Musl.connect(descriptor, address, length)
     #else
-    Glibc.connect(descriptor, address, length)
+        Glibc.connect(descriptor, address, length)
     #endif
 }

@@ -1,10 +1,10 @@
 #if canImport(Glibc)
-import Glibc
-import Locking
+    import Glibc
+    import Locking
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A TCP socket (a file descriptor that it closes once), read and written with deadlines.
@@ -25,8 +25,8 @@ public final class Socket: @unchecked Sendable {
         let flags = fcntl(descriptor, F_GETFL)
         _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
         #if canImport(Darwin)
-        var one: Int32 = 1
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+            var one: Int32 = 1
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
     }
 
@@ -132,7 +132,8 @@ public final class Socket: @unchecked Sendable {
         while true {
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else { throw SocketError(code: ETIMEDOUT, operation: "poll", timedOut: true) }
-            let milliseconds = min(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1, Int64(Int32.max))
+            let milliseconds = min(
+                left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1, Int64(Int32.max))
             var entry = pollfd(fd: descriptor, events: events, revents: 0)
             let ready = poll(&entry, 1, Int32(milliseconds))
             if ready > 0 { return }
@@ -143,9 +144,9 @@ public final class Socket: @unchecked Sendable {
     static let zeros = [UInt8](repeating: 0, count: 64 << 10)
 
     #if canImport(Darwin)
-    static let noSignal: Int32 = 0
+        static let noSignal: Int32 = 0
     #else
-    static let noSignal = Int32(MSG_NOSIGNAL)
+        static let noSignal = Int32(MSG_NOSIGNAL)
     #endif
 }
 
@@ -173,20 +174,20 @@ public struct SocketError: Error, Sendable, CustomStringConvertible {
 
 @inline(__always) func systemClose(_ descriptor: Int32) -> Int32 {
     #if canImport(Darwin)
-    Darwin.close(descriptor)
+        Darwin.close(descriptor)
     #elseif canImport(Musl)
-    Musl.close(descriptor)
+        Musl.close(descriptor)
     #else
-    Glibc.close(descriptor)
+        Glibc.close(descriptor)
     #endif
 }
 
 @inline(__always) func systemShutdown(_ descriptor: Int32, _ how: Int32) -> Int32 {
     #if canImport(Darwin)
-    Darwin.shutdown(descriptor, how)
+        Darwin.shutdown(descriptor, how)
     #elseif canImport(Musl)
-    Musl.shutdown(descriptor, how)
+        Musl.shutdown(descriptor, how)
     #else
-    Glibc.shutdown(descriptor, how)
+        Glibc.shutdown(descriptor, how)
     #endif
 }

@@ -1,7 +1,8 @@
 import Foundation
 import WireFormat
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A typed client for the Laravel todo API, v2 (`/api/v2/todos`).

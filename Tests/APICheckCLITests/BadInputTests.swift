@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Every command, given a bad file where it reads one: exit 2, the file named, nothing written, no trap.
@@ -26,7 +27,10 @@ struct BadInputTests {
             case .empty:
                 try Data().write(to: url)
             case .binary:
-                try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF, 0xFE, 0x00] + (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37) }).write(to: url)
+                try Data(
+                    [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF, 0xFE, 0x00]
+                        + (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+                ).write(to: url)
             case .huge:
                 // 200 MB: a JSON text that opens a string and never closes it (sparse on disk, all of it read).
                 try Data(#"{"api": "todos", "name": ""#.utf8).write(to: url)
@@ -56,18 +60,37 @@ struct BadInputTests {
     static let commands: [Command] = [
         Command(name: "verify FILE", arguments: ["verify", "BAD"], badPath: "in/bad.json", output: nil),
         Command(name: "verify (the recordings folder)", arguments: ["verify"], badPath: "recordings/todos/tests/bad.json", output: nil),
-        Command(name: "har import FILE", arguments: ["har", "import", "BAD", "--api", "todos", "--name", "imported"], badPath: "in/bad.har", output: "recordings/todos/imported/imported.json"),
-        Command(name: "har export FILE --output", arguments: ["har", "export", "BAD", "--output", "out/exported.har"], badPath: "in/bad.json", output: "out/exported.har"),
-        Command(name: "infer --output (a recording)", arguments: ["infer", "--api", "todos", "--output", "out/inferred.yaml"], badPath: "recordings/todos/tests/bad.json", output: "out/inferred.yaml"),
+        Command(
+            name: "har import FILE", arguments: ["har", "import", "BAD", "--api", "todos", "--name", "imported"], badPath: "in/bad.har",
+            output: "recordings/todos/imported/imported.json"),
+        Command(
+            name: "har export FILE --output", arguments: ["har", "export", "BAD", "--output", "out/exported.har"], badPath: "in/bad.json",
+            output: "out/exported.har"),
+        Command(
+            name: "infer --output (a recording)", arguments: ["infer", "--api", "todos", "--output", "out/inferred.yaml"],
+            badPath: "recordings/todos/tests/bad.json", output: "out/inferred.yaml"),
         Command(name: "verify --config", arguments: ["verify", "--config", "BAD"], badPath: "in/apicheck.yml", output: nil),
-        Command(name: "diff --live --config", arguments: ["diff", "--live", "--sandbox", "--config", "BAD"], badPath: "in/apicheck.yml", output: nil),
+        Command(
+            name: "diff --live --config", arguments: ["diff", "--live", "--sandbox", "--config", "BAD"], badPath: "in/apicheck.yml",
+            output: nil),
         Command(name: "record --config", arguments: ["record", "--sandbox", "--config", "BAD"], badPath: "in/apicheck.yml", output: nil),
-        Command(name: "infer --config", arguments: ["infer", "--api", "todos", "--output", "out/inferred.yaml", "--config", "BAD"], badPath: "in/apicheck.yml", output: "out/inferred.yaml"),
-        Command(name: "har import --config", arguments: ["har", "import", "in/good.har", "--api", "todos", "--name", "imported", "--config", "BAD"], badPath: "in/apicheck.yml", output: "recordings/todos/imported/imported.json"),
-        Command(name: "har export --config", arguments: ["har", "export", "in/good.json", "--output", "out/exported.har", "--config", "BAD"], badPath: "in/apicheck.yml", output: "out/exported.har"),
+        Command(
+            name: "infer --config", arguments: ["infer", "--api", "todos", "--output", "out/inferred.yaml", "--config", "BAD"],
+            badPath: "in/apicheck.yml", output: "out/inferred.yaml"),
+        Command(
+            name: "har import --config",
+            arguments: ["har", "import", "in/good.har", "--api", "todos", "--name", "imported", "--config", "BAD"],
+            badPath: "in/apicheck.yml", output: "recordings/todos/imported/imported.json"),
+        Command(
+            name: "har export --config", arguments: ["har", "export", "in/good.json", "--output", "out/exported.har", "--config", "BAD"],
+            badPath: "in/apicheck.yml", output: "out/exported.har"),
         Command(name: "verify (the contract)", arguments: ["verify"], badPath: "contracts/todos.openapi.yaml", output: nil),
-        Command(name: "diff --live (the contract)", arguments: ["diff", "--live", "--sandbox"], badPath: "contracts/todos.openapi.yaml", output: nil),
-        Command(name: "infer (the contract)", arguments: ["infer", "--api", "todos", "--output", "out/inferred.yaml"], badPath: "contracts/todos.openapi.yaml", output: "out/inferred.yaml"),
+        Command(
+            name: "diff --live (the contract)", arguments: ["diff", "--live", "--sandbox"], badPath: "contracts/todos.openapi.yaml",
+            output: nil),
+        Command(
+            name: "infer (the contract)", arguments: ["infer", "--api", "todos", "--output", "out/inferred.yaml"],
+            badPath: "contracts/todos.openapi.yaml", output: "out/inferred.yaml"),
     ]
 
     /// A project: apicheck.yml (todos, one scenario), the todo contract, one good recording and one good HAR.
@@ -78,30 +101,36 @@ struct BadInputTests {
         try manager.createDirectory(at: folder.appendingPathComponent("in"), withIntermediateDirectories: true)
         try manager.createDirectory(at: folder.appendingPathComponent("recordings/todos/tests"), withIntermediateDirectories: true)
         try """
-            version: 1
-            apis:
-              todos:
-                contract: contracts/todos.openapi.yaml
-                recordings: recordings/todos
-                base_url: https://api.example.com
-                scenarios:
-                  - { name: list, steps: [{ name: list, method: GET, path: /api/v2/todos }] }
-            """.write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
-        try manager.copyItem(at: root.appendingPathComponent("contracts/todos.openapi.yaml"), to: folder.appendingPathComponent("contracts/todos.openapi.yaml"))
+        version: 1
+        apis:
+          todos:
+            contract: contracts/todos.openapi.yaml
+            recordings: recordings/todos
+            base_url: https://api.example.com
+            scenarios:
+              - { name: list, steps: [{ name: list, method: GET, path: /api/v2/todos }] }
+        """.write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+        try manager.copyItem(
+            at: root.appendingPathComponent("contracts/todos.openapi.yaml"),
+            to: folder.appendingPathComponent("contracts/todos.openapi.yaml"))
         let good = root.appendingPathComponent("recordings/todos/tests/list-first-page.json")
         try manager.copyItem(at: good, to: folder.appendingPathComponent("recordings/todos/tests/list-first-page.json"))
         try manager.copyItem(at: good, to: folder.appendingPathComponent("in/good.json"))
-        let har = try manager.contentsOfDirectory(atPath: root.appendingPathComponent("Tests/APICheckTests/Fixtures/har").path).sorted().first { $0.hasSuffix(".har") }!
-        try manager.copyItem(at: root.appendingPathComponent("Tests/APICheckTests/Fixtures/har/\(har)"), to: folder.appendingPathComponent("in/good.har"))
+        let har = try manager.contentsOfDirectory(atPath: root.appendingPathComponent("Tests/APICheckTests/Fixtures/har").path).sorted()
+            .first { $0.hasSuffix(".har") }!
+        try manager.copyItem(
+            at: root.appendingPathComponent("Tests/APICheckTests/Fixtures/har/\(har)"), to: folder.appendingPathComponent("in/good.har"))
         return folder
     }
 
     static var cases: [(Command, BadFile)] {
-        commands.flatMap { command in BadFile.allCases.compactMap { bad in
-            // A folder walk skips what is not there: only the contract and a named file can be missing.
-            if bad == .missing && command.badPath.hasPrefix("recordings/") { return nil }
-            return (command, bad)
-        } }
+        commands.flatMap { command in
+            BadFile.allCases.compactMap { bad in
+                // A folder walk skips what is not there: only the contract and a named file can be missing.
+                if bad == .missing && command.badPath.hasPrefix("recordings/") { return nil }
+                return (command, bad)
+            }
+        }
     }
 
     @Test("exit 2, the bad file named, no output file, no trap", arguments: cases)
@@ -114,7 +143,8 @@ struct BadInputTests {
         // An output that exists already keeps its content; one that does not is never created.
         let keep = Data("the old content".utf8)
         if let output = command.output, command.name.contains("har export") {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent(output).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent(output).deletingLastPathComponent(), withIntermediateDirectories: true)
             try keep.write(to: folder.appendingPathComponent(output))
         }
         let arguments = command.arguments.map { $0 == "BAD" ? command.badPath : $0 }
@@ -126,7 +156,8 @@ struct BadInputTests {
         // The reason, in words.
         let reasons: [BadFile: [String]] = [
             .missing: ["no such file", "no configuration file"], .directory: ["folder"], .unreadable: ["too many levels of symbolic links"],
-            .empty: ["empty", "expected a value", "not valid"], .binary: ["not valid", "not UTF-8", "expected"], .huge: ["not valid", "not UTF-8", "unterminated", "control characters"],
+            .empty: ["empty", "expected a value", "not valid"], .binary: ["not valid", "not UTF-8", "expected"],
+            .huge: ["not valid", "not UTF-8", "unterminated", "control characters"],
         ]
         #expect(reasons[bad, default: []].contains { result.stderr.contains($0) }, "\(bad): \(result.stderr)")
         #expect(result.stderr.utf8.count < 4_000, "the error is a message, not a dump: \(result.stderr.utf8.count) bytes")
@@ -139,29 +170,39 @@ struct BadInputTests {
             }
         }
         // No temporary file of a save is left anywhere in the project.
-        let leftovers = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).filter { $0.contains(".tmp-") || $0.contains(".dat.nosync") }
+        let leftovers = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).filter {
+            $0.contains(".tmp-") || $0.contains(".dat.nosync")
+        }
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
     /// Every key of `apicheck.yml` (top level and per API) with a value of the wrong type.
-    static let wrongTypes: [(key: String, yaml: String)] = [
-        ("version", "version: [1]\napis: {}"),
-        ("apis", "version: 1\napis: [todos]"),
-    ] + [
-        ("contract", "contract: [a, b]"), ("recordings", "recordings: {a: 1}"), ("base_url", "base_url: [x]"),
-        ("base_url_env", "base_url_env: {a: b}"), ("other_bases", "other_bases: [x]"), ("auth", "auth: 42"),
-        ("secrets_env", "secrets_env: {a: b}"), ("vars_env", "vars_env: [a]"), ("redaction", "redaction: [a]"),
-        ("matching", "matching: 3"), ("severity", "severity: [a]"), ("ignore", "ignore: {a: b}"),
-        ("allow_writes", "allow_writes: sometimes"), ("scenarios", "scenarios: {a: b}"),
-    ].map { key, line in (key, "version: 1\napis:\n  todos:\n    base_url: https://api.example.com\n    \(line)\n") }
+    static let wrongTypes: [(key: String, yaml: String)] =
+        [
+            ("version", "version: [1]\napis: {}"),
+            ("apis", "version: 1\napis: [todos]"),
+        ]
+        + [
+            ("contract", "contract: [a, b]"), ("recordings", "recordings: {a: 1}"), ("base_url", "base_url: [x]"),
+            ("base_url_env", "base_url_env: {a: b}"), ("other_bases", "other_bases: [x]"), ("auth", "auth: 42"),
+            ("secrets_env", "secrets_env: {a: b}"), ("vars_env", "vars_env: [a]"), ("redaction", "redaction: [a]"),
+            ("matching", "matching: 3"), ("severity", "severity: [a]"), ("ignore", "ignore: {a: b}"),
+            ("allow_writes", "allow_writes: sometimes"), ("scenarios", "scenarios: {a: b}"),
+        ].map { key, line in (key, "version: 1\napis:\n  todos:\n    base_url: https://api.example.com\n    \(line)\n") }
 
     @Test("apicheck.yml with a key of the wrong type: exit 2 with the file, line and key, for every command", arguments: wrongTypes)
     func wrongType(_ key: String, _ yaml: String) async throws {
         let folder = try Self.project()
         defer { try? FileManager.default.removeItem(at: folder) }
         try yaml.write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
-        let line = (yaml.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("\(key):") } ?? -1) + 1
-        for arguments in [["verify"], ["diff", "--live", "--sandbox"], ["record", "--sandbox", "--dry-run"], ["infer", "--api", "todos"], ["har", "export", "in/good.json"]] {
+        let line =
+            (yaml.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                $0.trimmingCharacters(in: .whitespaces).hasPrefix("\(key):")
+            } ?? -1) + 1
+        for arguments in [
+            ["verify"], ["diff", "--live", "--sandbox"], ["record", "--sandbox", "--dry-run"], ["infer", "--api", "todos"],
+            ["har", "export", "in/good.json"],
+        ] {
             let result = try await CLIRunner.run(arguments, currentDirectory: folder)
             #expect(result.status == 2, "\(arguments) with \(key) of the wrong type: exit \(result.status)\n\(result.stderr)")
             #expect(result.stderr.contains("apicheck.yml:\(line):"), "\(arguments): the line of \(key): \(result.stderr)")

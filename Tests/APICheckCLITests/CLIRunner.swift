@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the built `apicheck` binary, as a user would, and captures its output and exit code.
 struct CLIRunner {
@@ -72,7 +72,8 @@ struct CLIRunner {
     /// Reads what the child prints to the end, then reaps it.
     static func result(of child: ChildProcess) -> Result {
         let (stdout, stderr) = child.readToEnd()
-        return Result(termination: child.wait(), stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return Result(
+            termination: child.wait(), stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     static func runBlocking(_ arguments: [String], currentDirectory: URL? = nil, environment: [String: String] = [:]) throws -> Result {

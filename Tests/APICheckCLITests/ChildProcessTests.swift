@@ -55,18 +55,20 @@ struct ChildProcessTests {
                 sigaddset(&blocked, SIGINT)
                 sigaddset(&blocked, SIGTERM)
                 pthread_sigmask(SIG_BLOCK, &blocked, nil)
-                continuation.resume(with: Result {
-                    let child = try ChildProcess("/bin/grep", ["-E", "^(SigBlk|SigIgn)", "/proc/self/status"])
-                    let (stdout, _) = child.readToEnd()
-                    child.wait()
-                    return String(decoding: stdout, as: UTF8.self)
-                })
+                continuation.resume(
+                    with: Result {
+                        let child = try ChildProcess("/bin/grep", ["-E", "^(SigBlk|SigIgn)", "/proc/self/status"])
+                        let (stdout, _) = child.readToEnd()
+                        child.wait()
+                        return String(decoding: stdout, as: UTF8.self)
+                    })
             }
         }
-        let masks = Dictionary(uniqueKeysWithValues: status.split(separator: "\n").map { line in
-            let parts = line.split(separator: ":")
-            return (String(parts[0]), UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16) ?? .max)
-        })
+        let masks = Dictionary(
+            uniqueKeysWithValues: status.split(separator: "\n").map { line in
+                let parts = line.split(separator: ":")
+                return (String(parts[0]), UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16) ?? .max)
+            })
         let sigint = UInt64(1) << UInt64(SIGINT - 1)
         #expect(masks["SigBlk"] == 0, "\(status)")
         #expect(masks["SigIgn"].map { $0 & sigint == 0 } == true, "\(status)")

@@ -1,9 +1,10 @@
 import Foundation
 import Sandbox
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("The apicheck command line", .timeLimit(.minutes(5)))
@@ -27,15 +28,17 @@ struct CommandLineTests {
         }
     }
 
-    @Test("usage errors exit 2, not swift-argument-parser's 64", arguments: [
-        (["--bogus"], "Unknown option '--bogus'"),
-        (["sandbox", "--port", "99999"], "--port must be between 0 and 65535"),
-        (["sandbox", "--port", "abc"], "--port"),
-        (["sandbox", "--api", "nope"], "unknown API 'nope'"),
-        (["sandbox", "--drift", "nope"], "todos/put-json-only"),
-        (["sandbox", "--config", "/no/such/apicheck.yml"], "no configuration file at '/no/such/apicheck.yml'"),
-        (["no-such-command"], "Unexpected argument 'no-such-command'"),
-    ])
+    @Test(
+        "usage errors exit 2, not swift-argument-parser's 64",
+        arguments: [
+            (["--bogus"], "Unknown option '--bogus'"),
+            (["sandbox", "--port", "99999"], "--port must be between 0 and 65535"),
+            (["sandbox", "--port", "abc"], "--port"),
+            (["sandbox", "--api", "nope"], "unknown API 'nope'"),
+            (["sandbox", "--drift", "nope"], "todos/put-json-only"),
+            (["sandbox", "--config", "/no/such/apicheck.yml"], "no configuration file at '/no/such/apicheck.yml'"),
+            (["no-such-command"], "Unexpected argument 'no-such-command'"),
+        ])
     func usageErrorsExit2(_ arguments: [String], _ message: String) async throws {
         let result = try await CLIRunner.run(arguments)
         #expect(result.status == 2)

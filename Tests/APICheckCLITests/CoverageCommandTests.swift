@@ -11,9 +11,12 @@ struct CoverageCommandTests {
         let result = try await CLIRunner.run(["coverage", "--api", "todos"], currentDirectory: Self.root)
         #expect(result.status == 0, "\(result.stderr)")
         let recordings = try ["tests", "scenarios"].flatMap { folder in
-            try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("recordings/todos/\(folder)").path).filter { $0.hasSuffix(".json") }
+            try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("recordings/todos/\(folder)").path).filter
+            { $0.hasSuffix(".json") }
         }
-        #expect(result.stdout.hasPrefix("coverage of todos (contracts/todos.openapi.yaml), by \(recordings.count) recordings"), "\(result.stdout)")
+        #expect(
+            result.stdout.hasPrefix("coverage of todos (contracts/todos.openapi.yaml), by \(recordings.count) recordings"),
+            "\(result.stdout)")
         #expect(result.stdout.contains("\n  operations   "), "\(result.stdout)")
         #expect(result.stdout.contains("  operations not exercised:\n    HEAD /api/v2/todos\n"), "\(result.stdout)")
     }
@@ -50,12 +53,18 @@ struct CoverageCommandTests {
         #expect(missing > 0, "the kakao recordings do not answer every declared status")
 
         let markdown = try await CLIRunner.run(["coverage", "--api", "kakao", "--format", "markdown"], currentDirectory: Self.root)
-        #expect(markdown.stdout.contains("| measure | exercised | of | percent |\n|---|---:|---:|---:|\n| operations | 3 | 3 | 100.0% |"), "\(markdown.stdout)")
+        #expect(
+            markdown.stdout.contains("| measure | exercised | of | percent |\n|---|---:|---:|---:|\n| operations | 3 | 3 | 100.0% |"),
+            "\(markdown.stdout)")
 
-        let html = try await CLIRunner.run(["coverage", "--api", "kakao", "--format", "html", "--min", "fields=99"], currentDirectory: Self.root)
+        let html = try await CLIRunner.run(
+            ["coverage", "--api", "kakao", "--format", "html", "--min", "fields=99"], currentDirectory: Self.root)
         #expect(html.status == 1)
         #expect(html.stdout.hasPrefix("<!DOCTYPE html>"))
-        #expect(html.stdout.contains(#"<tr class="measure" data-measure="operations"><td class="name">operations</td><td class="covered">3</td><td class="total">3</td>"#), "\(html.stdout)")
+        #expect(
+            html.stdout.contains(
+                #"<tr class="measure" data-measure="operations"><td class="name">operations</td><td class="covered">3</td><td class="total">3</td>"#
+            ), "\(html.stdout)")
         #expect(html.stdout.contains(#"<tr class="measure below" data-measure="fields">"#))
 
         let verify = try await CLIRunner.run(["verify", "--api", "kakao", "--format", "json"], currentDirectory: Self.root)

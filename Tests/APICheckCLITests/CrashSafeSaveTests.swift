@@ -78,8 +78,10 @@ struct CrashSafeSaveTests {
         // The kills really landed inside saves (otherwise this test would prove nothing).
         #expect(midSave >= 10, "only \(midSave) of 100 kills left a temporary file")
         // The next save in the folder removes what the killed ones left, and nothing else.
-        try Recording(api: "todos", name: "other", recordedAt: "2026-11-23T00:00:00Z", recordedFrom: "https://api.example.com", interactions: [])
-            .save(to: folder.appendingPathComponent("other.json"))
+        try Recording(
+            api: "todos", name: "other", recordedAt: "2026-11-23T00:00:00Z", recordedFrom: "https://api.example.com", interactions: []
+        )
+        .save(to: folder.appendingPathComponent("other.json"))
         #expect(Self.leftovers(in: folder).isEmpty)
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["expected", "r.json", "other.json"])
     }
@@ -142,20 +144,20 @@ struct RecordKillTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let scenarios = ["list", "list-done", "search", "read", "page-two", "missing"]
     static let configuration = """
-    version: 1
-    apis:
-      todos:
-        contract: \(root.appendingPathComponent("contracts/todos.openapi.yaml").path)
-        recordings: recordings/todos
-        base_url_env: TODOS_BASE_URL
-        scenarios:
-          - { name: list, steps: [{ name: list, method: GET, path: /api/v2/todos, query: { per_page: "50" } }] }
-          - { name: list-done, steps: [{ name: list, method: GET, path: /api/v2/todos, query: { is_done: "true", per_page: "50" } }] }
-          - { name: search, steps: [{ name: search, method: GET, path: /api/v2/todos/search, query: { query: "a" } }] }
-          - { name: read, steps: [{ name: read, method: GET, path: /api/v2/todos/1 }] }
-          - { name: page-two, steps: [{ name: list, method: GET, path: /api/v2/todos, query: { page: "2" } }] }
-          - { name: missing, steps: [{ name: read, method: GET, path: /api/v2/todos/0 }] }
-    """
+        version: 1
+        apis:
+          todos:
+            contract: \(root.appendingPathComponent("contracts/todos.openapi.yaml").path)
+            recordings: recordings/todos
+            base_url_env: TODOS_BASE_URL
+            scenarios:
+              - { name: list, steps: [{ name: list, method: GET, path: /api/v2/todos, query: { per_page: "50" } }] }
+              - { name: list-done, steps: [{ name: list, method: GET, path: /api/v2/todos, query: { is_done: "true", per_page: "50" } }] }
+              - { name: search, steps: [{ name: search, method: GET, path: /api/v2/todos/search, query: { query: "a" } }] }
+              - { name: read, steps: [{ name: read, method: GET, path: /api/v2/todos/1 }] }
+              - { name: page-two, steps: [{ name: list, method: GET, path: /api/v2/todos, query: { page: "2" } }] }
+              - { name: missing, steps: [{ name: read, method: GET, path: /api/v2/todos/0 }] }
+        """
 
     static func project() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-record-kill-\(UUID().uuidString)")
@@ -198,7 +200,8 @@ struct RecordKillTests {
                 let scenarioFolder = Self.recordings(in: folder)
                 for round in 0..<100 {
                     let started = DispatchTime.now().uptimeNanoseconds
-                    let launched = try CLIRunner.launch(["record"], currentDirectory: folder, environment: ["TODOS_BASE_URL": servers[round % 2]])
+                    let launched = try CLIRunner.launch(
+                        ["record"], currentDirectory: folder, environment: ["TODOS_BASE_URL": servers[round % 2]])
                     if round % 2 == 0 {
                         // A random moment of a run (a run that ends first shortens the window for the next).
                         try await Task.sleep(nanoseconds: UInt64.random(in: 0..<duration, using: &generator))
@@ -222,7 +225,9 @@ struct RecordKillTests {
                         let url = scenarioFolder.appendingPathComponent("\(name).json")
                         guard FileManager.default.fileExists(atPath: url.path) else { continue }
                         let recording = try Recording.load(from: url)
-                        #expect(references.contains { $0[name]!.hasSameContent(as: recording) }, "round \(round): \(name).json is neither version")
+                        #expect(
+                            references.contains { $0[name]!.hasSameContent(as: recording) },
+                            "round \(round): \(name).json is neither version")
                     }
                 }
                 // Some kills really landed while a file was being written (otherwise this would prove little).
@@ -233,7 +238,9 @@ struct RecordKillTests {
                 let names = try FileManager.default.contentsOfDirectory(atPath: Self.recordings(in: folder).path)
                 #expect(Set(names) == Set(Self.scenarios.map { "\($0).json" }))
                 for name in Self.scenarios {
-                    #expect(try Recording.load(from: Self.recordings(in: folder).appendingPathComponent("\(name).json")).hasSameContent(as: references[0][name]!))
+                    #expect(
+                        try Recording.load(from: Self.recordings(in: folder).appendingPathComponent("\(name).json")).hasSameContent(
+                            as: references[0][name]!))
                 }
             }
         }

@@ -10,15 +10,19 @@ struct ExamplesCommandTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-examples-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("contracts"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("recordings/todos"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: root.appendingPathComponent("contracts/todos.openapi.yaml"), to: folder.appendingPathComponent("contracts/todos.openapi.yaml"))
-        try Data("""
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("contracts/todos.openapi.yaml"),
+            to: folder.appendingPathComponent("contracts/todos.openapi.yaml"))
+        try Data(
+            """
             version: 1
             apis:
               todos:
                 contract: contracts/todos.openapi.yaml
                 recordings: recordings/todos
                 base_url: https://todos.invalid
-            """.utf8).write(to: folder.appendingPathComponent("apicheck.yml"))
+            """.utf8
+        ).write(to: folder.appendingPathComponent("apicheck.yml"))
         return folder
     }
 
@@ -77,9 +81,11 @@ struct ExamplesCommandTests {
         #expect(result.stderr.contains("no operation \"GET /api/v2/nope\""), "\(result.stderr)")
         #expect(result.stderr.contains("GET /api/v2/todos/{id}"))
         #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("recordings/todos/examples").path))
-        let one = try await CLIRunner.run(["examples", "--api", "todos", "--operation", "get /api/v2/todos/{id}"], currentDirectory: project)
+        let one = try await CLIRunner.run(
+            ["examples", "--api", "todos", "--operation", "get /api/v2/todos/{id}"], currentDirectory: project)
         #expect(one.status == 0, "\(one.stderr)")
-        let written = try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("recordings/todos/examples").path).sorted()
+        let written = try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("recordings/todos/examples").path)
+            .sorted()
         #expect(written == ["get-api-v2-todos-id.200.json", "get-api-v2-todos-id.404.json"])
     }
 }

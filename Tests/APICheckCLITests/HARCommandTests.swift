@@ -11,10 +11,12 @@ struct HARCommandTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-har-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: Self.root.appendingPathComponent("apicheck.yml"), to: folder.appendingPathComponent("apicheck.yml"))
+        try FileManager.default.copyItem(
+            at: Self.root.appendingPathComponent("apicheck.yml"), to: folder.appendingPathComponent("apicheck.yml"))
         try FileManager.default.copyItem(at: Self.root.appendingPathComponent("contracts"), to: folder.appendingPathComponent("contracts"))
 
-        let imported = try await CLIRunner.run(["har", "import", Self.har.path, "--api", "todos", "--name", "mitm"], currentDirectory: folder)
+        let imported = try await CLIRunner.run(
+            ["har", "import", Self.har.path, "--api", "todos", "--name", "mitm"], currentDirectory: folder)
         #expect(imported.status == 0, "\(imported.stderr)")
         let file = folder.appendingPathComponent("recordings/todos/imported/mitm.json")
         let text = try String(contentsOf: file, encoding: .utf8)
@@ -32,7 +34,8 @@ struct HARCommandTests {
         #expect(exported.stdout.contains(#""version": "1.2""#))
         #expect(exported.stdout.contains("https://phplaravel-574671-2962113.cloudwaysapps.com/api/v2/todos/4698"))
 
-        let badName = try await CLIRunner.run(["har", "import", Self.har.path, "--api", "todos", "--name", "../escape"], currentDirectory: folder)
+        let badName = try await CLIRunner.run(
+            ["har", "import", Self.har.path, "--api", "todos", "--name", "../escape"], currentDirectory: folder)
         #expect(badName.status == 2)
         #expect(badName.stderr.contains("--name must be letters"))
     }

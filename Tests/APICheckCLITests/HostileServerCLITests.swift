@@ -9,13 +9,17 @@ import Testing
 @Suite("apicheck against a hostile server", .serialized, .timeLimit(.minutes(3)))
 struct HostileServerCLITests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let faults: [HostileServer.Fault] = [.ok, .http10, .truncated, .endless, .huge, .gzipBomb, .invalidUTF8, .redirectLoop, .html, .hugeHeader]
+    static let faults: [HostileServer.Fault] = [
+        .ok, .http10, .truncated, .endless, .huge, .gzipBomb, .invalidUTF8, .redirectLoop, .html, .hugeHeader,
+    ]
 
     /// A project whose todo API is the hostile server, one scenario per fault.
     static func project(_ server: HostileServer, faults: [HostileServer.Fault] = faults) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-hostile-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let scenarios = faults.map { "      - { name: \($0.rawValue), steps: [{ name: list, method: GET, path: /api/v2/todos, headers: { X-Hostile: \($0.rawValue) } }] }" }
+        let scenarios = faults.map {
+            "      - { name: \($0.rawValue), steps: [{ name: list, method: GET, path: /api/v2/todos, headers: { X-Hostile: \($0.rawValue) } }] }"
+        }
         let config = """
             version: 1
             apis:
@@ -50,19 +54,25 @@ struct HostileServerCLITests {
         let folder = try Self.project(server)
         defer { try? FileManager.default.removeItem(at: folder) }
         // --max-body-size 1: the 100 MB body passes 1 MiB within the deadline on a busy machine too.
-        let result = try await CLIRunner.run(["diff", "--live", "--timeout", "10", "--max-body-size", "1", "--format", "text"], currentDirectory: folder)
+        let result = try await CLIRunner.run(
+            ["diff", "--live", "--timeout", "10", "--max-body-size", "1", "--format", "text"], currentDirectory: folder)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let expected: [(HostileServer.Fault, String)] = [
-            (.truncated, "[transport.error]"), (.endless, "[transport.error]"), (.huge, "larger than the limit (1 MiB, --max-body-size; not read: Content-Length is 100000000) [body.too-large]"),
+            (.truncated, "[transport.error]"), (.endless, "[transport.error]"),
+            (.huge, "larger than the limit (1 MiB, --max-body-size; not read: Content-Length is 100000000) [body.too-large]"),
             (.gzipBomb, "[body.unparsable]"), (.invalidUTF8, "[body.unparsable]"), (.redirectLoop, "[status.undeclared]"),
             (.html, "[content-type]"), (.hugeHeader, "[transport.error]"),
         ]
         let lines = result.stdout.split(separator: "\n")
         for (fault, rule) in expected {
-            #expect(lines.contains { $0.contains("scenarios/\(fault.rawValue).json") && $0.hasSuffix(rule) }, "\(fault) \(rule):\n\(result.stdout)")
+            #expect(
+                lines.contains { $0.contains("scenarios/\(fault.rawValue).json") && $0.hasSuffix(rule) },
+                "\(fault) \(rule):\n\(result.stdout)")
         }
         for healthy in [HostileServer.Fault.ok, .http10] {
-            #expect(!lines.contains { $0.contains("scenarios/\(healthy.rawValue).json") && $0.contains(": error:") }, "\(healthy):\n\(result.stdout)")
+            #expect(
+                !lines.contains { $0.contains("scenarios/\(healthy.rawValue).json") && $0.contains(": error:") },
+                "\(healthy):\n\(result.stdout)")
         }
         #expect(result.stderr.contains("10 scenarios"), "\(result.stderr)")
     }
@@ -75,10 +85,14 @@ struct HostileServerCLITests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try await CLIRunner.run(["diff", "--live", "--timeout", "10"], currentDirectory: folder)
         #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
-        #expect(result.stderr.contains("the body ended before its Content-Length") || result.stderr.contains("header section"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("the body ended before its Content-Length") || result.stderr.contains("header section"),
+            "\(result.stderr)")
     }
 
-    @Test("record: what answered is recorded (and verify reads it: invalid UTF-8 is body.unparsable); what failed is not, and no partial file")
+    @Test(
+        "record: what answered is recorded (and verify reads it: invalid UTF-8 is body.unparsable); what failed is not, and no partial file"
+    )
     func record() async throws {
         let server = try HostileServer(goodBody: try Self.goodBody())
         defer { server.stop() }
@@ -86,15 +100,21 @@ struct HostileServerCLITests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try await CLIRunner.run(["record", "--timeout", "10", "--max-body-size", "1"], currentDirectory: folder)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        let written = Set(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("recordings/todos/scenarios").path))
+        let written = Set(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("recordings/todos/scenarios").path))
         // Answers that could be read are recorded; a body cut short, too large, compressed or never ending is not.
         #expect(written == ["ok.json", "http10.json", "invalid-utf8.json", "redirect-loop.json", "html.json"], "\(written)")
         for fault in [HostileServer.Fault.truncated, .endless, .huge, .gzipBomb, .hugeHeader] {
-            #expect(result.stdout.contains("\(fault.rawValue): not recorded") || result.stderr.contains("\(fault.rawValue): not recorded"), "\(fault):\n\(result.stdout)\(result.stderr)")
+            #expect(
+                result.stdout.contains("\(fault.rawValue): not recorded") || result.stderr.contains("\(fault.rawValue): not recorded"),
+                "\(fault):\n\(result.stdout)\(result.stderr)")
         }
         let verify = try await CLIRunner.run(["verify"], currentDirectory: folder)
         #expect(verify.status == 1)
-        #expect(verify.stdout.split(separator: "\n").contains { $0.contains("invalid-utf8.json") && $0.contains("not valid UTF-8") && $0.hasSuffix("[body.unparsable]") }, "\(verify.stdout)")
+        #expect(
+            verify.stdout.split(separator: "\n").contains {
+                $0.contains("invalid-utf8.json") && $0.contains("not valid UTF-8") && $0.hasSuffix("[body.unparsable]")
+            }, "\(verify.stdout)")
         #expect(!verify.stdout.contains("ok.json:") && !verify.stdout.contains("http10.json:"), "\(verify.stdout)")
     }
 }

@@ -19,7 +19,8 @@ struct InferCommandTests {
     func refusesToOverwrite() async throws {
         let contract = Self.root.appendingPathComponent("contracts/todos.openapi.yaml")
         let before = try Data(contentsOf: contract)
-        let result = try await CLIRunner.run(["infer", "--api", "todos", "--output", "contracts/todos.openapi.yaml"], currentDirectory: Self.root)
+        let result = try await CLIRunner.run(
+            ["infer", "--api", "todos", "--output", "contracts/todos.openapi.yaml"], currentDirectory: Self.root)
         #expect(result.status == 2)
         #expect(result.stderr.contains("infer never overwrites it"))
         #expect(try Data(contentsOf: contract) == before)

@@ -17,31 +17,31 @@ struct KakaoSecretsTests {
     static var forms: [String] { SecretsProject.forms(of: key) + ["Kakao+Key=Secret"] }
 
     static let configuration = """
-    version: 1
-    apis:
-      kakao:
-        contract: \(root.appendingPathComponent("contracts/kakao.openapi.yaml").path)
-        recordings: recordings/kakao
-        base_url: https://dapi.kakao.com
-        base_url_env: KAKAO_BASE_URL
-        auth:
-          - { header: Authorization, env: KAKAO_REST_API_KEY, prefix: "KakaoAK " }
-        vars_env:
-          key: { env: KAKAO_REST_API_KEY }
-        scenarios:
-          - name: search
-            steps:
-              - { name: search, method: GET, path: /v2/search/blog, query: { query: 스위프트, size: "2" }, expect: { status: 200 } }
-          - name: key-in-the-query
-            steps:
-              # The key percent-encoded in the URL (a user who pastes it into the wrong field).
-              - { name: search, method: GET, path: /v2/search/web, query: { query: "{{key}}" }, expect: { status: 200 } }
-          - name: echoed
-            steps:
-              # Not KakaoAK: the replica echoes the whole header value, key included, in its 401.
-              - { name: search, method: GET, path: /v2/search/web, query: { query: a }, headers: { Authorization: "Bearer {{key}}" },
-                  expect: { status: 401, "/errorType": AccessDeniedError } }
-    """
+        version: 1
+        apis:
+          kakao:
+            contract: \(root.appendingPathComponent("contracts/kakao.openapi.yaml").path)
+            recordings: recordings/kakao
+            base_url: https://dapi.kakao.com
+            base_url_env: KAKAO_BASE_URL
+            auth:
+              - { header: Authorization, env: KAKAO_REST_API_KEY, prefix: "KakaoAK " }
+            vars_env:
+              key: { env: KAKAO_REST_API_KEY }
+            scenarios:
+              - name: search
+                steps:
+                  - { name: search, method: GET, path: /v2/search/blog, query: { query: 스위프트, size: "2" }, expect: { status: 200 } }
+              - name: key-in-the-query
+                steps:
+                  # The key percent-encoded in the URL (a user who pastes it into the wrong field).
+                  - { name: search, method: GET, path: /v2/search/web, query: { query: "{{key}}" }, expect: { status: 200 } }
+              - name: echoed
+                steps:
+                  # Not KakaoAK: the replica echoes the whole header value, key included, in its 401.
+                  - { name: search, method: GET, path: /v2/search/web, query: { query: a }, headers: { Authorization: "Bearer {{key}}" },
+                      expect: { status: 401, "/errorType": AccessDeniedError } }
+        """
 
     func environment(_ sandbox: SandboxServer) -> [String: String] {
         ["KAKAO_BASE_URL": sandbox.baseURL.absoluteString, "KAKAO_REST_API_KEY": Self.key]
@@ -51,14 +51,17 @@ struct KakaoSecretsTests {
         try SecretsProject(configuration: Self.configuration, secrets: Self.forms)
     }
 
-    @Test("record, diff in every format (against a replica that refuses the key and echoes it) and verify write and print none of its forms")
+    @Test(
+        "record, diff in every format (against a replica that refuses the key and echoes it) and verify write and print none of its forms")
     func recordDiffVerify() async throws {
         let project = try makeProject()
         let folder = project.folder
         defer { try? FileManager.default.removeItem(at: folder) }
         var printed: [String] = []
 
-        try await withSandboxServer(SandboxConfiguration(apis: [.kakao], requestJournalLimit: 100, kakao: KakaoSandboxOptions(key: Self.key))) { sandbox in
+        try await withSandboxServer(
+            SandboxConfiguration(apis: [.kakao], requestJournalLimit: 100, kakao: KakaoSandboxOptions(key: Self.key))
+        ) { sandbox in
             let recorded = try await CLIRunner.run(["record"], currentDirectory: folder, environment: environment(sandbox))
             #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
             printed += project.leaks(in: recorded.stdout + recorded.stderr, at: "record's output")
@@ -68,14 +71,18 @@ struct KakaoSecretsTests {
             #expect(received.contains { ($0.query ?? "").contains(FormURLEncoding.escape(Self.key)) })
         }
         let recordings = folder.appendingPathComponent("recordings/kakao/scenarios")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: recordings.path).sorted() == ["echoed.json", "key-in-the-query.json", "search.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: recordings.path).sorted() == [
+                "echoed.json", "key-in-the-query.json", "search.json",
+            ])
         let echoed = try String(contentsOf: recordings.appendingPathComponent("echoed.json"), encoding: .utf8)
         #expect(echoed.contains("wrong appKey(Bearer <redacted>) format"), "the echo is in the recording, redacted:\n\(echoed)")
 
         // A replica with another key: every call is a 401 that echoes the key, so findings quote those messages.
         try await withSandboxServer(SandboxConfiguration(apis: [.kakao], drifts: [.kakaoDatesUTC])) { sandbox in
             for format in SecretsProject.reportFormats {
-                let diffed = try await CLIRunner.run(["diff", "--live", "--format", format], currentDirectory: folder, environment: environment(sandbox))
+                let diffed = try await CLIRunner.run(
+                    ["diff", "--live", "--format", format], currentDirectory: folder, environment: environment(sandbox))
                 #expect(diffed.status == 1, "\(format): \(diffed.stderr)")
                 #expect(!diffed.stdout.isEmpty, "\(format): no report")
                 printed += project.leaks(in: diffed.stdout + diffed.stderr, at: "diff --format \(format)")
@@ -105,8 +112,14 @@ struct KakaoSecretsTests {
         let har = folder.appendingPathComponent("session.har")
         let encoded = FormURLEncoding.escape(Self.key)
         let entries = [
-            (url: "https://dapi.kakao.com/v2/search/web?query=\(encoded)", status: 200, body: #"{\"documents\":[],\"meta\":{\"is_end\":true,\"pageable_count\":0,\"total_count\":0}}"#),
-            (url: "https://dapi.kakao.com/v2/search/web?query=a", status: 401, body: #"{\"errorType\":\"AccessDeniedError\",\"message\":\"wrong appKey(\#(Self.key)) format\"}"#),
+            (
+                url: "https://dapi.kakao.com/v2/search/web?query=\(encoded)", status: 200,
+                body: #"{\"documents\":[],\"meta\":{\"is_end\":true,\"pageable_count\":0,\"total_count\":0}}"#
+            ),
+            (
+                url: "https://dapi.kakao.com/v2/search/web?query=a", status: 401,
+                body: #"{\"errorType\":\"AccessDeniedError\",\"message\":\"wrong appKey(\#(Self.key)) format\"}"#
+            ),
         ].map { entry in
             """
             {"startedDateTime": "2026-11-23T01:11:45.492735+00:00", "time": 4.0,
@@ -116,11 +129,14 @@ struct KakaoSecretsTests {
              "cache": {}, "timings": {"send": 0, "wait": 1, "receive": 0}}
             """
         }
-        let text = #"{"log": {"version": "1.2", "creator": {"name": "apicheck-test", "version": "1"}, "pages": [], "entries": ["# + entries.joined(separator: ",\n") + "]}}"
+        let text =
+            #"{"log": {"version": "1.2", "creator": {"name": "apicheck-test", "version": "1"}, "pages": [], "entries": ["#
+            + entries.joined(separator: ",\n") + "]}}"
         try text.write(to: har, atomically: true, encoding: .utf8)
 
         let imported = try await CLIRunner.run(
-            ["har", "import", har.path, "--api", "kakao", "--name", "session"], currentDirectory: folder, environment: ["KAKAO_REST_API_KEY": Self.key]
+            ["har", "import", har.path, "--api", "kakao", "--name", "session"], currentDirectory: folder,
+            environment: ["KAKAO_REST_API_KEY": Self.key]
         )
         #expect(imported.status == 0, "\(imported.stderr)")
         let file = try String(contentsOf: folder.appendingPathComponent("recordings/kakao/imported/session.json"), encoding: .utf8)

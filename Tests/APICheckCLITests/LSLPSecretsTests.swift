@@ -18,35 +18,35 @@ struct LSLPSecretsTests {
     static var keyForms: [String] { SecretsProject.forms(of: key) + ["Sesac+Key=Secret"] }
 
     static let configuration = """
-    version: 1
-    apis:
-      lslp:
-        contract: \(root.appendingPathComponent("contracts/lslp.openapi.yaml").path)
-        recordings: recordings/lslp
-        base_url_env: LSLP_BASE_URL
-        auth:
-          - { header: SesacKey, env: LSLP_SESAC_KEY }
-        vars_env:
-          sesac: { env: LSLP_SESAC_KEY }
-        scenarios:
-          - name: session
-            writes: true
-            vars: { email: "secrets-{{run_id}}@apicheck.dev", password: "Secret-Password-0042" }
-            steps:
-              - { name: join, method: POST, path: /join, body: { json: { email: "{{email}}", password: "{{password}}", nick: n } }, expect: { status: 200 } }
-              - { name: login, method: POST, path: /login, body: { json: { email: "{{email}}", password: "{{password}}" } },
-                  capture: { token: /token, refresh_token: /refreshToken }, expect: { status: 200 } }
-              - { name: refresh-early, method: GET, path: /refresh, headers: { Authorization: "{{token}}", Refresh: "{{refresh_token}}" }, expect: { status: 409 } }
-              # A server that echoes the tokens: the post's content and title come back in the answer.
-              - { name: echo, method: POST, path: /post, headers: { Authorization: "{{token}}" },
-                  body: { multipart: [[title, "{{refresh_token}}"], [content, "token {{token}}"], [product_id, p]] }, capture: { post_id: /_id }, expect: { status: 200 } }
-              # The key percent-encoded in a URL (a user who pastes it into the wrong field).
-              - { name: key-in-query, method: GET, path: /post, query: { product_id: "{{sesac}}" }, headers: { Authorization: "{{token}}" }, expect: { status: 200 } }
-              - { name: delete, method: DELETE, path: "/post/{{post_id}}", headers: { Authorization: "{{token}}" }, expect: { status: 200 } }
-              - { name: withdraw, method: GET, path: /withdraw, headers: { Authorization: "{{token}}" }, expect: { status: 200 } }
-            cleanup:
-              - { method: GET, path: /withdraw, headers: { Authorization: "{{token}}" } }
-    """
+        version: 1
+        apis:
+          lslp:
+            contract: \(root.appendingPathComponent("contracts/lslp.openapi.yaml").path)
+            recordings: recordings/lslp
+            base_url_env: LSLP_BASE_URL
+            auth:
+              - { header: SesacKey, env: LSLP_SESAC_KEY }
+            vars_env:
+              sesac: { env: LSLP_SESAC_KEY }
+            scenarios:
+              - name: session
+                writes: true
+                vars: { email: "secrets-{{run_id}}@apicheck.dev", password: "Secret-Password-0042" }
+                steps:
+                  - { name: join, method: POST, path: /join, body: { json: { email: "{{email}}", password: "{{password}}", nick: n } }, expect: { status: 200 } }
+                  - { name: login, method: POST, path: /login, body: { json: { email: "{{email}}", password: "{{password}}" } },
+                      capture: { token: /token, refresh_token: /refreshToken }, expect: { status: 200 } }
+                  - { name: refresh-early, method: GET, path: /refresh, headers: { Authorization: "{{token}}", Refresh: "{{refresh_token}}" }, expect: { status: 409 } }
+                  # A server that echoes the tokens: the post's content and title come back in the answer.
+                  - { name: echo, method: POST, path: /post, headers: { Authorization: "{{token}}" },
+                      body: { multipart: [[title, "{{refresh_token}}"], [content, "token {{token}}"], [product_id, p]] }, capture: { post_id: /_id }, expect: { status: 200 } }
+                  # The key percent-encoded in a URL (a user who pastes it into the wrong field).
+                  - { name: key-in-query, method: GET, path: /post, query: { product_id: "{{sesac}}" }, headers: { Authorization: "{{token}}" }, expect: { status: 200 } }
+                  - { name: delete, method: DELETE, path: "/post/{{post_id}}", headers: { Authorization: "{{token}}" }, expect: { status: 200 } }
+                  - { name: withdraw, method: GET, path: /withdraw, headers: { Authorization: "{{token}}" }, expect: { status: 200 } }
+                cleanup:
+                  - { method: GET, path: /withdraw, headers: { Authorization: "{{token}}" } }
+        """
 
     func environment(_ sandbox: SandboxServer) -> [String: String] {
         ["LSLP_BASE_URL": sandbox.baseURL.absoluteString, "LSLP_SESAC_KEY": Self.key]
@@ -68,7 +68,8 @@ struct LSLPSecretsTests {
         defer { try? FileManager.default.removeItem(at: folder) }
 
         try await withSandboxServer(SandboxConfiguration(apis: [.lslp], requestJournalLimit: 200, lslp: options)) { sandbox in
-            let recorded = try await CLIRunner.run(["record", "--allow-writes"], currentDirectory: folder, environment: environment(sandbox))
+            let recorded = try await CLIRunner.run(
+                ["record", "--allow-writes"], currentDirectory: folder, environment: environment(sandbox))
             #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
             printed.append(("record", recorded.stdout + recorded.stderr))
             let tokens = Self.tokens(sandbox)
@@ -83,14 +84,18 @@ struct LSLPSecretsTests {
         #expect(session.contains(#""content": "token <redacted>""#), "the echo is in the recording, redacted:\n\(session)")
 
         for drift in [Drift.lslpTokenKeyRenamed, .lslpIDKeyRenamed] {
-            try await withSandboxServer(SandboxConfiguration(apis: [.lslp], drifts: [drift], requestJournalLimit: 200, lslp: options)) { sandbox in
+            try await withSandboxServer(SandboxConfiguration(apis: [.lslp], drifts: [drift], requestJournalLimit: 200, lslp: options)) {
+                sandbox in
                 for format in SecretsProject.reportFormats {
-                    let diffed = try await CLIRunner.run(["diff", "--live", "--allow-writes", "--format", format], currentDirectory: folder, environment: environment(sandbox))
+                    let diffed = try await CLIRunner.run(
+                        ["diff", "--live", "--allow-writes", "--format", format], currentDirectory: folder,
+                        environment: environment(sandbox))
                     #expect(diffed.status == 1, "\(drift) \(format): \(diffed.stderr)")
                     #expect(!diffed.stdout.isEmpty, "\(format): no report")
                     printed.append(("diff \(drift) --format \(format)", diffed.stdout + diffed.stderr))
                 }
-                let rerecorded = try await CLIRunner.run(["record", "--dry-run", "--allow-writes"], currentDirectory: folder, environment: environment(sandbox))
+                let rerecorded = try await CLIRunner.run(
+                    ["record", "--dry-run", "--allow-writes"], currentDirectory: folder, environment: environment(sandbox))
                 printed.append(("record --dry-run", rerecorded.stdout + rerecorded.stderr))
                 secrets += Self.tokens(sandbox)
             }
@@ -115,16 +120,27 @@ struct LSLPSecretsTests {
     func harImport() async throws {
         let token = "eyJhbGciOiJIUzI1NiJ9.eyJfaWQiOiJzZWNyZXQifQ.c2VjcmV0LXNpZ25hdHVyZQ"
         let refresh = "eyJhbGciOiJIUzI1NiJ9.eyJraW5kIjoicmVmcmVzaCJ9.cmVmcmVzaC1zaWduYXR1cmU"
-        let project = try SecretsProject(configuration: Self.configuration, secrets: Self.keyForms + [token, refresh, "c2VjcmV0LXNpZ25hdHVyZQ"])
+        let project = try SecretsProject(
+            configuration: Self.configuration, secrets: Self.keyForms + [token, refresh, "c2VjcmV0LXNpZ25hdHVyZQ"])
         let folder = project.folder
         defer { try? FileManager.default.removeItem(at: folder) }
         let entries = [
-            (method: "POST", url: "/login", headers: #"{"name": "SesacKey", "value": "\#(Self.key)"}"#, status: 200,
-             body: #"{\"_id\":\"0123456789abcdef01234567\",\"token\":\"\#(token)\",\"refreshToken\":\"\#(refresh)\"}"#),
-            (method: "GET", url: "/refresh", headers: #"{"name": "SesacKey", "value": "\#(Self.key)"}, {"name": "Authorization", "value": "\#(token)"}, {"name": "Refresh", "value": "\#(refresh)"}"#, status: 409,
-             body: #"{\"message\":\"not expired: \#(token)\"}"#),
-            (method: "GET", url: "/post/0123456789abcdef01234567", headers: #"{"name": "SesacKey", "value": "\#(Self.key)"}, {"name": "Authorization", "value": "\#(token)"}"#, status: 410,
-             body: #"{\"message\":\"echo \#(refresh)\"}"#),
+            (
+                method: "POST", url: "/login", headers: #"{"name": "SesacKey", "value": "\#(Self.key)"}"#, status: 200,
+                body: #"{\"_id\":\"0123456789abcdef01234567\",\"token\":\"\#(token)\",\"refreshToken\":\"\#(refresh)\"}"#
+            ),
+            (
+                method: "GET", url: "/refresh",
+                headers:
+                    #"{"name": "SesacKey", "value": "\#(Self.key)"}, {"name": "Authorization", "value": "\#(token)"}, {"name": "Refresh", "value": "\#(refresh)"}"#,
+                status: 409,
+                body: #"{\"message\":\"not expired: \#(token)\"}"#
+            ),
+            (
+                method: "GET", url: "/post/0123456789abcdef01234567",
+                headers: #"{"name": "SesacKey", "value": "\#(Self.key)"}, {"name": "Authorization", "value": "\#(token)"}"#, status: 410,
+                body: #"{\"message\":\"echo \#(refresh)\"}"#
+            ),
         ].map { entry in
             """
             {"startedDateTime": "2026-11-23T01:11:45.492735+00:00", "time": 4.0,
@@ -135,12 +151,17 @@ struct LSLPSecretsTests {
             """
         }
         let har = folder.appendingPathComponent("session.har")
-        try (#"{"log": {"version": "1.2", "creator": {"name": "apicheck-test", "version": "1"}, "pages": [], "entries": ["# + entries.joined(separator: ",\n") + "]}}")
+        try
+            (#"{"log": {"version": "1.2", "creator": {"name": "apicheck-test", "version": "1"}, "pages": [], "entries": ["#
+            + entries.joined(separator: ",\n") + "]}}")
             .write(to: har, atomically: true, encoding: .utf8)
-        let imported = try await CLIRunner.run(["har", "import", har.path, "--api", "lslp", "--name", "session"], currentDirectory: folder, environment: ["LSLP_SESAC_KEY": Self.key, "LSLP_BASE_URL": ""])
+        let imported = try await CLIRunner.run(
+            ["har", "import", har.path, "--api", "lslp", "--name", "session"], currentDirectory: folder,
+            environment: ["LSLP_SESAC_KEY": Self.key, "LSLP_BASE_URL": ""])
         #expect(imported.status == 0, "\(imported.stderr)")
         let file = try String(contentsOf: folder.appendingPathComponent("recordings/lslp/imported/session.json"), encoding: .utf8)
-        #expect(file.contains("not expired: <redacted>") && file.contains("echo <redacted>"), "the echoes were imported, redacted:\n\(file)")
+        #expect(
+            file.contains("not expired: <redacted>") && file.contains("echo <redacted>"), "the echoes were imported, redacted:\n\(file)")
         #expect(project.leaks(in: file, at: "session.json").isEmpty, "\(project.leaks(in: file, at: "session.json"))")
         #expect(project.leaks(in: imported.stdout + imported.stderr, at: "har import's output").isEmpty)
     }

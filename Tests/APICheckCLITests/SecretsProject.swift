@@ -45,7 +45,9 @@ struct SecretsProject {
         let search = search ?? Search(secrets: secrets)
         var leaks: [String] = []
         let recordings = folder.appendingPathComponent("recordings/\(api)")
-        let files = (FileManager.default.enumerator(atPath: recordings.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        let files = (FileManager.default.enumerator(atPath: recordings.path)?.allObjects as? [String] ?? []).filter {
+            $0.hasSuffix(".json")
+        }.sorted()
         for (index, relative) in files.enumerated() {
             let path = recordings.appendingPathComponent(relative).path
             let printed = try await CLIRunner.run(["har", "export", path], currentDirectory: folder)
@@ -61,7 +63,10 @@ struct SecretsProject {
         leaks += written.leaks
         // Every export and the inferred contract were written (a command that failed would prove nothing).
         guard written.files == files.count + 1 else {
-            return (files.count, leaks + ["exports/ holds \(written.files) files, not \(files.count + 1): a command failed (infer: \(inferredFile.stderr))"])
+            return (
+                files.count,
+                leaks + ["exports/ holds \(written.files) files, not \(files.count + 1): a command failed (infer: \(inferredFile.stderr))"]
+            )
         }
         return (files.count, leaks)
     }

@@ -13,34 +13,35 @@ struct TodoSecretsTests {
     static let secret = "fake/Todo+Secret=Value&77"
 
     static let configuration = """
-    version: 1
-    apis:
-      todos:
-        contract: \(root.appendingPathComponent("contracts/todos.openapi.yaml").path)
-        recordings: recordings/todos
-        base_url_env: TODOS_BASE_URL
-        secrets_env: [TODOS_SECRET]
-        vars_env:
-          csrf: { env: TODOS_CSRF }
-          secret: { env: TODOS_SECRET }
-        scenarios:
-          - name: search
-            steps:
-              # The secret in a query (percent-encoded) and the CSRF token in its header.
-              - { name: search, method: GET, path: /api/v2/todos/search, query: { query: "{{secret}}" }, headers: { X-CSRF-TOKEN: "{{csrf}}" }, expect: { status: 200 } }
-          - name: create-and-delete
-            steps:
-              # The secret in a JSON body: the replica answers it back in the created todo.
-              - { name: create, method: POST, path: /api/v2/todos, headers: { X-CSRF-TOKEN: "{{csrf}}" },
-                  body: { multipart: [{ name: title, text: "{{secret}}" }, { name: is_done, text: "false" }] },
-                  capture: { id: /data/id }, expect: { status: 201 } }
-            cleanup:
-              - { name: delete, method: DELETE, path: "/api/v2/todos/{{id}}" }
-    """
+        version: 1
+        apis:
+          todos:
+            contract: \(root.appendingPathComponent("contracts/todos.openapi.yaml").path)
+            recordings: recordings/todos
+            base_url_env: TODOS_BASE_URL
+            secrets_env: [TODOS_SECRET]
+            vars_env:
+              csrf: { env: TODOS_CSRF }
+              secret: { env: TODOS_SECRET }
+            scenarios:
+              - name: search
+                steps:
+                  # The secret in a query (percent-encoded) and the CSRF token in its header.
+                  - { name: search, method: GET, path: /api/v2/todos/search, query: { query: "{{secret}}" }, headers: { X-CSRF-TOKEN: "{{csrf}}" }, expect: { status: 200 } }
+              - name: create-and-delete
+                steps:
+                  # The secret in a JSON body: the replica answers it back in the created todo.
+                  - { name: create, method: POST, path: /api/v2/todos, headers: { X-CSRF-TOKEN: "{{csrf}}" },
+                      body: { multipart: [{ name: title, text: "{{secret}}" }, { name: is_done, text: "false" }] },
+                      capture: { id: /data/id }, expect: { status: 201 } }
+                cleanup:
+                  - { name: delete, method: DELETE, path: "/api/v2/todos/{{id}}" }
+        """
 
     @Test("record, diff in every format, verify, har export and infer write and print none of them")
     func sweep() async throws {
-        let project = try SecretsProject(configuration: Self.configuration, secrets: SecretsProject.forms(of: Self.csrf) + SecretsProject.forms(of: Self.secret))
+        let project = try SecretsProject(
+            configuration: Self.configuration, secrets: SecretsProject.forms(of: Self.csrf) + SecretsProject.forms(of: Self.secret))
         let folder = project.folder
         defer { try? FileManager.default.removeItem(at: folder) }
         var printed: [String] = []
@@ -50,7 +51,8 @@ struct TodoSecretsTests {
             #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
             printed += project.leaks(in: recorded.stdout + recorded.stderr, at: "record")
             for format in SecretsProject.reportFormats {
-                let diffed = try await CLIRunner.run(["diff", "--live", "--allow-writes", "--format", format], currentDirectory: folder, environment: environment)
+                let diffed = try await CLIRunner.run(
+                    ["diff", "--live", "--allow-writes", "--format", format], currentDirectory: folder, environment: environment)
                 printed += project.leaks(in: diffed.stdout + diffed.stderr, at: "diff --format \(format)")
             }
             // The secrets really went out: the test would prove nothing otherwise.
@@ -59,7 +61,8 @@ struct TodoSecretsTests {
             #expect(received.contains { String(decoding: $0.body, as: UTF8.self).contains(Self.secret) })
         }
         for format in SecretsProject.reportFormats {
-            let verified = try await CLIRunner.run(["verify", "--format", format], currentDirectory: folder, environment: ["TODOS_SECRET": Self.secret])
+            let verified = try await CLIRunner.run(
+                ["verify", "--format", format], currentDirectory: folder, environment: ["TODOS_SECRET": Self.secret])
             #expect(!verified.stdout.contains("secret.unredacted"), "\(verified.stdout)")
             printed += project.leaks(in: verified.stdout + verified.stderr, at: "verify --format \(format)")
         }

@@ -15,8 +15,12 @@ struct VerifyCommandTests {
     static func driftedSingle(in folder: URL) throws -> (file: URL, line: Int) {
         let original = try String(contentsOf: root.appendingPathComponent("recordings/todos/tests/single.json"), encoding: .utf8)
         let drifted = folder.appendingPathComponent("single.json")
-        try original.replacingOccurrences(of: #""is_done": false,"#, with: #""is_done": 0,"#).write(to: drifted, atomically: true, encoding: .utf8)
-        return (drifted, (original.split(separator: "\n", omittingEmptySubsequences: false).lastIndex { $0.contains(#""is_done": false,"#) } ?? 0) + 1)
+        try original.replacingOccurrences(of: #""is_done": false,"#, with: #""is_done": 0,"#).write(
+            to: drifted, atomically: true, encoding: .utf8)
+        return (
+            drifted,
+            (original.split(separator: "\n", omittingEmptySubsequences: false).lastIndex { $0.contains(#""is_done": false,"#) } ?? 0) + 1
+        )
     }
 
     @Test("every committed recording verifies clean: exit 0, nothing on stdout")
@@ -26,7 +30,8 @@ struct VerifyCommandTests {
         #expect(result.stdout.isEmpty)
         // Every recording file in the repository, counted here independently of the command.
         let recordings = Self.root.appendingPathComponent("recordings")
-        let files = FileManager.default.enumerator(atPath: recordings.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") } ?? []
+        let files =
+            FileManager.default.enumerator(atPath: recordings.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") } ?? []
         #expect(files.count >= 43)
         #expect(result.stderr.contains("verified \(files.count) recordings"), "\(result.stderr)")
     }
@@ -39,7 +44,10 @@ struct VerifyCommandTests {
 
         let text = try await CLIRunner.run(["verify", drifted.path], currentDirectory: Self.root)
         #expect(text.status == 1)
-        #expect(text.stdout.contains("\(drifted.path):\(line): error: GET /api/v2/todos/{id} 200 /data/is_done: expected a boolean, found an integer (0) [shape.type]"))
+        #expect(
+            text.stdout.contains(
+                "\(drifted.path):\(line): error: GET /api/v2/todos/{id} 200 /data/is_done: expected a boolean, found an integer (0) [shape.type]"
+            ))
 
         let json = try await CLIRunner.run(["verify", drifted.path, "--format", "json"], currentDirectory: Self.root)
         #expect(json.status == 1)
@@ -55,11 +63,14 @@ struct VerifyCommandTests {
         let markdown = try await CLIRunner.run(["verify", drifted.path, "--format", "markdown"], currentDirectory: Self.root)
         #expect(markdown.stdout.contains("| error | `shape.type` |"))
 
-        let lenient = try await CLIRunner.run(["verify", drifted.path, "--fail-on", "error", "--config", "apicheck.yml"], currentDirectory: Self.root)
+        let lenient = try await CLIRunner.run(
+            ["verify", drifted.path, "--fail-on", "error", "--config", "apicheck.yml"], currentDirectory: Self.root)
         #expect(lenient.status == 1)
     }
 
-    @Test("--format html and --report html=PATH: the same page, with the finding's rule, pointer, recorded value and line; a bad --report is exit 2")
+    @Test(
+        "--format html and --report html=PATH: the same page, with the finding's rule, pointer, recorded value and line; a bad --report is exit 2"
+    )
     func htmlReport() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -74,7 +85,8 @@ struct VerifyCommandTests {
 
         // One run, annotations on stdout and the page in a file (a folder that does not exist yet is made).
         let page = folder.appendingPathComponent("reports/apicheck.html")
-        let both = try await CLIRunner.run(["verify", drifted.path, "--format", "github", "--report", "html=\(page.path)"], currentDirectory: Self.root)
+        let both = try await CLIRunner.run(
+            ["verify", drifted.path, "--format", "github", "--report", "html=\(page.path)"], currentDirectory: Self.root)
         #expect(both.status == 1)
         #expect(both.stdout.hasPrefix("::error "))
         #expect(both.stderr.contains("wrote the html report to \(page.path)"))
@@ -85,7 +97,8 @@ struct VerifyCommandTests {
             #expect(refused.status == 2, "\(bad): \(refused.stderr)")
             #expect(refused.stdout.isEmpty)
         }
-        let twice = try await CLIRunner.run(["verify", drifted.path, "--report", "html=\(page.path)", "--report", "json=\(page.path)"], currentDirectory: Self.root)
+        let twice = try await CLIRunner.run(
+            ["verify", drifted.path, "--report", "html=\(page.path)", "--report", "json=\(page.path)"], currentDirectory: Self.root)
         #expect(twice.status == 2 && twice.stderr.contains("names \(page.path) twice"), "\(twice.stderr)")
     }
 
@@ -113,11 +126,16 @@ struct VerifyCommandTests {
         #expect(refused.stderr.contains("--jobs must be at least 1"))
     }
 
-    @Test("bad input exits 2 with file and line", arguments: [
-        ("recording", #"{"format": "apicheck-recording/1", "api": "todos""#, "broken.json:1:50: error: not valid JSON"),
-        ("config", "apis:\n  todos:\n    base_url: https://x.test\n    contrct: x\n", "apicheck.yml:4:5: error: apis.todos: unknown key \"contrct\""),
-        ("contract", "openapi: 3.1.0\ninfo: {title: x}\npaths: {}\n", "contract.yaml:2:7: error"),
-    ])
+    @Test(
+        "bad input exits 2 with file and line",
+        arguments: [
+            ("recording", #"{"format": "apicheck-recording/1", "api": "todos""#, "broken.json:1:50: error: not valid JSON"),
+            (
+                "config", "apis:\n  todos:\n    base_url: https://x.test\n    contrct: x\n",
+                "apicheck.yml:4:5: error: apis.todos: unknown key \"contrct\""
+            ),
+            ("contract", "openapi: 3.1.0\ninfo: {title: x}\npaths: {}\n", "contract.yaml:2:7: error"),
+        ])
     func badInput(_ kind: String, _ content: String, _ message: String) async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -130,7 +148,8 @@ struct VerifyCommandTests {
             try content.write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
         default:
             try content.write(to: folder.appendingPathComponent("contract.yaml"), atomically: true, encoding: .utf8)
-            try "apis:\n  todos:\n    contract: contract.yaml\n    base_url: https://x.test\n".write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+            try "apis:\n  todos:\n    contract: contract.yaml\n    base_url: https://x.test\n".write(
+                to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
         }
         let result = try await CLIRunner.run(arguments, currentDirectory: kind == "recording" ? Self.root : folder)
         #expect(result.status == 2)
@@ -156,24 +175,51 @@ struct VerifyCommandTests {
         """
     }
 
-    @Test("a contract that says what apicheck would not check is refused: exit 2 with file, line and what to do", arguments: [
-        ("type: object\nunevaluatedProperties: false", "contract.yaml:13:40: error: /paths/~1things/get/responses/200/content/application~1json/schema/unevaluatedProperties: unevaluatedProperties is not enforced"),
-        ("type: object\n$dynamicRef: \"#node\"", "contract.yaml:13:30: error: /paths/~1things/get/responses/200/content/application~1json/schema/$dynamicRef: $dynamicRef is not enforced; use a plain local $ref"),
-        ("type: string\nminLenght: 3", "schema/minLenght: unknown keyword \"minLenght\": apicheck would not check it (a misspelling?"),
-        ("type: string\npattern: \"([a-z]\"", "contract.yaml:13:26: error: /paths/~1things/get/responses/200/content/application~1json/schema/pattern: the pattern \"([a-z]\" is not a valid regular expression"),
-        ("type: object\nx-apicheck-key-case: snake", "schema/x-apicheck-key-case: x-apicheck-key-case must be snake_case, camelCase or any, found \"snake\""),
-        ("type: string\nx-apicheck-dates: {fraction-digits: 6, offset: Z}", "unknown extension x-apicheck-dates; the schema extensions are x-apicheck-key-case and x-apicheck-date"),
-        ("type: string\nx-apicheck-date: {fraction-digits: 6, offset: Z}", "x-apicheck-date describes a date-time string: add format: date-time beside it"),
-        ("type: string\nformat: date-time\nx-apicheck-date: {fraction-digits: 12, offset: Z}", "fraction-digits must be a whole number from 0 to 9, found 12"),
-        ("$ref: \"#/components/schemas/Nope\"", "\"#/components/schemas/Nope\" points at nothing in this document"),
-        ("type: integer\nnullable: true", "nullable is OpenAPI 3.0; in OpenAPI 3.1 write type: [string, \"null\"]"),
-        ("type: integer\nminimum: \"1\"", "contract.yaml:13:26: error: /paths/~1things/get/responses/200/content/application~1json/schema/minimum: minimum must be a number, found \"1\""),
-    ])
+    @Test(
+        "a contract that says what apicheck would not check is refused: exit 2 with file, line and what to do",
+        arguments: [
+            (
+                "type: object\nunevaluatedProperties: false",
+                "contract.yaml:13:40: error: /paths/~1things/get/responses/200/content/application~1json/schema/unevaluatedProperties: unevaluatedProperties is not enforced"
+            ),
+            (
+                "type: object\n$dynamicRef: \"#node\"",
+                "contract.yaml:13:30: error: /paths/~1things/get/responses/200/content/application~1json/schema/$dynamicRef: $dynamicRef is not enforced; use a plain local $ref"
+            ),
+            ("type: string\nminLenght: 3", "schema/minLenght: unknown keyword \"minLenght\": apicheck would not check it (a misspelling?"),
+            (
+                "type: string\npattern: \"([a-z]\"",
+                "contract.yaml:13:26: error: /paths/~1things/get/responses/200/content/application~1json/schema/pattern: the pattern \"([a-z]\" is not a valid regular expression"
+            ),
+            (
+                "type: object\nx-apicheck-key-case: snake",
+                "schema/x-apicheck-key-case: x-apicheck-key-case must be snake_case, camelCase or any, found \"snake\""
+            ),
+            (
+                "type: string\nx-apicheck-dates: {fraction-digits: 6, offset: Z}",
+                "unknown extension x-apicheck-dates; the schema extensions are x-apicheck-key-case and x-apicheck-date"
+            ),
+            (
+                "type: string\nx-apicheck-date: {fraction-digits: 6, offset: Z}",
+                "x-apicheck-date describes a date-time string: add format: date-time beside it"
+            ),
+            (
+                "type: string\nformat: date-time\nx-apicheck-date: {fraction-digits: 12, offset: Z}",
+                "fraction-digits must be a whole number from 0 to 9, found 12"
+            ),
+            ("$ref: \"#/components/schemas/Nope\"", "\"#/components/schemas/Nope\" points at nothing in this document"),
+            ("type: integer\nnullable: true", "nullable is OpenAPI 3.0; in OpenAPI 3.1 write type: [string, \"null\"]"),
+            (
+                "type: integer\nminimum: \"1\"",
+                "contract.yaml:13:26: error: /paths/~1things/get/responses/200/content/application~1json/schema/minimum: minimum must be a number, found \"1\""
+            ),
+        ])
     func refusedContract(_ schema: String, _ message: String) async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.contract(schema: schema).write(to: folder.appendingPathComponent("contract.yaml"), atomically: true, encoding: .utf8)
-        try "apis:\n  things:\n    contract: contract.yaml\n    base_url: https://x.test\n".write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+        try "apis:\n  things:\n    contract: contract.yaml\n    base_url: https://x.test\n".write(
+            to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
         let result = try await CLIRunner.run(["verify"], currentDirectory: folder)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
@@ -184,11 +230,15 @@ struct VerifyCommandTests {
     func refusedDocumentExtension() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.contract(schema: "type: object", extra: "x-apicheck-keycase: snake_case\n").write(to: folder.appendingPathComponent("contract.yaml"), atomically: true, encoding: .utf8)
-        try "apis:\n  things:\n    contract: contract.yaml\n    base_url: https://x.test\n".write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+        try Self.contract(schema: "type: object", extra: "x-apicheck-keycase: snake_case\n").write(
+            to: folder.appendingPathComponent("contract.yaml"), atomically: true, encoding: .utf8)
+        try "apis:\n  things:\n    contract: contract.yaml\n    base_url: https://x.test\n".write(
+            to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
         let result = try await CLIRunner.run(["verify"], currentDirectory: folder)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("contract.yaml:3:21: error: /x-apicheck-keycase: unknown extension x-apicheck-keycase"), "stderr: \(result.stderr)")
+        #expect(
+            result.stderr.contains("contract.yaml:3:21: error: /x-apicheck-keycase: unknown extension x-apicheck-keycase"),
+            "stderr: \(result.stderr)")
     }
 
     @Test("a HAR file's findings point at their own entries: two entries, two lines")
@@ -196,7 +246,8 @@ struct VerifyCommandTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         func entry(_ id: Int) -> String {
-            let body = #"{\"data\": {\"id\": \#(id), \"title\": \"t\", \"is_done\": 0, \"created_at\": \"2023-09-16T18:07:38.000000Z\", \"updated_at\": \"2023-09-16T18:07:38.000000Z\"}, \"message\": \"ok\"}"#
+            let body =
+                #"{\"data\": {\"id\": \#(id), \"title\": \"t\", \"is_done\": 0, \"created_at\": \"2023-09-16T18:07:38.000000Z\", \"updated_at\": \"2023-09-16T18:07:38.000000Z\"}, \"message\": \"ok\"}"#
             return """
                 {
                   "startedDateTime": "2024-01-01T00:00:00.000Z", "time": 1.5,
@@ -221,7 +272,9 @@ struct VerifyCommandTests {
         // Each points at the response content of its own entry.
         let text = har.split(separator: "\n", omittingEmptySubsequences: false)
         let contentLines = text.indices.filter { text[$0].contains("\"content\":") }.map { $0 + 1 }
-        #expect(lines.map { $0.split(separator: ":")[1] }.map(String.init) == contentLines.map(String.init), "\(lines) vs content at \(contentLines)")
+        #expect(
+            lines.map { $0.split(separator: ":")[1] }.map(String.init) == contentLines.map(String.init),
+            "\(lines) vs content at \(contentLines)")
     }
 
     @Test("absolute contract and recordings paths in apicheck.yml are used as written")

@@ -4,10 +4,11 @@ import Sandbox
 import Sockets
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite("The live runner's HTTP client", .timeLimit(.minutes(5)))

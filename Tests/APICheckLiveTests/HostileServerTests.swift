@@ -18,14 +18,18 @@ struct HostileServerTests {
         let sandbox = try await SandboxServer.start(SandboxConfiguration(apis: [.todos], deterministic: true))
         let transport = HTTPTransport()
         defer { Task { await transport.shutdown() } }
-        let result = await Self.send(LiveRequest(method: "GET", url: sandbox.baseURL.appendingPathComponent("api/v2/todos")), through: transport, deadline: .now + .seconds(10))
+        let result = await Self.send(
+            LiveRequest(method: "GET", url: sandbox.baseURL.appendingPathComponent("api/v2/todos")), through: transport,
+            deadline: .now + .seconds(10))
         await sandbox.stop()
         let response = try result.get()
         #expect(response.status == 200 && response.body.count > 100)
         return response.body
     }
 
-    static func send(_ request: LiveRequest, through transport: HTTPTransport, deadline: ContinuousClock.Instant) async -> Result<LiveResponse, TransportError> {
+    static func send(_ request: LiveRequest, through transport: HTTPTransport, deadline: ContinuousClock.Instant) async -> Result<
+        LiveResponse, TransportError
+    > {
         do {
             return .success(try await transport.send(request, deadline: deadline))
         } catch {
@@ -62,7 +66,9 @@ struct HostileServerTests {
         (.hugeHeader, .failure(.other)),
     ]
 
-    @Test("each fault, through both HTTP clients (sockets for http, URLSession for https): the outcome, an end at the deadline rather than a hang, the body held at most the limit", arguments: transportTable)
+    @Test(
+        "each fault, through both HTTP clients (sockets for http, URLSession for https): the outcome, an end at the deadline rather than a hang, the body held at most the limit",
+        arguments: transportTable)
     func transport(_ fault: HostileServer.Fault, _ expected: Expected) async throws {
         for client in Client.allCases {
             try await transport(fault, expected, through: client)
@@ -77,7 +83,8 @@ struct HostileServerTests {
         let server = try HostileServer(goodBody: good)
         defer { server.stop() }
         let transport = HTTPTransport()
-        let request = LiveRequest(method: "GET", url: server.baseURL.appendingPathComponent("api/v2/todos"), headers: [("X-Hostile", fault.rawValue)])
+        let request = LiveRequest(
+            method: "GET", url: server.baseURL.appendingPathComponent("api/v2/todos"), headers: [("X-Hostile", fault.rawValue)])
         let clock = ContinuousClock()
         let start = clock.now
         // 100 MB over loopback on a busy machine can take more than the 2 s of the other faults.
@@ -111,7 +118,9 @@ struct HostileServerTests {
             if fault == .huge {
                 // The length was announced: refused before a byte of the body was held.
                 #expect(error.status == 200)
-                #expect(error.description.contains("larger than the limit (50 MiB, --max-body-size; not read: Content-Length is 100000000)"), "\(error)")
+                #expect(
+                    error.description.contains("larger than the limit (50 MiB, --max-body-size; not read: Content-Length is 100000000)"),
+                    "\(error)")
                 #expect(peak == 0, "nothing read: \(peak)")
             }
             if fault == .hugeChunked {
@@ -171,7 +180,9 @@ struct HostileServerTests {
         let transport = HTTPTransport(maximumBodyBytes: 1 << 20)
         let clock = ContinuousClock()
         let start = clock.now
-        let result = await LiveRun(configuration: configuration, transport: transport, options: .init(concurrency: 4, timeout: Self.timeout)).diff()
+        let result = await LiveRun(
+            configuration: configuration, transport: transport, options: .init(concurrency: 4, timeout: Self.timeout)
+        ).diff()
         let elapsed = start.duration(to: clock.now)
         await transport.shutdown()
 

@@ -38,7 +38,8 @@ struct LiveRunTests {
         // A drift gives findings that quote response values; none may quote the secret.
         let drifted = try await SandboxServer.start(.init(drifts: [.todosExtraField]))
         let diffed = await LiveRun(
-            configuration: configuration, transport: transport, options: .init(baseURL: drifted.baseURL, environment: ["TODOS_TOKEN": secret])
+            configuration: configuration, transport: transport,
+            options: .init(baseURL: drifted.baseURL, environment: ["TODOS_TOKEN": secret])
         ).diff()
         let received = sandbox.receivedRequests()
         await transport.shutdown()
@@ -47,19 +48,28 @@ struct LiveRunTests {
 
         #expect(recorded.errors.isEmpty)
         #expect(received.count == 2)
-        #expect(received.allSatisfy { request in request.headers.contains { $0.name.lowercased() == "authorization" && $0.value == "Bearer \(secret)" } })
+        #expect(
+            received.allSatisfy { request in
+                request.headers.contains { $0.name.lowercased() == "authorization" && $0.value == "Bearer \(secret)" }
+            })
         let file = folder.appendingPathComponent("recordings/todos/scenarios/read-first.json")
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(!text.contains(secret))
         #expect(!text.contains("Bearer"))
         #expect(text.contains("note=%3Credacted%3E") && !text.contains("<redacted>&"), "\(text.prefix(600))")
         #expect(!diffed.findings.isEmpty)
-        let report = ReportFormat.all.map { $0.render(diffed.findings, summary: ReportSummary(findings: diffed.findings, files: [], recordings: 1, interactions: 2, failOn: .error)) }.joined()
+        let report = ReportFormat.all.map {
+            $0.render(
+                diffed.findings,
+                summary: ReportSummary(findings: diffed.findings, files: [], recordings: 1, interactions: 2, failOn: .error))
+        }.joined()
         #expect(!report.contains(secret))
         #expect(!(diffed.notes + diffed.errors).joined().contains(secret))
     }
 
-    @Test("against --sandbox the runner sends the sandbox values of apicheck.yml, never the environment's secrets; an optional auth may be unset")
+    @Test(
+        "against --sandbox the runner sends the sandbox values of apicheck.yml, never the environment's secrets; an optional auth may be unset"
+    )
     func sandboxValuesNotEnvironment() async throws {
         let secret = "env-Secret-0123456789abcdef"
         let config = """
@@ -84,12 +94,16 @@ struct LiveRunTests {
         let sandbox = try await SandboxServer.start(.init(apis: [.github], requestJournalLimit: 10))
         let transport = HTTPTransport()
         let environment = ["GH_TOKEN": secret, "GH_CLIENT_ID": secret, "GH_CLIENT_SECRET": secret]
-        let result = await LiveRun(configuration: configuration, transport: transport, options: .init(sandboxURL: sandbox.baseURL, environment: environment)).diff()
+        let result = await LiveRun(
+            configuration: configuration, transport: transport, options: .init(sandboxURL: sandbox.baseURL, environment: environment)
+        ).diff()
         let received = sandbox.receivedRequests()
 
         // Against a real API (here: the same replica through --base-url) an unset optional auth is a note,
         // and an unset vars_env value that a scenario uses is exit 2 naming it.
-        let real = await LiveRun(configuration: configuration, transport: transport, options: .init(baseURL: sandbox.baseURL, environment: [:])).diff()
+        let real = await LiveRun(
+            configuration: configuration, transport: transport, options: .init(baseURL: sandbox.baseURL, environment: [:])
+        ).diff()
         await transport.shutdown()
         await sandbox.stop()
 
@@ -101,10 +115,15 @@ struct LiveRunTests {
         let exchange = try #require(received.first { $0.path == "/login/oauth/access_token" })
         #expect(exchange.header("Authorization") == nil)
         #expect(String(decoding: exchange.body, as: UTF8.self).contains("client_secret=\(GitHubSandboxOptions.defaultClientSecret)"))
-        #expect(!received.contains { request in request.headers.contains { $0.value.contains(secret) } || String(decoding: request.body, as: UTF8.self).contains(secret) })
+        #expect(
+            !received.contains { request in
+                request.headers.contains { $0.value.contains(secret) } || String(decoding: request.body, as: UTF8.self).contains(secret)
+            })
 
         #expect(real.errors.count == 1)
         #expect(real.errors.first?.contains("GH_CLIENT_ID (vars_env client_id, used by scenario exchange)") == true, "\(real.errors)")
-        #expect(real.notes.contains { $0.contains("GH_TOKEN is not set; requests go without the Authorization header (optional: true)") }, "\(real.notes)")
+        #expect(
+            real.notes.contains { $0.contains("GH_TOKEN is not set; requests go without the Authorization header (optional: true)") },
+            "\(real.notes)")
     }
 }

@@ -1,7 +1,8 @@
-@testable import APICheckLive
 import APICheckRecording
 import Foundation
 import Testing
+
+@testable import APICheckLive
 
 /// Every policy that differs by where a run goes, read from the one value that says where.
 @Suite("Where a live run goes")

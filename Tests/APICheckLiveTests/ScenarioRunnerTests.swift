@@ -3,8 +3,8 @@ import APICheckLive
 import Foundation
 import Locking
 import Sandbox
-import Testing
 import TestSupport
+import Testing
 
 /// Scenarios parsed from the `scenarios:` YAML of one API, as apicheck.yml would hold them.
 func scenarios(_ yaml: String, otherBases: String = "") throws -> [ScenarioDefinition] {
@@ -13,13 +13,15 @@ func scenarios(_ yaml: String, otherBases: String = "") throws -> [ScenarioDefin
     return try ConfigurationFile.parse(text, path: "apicheck.yml").apis[0].scenarios
 }
 
-let target = ScenarioRunner.Target(baseURLs: ["": URL(string: "https://api.example.test")!], headers: [("Authorization", "Bearer secret-token-value")])
+let target = ScenarioRunner.Target(
+    baseURLs: ["": URL(string: "https://api.example.test")!], headers: [("Authorization", "Bearer secret-token-value")])
 
 @Suite("Scenario runner", .timeLimit(.minutes(5)))
 struct ScenarioRunnerTests {
     @Test("steps run in order; a captured id keeps its type in expect and fills the path")
     func capturesAndExpect() async throws {
-        let definitions = try scenarios("""
+        let definitions = try scenarios(
+            """
             - name: read-first
               steps:
                 - { name: list, method: GET, path: /api/v2/todos, query: { per_page: "1" }, capture: { todo_id: /data/0/id } }
@@ -31,15 +33,17 @@ struct ScenarioRunnerTests {
         }
         let outcome = await ScenarioRunner(transport: transport, target: target).run(definitions)[0]
         #expect(outcome.problems.isEmpty)
-        #expect(transport.requests.map(\.url.absoluteString) == [
-            "https://api.example.test/api/v2/todos?per_page=1", "https://api.example.test/api/v2/todos/4439",
-        ])
+        #expect(
+            transport.requests.map(\.url.absoluteString) == [
+                "https://api.example.test/api/v2/todos?per_page=1", "https://api.example.test/api/v2/todos/4439",
+            ])
         #expect(transport.requests.allSatisfy { $0.headers.contains { $0 == ("Authorization", "Bearer secret-token-value") } })
     }
 
     @Test("an expect that does not hold and a capture that finds nothing are problems; later steps still run")
     func expectFailures() async throws {
-        let definitions = try scenarios("""
+        let definitions = try scenarios(
+            """
             - name: s
               steps:
                 - { name: one, method: GET, path: /a, expect: { status: 201, "/title": "new" }, capture: { id: /missing } }
@@ -54,7 +58,8 @@ struct ScenarioRunnerTests {
 
     @Test("a form body, a path value and a query value are escaped, Korean and reserved characters included")
     func escaping() async throws {
-        let definitions = try scenarios("""
+        let definitions = try scenarios(
+            """
             - name: s
               writes: true
               vars: { t: "Don't a+b & 할 일 #1/2? 100% =" }
@@ -66,13 +71,16 @@ struct ScenarioRunnerTests {
         let request = try #require(transport.requests.first)
         let escaped = "Don%27t%20a%2Bb%20%26%20%ED%95%A0%20%EC%9D%BC%20%231%2F2%3F%20100%25%20%3D"
         #expect(request.url.absoluteString == "https://api.example.test/todos/\(escaped)?q=\(escaped)")
-        #expect(String(decoding: request.body ?? [], as: UTF8.self) == "title=Don%27t%20a%2Bb%20%26%20%ED%95%A0%20%EC%9D%BC%20%231%2F2%3F%20100%25%20%3D&is_done=true")
+        #expect(
+            String(decoding: request.body ?? [], as: UTF8.self)
+                == "title=Don%27t%20a%2Bb%20%26%20%ED%95%A0%20%EC%9D%BC%20%231%2F2%3F%20100%25%20%3D&is_done=true")
         #expect(request.headers.contains { $0 == ("Content-Type", "application/x-www-form-urlencoded") })
     }
 
     @Test("a GET is retried once on a refused connection; a POST is not; a timeout is not")
     func retries() async throws {
-        let definitions = try scenarios("""
+        let definitions = try scenarios(
+            """
             - name: get
               steps: [{ name: g, method: GET, path: /g }]
             - name: post
@@ -107,7 +115,9 @@ struct ScenarioRunnerTests {
         #expect(outcome.problems.map(\.kind) == [.request, .request])
         #expect(outcome.problems.first?.expected == "the base URL \"web\" (other_bases)")
 
-        let withWeb = ScenarioRunner.Target(baseURLs: ["": try #require(URL(string: "https://api.example.test")), "web": try #require(URL(string: "https://web.example.test"))])
+        let withWeb = ScenarioRunner.Target(baseURLs: [
+            "": try #require(URL(string: "https://api.example.test")), "web": try #require(URL(string: "https://web.example.test")),
+        ])
         _ = await ScenarioRunner(transport: transport, target: withWeb).run(definitions)
         #expect(transport.requests.map(\.url.host) == ["web.example.test", "web.example.test"])
     }
@@ -138,14 +148,16 @@ struct ScenarioRunnerTests {
         // A wait longer than the deadline is not waited for: the 429 is the answer.
         let tooLong = ScriptedTransport { _, _ in ScriptedTransport.json(429, "{}", headers: [("Retry-After", "60")]) }
         let noWaits = WaitLog()
-        _ = await ScenarioRunner(transport: tooLong, target: target, options: .init(timeout: .seconds(2), sleep: noWaits.sleep)).run(definitions)
+        _ = await ScenarioRunner(transport: tooLong, target: target, options: .init(timeout: .seconds(2), sleep: noWaits.sleep)).run(
+            definitions)
         #expect(tooLong.requests.count == 1)
         #expect(noWaits.durations.isEmpty)
     }
 
     @Test("after a transport failure the rest is skipped and the clean-up still runs with what was captured")
     func cleanupAfterFailure() async throws {
-        let definitions = try scenarios("""
+        let definitions = try scenarios(
+            """
             - name: roundtrip
               writes: true
               steps:
@@ -169,7 +181,8 @@ struct ScenarioRunnerTests {
 
     @Test("a cancelled run (Ctrl-C) stops its steps and still cleans up")
     func cleanupAfterCancellation() async throws {
-        let definitions = try scenarios("""
+        let definitions = try scenarios(
+            """
             - name: roundtrip
               writes: true
               steps:
@@ -250,7 +263,8 @@ struct ScenarioRunnerTests {
             try? await Task.sleep(for: .milliseconds(Int.random(in: 0...3)))
             return ScriptedTransport.json(200, #"{"n": \#(number)}"#)
         }
-        let outcomes = await ScenarioRunner(transport: transport, target: target, options: .init(concurrency: concurrency)).run(try scenarios(yaml))
+        let outcomes = await ScenarioRunner(transport: transport, target: target, options: .init(concurrency: concurrency)).run(
+            try scenarios(yaml))
         #expect(outcomes.count == 40)
         #expect(outcomes.allSatisfy { $0.problems.isEmpty && $0.steps.count == 2 })
         for (index, outcome) in outcomes.enumerated() {
@@ -291,25 +305,30 @@ struct TodoScenariosTests {
         let configuration = try ConfigurationFile.load(Self.root.appendingPathComponent("apicheck.yml").path)
         let readFirst = try #require(configuration.api("todos")?.scenarios.first { $0.name == "read-first" })
         let transport = HTTPTransport()
-        let ran = await Result(catching: { () async throws -> (JSONValue?, ScenarioOutcome) in try await withSandboxServer { sandbox in
-            // A probe exists, as it does while update-roundtrip runs beside read-first.
-            let probe = try await transport.send(
-                LiveRequest(
-                    method: "POST", url: sandbox.baseURL.appendingPathComponent("api/v2/todos-json"),
-                    headers: [("Content-Type", "application/json"), ("Accept", "application/json")], body: Array(#"{"title": "apicheck probe", "is_done": "false"}"#.utf8)
-                ),
-                deadline: .now + .seconds(10)
-            )
-            let probeID = try JSONReader.parse(probe.body)[pointer: "/data/id"]
-            return (probeID, await ScenarioRunner(transport: transport, target: .init(baseURLs: ["": sandbox.baseURL])).run(readFirst))
-        } })
+        let ran = await Result(catching: { () async throws -> (JSONValue?, ScenarioOutcome) in
+            try await withSandboxServer { sandbox in
+                // A probe exists, as it does while update-roundtrip runs beside read-first.
+                let probe = try await transport.send(
+                    LiveRequest(
+                        method: "POST", url: sandbox.baseURL.appendingPathComponent("api/v2/todos-json"),
+                        headers: [("Content-Type", "application/json"), ("Accept", "application/json")],
+                        body: Array(#"{"title": "apicheck probe", "is_done": "false"}"#.utf8)
+                    ),
+                    deadline: .now + .seconds(10)
+                )
+                let probeID = try JSONReader.parse(probe.body)[pointer: "/data/id"]
+                return (probeID, await ScenarioRunner(transport: transport, target: .init(baseURLs: ["": sandbox.baseURL])).run(readFirst))
+            }
+        })
         // The client is shut down whether or not the sandbox part threw.
         await transport.shutdown()
         let (probeID, outcome) = try ran.get()
         let read = try #require(outcome.steps.last)
         #expect(read.step == "read")
         #expect(probeID != nil)
-        #expect(!read.request.url.path.hasSuffix("/\(probeID.map { JSONWriter.compact($0) } ?? "")"), "read-first read the probe: \(read.request.url)")
+        #expect(
+            !read.request.url.path.hasSuffix("/\(probeID.map { JSONWriter.compact($0) } ?? "")"),
+            "read-first read the probe: \(read.request.url)")
     }
 }
 
@@ -342,15 +361,16 @@ struct ScenarioRunnerRepeatTests {
     /// A feed of three pages by cursor: "c1", "c2", then "0".
     static func pages() -> ScriptedTransport {
         ScriptedTransport { request, _ in
-        let next = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "next" }?.value ?? ""
-        let cursor = ["": "c1", "c1": "c2", "c2": "0"][next] ?? "0"
-        return ScriptedTransport.json(200, #"{"data": [], "next_cursor": "\#(cursor)"}"#)
+            let next = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "next" }?.value ?? ""
+            let cursor = ["": "c1", "c1": "c2", "c2": "0"][next] ?? "0"
+            return ScriptedTransport.json(200, #"{"data": [], "next_cursor": "\#(cursor)"}"#)
         }
     }
 
     @Test("repeat sends again with the last answer's captures until the pointer holds the value")
     func repeatUntil() async throws {
-        let definitions = try scenarios("""
+        let definitions = try scenarios(
+            """
             - name: feed
               vars: { cursor: "" }
               steps:
@@ -367,7 +387,8 @@ struct ScenarioRunnerRepeatTests {
 
     @Test("a repeat that reaches max without the value is an expect problem naming the pointer and max")
     func repeatMax() async throws {
-        let definitions = try scenarios("""
+        let definitions = try scenarios(
+            """
             - name: feed
               vars: { cursor: "" }
               steps:
@@ -384,7 +405,8 @@ struct ScenarioRunnerRepeatTests {
 
     @Test("wait sleeps through the runner's clock before the step is sent")
     func wait() async throws {
-        let definitions = try scenarios("""
+        let definitions = try scenarios(
+            """
             - name: expiry
               sandbox_only: true
               steps:
@@ -393,7 +415,8 @@ struct ScenarioRunnerRepeatTests {
             """)
         let slept = Locked<[Duration]>([])
         let transport = ScriptedTransport { _, _ in ScriptedTransport.json(200, "{}") }
-        let runner = ScenarioRunner(transport: transport, target: target, options: .init(sleep: { duration in slept.withLock { $0.append(duration) } }))
+        let runner = ScenarioRunner(
+            transport: transport, target: target, options: .init(sleep: { duration in slept.withLock { $0.append(duration) } }))
         let outcome = await runner.run(definitions)[0]
         #expect(outcome.steps.map(\.step) == ["first", "later"])
         #expect(slept.withLock { $0 } == [.milliseconds(2500)])
@@ -401,7 +424,8 @@ struct ScenarioRunnerRepeatTests {
 
     @Test("a value captured from a redacted key is a secret: listed in the outcome, never shown in a problem")
     func capturedSecrets() async throws {
-        let definitions = try scenarios("""
+        let definitions = try scenarios(
+            """
             - name: login
               steps:
                 - { name: login, method: POST, path: /login, capture: { token: /token } }
@@ -420,7 +444,8 @@ struct ScenarioRunnerRepeatTests {
 
     @Test("a multipart step sends text fields and a file part with its name, type and bytes")
     func multipartFile() async throws {
-        let definitions = try scenarios("""
+        let definitions = try scenarios(
+            """
             - name: upload
               writes: true
               steps:
@@ -442,7 +467,8 @@ struct ScenarioRunnerRepeatTests {
 struct ScenarioRunnerCleanupTests {
     @Test("a clean-up step may capture for the next one (log in again, then delete with the new token)")
     func cleanupCaptures() async throws {
-        let definitions = try scenarios("""
+        let definitions = try scenarios(
+            """
             - name: account
               writes: true
               steps:

@@ -4,8 +4,9 @@ import Foundation
 import Sandbox
 import Testing
 import TodoAPI
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("Record and replay through URLSession", .timeLimit(.minutes(5)))
@@ -17,9 +18,10 @@ struct ReplaySessionTests {
         let file = folder.appendingPathComponent("todos/tests/roundtrip.json")
         let sandbox = try await SandboxServer.start(SandboxConfiguration(deterministic: true))
 
-        let recorder = try ReplaySession(ReplayConfiguration(
-            api: "todos", name: "roundtrip", recordingURL: file, mode: .once, liveBaseURL: sandbox.baseURL, recordedFrom: "sandbox"
-        ))
+        let recorder = try ReplaySession(
+            ReplayConfiguration(
+                api: "todos", name: "roundtrip", recordingURL: file, mode: .once, liveBaseURL: sandbox.baseURL, recordedFrom: "sandbox"
+            ))
         #expect(recorder.isRecording)
         let live = TodoClient(session: recorder.session, baseURL: recorder.baseURL)
         let page = try await live.todos(.init(perPage: 3))
@@ -53,7 +55,9 @@ struct ReplaySessionTests {
         try makeRecording([("GET", "/api/v2/todos?page=1", #"{"data":[]}"#), ("GET", "/api/v2/todos/5", #"{"data":{}}"#)]).save(to: file)
         let replay = try ReplaySession(ReplayConfiguration(api: "todos", name: "r", recordingURL: file, testFilter: "ListTests/firstPage"))
         await #expect(throws: (any Error).self) {
-            _ = try await fetch(replay.session, replay.baseURL.appendingPathComponent("api/v2/todos").appending(queryItems: [.init(name: "page", value: "2")]))
+            _ = try await fetch(
+                replay.session,
+                replay.baseURL.appendingPathComponent("api/v2/todos").appending(queryItems: [.init(name: "page", value: "2")]))
         }
         let problems = replay.finish()
         let message = try #require(problems.first)
@@ -61,12 +65,14 @@ struct ReplaySessionTests {
         #expect(message.contains("recording: \(file.path)"))
         #expect(message.contains("#0 GET /api/v2/todos?page=1"))
         #expect(message.contains("query: page=2 vs recorded page=1"))
-        #expect(message.contains("To record it: APICHECK_RECORD=new APICHECK_BASE_URL=<base URL> swift test --filter 'ListTests/firstPage'"))
+        #expect(
+            message.contains("To record it: APICHECK_RECORD=new APICHECK_BASE_URL=<base URL> swift test --filter 'ListTests/firstPage'"))
     }
 
     @Test("a missing recording in replay mode says how to record it")
     func missingRecording() async throws {
-        let replay = try ReplaySession(ReplayConfiguration(api: "todos", name: "nope", recordingURL: URL(fileURLWithPath: "/no/such/nope.json")))
+        let replay = try ReplaySession(
+            ReplayConfiguration(api: "todos", name: "nope", recordingURL: URL(fileURLWithPath: "/no/such/nope.json")))
         await #expect(throws: (any Error).self) { _ = try await fetch(replay.session, replay.baseURL) }
         let message = try #require(replay.finish().first)
         #expect(message.contains("no recording at /no/such/nope.json"))
@@ -112,10 +118,11 @@ struct ReplaySessionTests {
         recording.interactions[1].request.body = .json(try JSONReader.parse(#"{"x":1,"y":{"token":"<redacted>","z":[1,2]}}"#))
         recording.interactions[1].request.headers = HeaderFields([("Content-Type", "application/json"), ("X-Mode", "a")])
         try recording.save(to: file)
-        let replay = try ReplaySession(ReplayConfiguration(
-            api: "todos", name: "r", recordingURL: file,
-            matching: MatchingRules(ignoredQueryItems: ["ts"], matchedHeaders: ["X-Mode"])
-        ))
+        let replay = try ReplaySession(
+            ReplayConfiguration(
+                api: "todos", name: "r", recordingURL: file,
+                matching: MatchingRules(ignoredQueryItems: ["ts"], matchedHeaders: ["X-Mode"])
+            ))
         let base = replay.baseURL.absoluteString
         let first = try await fetch(replay.session, try #require(URL(string: base + "/s?a=1&code=live-secret&ts=999&b=2")))
         #expect(first.1 == "1")
@@ -127,12 +134,16 @@ struct ReplaySessionTests {
         #expect(replay.finish().isEmpty)
     }
 
-    @Test("a recorded 304 answers only the request with validators, and the 200 only the one without, in either order", arguments: [false, true])
+    @Test(
+        "a recorded 304 answers only the request with validators, and the 200 only the one without, in either order",
+        arguments: [false, true])
     func conditionalPolling(conditionalFirst: Bool) async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("poll.json")
-        var recording = try makeRecording([("GET", "/repos/apple/swift/events", #"[{"id":"39029888777"}]"#), ("GET", "/repos/apple/swift/events", "[]")])
+        var recording = try makeRecording([
+            ("GET", "/repos/apple/swift/events", #"[{"id":"39029888777"}]"#), ("GET", "/repos/apple/swift/events", "[]"),
+        ])
         recording.interactions[0].response.headers = HeaderFields([("Content-Type", "application/json"), ("ETag", "W/\"abc\"")])
         recording.interactions[1].request.headers = HeaderFields([("Accept", "application/json"), ("If-None-Match", "W/\"abc\"")])
         recording.interactions[1].response = RecordedResponse(status: 304, headers: HeaderFields([("ETag", "W/\"abc\"")]))
@@ -170,9 +181,13 @@ struct ReplaySessionTests {
         let file = folder.appendingPathComponent("r.json")
         let sandbox = try await SandboxServer.start()
         try makeRecording([("GET", "/api/v2/todos/4698", #"{"data":"recorded"}"#)]).save(to: file)
-        let replay = try ReplaySession(ReplayConfiguration(api: "todos", name: "r", recordingURL: file, mode: .new, liveBaseURL: sandbox.baseURL, recordedFrom: "sandbox"))
-        let recorded = try await fetch(replay.session, replay.baseURL.appendingPathComponent("api/v2/todos/4698"), headers: ["Accept": "application/json"])
-        let fresh = try await fetch(replay.session, replay.baseURL.appendingPathComponent("api/v2/todos/4697"), headers: ["Accept": "application/json"])
+        let replay = try ReplaySession(
+            ReplayConfiguration(
+                api: "todos", name: "r", recordingURL: file, mode: .new, liveBaseURL: sandbox.baseURL, recordedFrom: "sandbox"))
+        let recorded = try await fetch(
+            replay.session, replay.baseURL.appendingPathComponent("api/v2/todos/4698"), headers: ["Accept": "application/json"])
+        let fresh = try await fetch(
+            replay.session, replay.baseURL.appendingPathComponent("api/v2/todos/4697"), headers: ["Accept": "application/json"])
         #expect(recorded.1 == #"{"data":"recorded"}"#)
         #expect(fresh.1.contains(#""id":4697"#))
         #expect(replay.finish().isEmpty)
@@ -186,7 +201,9 @@ struct ReplaySessionTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("r.json")
         let sandbox = try await SandboxServer.start()
-        let recorder = try ReplaySession(ReplayConfiguration(api: "todos", name: "r", recordingURL: file, mode: .all, liveBaseURL: sandbox.baseURL, recordedFrom: "sandbox"))
+        let recorder = try ReplaySession(
+            ReplayConfiguration(
+                api: "todos", name: "r", recordingURL: file, mode: .all, liveBaseURL: sandbox.baseURL, recordedFrom: "sandbox"))
         _ = try await fetch(
             recorder.session, recorder.baseURL.appendingPathComponent("api/v2/todos-json"), method: "POST",
             headers: ["Authorization": "Bearer fake-live-token-123", "X-CSRF-TOKEN": "fake-csrf-456", "Content-Type": "application/json"],
@@ -247,7 +264,8 @@ struct ParallelReplayTests {
 
     @Test("each case gets its own answer", arguments: 0..<200)
     func ownAnswer(_ index: Int) async throws {
-        let replay = try ReplaySession(ReplayConfiguration(api: "todos", name: "r\(index)", recordingURL: Self.folder.appendingPathComponent("r\(index).json")))
+        let replay = try ReplaySession(
+            ReplayConfiguration(api: "todos", name: "r\(index)", recordingURL: Self.folder.appendingPathComponent("r\(index).json")))
         let body = try await fetch(replay.session, replay.baseURL.appendingPathComponent("api/v2/todos/1")).1
         #expect(replay.finish().isEmpty)
         #expect(body == #"{"data":{"owner":\#(index)}}"#)

@@ -1,8 +1,9 @@
 import APICheck
 import APICheckReplay
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A fresh temporary folder, removed by the caller.
@@ -19,14 +20,17 @@ func makeRecording(_ entries: [(String, String, String)], name: String = "r") th
         interactions: try entries.map { method, url, body in
             Interaction(
                 request: RecordedRequest(method: method, url: url, headers: HeaderFields([("Accept", "application/json")])),
-                response: RecordedResponse(status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(try JSONReader.parse(body)))
+                response: RecordedResponse(
+                    status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(try JSONReader.parse(body)))
             )
         }
     )
 }
 
 /// Sends a plain request through a session and returns status and body text.
-func fetch(_ session: URLSession, _ url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil) async throws -> (Int, String) {
+func fetch(_ session: URLSession, _ url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil) async throws -> (
+    Int, String
+) {
     var request = URLRequest(url: url)
     request.httpMethod = method
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }

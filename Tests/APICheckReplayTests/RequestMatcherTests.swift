@@ -1,6 +1,7 @@
 import APICheck
-@testable import APICheckReplay
 import Testing
+
+@testable import APICheckReplay
 
 @Suite("Request matching")
 struct RequestMatcherTests {
@@ -17,7 +18,10 @@ struct RequestMatcherTests {
 
     @Test("pages are found by their query values; a redacted value matches any, in recorded order")
     func pagesAndPlaceholders() {
-        let urls = ["/todos?page=1", "/todos?page=\(RedactionRules.placeholder)", "/todos?page=1", "/todos?page=2", "/todos?page=2&per_page=5", "/other?page=1"]
+        let urls = [
+            "/todos?page=1", "/todos?page=\(RedactionRules.placeholder)", "/todos?page=1", "/todos?page=2", "/todos?page=2&per_page=5",
+            "/other?page=1",
+        ]
         let matcher = RequestMatcher(interactions: urls.map(Self.interaction), rules: MatchingRules())
         #expect(matcher.candidates(for: matcher.prepare(Self.request("/todos?page=1"))) == [0, 1, 2])
         #expect(matcher.candidates(for: matcher.prepare(Self.request("/todos?page=2"))) == [1, 3])

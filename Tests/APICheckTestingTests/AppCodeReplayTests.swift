@@ -4,10 +4,11 @@ import APICheckTesting
 import Foundation
 import Locking
 import Sandbox
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Replay reaching code as apps write it: sessions the app builds from ``TestRecording/configuration``, custom
@@ -130,7 +131,9 @@ struct AppCodeReplayTests {
                 }
             }
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("was sent as an upload task") && $0.rawValue.contains("Send the request with data(for:)") }
+            issue.comments.contains {
+                $0.rawValue.contains("was sent as an upload task") && $0.rawValue.contains("Send the request with data(for:)")
+            }
         }
     }
 
@@ -185,10 +188,11 @@ struct BundledRecordingsTests {
                 }
             }
         } matching: { issue in
-            issue.sourceLocation?.line == traitLine && issue.comments.contains {
-                $0.rawValue.contains("into the test bundle") && $0.rawValue.contains("TEST_RUNNER_APICHECK_RECORDINGS=")
-                    && $0.rawValue.contains("APICHECK_RECORDINGS=")
-            }
+            issue.sourceLocation?.line == traitLine
+                && issue.comments.contains {
+                    $0.rawValue.contains("into the test bundle") && $0.rawValue.contains("TEST_RUNNER_APICHECK_RECORDINGS=")
+                        && $0.rawValue.contains("APICHECK_RECORDINGS=")
+                }
         }
         #expect(ran.count == 0)
     }
@@ -202,11 +206,14 @@ struct BundledRecordingsTests {
         let suite: RecordingsTrait = .recordings(api: "todos", bundle: .module)
         try await withSandboxServer(SandboxConfiguration(apis: [.todos], deterministic: true)) { sandbox in
             // The bundle's apicheck.yml names no todos API: the app's URL is the live one itself (APICHECK_BASE_URL).
-            let environment = ["APICHECK_RECORD": "once", "APICHECK_RECORDINGS": folder.path, "APICHECK_BASE_URL": sandbox.baseURL.absoluteString]
+            let environment = [
+                "APICHECK_RECORD": "once", "APICHECK_RECORDINGS": folder.path, "APICHECK_BASE_URL": sandbox.baseURL.absoluteString,
+            ]
             try await TraitEnvironment.$override.withValue(environment) {
                 try await suite.provideScope(for: test, testCase: nil) {
                     try await trait.provideScope(for: test, testCase: nil) {
-                        let page = try await AppCodeReplayTests.get(sandbox.baseURL.absoluteString + "/api/v2/todos?per_page=2", through: .shared)
+                        let page = try await AppCodeReplayTests.get(
+                            sandbox.baseURL.absoluteString + "/api/v2/todos?per_page=2", through: .shared)
                         #expect(page[pointer: "/meta/per_page"]?.numberValue?.intValue == 2)
                     }
                 }
@@ -300,7 +307,11 @@ struct ContractExampleAppCodeTests {
         for example in examples {
             let (outcome, problems) = await example.check(scope: .global) { _ in try await SeedStyleService<Envelope>().todo(id: 5126) }
             #expect(problems.isEmpty, "\(example.step): \(problems)")
-            if case .returned(let envelope) = outcome { #expect(envelope.data != nil) } else { Issue.record("\(example.step): not returned") }
+            if case .returned(let envelope) = outcome {
+                #expect(envelope.data != nil)
+            } else {
+                Issue.record("\(example.step): not returned")
+            }
         }
     }
 
@@ -310,7 +321,9 @@ struct ContractExampleAppCodeTests {
         let (_, problems) = await example.check(scope: .global) { _ in try await SeedStyleService<ListEnvelope>().todo(id: 5126) }
         #expect(problems.count == 1)
         #expect(problems.first?.contains("recordings/todos/examples/get-api-v2-todos-id.200.json:") == true, "\(problems)")
-        #expect(problems.first?.contains("the client cannot decode a response the contract allows at /data (coding path data)") == true, "\(problems)")
+        #expect(
+            problems.first?.contains("the client cannot decode a response the contract allows at /data (coding path data)") == true,
+            "\(problems)")
     }
 
     @Test("ExampleReplay.configuration builds a session the example answers")
@@ -324,6 +337,10 @@ struct ContractExampleAppCodeTests {
             return status
         }
         #expect(problems.isEmpty, "\(problems)")
-        if case .threw(let error) = outcome { #expect(error is TestFailure) } else { Issue.record("a 404 example must reach the client as its error") }
+        if case .threw(let error) = outcome {
+            #expect(error is TestFailure)
+        } else {
+            Issue.record("a 404 example must reach the client as its error")
+        }
     }
 }

@@ -2,8 +2,9 @@ import APICheck
 import APICheckTesting
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("Traits read apicheck.yml", .timeLimit(.minutes(5)))
@@ -15,22 +16,26 @@ struct ConfigurationDrivenTraitTests {
         try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests/DemoTests"), withIntermediateDirectories: true)
         try "// swift-tools-version: 6.1\n".write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try """
-            apis:
-              demo:
-                base_url: https://demo.invalid
-                recordings: fixtures/demo
-                matching: { ignore_query: [ts] }
-            """.write(to: package.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+        apis:
+          demo:
+            base_url: https://demo.invalid
+            recordings: fixtures/demo
+            matching: { ignore_query: [ts] }
+        """.write(to: package.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
         let recording = Recording(
             api: "demo", name: "ping", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "https://demo.invalid",
-            interactions: [Interaction(
-                request: RecordedRequest(method: "GET", url: "/ping?ts=1"),
-                response: RecordedResponse(status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(["pong": true]))
-            )]
+            interactions: [
+                Interaction(
+                    request: RecordedRequest(method: "GET", url: "/ping?ts=1"),
+                    response: RecordedResponse(
+                        status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(["pong": true]))
+                )
+            ]
         )
         try recording.save(to: package.appendingPathComponent("fixtures/demo/tests/ping.json"))
 
-        let trait: ReplayingTrait = .replaying("ping", api: "demo", filePath: package.appendingPathComponent("Tests/DemoTests/PingTests.swift").path)
+        let trait: ReplayingTrait = .replaying(
+            "ping", api: "demo", filePath: package.appendingPathComponent("Tests/DemoTests/PingTests.swift").path)
         let test = try #require(Test.current)
         try await trait.provideScope(for: test, testCase: nil) {
             #expect(TestRecording.recordingURL?.path.hasSuffix("fixtures/demo/tests/ping.json") == true)
@@ -46,7 +51,8 @@ struct ConfigurationDrivenTraitTests {
         defer { try? FileManager.default.removeItem(at: package) }
         try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests"), withIntermediateDirectories: true)
         try "// swift-tools-version: 6.1\n".write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        try "apis:\n  demo:\n    base_url: https://demo.invalid\n    recordngs: x\n".write(to: package.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+        try "apis:\n  demo:\n    base_url: https://demo.invalid\n    recordngs: x\n".write(
+            to: package.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
         let trait: ReplayingTrait = .replaying("ping", api: "demo", filePath: package.appendingPathComponent("Tests/X.swift").path)
         let traitLine = #line - 1
         let test = try #require(Test.current)

@@ -1,10 +1,12 @@
 import APICheck
 import APICheckReplay
-@testable import APICheckTesting
 import Foundation
 import Testing
+
+@testable import APICheckTesting
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The contract-examples entry point: what it loads, and that it fails, with the example's file, line, step and
@@ -60,15 +62,21 @@ struct ContractExampleTests {
         #expect(problem.contains("the client cannot decode a response the contract allows at /meta/from"), "\(problem)")
         // The line named is the file's `"from": null` of this example.
         let line = try #require(Int(problem.split(separator: ":")[1]))
-        let lines = try String(contentsOfFile: RecordingsFolder.locate(from: #filePath).appendingPathComponent("todos/examples/get-api-v2-todos.200.json").path, encoding: .utf8)
-            .split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(
+            contentsOfFile: RecordingsFolder.locate(from: #filePath).appendingPathComponent("todos/examples/get-api-v2-todos.200.json")
+                .path, encoding: .utf8
+        )
+        .split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[line - 1].trimmingCharacters(in: .whitespaces) == "\"from\": null,", "line \(line): \(lines[line - 1])")
 
         // Through the trait-facing call the same problem is an issue of the test.
         await withKnownIssue {
             await example.expectDecodes { try await ListClient<NonOptionalFrom>(replay: $0).todos() }
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("get-api-v2-todos.200.json:\(line): step \"null at /meta/from\"") && $0.rawValue.contains("at /meta/from") }
+            issue.comments.contains {
+                $0.rawValue.contains("get-api-v2-todos.200.json:\(line): step \"null at /meta/from\"")
+                    && $0.rawValue.contains("at /meta/from")
+            }
         }
     }
 
@@ -121,7 +129,9 @@ struct ContractExampleTests {
             Issue.record("a request no route answers was answered")
             return
         }
-        #expect(problems.contains { $0.contains("the client sent GET /api/v2/todos/5, but this session answers only GET /api/v2/todos") }, "\(problems)")
+        #expect(
+            problems.contains { $0.contains("the client sent GET /api/v2/todos/5, but this session answers only GET /api/v2/todos") },
+            "\(problems)")
     }
 
     @Test("a literal path segment is not taken for a path parameter: /todos/search is not /todos/{id}")
@@ -130,7 +140,12 @@ struct ContractExampleTests {
         let (_, problems) = await example.check { replay in
             _ = try await replay.session.data(from: replay.baseURL.appendingPathComponent("api/v2/todos/search"))
         }
-        #expect(problems.contains { $0.contains("the client sent GET /api/v2/todos/search, which the contract reads as GET /api/v2/todos/search, and was answered as GET /api/v2/todos/{id}") }, "\(problems)")
+        #expect(
+            problems.contains {
+                $0.contains(
+                    "the client sent GET /api/v2/todos/search, which the contract reads as GET /api/v2/todos/search, and was answered as GET /api/v2/todos/{id}"
+                )
+            }, "\(problems)")
     }
 
     @Test("a request that breaks the contract is reported: PUT with a JSON body where the contract wants a form")
@@ -144,7 +159,9 @@ struct ContractExampleTests {
             _ = try await replay.session.data(for: request)
         }
         #expect(problems.count == 1, "\(problems)")
-        #expect(problems.first?.contains("the client's request PUT /api/v2/todos/5 does not conform to contracts/todos.openapi.yaml") == true, "\(problems)")
+        #expect(
+            problems.first?.contains("the client's request PUT /api/v2/todos/5 does not conform to contracts/todos.openapi.yaml") == true,
+            "\(problems)")
         #expect(problems.first?.contains("[content-type]") == true || problems.first?.contains("content") == true, "\(problems)")
     }
 
@@ -160,7 +177,10 @@ struct ContractExampleTests {
             #expect(error.message.contains("GET /api/v2/todos/{id}"), "lists the operations: \(error.message)")
         }
         // The method in any case names the same operation.
-        #expect(try ContractExample.load(api: "todos", operation: "get /api/v2/todos/{id}").allSatisfy { $0.operation == "GET /api/v2/todos/{id}" })
+        #expect(
+            try ContractExample.load(api: "todos", operation: "get /api/v2/todos/{id}").allSatisfy {
+                $0.operation == "GET /api/v2/todos/{id}"
+            })
     }
 
     @Test("an API whose examples were never written is an error that says how to write them")
@@ -170,14 +190,14 @@ struct ContractExampleTests {
         try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests/DemoTests"), withIntermediateDirectories: true)
         try "// swift-tools-version: 6.1\n".write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try """
-            openapi: 3.1.0
-            info: { title: demo, version: "1" }
-            paths:
-              /ping:
-                get:
-                  responses:
-                    "200": { description: ok }
-            """.write(to: package.appendingPathComponent("demo.yaml"), atomically: true, encoding: .utf8)
+        openapi: 3.1.0
+        info: { title: demo, version: "1" }
+        paths:
+          /ping:
+            get:
+              responses:
+                "200": { description: ok }
+        """.write(to: package.appendingPathComponent("demo.yaml"), atomically: true, encoding: .utf8)
         try "apis:\n  demo:\n    base_url: https://demo.invalid\n    contract: demo.yaml\n    recordings: recordings/demo\n"
             .write(to: package.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
         let file = package.appendingPathComponent("Tests/DemoTests/DemoTests.swift").path

@@ -4,10 +4,11 @@ import APICheckTesting
 import Foundation
 import Locking
 import Sandbox
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// `scope: .global`: the recording answers `URLSession.shared`, at the app's own base URLs, one global test at a time.
@@ -79,10 +80,12 @@ struct GlobalScopeTests {
             let package = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-record-base-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: package) }
             try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests"), withIntermediateDirectories: true)
-            try "// swift-tools-version: 6.1\n".write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+            try "// swift-tools-version: 6.1\n".write(
+                to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
             try "apis:\n  todos:\n    base_url: \(sandbox.baseURL.absoluteString)/api/v2\n"
                 .write(to: package.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
-            let trait: ReplayingTrait = .replaying("list", api: "todos", scope: .global, filePath: package.appendingPathComponent("Tests/AppTests.swift").path)
+            let trait: ReplayingTrait = .replaying(
+                "list", api: "todos", scope: .global, filePath: package.appendingPathComponent("Tests/AppTests.swift").path)
             try await TraitEnvironment.$override.withValue(["APICHECK_RECORD": "once"]) {
                 try await trait.provideScope(for: test, testCase: nil) {
                     let page = try await Self.get(sandbox.baseURL.absoluteString + "/api/v2/todos?per_page=3")
@@ -106,7 +109,8 @@ struct GlobalScopeTests {
                 try await trait.provideScope(for: test, testCase: nil) { ran.add() }
             }
         } matching: { issue in
-            issue.sourceLocation?.line == traitLine && issue.comments.contains { $0.rawValue.contains("$TODOS_BASE_URL") && $0.rawValue.contains("staging.todos.example") }
+            issue.sourceLocation?.line == traitLine
+                && issue.comments.contains { $0.rawValue.contains("$TODOS_BASE_URL") && $0.rawValue.contains("staging.todos.example") }
         }
         #expect(ran.count == 0)
     }
@@ -121,7 +125,9 @@ struct GlobalScopeTests {
                 #expect(replayed.status == 200)
                 // URLSession.shared is not this test's: it reaches the real (loopback) server. (Checked while no global
                 // test of this run holds URLSession.shared.)
-                let live = try await GlobalReplay.exclusive { try await Self.get(sandbox.baseURL.absoluteString + "/api/v2/todos?per_page=1") }
+                let live = try await GlobalReplay.exclusive {
+                    try await Self.get(sandbox.baseURL.absoluteString + "/api/v2/todos?per_page=1")
+                }
                 #expect(live.body?[pointer: "/meta/per_page"]?.numberValue?.intValue == 1)
             }
         }
@@ -143,7 +149,8 @@ struct GlobalScopeTests {
             }
         } matching: { issue in
             issue.comments.contains { comment in
-                comment.rawValue.contains("GET https://api.elsewhere.example/v1/things?x=1 is addressed to no base URL of API \"todos\"; nothing was sent")
+                comment.rawValue.contains(
+                    "GET https://api.elsewhere.example/v1/things?x=1 is addressed to no base URL of API \"todos\"; nothing was sent")
                     && comment.rawValue.contains(Self.production)
                     && comment.rawValue.contains("http://replay.apicheck.invalid")
             }
@@ -199,7 +206,8 @@ struct GlobalScopeTests {
             await withKnownScopeIssue {
                 try await inner.provideScope(for: test, testCase: nil) { innerRan.add() }
             } matching: { issue in
-                issue.sourceLocation?.line == innerLine && issue.comments.contains { $0.rawValue.contains("cannot start inside another one") }
+                issue.sourceLocation?.line == innerLine
+                    && issue.comments.contains { $0.rawValue.contains("cannot start inside another one") }
             }
             let replayed = try await Self.get(Self.production + "/api/v2/todos")
             #expect(replayed.status == 200)
@@ -259,7 +267,8 @@ struct GlobalScopeSerializationTests {
         let package = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-global-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests/AppTests"), withIntermediateDirectories: true)
         try "// swift-tools-version: 6.1\n".write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        try "apis:\n  demo:\n    base_url: https://api.demo.example/v1\n".write(to: package.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+        try "apis:\n  demo:\n    base_url: https://api.demo.example/v1\n".write(
+            to: package.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
         for name in names {
             let recording = Recording(
                 api: "demo", name: name, recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "https://api.demo.example/v1",
@@ -268,7 +277,12 @@ struct GlobalScopeSerializationTests {
                         request: RecordedRequest(method: "GET", url: "/items/\(request)"),
                         response: RecordedResponse(
                             status: 200, headers: HeaderFields([("Content-Type", "application/json")]),
-                            body: .json(.object(JSONObject([.init(key: "recording", value: .string(name)), .init(key: "request", value: .number(JSONNumber(request)))])))
+                            body: .json(
+                                .object(
+                                    JSONObject([
+                                        .init(key: "recording", value: .string(name)),
+                                        .init(key: "request", value: .number(JSONNumber(request))),
+                                    ])))
                         )
                     )
                 }
@@ -281,8 +295,8 @@ struct GlobalScopeSerializationTests {
     /// What the app's request got: the recording that answered, or nil for a failure.
     static func fetch(_ request: Int, through session: URLSession = .shared) async -> String? {
         guard let url = URL(string: "https://api.demo.example/v1/items/\(request)"),
-              let (data, _) = try? await session.data(from: url),
-              let body = try? JSONReader.parse(data), body[pointer: "/request"]?.numberValue?.intValue == request
+            let (data, _) = try? await session.data(from: url),
+            let body = try? JSONReader.parse(data), body[pointer: "/request"]?.numberValue?.intValue == request
         else { return nil }
         return body[pointer: "/recording"]?.stringValue
     }
@@ -397,7 +411,9 @@ struct GlobalScopeSerializationTests {
             #expect(later.began >= earlier.ended, "two global tests overlapped")
         }
         let beside = session.filter { run in global.contains { $0.began < run.ended && run.began < $0.ended } }.count
-        print("global and session scope together: 30 global tests one at a time from \(global.first?.began ?? .zero) to \(global.last?.ended ?? .zero); 300 session-scope tests ended by \(session.map(\.ended).max() ?? .zero), \(beside) of them while a global test held URLSession.shared")
+        print(
+            "global and session scope together: 30 global tests one at a time from \(global.first?.began ?? .zero) to \(global.last?.ended ?? .zero); 300 session-scope tests ended by \(session.map(\.ended).max() ?? .zero), \(beside) of them while a global test held URLSession.shared"
+        )
     }
 }
 

@@ -3,8 +3,9 @@ import APICheckTesting
 import Foundation
 import Locking
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// 1,000 replaying tests at once, through the trait's own scope (as `@Test(.replaying(...))` runs it): half
@@ -17,25 +18,29 @@ struct ParallelReplayTests {
 
     /// The body of request `request` in recording `recording`: different in every recording and request.
     static func body(recording: String, request: Int) -> JSONValue {
-        .object(JSONObject([
-            .init(key: "recording", value: .string(recording)),
-            .init(key: "request", value: .number(JSONNumber(request))),
-            .init(key: "title", value: .string("할 일 \(recording)/\(request)")),
-        ]))
+        .object(
+            JSONObject([
+                .init(key: "recording", value: .string(recording)),
+                .init(key: "request", value: .number(JSONNumber(request))),
+                .init(key: "title", value: .string("할 일 \(recording)/\(request)")),
+            ]))
     }
 
     static func makePackage() throws -> URL {
         let package = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-parallel-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests/DemoTests"), withIntermediateDirectories: true)
         try "// swift-tools-version: 6.1\n".write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        try "apis:\n  demo:\n    base_url: https://demo.invalid\n".write(to: package.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+        try "apis:\n  demo:\n    base_url: https://demo.invalid\n".write(
+            to: package.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
         for name in ["shared"] + (0..<recordings).map({ "r\($0)" }) {
             let recording = Recording(
                 api: "demo", name: name, recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "https://demo.invalid",
                 interactions: (0..<requestsPerTest).map { request in
                     Interaction(
                         request: RecordedRequest(method: "GET", url: "/items/\(request)?page=\(request)"),
-                        response: RecordedResponse(status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(body(recording: name, request: request)))
+                        response: RecordedResponse(
+                            status: 200, headers: HeaderFields([("Content-Type", "application/json")]),
+                            body: .json(body(recording: name, request: request)))
                     )
                 }
             )

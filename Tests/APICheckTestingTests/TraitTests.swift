@@ -2,8 +2,9 @@ import APICheck
 import APICheckTesting
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("Swift Testing traits", .timeLimit(.minutes(5)))
@@ -78,7 +79,10 @@ struct TraitTests {
         withKnownIssue {
             RecordingExpectations.expectDates(in: body, writtenAs: .microsecondsUTC, context: "x")
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("/data/0/createdAt: \"2024-05-21T20:32:19.000Z\" is written with 3 fraction digits, Z, expected 6 fraction digits, Z") }
+            issue.comments.contains {
+                $0.rawValue.contains(
+                    "/data/0/createdAt: \"2024-05-21T20:32:19.000Z\" is written with 3 fraction digits, Z, expected 6 fraction digits, Z")
+            }
         }
     }
 }

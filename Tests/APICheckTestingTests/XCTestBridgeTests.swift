@@ -2,15 +2,17 @@ import APICheck
 import APICheckTesting
 import Foundation
 import XCTest
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The XCTest form of the replaying trait, on a committed todo recording.
 final class XCTestBridgeTests: XCTestCase {
     func testReplayingHandsOutASessionThatAnswersFromTheRecording() async throws {
         try await replaying("single", api: "todos") { session, baseURL in
-            var request = URLRequest(url: baseURL.appendingPathComponent("api/v2/todos").appending(queryItems: [URLQueryItem(name: "per_page", value: "1")]))
+            var request = URLRequest(
+                url: baseURL.appendingPathComponent("api/v2/todos").appending(queryItems: [URLQueryItem(name: "per_page", value: "1")]))
             request.setValue("application/json", forHTTPHeaderField: "Accept")
             let (data, response) = try await session.data(for: request)
             XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200)
@@ -32,13 +34,17 @@ final class XCTestBridgeTests: XCTestCase {
             .write(to: package.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
         let recording = Recording(
             api: "demo", name: "ping", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "https://demo.invalid",
-            interactions: [Interaction(
-                request: RecordedRequest(method: "GET", url: "/ping?ts=1"),
-                response: RecordedResponse(status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(["pong": true]))
-            )]
+            interactions: [
+                Interaction(
+                    request: RecordedRequest(method: "GET", url: "/ping?ts=1"),
+                    response: RecordedResponse(
+                        status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(["pong": true]))
+                )
+            ]
         )
         try recording.save(to: package.appendingPathComponent("fixtures/demo/tests/ping.json"))
-        try await replaying("ping", api: "demo", sourceFile: package.appendingPathComponent("Tests/DemoTests/PingTests.swift").path) { session, baseURL in
+        try await replaying("ping", api: "demo", sourceFile: package.appendingPathComponent("Tests/DemoTests/PingTests.swift").path) {
+            session, baseURL in
             // Found in fixtures/demo (not recordings/demo), and answered although ts differs (ignore_query).
             let url = try XCTUnwrap(URL(string: baseURL.absoluteString + "/ping?ts=999"))
             let (data, _) = try await session.data(from: url)

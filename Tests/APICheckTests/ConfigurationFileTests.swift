@@ -20,7 +20,9 @@ struct ConfigurationFileTests {
         do {
             _ = try todos.effectiveBaseURL(environment: ["TODOS_BASE_URL": "ftp://x"])
         } catch {
-            #expect(error.description == "$TODOS_BASE_URL: error: expected an http(s) URL such as https://staging.example.com, found \"ftp://x\"")
+            #expect(
+                error.description
+                    == "$TODOS_BASE_URL: error: expected an http(s) URL such as https://staging.example.com, found \"ftp://x\"")
         }
         #expect(todos.scenarios.map(\.name).contains("update-roundtrip"))
         let roundtrip = try #require(todos.scenarios.first { $0.name == "update-roundtrip" })
@@ -96,15 +98,19 @@ struct ConfigurationFileTests {
         #expect(exchange.sandboxOnly && exchange.uses("client_secret") && !exchange.uses("etag"))
         #expect(github.scenarios.filter(\.sandboxOnly).map(\.name) == ["oauth-exchange"])
         // Every value from the environment, and every sandbox value, is a secret to redact.
-        let rules = github.redactionRules(environment: ["GITHUB_CLIENT_ID": "client-from-env", "GITHUB_TOKEN": "tok-from-env"], sandbox: true)
-        let redacted = rules.redact(Interaction(
-            request: RecordedRequest(method: "GET", url: "/x?c=client-from-env&t=tok-from-env&s=apicheck-sandbox-client-secret"),
-            response: RecordedResponse(status: 200)
-        ))
+        let rules = github.redactionRules(
+            environment: ["GITHUB_CLIENT_ID": "client-from-env", "GITHUB_TOKEN": "tok-from-env"], sandbox: true)
+        let redacted = rules.redact(
+            Interaction(
+                request: RecordedRequest(method: "GET", url: "/x?c=client-from-env&t=tok-from-env&s=apicheck-sandbox-client-secret"),
+                response: RecordedResponse(status: 200)
+            ))
         #expect(redacted.request.url == "/x?c=%3Credacted%3E&t=%3Credacted%3E&s=%3Credacted%3E")
     }
 
-    @Test("the repository's lslp API: no base_url (only base_url_env), SesacKey auth, repeat, wait in a sandbox-only scenario, multipart files")
+    @Test(
+        "the repository's lslp API: no base_url (only base_url_env), SesacKey auth, repeat, wait in a sandbox-only scenario, multipart files"
+    )
     func lslpConfiguration() throws {
         let config = try ConfigurationFile.load(Self.repositoryConfig.path)
         let lslp = try #require(config.api("lslp"))
@@ -131,37 +137,102 @@ struct ConfigurationFileTests {
         #expect(fields[3].filename == "probe.jpg" && fields[3].bytes?.prefix(2) == Data([0xFF, 0xD8]))
     }
 
-    @Test("mistakes are errors with file, line and key path", arguments: [
-        ("apis:\n  todos:\n    base_url: https://x.test\n    contrct: a.yaml\n", 4, "apis.todos: unknown key \"contrct\" (allowed: contract,"),
-        ("apis:\n  todos:\n    contract: a.yaml\n", 3, "apis.todos: missing required key \"base_url\""),
-        ("apis:\n  todos:\n    base_url: ftp://x.test\n", 3, "apis.todos.base_url: expected an http(s) URL"),
-        ("apis:\n  todos:\n    base_url: https://x.test\n    allow_writes: maybe\n", 4, "apis.todos.allow_writes: expected true or false"),
-        ("apis:\n  todos:\n    base_url: https://x.test\n    severity: { field.nope: error }\n", 4, "unknown rule \"field.nope\""),
-        ("apis:\n  todos:\n    base_url: https://x.test\n    severity: { field.added: fatal }\n", 4, "expected error, warning or info"),
-        ("apis:\n  todos:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: FETCH, path: /x } ] }\n", 5, "unknown method \"FETCH\""),
-        ("apis:\n  todos:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: x } ] }\n", 5, "a path starts with '/'"),
-        ("apis:\n  todos:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, base: oauth } ] }\n", 5, "unknown base \"oauth\" (this API has no other_bases)"),
-        ("apis:\n  gh:\n    base_url: https://x.test\n    other_bases: { web: { url: https://y.test } }\n    scenarios:\n      - name: a\n        steps: [ { name: s, method: GET, path: /x } ]\n        cleanup:\n          - { method: DELETE, path: /x, base: wbe }\n", 9, "unknown base \"wbe\" (other_bases names \"web\")"),
-        ("apis:\n  todos:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, expect: { title: x } } ] }\n", 5, "expect takes status and JSON pointers"),
-        ("apis:\n  todos:\n    base_url: [https://x.test\n", 4, "not valid YAML"),
-        ("version: 2\napis: {}\n", 1, "unsupported version 2"),
-        ("apis: {}\n", 1, "no APIs defined"),
-        ("apis:\n  todos:\n    base_url: https://x.test\n    base_url: https://y.test\n", 3, "the key \"base_url\" appears twice"),
-        ("apis:\n  gh:\n    base_url: https://x.test\n    auth: { header: Authorization, env: T, optional: sometimes }\n", 4, "expected true or false"),
-        ("apis:\n  gh:\n    base_url: https://x.test\n    vars_env: { secret: { env: S, sandbox: x, secret: true } }\n", 4, "unknown key \"secret\" (allowed: env, sandbox)"),
-        ("apis:\n  gh:\n    base_url: https://x.test\n    vars_env: { secret: { env: S } }\n    scenarios:\n      - { name: a, vars: { secret: x }, steps: [ { name: s, method: GET, path: /x } ] }\n", 6, "sets var \"secret\", which vars_env already takes"),
-        ("apis:\n  gh:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, capture: { etag: { heder: ETag } } } ] }\n", 5, "unknown key \"heder\" (allowed: header)"),
-        ("apis:\n  gh:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, capture: { etag: ETag } } ] }\n", 5, "or { header: NAME }"),
-        ("apis:\n  gh:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, sandbox_only: yes please, steps: [ { name: s, method: GET, path: /x } ] }\n", 5, "expected true or false"),
-        ("apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, wait: 2 } ] }\n", 5, "step \"s\" waits, which only works against the sandbox; mark the scenario sandbox_only: true"),
-        ("apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, sandbox_only: true, steps: [ { name: s, method: GET, path: /x, wait: 90 } ] }\n", 5, "at most 60, found 90"),
-        ("apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, wait: soon } ] }\n", 5, "expected a number"),
-        ("apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, repeat: { max: 3 } } ] }\n", 5, "missing required key \"until\""),
-        ("apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, repeat: { until: { /c: \"0\" }, max: 0 } } ] }\n", 5, "repeat.max is from 1 to 100, found 0"),
-        ("apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, repeat: { until: { next: \"0\" }, max: 3 } } ] }\n", 5, "repeat.until takes JSON pointers"),
-        ("apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: POST, path: /x, body: { multipart: [ { name: f, text: a, base64: YQ== } ] } } ] }\n", 5, "exactly one of text and base64"),
-        ("apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: POST, path: /x, body: { multipart: [ { name: f, base64: \"not base64!\" } ] } } ] }\n", 5, "not valid base64"),
-    ])
+    @Test(
+        "mistakes are errors with file, line and key path",
+        arguments: [
+            (
+                "apis:\n  todos:\n    base_url: https://x.test\n    contrct: a.yaml\n", 4,
+                "apis.todos: unknown key \"contrct\" (allowed: contract,"
+            ),
+            ("apis:\n  todos:\n    contract: a.yaml\n", 3, "apis.todos: missing required key \"base_url\""),
+            ("apis:\n  todos:\n    base_url: ftp://x.test\n", 3, "apis.todos.base_url: expected an http(s) URL"),
+            (
+                "apis:\n  todos:\n    base_url: https://x.test\n    allow_writes: maybe\n", 4,
+                "apis.todos.allow_writes: expected true or false"
+            ),
+            ("apis:\n  todos:\n    base_url: https://x.test\n    severity: { field.nope: error }\n", 4, "unknown rule \"field.nope\""),
+            ("apis:\n  todos:\n    base_url: https://x.test\n    severity: { field.added: fatal }\n", 4, "expected error, warning or info"),
+            (
+                "apis:\n  todos:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: FETCH, path: /x } ] }\n",
+                5, "unknown method \"FETCH\""
+            ),
+            (
+                "apis:\n  todos:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: x } ] }\n",
+                5, "a path starts with '/'"
+            ),
+            (
+                "apis:\n  todos:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, base: oauth } ] }\n",
+                5, "unknown base \"oauth\" (this API has no other_bases)"
+            ),
+            (
+                "apis:\n  gh:\n    base_url: https://x.test\n    other_bases: { web: { url: https://y.test } }\n    scenarios:\n      - name: a\n        steps: [ { name: s, method: GET, path: /x } ]\n        cleanup:\n          - { method: DELETE, path: /x, base: wbe }\n",
+                9, "unknown base \"wbe\" (other_bases names \"web\")"
+            ),
+            (
+                "apis:\n  todos:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, expect: { title: x } } ] }\n",
+                5, "expect takes status and JSON pointers"
+            ),
+            ("apis:\n  todos:\n    base_url: [https://x.test\n", 4, "not valid YAML"),
+            ("version: 2\napis: {}\n", 1, "unsupported version 2"),
+            ("apis: {}\n", 1, "no APIs defined"),
+            ("apis:\n  todos:\n    base_url: https://x.test\n    base_url: https://y.test\n", 3, "the key \"base_url\" appears twice"),
+            (
+                "apis:\n  gh:\n    base_url: https://x.test\n    auth: { header: Authorization, env: T, optional: sometimes }\n", 4,
+                "expected true or false"
+            ),
+            (
+                "apis:\n  gh:\n    base_url: https://x.test\n    vars_env: { secret: { env: S, sandbox: x, secret: true } }\n", 4,
+                "unknown key \"secret\" (allowed: env, sandbox)"
+            ),
+            (
+                "apis:\n  gh:\n    base_url: https://x.test\n    vars_env: { secret: { env: S } }\n    scenarios:\n      - { name: a, vars: { secret: x }, steps: [ { name: s, method: GET, path: /x } ] }\n",
+                6, "sets var \"secret\", which vars_env already takes"
+            ),
+            (
+                "apis:\n  gh:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, capture: { etag: { heder: ETag } } } ] }\n",
+                5, "unknown key \"heder\" (allowed: header)"
+            ),
+            (
+                "apis:\n  gh:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, capture: { etag: ETag } } ] }\n",
+                5, "or { header: NAME }"
+            ),
+            (
+                "apis:\n  gh:\n    base_url: https://x.test\n    scenarios:\n      - { name: a, sandbox_only: yes please, steps: [ { name: s, method: GET, path: /x } ] }\n",
+                5, "expected true or false"
+            ),
+            (
+                "apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, wait: 2 } ] }\n",
+                5, "step \"s\" waits, which only works against the sandbox; mark the scenario sandbox_only: true"
+            ),
+            (
+                "apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, sandbox_only: true, steps: [ { name: s, method: GET, path: /x, wait: 90 } ] }\n",
+                5, "at most 60, found 90"
+            ),
+            (
+                "apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, wait: soon } ] }\n",
+                5, "expected a number"
+            ),
+            (
+                "apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, repeat: { max: 3 } } ] }\n",
+                5, "missing required key \"until\""
+            ),
+            (
+                "apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, repeat: { until: { /c: \"0\" }, max: 0 } } ] }\n",
+                5, "repeat.max is from 1 to 100, found 0"
+            ),
+            (
+                "apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: GET, path: /x, repeat: { until: { next: \"0\" }, max: 3 } } ] }\n",
+                5, "repeat.until takes JSON pointers"
+            ),
+            (
+                "apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: POST, path: /x, body: { multipart: [ { name: f, text: a, base64: YQ== } ] } } ] }\n",
+                5, "exactly one of text and base64"
+            ),
+            (
+                "apis:\n  sns:\n    base_url_env: SNS_URL\n    scenarios:\n      - { name: a, steps: [ { name: s, method: POST, path: /x, body: { multipart: [ { name: f, base64: \"not base64!\" } ] } } ] }\n",
+                5, "not valid base64"
+            ),
+        ])
     func mistakes(_ text: String, _ line: Int, _ message: String) {
         #expect {
             _ = try ConfigurationFile.parse(text, path: "apicheck.yml")
@@ -184,7 +255,9 @@ struct ConfigurationFileTests {
 
     @Test("contract and recordings paths: an absolute path is used as written, a relative one from the file's folder")
     func pathResolution() throws {
-        let config = try ConfigurationFile.parse("apis:\n  a:\n    base_url: https://x.test\n    contract: /abs/c.yaml\n    recordings: rel/r\n", path: "/project/sub/apicheck.yml")
+        let config = try ConfigurationFile.parse(
+            "apis:\n  a:\n    base_url: https://x.test\n    contract: /abs/c.yaml\n    recordings: rel/r\n",
+            path: "/project/sub/apicheck.yml")
         let api = try #require(config.api("a"))
         #expect(config.resolve(try #require(api.contract)).path == "/abs/c.yaml")
         #expect(config.resolve(api.recordings).path == "/project/sub/rel/r")

@@ -56,23 +56,30 @@ struct ContractCoverageTests {
     static func interaction(_ method: String, _ url: String, status: Int, body: JSONValue? = nil) -> Interaction {
         Interaction(
             request: RecordedRequest(method: method, url: url),
-            response: RecordedResponse(status: status, headers: HeaderFields([("Content-Type", "application/json")]), body: body.map { .json($0) })
+            response: RecordedResponse(
+                status: status, headers: HeaderFields([("Content-Type", "application/json")]), body: body.map { .json($0) })
         )
     }
 
-    @Test("the items come from the contract: operations, response keys, fields through allOf, $ref and arrays (a recursive schema ends), enum values")
+    @Test(
+        "the items come from the contract: operations, response keys, fields through allOf, $ref and arrays (a recursive schema ends), enum values"
+    )
     func items() throws {
         let coverage = ContractCoverage(api: "things", contract: try Self.contract())
         #expect(coverage.measures.map(\.name) == ["operations", "statuses", "fields", "enum values"])
         #expect(coverage.measures[0].items.map(\.name) == ["GET /things", "DELETE /things/{id}"])
         #expect(coverage.measures[1].items.map(\.name) == ["GET /things 200", "GET /things 4XX", "DELETE /things/{id} 204"])
-        #expect(coverage.measures[2].items.map(\.name) == [
-            "GET /things 200 /data", "GET /things 200 /data/*/id", "GET /things 200 /data/*/state", "GET /things 200 /data/*/owner",
-            "GET /things 200 /data/*/owner/name", "GET /things 200 /data/*/owner/boss", "GET /things 200 /next", "GET /things 4XX /message",
-        ])
-        #expect(coverage.measures[3].items.map(\.name) == [
-            #"GET /things 200 /data/*/state "open""#, #"GET /things 200 /data/*/state "closed""#, #"GET /things 200 /data/*/state "archived""#,
-        ])
+        #expect(
+            coverage.measures[2].items.map(\.name) == [
+                "GET /things 200 /data", "GET /things 200 /data/*/id", "GET /things 200 /data/*/state", "GET /things 200 /data/*/owner",
+                "GET /things 200 /data/*/owner/name", "GET /things 200 /data/*/owner/boss", "GET /things 200 /next",
+                "GET /things 4XX /message",
+            ])
+        #expect(
+            coverage.measures[3].items.map(\.name) == [
+                #"GET /things 200 /data/*/state "open""#, #"GET /things 200 /data/*/state "closed""#,
+                #"GET /things 200 /data/*/state "archived""#,
+            ])
         #expect(coverage.measures.allSatisfy { $0.covered == 0 })
         #expect(coverage.measures[0].percent == 0)
     }
@@ -81,11 +88,15 @@ struct ContractCoverageTests {
     func exercised() throws {
         let contract = try Self.contract()
         var coverage = ContractCoverage(api: "things", contract: contract)
-        let recording = Recording(api: "things", name: "r", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "https://things.invalid", interactions: [
-            Self.interaction("GET", "/things?page=2", status: 200, body: ["data": [["id": 1, "state": "open"], ["id": 2, "state": "closed", "owner": ["name": "kim"]]], "next": .null]),
-            Self.interaction("GET", "/things", status: 404, body: ["error": "gone"]),
-            Self.interaction("GET", "/elsewhere", status: 200),
-        ])
+        let recording = Recording(
+            api: "things", name: "r", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "https://things.invalid",
+            interactions: [
+                Self.interaction(
+                    "GET", "/things?page=2", status: 200,
+                    body: ["data": [["id": 1, "state": "open"], ["id": 2, "state": "closed", "owner": ["name": "kim"]]], "next": .null]),
+                Self.interaction("GET", "/things", status: 404, body: ["error": "gone"]),
+                Self.interaction("GET", "/elsewhere", status: 200),
+            ])
         coverage.add(recording, contract: contract)
         #expect(coverage.recordings == 1 && coverage.interactions == 3)
         #expect(coverage.measures[0].missing.map(\.name) == ["DELETE /things/{id}"])
@@ -100,9 +111,12 @@ struct ContractCoverageTests {
     func examplesIgnored() throws {
         let contract = try Self.contract()
         var coverage = ContractCoverage(api: "things", contract: contract)
-        coverage.add(Recording(api: "things", name: "examples/x", recordedAt: ExampleGenerator.recordedAt, recordedFrom: ExampleGenerator.recordedFrom, interactions: [
-            Self.interaction("DELETE", "/things/1", status: 204),
-        ]), contract: contract)
+        coverage.add(
+            Recording(
+                api: "things", name: "examples/x", recordedAt: ExampleGenerator.recordedAt, recordedFrom: ExampleGenerator.recordedFrom,
+                interactions: [
+                    Self.interaction("DELETE", "/things/1", status: 204)
+                ]), contract: contract)
         #expect(coverage.recordings == 0)
         #expect(coverage.measures.allSatisfy { $0.covered == 0 })
     }
@@ -110,7 +124,10 @@ struct ContractCoverageTests {
     @Test("--min: a bare percentage for every measure, MEASURE=PERCENT for one; anything else is refused")
     func minimums() throws {
         #expect(try ContractCoverage.minimums(["60"]) == ["operations": 60, "statuses": 60, "fields": 60, "enum values": 60])
-        #expect(try ContractCoverage.minimums(["50", "operations=100", "enum-values=10%"]) == ["operations": 100, "statuses": 50, "fields": 50, "enum values": 10])
+        #expect(
+            try ContractCoverage.minimums(["50", "operations=100", "enum-values=10%"]) == [
+                "operations": 100, "statuses": 50, "fields": 50, "enum values": 10,
+            ])
         #expect(try ContractCoverage.minimums(["statuses=25"]) == ["statuses": 25])
         #expect(try ContractCoverage.minimums([]).isEmpty)
         for bad in ["101", "-1", "x", "bogus=5", "fields=", "fields=200"] {

@@ -1,12 +1,13 @@
 import APICheck
 import Foundation
-import WireFormat
 import Testing
+import WireFormat
 
 @Suite("Contracts")
 struct ContractLoadingTests {
     static let todos = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("contracts/todos.openapi.yaml")
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "contracts/todos.openapi.yaml")
 
     @Test("the todo contract loads, $refs followed, keeping the x-apicheck extensions")
     func todoContractLoads() throws {
@@ -21,10 +22,15 @@ struct ContractLoadingTests {
         #expect(get.parameters.map(\.name) == ["id"])
     }
 
-    @Test("a malformed contract is an error with file and line", arguments: [
-        ("openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths:\n  /a:\n    get:\n      responses:\n        '200': [\n", 8, "not valid YAML"),
-        ("openapi: 3.1.0\ninfo: {title: x}\npaths: {}\n", 2, "not a valid OpenAPI 3.1 document"),
-    ])
+    @Test(
+        "a malformed contract is an error with file and line",
+        arguments: [
+            (
+                "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths:\n  /a:\n    get:\n      responses:\n        '200': [\n", 8,
+                "not valid YAML"
+            ),
+            ("openapi: 3.1.0\ninfo: {title: x}\npaths: {}\n", 2, "not a valid OpenAPI 3.1 document"),
+        ])
     func malformed(_ text: String, _ line: Int, _ message: String) {
         #expect {
             _ = try Contract.parse(text, path: "c.yaml")

@@ -48,18 +48,25 @@ struct CoverageDifferentialTests {
     func edgeCases() throws {
         let contract = try ContractCoverageTests.contract()
         let cases: [JSONValue] = [
-            try JSONReader.parse(#"{"data":[{"id":1,"state":"open","owner":{"name":"a","boss":{"name":"b"}}},{"state":"closed","extra":{"id":2}}],"next":null}"#),
+            try JSONReader.parse(
+                #"{"data":[{"id":1,"state":"open","owner":{"name":"a","boss":{"name":"b"}}},{"state":"closed","extra":{"id":2}}],"next":null}"#
+            ),
             try JSONReader.parse(#"{"data":[],"next":"x","unknown":[1,2]}"#),
             try JSONReader.parse(#"[{"state":"archived"}]"#),
             try JSONReader.parse(#"{"data":{"state":"open"}}"#),
         ]
         for (position, body) in cases.enumerated() {
-            Self.expectAgree([ContractCoverageTests.interaction("GET", "/things", status: 200, body: body)], contract: contract, context: "case \(position)")
+            Self.expectAgree(
+                [ContractCoverageTests.interaction("GET", "/things", status: 200, body: body)], contract: contract,
+                context: "case \(position)")
         }
         let form = Interaction(
             request: RecordedRequest(method: "GET", url: "/things"),
-            response: RecordedResponse(status: 200, headers: HeaderFields([("Content-Type", "application/x-www-form-urlencoded")]), body: .form(fields: [FormField("next", "x"), FormField("data", "y")], raw: "next=x&data=y"))
+            response: RecordedResponse(
+                status: 200, headers: HeaderFields([("Content-Type", "application/x-www-form-urlencoded")]),
+                body: .form(fields: [FormField("next", "x"), FormField("data", "y")], raw: "next=x&data=y"))
         )
-        Self.expectAgree([form, ContractCoverageTests.interaction("DELETE", "/things/3", status: 204)], contract: contract, context: "form and 204")
+        Self.expectAgree(
+            [form, ContractCoverageTests.interaction("DELETE", "/things/3", status: 204)], contract: contract, context: "form and 204")
     }
 }

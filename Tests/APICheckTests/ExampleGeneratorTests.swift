@@ -14,7 +14,9 @@ struct ExampleGeneratorTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-examples-\(UUID().uuidString)")
     }
 
-    @Test("every example of each API's contract is written and verifies clean through apicheck verify's own path", arguments: ["todos", "github", "kakao", "lslp"])
+    @Test(
+        "every example of each API's contract is written and verifies clean through apicheck verify's own path",
+        arguments: ["todos", "github", "kakao", "lslp"])
     func everyExampleVerifiesClean(api name: String) throws {
         let configuration = try Self.configuration()
         let api = try #require(configuration.api(name))
@@ -25,17 +27,25 @@ struct ExampleGeneratorTests {
         #expect(result.examples > 50)
         // Every declared response of every operation has a recording.
         let contract = CompiledContract(try Contract.load(configuration.resolve(try #require(api.contract)).path))
-        let expected = Set(contract.operations.flatMap { operation in operation.responses.keys.map { ExamplesRun.fileName(operation: operation.name, responseKey: $0) } })
+        let expected = Set(
+            contract.operations.flatMap { operation in
+                operation.responses.keys.map { ExamplesRun.fileName(operation: operation.name, responseKey: $0) }
+            })
         #expect(Set(result.files.map { URL(fileURLWithPath: $0.path).lastPathComponent }) == expected)
 
         let options = VerifyRun.Options(paths: [folder.path], api: name, strict: true, environment: [:], jobs: 2)
         let verified = try VerifyRun(configuration: configuration, options: options).run(options)
         #expect(verified.errors.isEmpty, "\(verified.errors)")
-        #expect(verified.findings.isEmpty, "\(verified.findings.prefix(5).map { "\($0.file ?? ""): \($0.rule.rawValue) \($0.pointer) expected \($0.expected) found \($0.found)" })")
+        #expect(
+            verified.findings.isEmpty,
+            "\(verified.findings.prefix(5).map { "\($0.file ?? ""): \($0.rule.rawValue) \($0.pointer) expected \($0.expected) found \($0.found)" })"
+        )
         #expect(verified.interactions == result.examples)
     }
 
-    @Test("the examples in recordings/<api>/examples are what the contract writes now (run apicheck examples after a contract change)", arguments: ["todos", "github", "kakao", "lslp"])
+    @Test(
+        "the examples in recordings/<api>/examples are what the contract writes now (run apicheck examples after a contract change)",
+        arguments: ["todos", "github", "kakao", "lslp"])
     func committedExamplesAreCurrent(api name: String) throws {
         let configuration = try Self.configuration()
         let api = try #require(configuration.api(name))
@@ -47,7 +57,9 @@ struct ExampleGeneratorTests {
         let present = Set((try? FileManager.default.contentsOfDirectory(atPath: committed.path)) ?? [])
         #expect(present == names, "stale or missing examples in \(committed.path): run 'swift run apicheck examples --api \(name)'")
         for name in names.intersection(present) {
-            #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == Data(contentsOf: committed.appendingPathComponent(name)), "\(name) is stale: run 'swift run apicheck examples --api \(name)'")
+            #expect(
+                try Data(contentsOf: folder.appendingPathComponent(name)) == Data(contentsOf: committed.appendingPathComponent(name)),
+                "\(name) is stale: run 'swift run apicheck examples --api \(name)'")
         }
     }
 
@@ -114,7 +126,9 @@ struct ExampleGeneratorTests {
     }
 
     static func body(_ examples: [ExampleGenerator.Example], _ variant: String) throws -> JSONValue {
-        let example = try #require(examples.first { $0.responseKey == "200" && $0.variant == variant }, "no variant \"\(variant)\" among \(examples.map(\.variant))")
+        let example = try #require(
+            examples.first { $0.responseKey == "200" && $0.variant == variant },
+            "no variant \"\(variant)\" among \(examples.map(\.variant))")
         guard case .json(let json) = try #require(example.interaction.response.body) else { throw ExampleFailure() }
         return json
     }
@@ -129,10 +143,14 @@ struct ExampleGeneratorTests {
         let minimal = try Self.body(examples, "minimal")
         #expect(minimal["note"] == nil)
         #expect(try Self.body(examples, "null at /note")["note"] == .null)
-        let states = Set(examples.compactMap { $0.responseKey == "200" ? $0.interaction.response.body.flatMap { body -> String? in
-            if case .json(let json) = body { return json["state"]?.stringValue }
-            return nil
-        } : nil })
+        let states = Set(
+            examples.compactMap {
+                $0.responseKey == "200"
+                    ? $0.interaction.response.body.flatMap { body -> String? in
+                        if case .json(let json) = body { return json["state"]?.stringValue }
+                        return nil
+                    } : nil
+            })
         #expect(states == ["open", "closed", "archived"])
         #expect(try Self.body(examples, "empty at /tags")["tags"] == .array([]))
         #expect(try Self.body(examples, "maxItems 4 at /tags")["tags"]?.arrayValue?.count == 4)
@@ -150,7 +168,8 @@ struct ExampleGeneratorTests {
         #expect(maximalHeaders["X-Trace"]?.range(of: "^[0-9a-f]{8}$", options: .regularExpression) != nil)
         #expect(try #require(examples.first { $0.variant == "minimal" }).interaction.response.headers["X-Trace"] == nil)
         // A response without content still gets examples.
-        #expect(examples.contains { $0.responseKey == "404" && $0.interaction.response.status == 404 && $0.interaction.response.body == nil })
+        #expect(
+            examples.contains { $0.responseKey == "404" && $0.interaction.response.status == 404 && $0.interaction.response.body == nil })
     }
 
     @Test("dates: the exact wire form, at day, month and year ends in the API's offset and at DST changes")
@@ -191,7 +210,10 @@ struct ExampleGeneratorTests {
                 }
             }
         }
-        for (source, reason) in [("^(?=a)b$", "look-around"), (#"(a)\1"#, "back-references"), (#"\bword"#, "word boundaries"), ("^[a-z", "without its ']'"), ("(ab", "without its ')'")] {
+        for (source, reason) in [
+            ("^(?=a)b$", "look-around"), (#"(a)\1"#, "back-references"), (#"\bword"#, "word boundaries"), ("^[a-z", "without its ']'"),
+            ("(ab", "without its ')'"),
+        ] {
             #expect(throws: PatternSampler.Unsupported.self) { try PatternSampler(source) }
             do {
                 _ = try PatternSampler(source)

@@ -11,13 +11,15 @@ struct ExitReasonTests {
         #expect(ExitReason.unreachable.code == 3)
     }
 
-    @Test("2 wins over 3, 3 over 1, 1 over 0, in either order", arguments: [
-        (ExitReason.success, ExitReason.findings, ExitReason.findings),
-        (.findings, .unreachable, .unreachable),
-        (.unreachable, .usage, .usage),
-        (.findings, .usage, .usage),
-        (.success, .success, .success),
-    ])
+    @Test(
+        "2 wins over 3, 3 over 1, 1 over 0, in either order",
+        arguments: [
+            (ExitReason.success, ExitReason.findings, ExitReason.findings),
+            (.findings, .unreachable, .unreachable),
+            (.unreachable, .usage, .usage),
+            (.findings, .usage, .usage),
+            (.success, .success, .success),
+        ])
     func precedence(_ a: ExitReason, _ b: ExitReason, _ winner: ExitReason) {
         #expect(a.combined(with: b) == winner)
         #expect(b.combined(with: a) == winner)

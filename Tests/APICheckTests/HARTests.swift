@@ -5,7 +5,8 @@ import WireFormat
 
 @Suite("HAR import and export")
 struct HARTests {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/har/mitmproxy-todos.har")
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures/har/mitmproxy-todos.har")
     static let bases = ["": URL(string: "http://127.0.0.1:18080")!]
 
     func importFixture() throws -> Recording {
@@ -25,17 +26,21 @@ struct HARTests {
         #expect(kinds.contains("GET /api/v2/todos/search 422"))
 
         let put = try #require(recording.interactions.first { $0.request.method == "PUT" })
-        #expect(put.request.body == .form(
-            fields: [FormField("title", "Don't open a+b & 할 일"), FormField("is_done", "true")],
-            raw: "title=Don%27t%20open%20a%2Bb%20%26%20%ED%95%A0%20%EC%9D%BC&is_done=true"
-        ))
+        #expect(
+            put.request.body
+                == .form(
+                    fields: [FormField("title", "Don't open a+b & 할 일"), FormField("is_done", "true")],
+                    raw: "title=Don%27t%20open%20a%2Bb%20%26%20%ED%95%A0%20%EC%9D%BC&is_done=true"
+                ))
         #expect(put.request.headers["Host"] == nil)
         #expect(put.request.headers["User-Agent"] == nil)
         #expect(put.response.headers["Date"] == nil)
         #expect(put.response.body?.jsonValue[pointer: "/json/data/title"] == "Don't open a+b & 할 일")
 
         let multipart = try #require(recording.interactions.first { $0.request.url == "/api/v2/todos" && $0.request.method == "POST" })
-        #expect(multipart.request.body == .multipart([.init(name: "title", content: .text("multipart 할 일")), .init(name: "is_done", content: .text("true"))]))
+        #expect(
+            multipart.request.body
+                == .multipart([.init(name: "title", content: .text("multipart 할 일")), .init(name: "is_done", content: .text("true"))]))
         #expect(multipart.request.headers["Content-Type"] == "multipart/form-data")
     }
 
@@ -54,27 +59,44 @@ struct HARTests {
         let again = try HAR.importRecording(Array(har.utf8), api: "todos", name: "mitm", baseURLs: Self.bases)
         #expect(again.interactions.count == recording.interactions.count)
         for (index, pair) in zip(again.interactions, recording.interactions).enumerated() where pair.0 != pair.1 {
-            Issue.record("entry \(index) differs: request \(pair.0.request == pair.1.request), response \(pair.0.response == pair.1.response), headers \(pair.0.response.headers.fields) vs \(pair.1.response.headers.fields), body \(pair.0.request.body?.kind ?? "-") vs \(pair.1.request.body?.kind ?? "-")")
+            Issue.record(
+                "entry \(index) differs: request \(pair.0.request == pair.1.request), response \(pair.0.response == pair.1.response), headers \(pair.0.response.headers.fields) vs \(pair.1.response.headers.fields), body \(pair.0.request.body?.kind ?? "-") vs \(pair.1.request.body?.kind ?? "-")"
+            )
         }
         let json = try JSONReader.parse(har)
         #expect(json[pointer: "/log/version"] == "1.2")
         #expect(json[pointer: "/log/entries/0/request/url"]?.stringValue?.hasPrefix("http://127.0.0.1:18080/api/v2/") == true)
     }
 
-    @Test("a malformed HAR names the file, line and pointer", arguments: [
-        (#"{"log": {"entries": [{"request": {"method": "GET", "url": "http://127.0.0.1:18080/x"}, "response": {"status": "200"}}]}}"#, "/log/entries/0/response/status", "expected the status as an integer"),
-        (#"{"log": {"entries": [{"request": {"method": "GET", "url": "/relative"}, "response": {"status": 200}}]}}"#, "/log/entries/0/request/url", "expected an absolute URL"),
-        (#"{"log": {"entries": [{"request": {"method": "GET", "url": "http://other.test/x"}, "response": {"status": 200}}]}}"#, "/log/entries/0/request/url", "is not under the API's base URL"),
-        (#"{"entries": []}"#, "", "not a HAR file"),
-        (#"{"log": {"entries": [{"request": {"method": "GET", "url": "http://127.0.0.1:18080/x", "headers": [{"name": 1}]}, "response": {"status": 200}}]}}"#, "/log/entries/0/request/headers/0", "expected a header"),
-        (#"{"log": {"entries": [}}"#, "/log/entries/0", "not valid JSON"),
-    ])
+    @Test(
+        "a malformed HAR names the file, line and pointer",
+        arguments: [
+            (
+                #"{"log": {"entries": [{"request": {"method": "GET", "url": "http://127.0.0.1:18080/x"}, "response": {"status": "200"}}]}}"#,
+                "/log/entries/0/response/status", "expected the status as an integer"
+            ),
+            (
+                #"{"log": {"entries": [{"request": {"method": "GET", "url": "/relative"}, "response": {"status": 200}}]}}"#,
+                "/log/entries/0/request/url", "expected an absolute URL"
+            ),
+            (
+                #"{"log": {"entries": [{"request": {"method": "GET", "url": "http://other.test/x"}, "response": {"status": 200}}]}}"#,
+                "/log/entries/0/request/url", "is not under the API's base URL"
+            ),
+            (#"{"entries": []}"#, "", "not a HAR file"),
+            (
+                #"{"log": {"entries": [{"request": {"method": "GET", "url": "http://127.0.0.1:18080/x", "headers": [{"name": 1}]}, "response": {"status": 200}}]}}"#,
+                "/log/entries/0/request/headers/0", "expected a header"
+            ),
+            (#"{"log": {"entries": [}}"#, "/log/entries/0", "not valid JSON"),
+        ])
     func malformedHAR(_ text: String, _ pointer: String, _ message: String) {
         #expect {
             _ = try HAR.importRecording(Array(text.utf8), file: "in.har", api: "todos", name: "x", baseURLs: Self.bases)
         } throws: { error in
             guard let error = error as? RecordingError else { return false }
-            let ok = error.file == "in.har" && error.location != nil && error.pointer.description == pointer && error.message.contains(message)
+            let ok =
+                error.file == "in.har" && error.location != nil && error.pointer.description == pointer && error.message.contains(message)
             if !ok { Issue.record("got \(error)") }
             return ok
         }

@@ -7,9 +7,11 @@ import Testing
 @Suite("HTML report")
 struct HTMLReportTests {
     static func finding(
-        _ rule: RuleID, _ operation: String, _ pointer: String, severity: Severity? = nil, recorded: String? = nil, live: String? = nil, line: Int? = 14
+        _ rule: RuleID, _ operation: String, _ pointer: String, severity: Severity? = nil, recorded: String? = nil, live: String? = nil,
+        line: Int? = 14
     ) -> Finding {
-        var finding = Finding(rule: rule, part: "response", operation: operation, status: 200, pointer: pointer, expected: "an integer", found: "a string")
+        var finding = Finding(
+            rule: rule, part: "response", operation: operation, status: 200, pointer: pointer, expected: "an integer", found: "a string")
         if let severity { finding.severity = severity }
         finding.recordedValue = recorded
         finding.liveValue = live
@@ -19,7 +21,8 @@ struct HTMLReportTests {
     }
 
     static func summary(_ findings: [Finding], command: String = "verify") -> ReportSummary {
-        var summary = ReportSummary(findings: findings, files: ["recordings/things/scenarios/list.json"], recordings: 1, interactions: 2, failOn: .error)
+        var summary = ReportSummary(
+            findings: findings, files: ["recordings/things/scenarios/list.json"], recordings: 1, interactions: 2, failOn: .error)
         summary.command = command
         return summary
     }
@@ -42,7 +45,8 @@ struct HTMLReportTests {
         #expect(sections[0].contains("<code>GET /a</code>") && sections[1].contains("<code>GET /b</code>"))
         #expect(sections[1].components(separatedBy: "<tr class=\"finding").count - 1 == 2)
         #expect(sections[0].contains(#"<tr class="finding error" data-rule="shape.type" data-pointer="/data/*/id">"#))
-        #expect(sections[0].contains(#"<td class="value recorded"><code>&quot;7&quot;</code></td><td class="value live"><code>7</code></td>"#))
+        #expect(
+            sections[0].contains(#"<td class="value recorded"><code>&quot;7&quot;</code></td><td class="value live"><code>7</code></td>"#))
         #expect(sections[0].contains("<code>recordings/things/scenarios/list.json:31</code>"))
         #expect(sections[1].contains(#"<td class="value live absent">absent</td>"#))
         #expect(html.contains("ran 1 scenario (2 requests): 1 error, 1 warning, 1 info: the run <span class=\"verdict fail\">fails</span>"))
@@ -59,7 +63,9 @@ struct HTMLReportTests {
     @Test("text from an answer is escaped: it cannot close a cell, start a script or load an image")
     func escaped() {
         let hostile = [
-            Self.finding(.shapeType, "GET /x<script>alert(1)</script>", #"/a"b'c<d"#, recorded: #""<img src=x onerror=alert(1)>""#, live: "</code></td><script>alert(2)</script>"),
+            Self.finding(
+                .shapeType, "GET /x<script>alert(1)</script>", #"/a"b'c<d"#, recorded: #""<img src=x onerror=alert(1)>""#,
+                live: "</code></td><script>alert(2)</script>")
         ]
         let html = ReportFormat.html.render(hostile, summary: Self.summary(hostile, command: "diff --live"))
         #expect(!html.contains("<script"))
@@ -74,7 +80,9 @@ struct HTMLReportTests {
         let findings = [Self.finding(.shapeType, "GET /a", "/id", recorded: "1", live: #""1""#)]
         var summary = Self.summary(findings)
         summary.coverage = [ContractCoverage(api: "things", contract: try ContractCoverageTests.contract())]
-        for html in [ReportFormat.html.render(findings, summary: summary), CoverageFormat.html.render(summary.coverage, minimums: ["fields": 50])] {
+        for html in [
+            ReportFormat.html.render(findings, summary: summary), CoverageFormat.html.render(summary.coverage, minimums: ["fields": 50]),
+        ] {
             #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
             #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">"#))
             for forbidden in ["<script", "<link", "<img", "src=", "url(", "@import", "http:", "https:"] {
@@ -87,12 +95,21 @@ struct HTMLReportTests {
     func coverage() throws {
         let contract = try ContractCoverageTests.contract()
         var coverage = ContractCoverage(api: "things", contract: contract)
-        coverage.add(Recording(api: "things", name: "r", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "https://things.invalid", interactions: [
-            ContractCoverageTests.interaction("DELETE", "/things/1", status: 204),
-        ]), contract: contract)
+        coverage.add(
+            Recording(
+                api: "things", name: "r", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "https://things.invalid",
+                interactions: [
+                    ContractCoverageTests.interaction("DELETE", "/things/1", status: 204)
+                ]), contract: contract)
         let html = CoverageFormat.html.render([coverage], minimums: ["operations": 50, "fields": 10])
-        #expect(html.contains(#"<tr class="measure" data-measure="operations"><td class="name">operations</td><td class="covered">1</td><td class="total">2</td><td class="percent">50.0%</td>"#))
-        #expect(html.contains(#"<tr class="measure below" data-measure="fields"><td class="name">fields</td><td class="covered">0</td><td class="total">8</td><td class="percent">0.0%</td>"#))
+        #expect(
+            html.contains(
+                #"<tr class="measure" data-measure="operations"><td class="name">operations</td><td class="covered">1</td><td class="total">2</td><td class="percent">50.0%</td>"#
+            ))
+        #expect(
+            html.contains(
+                #"<tr class="measure below" data-measure="fields"><td class="name">fields</td><td class="covered">0</td><td class="total">8</td><td class="percent">0.0%</td>"#
+            ))
         #expect(html.contains(#"<td class="minimum">10.0% (below)</td>"#))
         #expect(html.contains("<li><code>GET /things</code></li>"))
         #expect(html.contains("1 measure is below the minimum"))
@@ -109,9 +126,12 @@ struct FindingValuesTests {
     @Test("the verifier attaches the recorded value at each finding's place")
     func verifierAttaches() throws {
         let verifier = Verifier(contract: try ContractCoverageTests.contract())
-        let recording = Recording(api: "things", name: "r", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "https://things.invalid", interactions: [
-            ContractCoverageTests.interaction("GET", "/things", status: 200, body: ["data": [["id": 1], ["id": "seven"]], "next": .null]),
-        ])
+        let recording = Recording(
+            api: "things", name: "r", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "https://things.invalid",
+            interactions: [
+                ContractCoverageTests.interaction(
+                    "GET", "/things", status: 200, body: ["data": [["id": 1], ["id": "seven"]], "next": .null])
+            ])
         let findings = verifier.verify(recording)
         let idFinding = try #require(findings.first { $0.pointer == "/data/*/id" })
         #expect(idFinding.recordedValue == #""seven""#)

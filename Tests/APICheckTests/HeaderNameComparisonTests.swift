@@ -1,8 +1,9 @@
+import TestSupport
+import Testing
+
 @testable import APICheckCommands
 @testable import APICheckContracts
 @testable import APICheckRecording
-import TestSupport
-import Testing
 
 @Suite("Header names compared without lower-casing")
 struct HeaderNameComparisonTests {
@@ -12,12 +13,19 @@ struct HeaderNameComparisonTests {
         return x == y ? 0 : (x < y ? -1 : 1)
     }
 
-    @Test("HeaderFields.compare orders names as their lower-cased forms do: ASCII in any case, and names that are not ASCII (U+212A KELVIN SIGN lower-cases to k)")
+    @Test(
+        "HeaderFields.compare orders names as their lower-cased forms do: ASCII in any case, and names that are not ASCII (U+212A KELVIN SIGN lower-cases to k)"
+    )
     func sameAsLowercased() {
-        let pieces = ["", "a", "A", "k", "K", "\u{212A}", "-", "_", "z", "Z", "é", "É", "0", "[", "`", "{", "~", "x-ratelimit", "X-RateLimit", "ſ", "ß"]
+        let pieces = [
+            "", "a", "A", "k", "K", "\u{212A}", "-", "_", "z", "Z", "é", "É", "0", "[", "`", "{", "~", "x-ratelimit", "X-RateLimit", "ſ",
+            "ß",
+        ]
         var generator = SeededGenerator(seed: 77)
         var names = pieces
-        for _ in 0..<400 { names.append((0..<Int.random(in: 1...4, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()) }
+        for _ in 0..<400 {
+            names.append((0..<Int.random(in: 1...4, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
         var compared = 0
         for a in names {
             for b in names.prefix(60) {

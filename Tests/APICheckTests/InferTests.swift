@@ -37,10 +37,16 @@ struct InferTests {
             #"{"id":2,"note":"n","score":1.5,"at":"2017-05-08T18:50:07.123+09:00","link":"https://x.test/b","userName":"b"}"#,
         ]
         for (index, body) in bodies.enumerated() {
-            inferrer.add(Recording(api: "t", name: "r\(index)", recordedAt: "x", recordedFrom: "x", interactions: [
-                Interaction(request: RecordedRequest(method: "GET", url: "/items/\(index + 7)"),
-                            response: RecordedResponse(status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(try JSONReader.parse(body)))),
-            ]))
+            inferrer.add(
+                Recording(
+                    api: "t", name: "r\(index)", recordedAt: "x", recordedFrom: "x",
+                    interactions: [
+                        Interaction(
+                            request: RecordedRequest(method: "GET", url: "/items/\(index + 7)"),
+                            response: RecordedResponse(
+                                status: 200, headers: HeaderFields([("Content-Type", "application/json")]),
+                                body: .json(try JSONReader.parse(body))))
+                    ]))
         }
         let text = inferrer.contractText()
         let contract = try Contract.parse(text, path: "t.yaml")

@@ -1,7 +1,7 @@
 import APICheck
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("JSON reader and writer")
 struct JSONReaderTests {
@@ -10,7 +10,9 @@ struct JSONReaderTests {
         for offset in 0..<24 {
             let before = String(repeating: "a", count: offset)
             let after = String(repeating: "b", count: 17 - offset % 9)
-            for (written, meant) in [(#"\""#, "\""), (#"\\"#, "\\"), (#"\n"#, "\n"), ("é", "é"), ("한", "한"), ("~", "~"), ("\u{7F}", "\u{7F}")] {
+            for (written, meant) in [
+                (#"\""#, "\""), (#"\\"#, "\\"), (#"\n"#, "\n"), ("é", "é"), ("한", "한"), ("~", "~"), ("\u{7F}", "\u{7F}"),
+            ] {
                 let text = "[\"" + before + written + after + "\", 1]"
                 #expect(try JSONReader.parse(text) == .array([.string(before + meant + after), .number(JSONNumber(1))]), "\(text)")
             }
@@ -28,11 +30,13 @@ struct JSONReaderTests {
         }
     }
 
-    @Test("literals survive read, write, read unchanged", arguments: [
-        "10.309712", "1e3", "-0", "1E+2", "0.1e-7", "123456789012345678901234567890", "-9223372036854775809", "0",
-        #""escaped \"quote\" \\ back\\slash \n newline \t tab \u0001""#,
-        #""할 일 😀 Don't""#, "true", "false", "null", "[]", "{}",
-    ])
+    @Test(
+        "literals survive read, write, read unchanged",
+        arguments: [
+            "10.309712", "1e3", "-0", "1E+2", "0.1e-7", "123456789012345678901234567890", "-9223372036854775809", "0",
+            #""escaped \"quote\" \\ back\\slash \n newline \t tab \u0001""#,
+            #""할 일 😀 Don't""#, "true", "false", "null", "[]", "{}",
+        ])
     func literalsSurvive(_ text: String) throws {
         let value = try JSONReader.parse(text)
         let compact = JSONWriter.compact(value)
@@ -57,7 +61,8 @@ struct JSONReaderTests {
 
     @Test("pretty layout is stable: two spaces, scalar arrays inline, trailing newline")
     func prettyLayout() throws {
-        let value = try JSONReader.parse(#"{"form":[["title","a b"],["is_done","true"]],"empty":{},"list":[],"n":1.50,"o":{"k":[1,{"x":null}]}}"#)
+        let value = try JSONReader.parse(
+            #"{"form":[["title","a b"],["is_done","true"]],"empty":{},"list":[],"n":1.50,"o":{"k":[1,{"x":null}]}}"#)
         let expected = """
             {
               "form": [
@@ -81,28 +86,31 @@ struct JSONReaderTests {
         #expect(JSONWriter.pretty(value) == expected)
     }
 
-    @Test("malformed JSON is an error with line, column and pointer", arguments: [
-        ("{\"a\": [1, 2,]}", 1, 13, "/a/2", "expected a value, found ']'"),
-        ("{\n  \"data\": {\n    \"title\": \"x\n  }\n}", 3, 16, "/data/title", "unescaped control character"),
-        ("{\"a\": 1 \"b\": 2}", 1, 9, "", "expected ',' or '}' after an object member, found '\"'"),
-        ("[1, 2", 1, 6, "", "unterminated array"),
-        ("{\"a\": tru}", 1, 7, "/a", "expected a value"),
-        ("{\"a\": 01}", 1, 7, "/a", "leading zero"),
-        ("{\"a\": 1, \"a\": 2}", 1, 10, "/a", "duplicate key \"a\""),
-        ("{\"a\": \"\\x\"}", 1, 8, "/a", "invalid escape '\\x'"),
-        ("{\"a\": \"\\ud800\"}", 1, 8, "/a", "unpaired UTF-16 surrogate"),
-        ("[1] [2]", 1, 5, "", "after the JSON value"),
-        ("", 1, 1, "", "found the end of the text"),
-        ("{\"한\": [\"가\", -]}", 1, 14, "/한/1", "expected a digit after '-'"),
-        ("{a: 1}", 1, 2, "", "expected a key in double quotes, found 'a'"),
-        ("NaN", 1, 1, "", "expected a value, found 'N'"),
-    ])
+    @Test(
+        "malformed JSON is an error with line, column and pointer",
+        arguments: [
+            ("{\"a\": [1, 2,]}", 1, 13, "/a/2", "expected a value, found ']'"),
+            ("{\n  \"data\": {\n    \"title\": \"x\n  }\n}", 3, 16, "/data/title", "unescaped control character"),
+            ("{\"a\": 1 \"b\": 2}", 1, 9, "", "expected ',' or '}' after an object member, found '\"'"),
+            ("[1, 2", 1, 6, "", "unterminated array"),
+            ("{\"a\": tru}", 1, 7, "/a", "expected a value"),
+            ("{\"a\": 01}", 1, 7, "/a", "leading zero"),
+            ("{\"a\": 1, \"a\": 2}", 1, 10, "/a", "duplicate key \"a\""),
+            ("{\"a\": \"\\x\"}", 1, 8, "/a", "invalid escape '\\x'"),
+            ("{\"a\": \"\\ud800\"}", 1, 8, "/a", "unpaired UTF-16 surrogate"),
+            ("[1] [2]", 1, 5, "", "after the JSON value"),
+            ("", 1, 1, "", "found the end of the text"),
+            ("{\"한\": [\"가\", -]}", 1, 14, "/한/1", "expected a digit after '-'"),
+            ("{a: 1}", 1, 2, "", "expected a key in double quotes, found 'a'"),
+            ("NaN", 1, 1, "", "expected a value, found 'N'"),
+        ])
     func malformed(_ text: String, _ line: Int, _ column: Int, _ pointer: String, _ message: String) {
         #expect {
             _ = try JSONReader.parse(text)
         } throws: { error in
             guard let error = error as? JSONParseError else { return false }
-            let ok = error.location.line == line && error.location.column == column
+            let ok =
+                error.location.line == line && error.location.column == column
                 && error.pointer.description == pointer && error.message.contains(message)
             if !ok { Issue.record("got \(error)") }
             return ok
@@ -147,7 +155,9 @@ struct JSONReaderTests {
 
     @Test("random truncations and byte flips never crash and always give a located error or a value")
     func fuzzedInput() throws {
-        let original = Array(#"{"data":[{"id":4698,"title":"할 일 \"q\"","is_done":true,"created_at":"2023-09-16T18:07:38.000000Z"}],"meta":{"from":null,"total":1e3},"message":"성공"}"#.utf8)
+        let original = Array(
+            #"{"data":[{"id":4698,"title":"할 일 \"q\"","is_done":true,"created_at":"2023-09-16T18:07:38.000000Z"}],"meta":{"from":null,"total":1e3},"message":"성공"}"#
+                .utf8)
         for bytes in fuzzedCopies(of: original, count: 3_000, seed: 7) {
             do {
                 let value = try JSONReader.parse(bytes)

@@ -50,7 +50,9 @@ struct JSONSchemaTestSuiteTests {
     @Test("claimed keyword files: every case passes or is excluded with its reason", arguments: claimed)
     func claimedFile(_ name: String) throws {
         let tally = try run(name, claimed: true)
-        print("JSON Schema Test Suite \(name).json: \(tally.correct) passed, \(tally.excluded) excluded, \(tally.wrong + tally.refused) failed")
+        print(
+            "JSON Schema Test Suite \(name).json: \(tally.correct) passed, \(tally.excluded) excluded, \(tally.wrong + tally.refused) failed"
+        )
         #expect(tally.correct + tally.excluded > 0, "no case of \(name).json ran")
     }
 
@@ -98,7 +100,9 @@ struct JSONSchemaTestSuiteTests {
                     if outcome == exclusion.outcome {
                         tally.excluded += 1
                     } else {
-                        Issue.record("\(key): excluded as \(exclusion.outcome) (\(exclusion.reason)) but was \(outcome): \(refusal)\(problems.joined(separator: "; "))")
+                        Issue.record(
+                            "\(key): excluded as \(exclusion.outcome) (\(exclusion.reason)) but was \(outcome): \(refusal)\(problems.joined(separator: "; "))"
+                        )
                     }
                 case (.refused, nil):
                     tally.refused += 1

@@ -1,10 +1,11 @@
-@testable import APICheckCommands
-@testable import APICheckContracts
-@testable import APICheckRecording
 import Foundation
 import OpenAPIKit
 import TestSupport
 import Testing
+
+@testable import APICheckCommands
+@testable import APICheckContracts
+@testable import APICheckRecording
 
 /// `JSONValueDecoder` gives OpenAPIKit's structure check the answers `JSONDecoder` gives on the same JSON text.
 @Suite("JSONValueDecoder: OpenAPIKit's verdicts equal JSONDecoder's")
@@ -13,8 +14,10 @@ struct JSONValueDecoderTests {
 
     /// Every contract in the repository, as the structure check sees it (schemas blanked).
     static func documents() throws -> [(name: String, tree: JSONValue)] {
-        let paths = ["contracts/todos.openapi.yaml", "contracts/github.openapi.yaml", "contracts/kakao.openapi.yaml", "contracts/lslp.openapi.yaml",
-                     "Tests/APICheckTestingTests/Resources/AppProject/contracts/demo.openapi.yaml"]
+        let paths = [
+            "contracts/todos.openapi.yaml", "contracts/github.openapi.yaml", "contracts/kakao.openapi.yaml", "contracts/lslp.openapi.yaml",
+            "Tests/APICheckTestingTests/Resources/AppProject/contracts/demo.openapi.yaml",
+        ]
         return try paths.map { path in
             let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
             return (path, Contract.withoutSchemas(try YAMLReader.parse(text, file: path).json()))
@@ -39,7 +42,8 @@ struct JSONValueDecoderTests {
             switch error {
             case .typeMismatch(_, let context): return "typeMismatch at \(context.codingPath.map(\.stringValue).joined(separator: "/"))"
             case .valueNotFound(_, let context): return "valueNotFound at \(context.codingPath.map(\.stringValue).joined(separator: "/"))"
-            case .keyNotFound(let key, let context): return "keyNotFound \(key.stringValue) at \(context.codingPath.map(\.stringValue).joined(separator: "/"))"
+            case .keyNotFound(let key, let context):
+                return "keyNotFound \(key.stringValue) at \(context.codingPath.map(\.stringValue).joined(separator: "/"))"
             case .dataCorrupted(let context): return "dataCorrupted at \(context.codingPath.map(\.stringValue).joined(separator: "/"))"
             @unknown default: return "\(error)"
             }
@@ -77,7 +81,10 @@ struct JSONValueDecoderTests {
         var generator = SeededGenerator(seed: 2_028)
         var compared = 0
         var refused = 0
-        let replacements: [JSONValue] = [.string("x"), .number(JSONNumber(3)), .number(JSONNumber(1.5)), .bool(true), .null, .array([]), .object(JSONObject()), .string("not a url ^"), .string("3.0.0")]
+        let replacements: [JSONValue] = [
+            .string("x"), .number(JSONNumber(3)), .number(JSONNumber(1.5)), .bool(true), .null, .array([]), .object(JSONObject()),
+            .string("not a url ^"), .string("3.0.0"),
+        ]
         for document in try Self.documents() {
             let all = Self.pointers(document.tree)
             for _ in 0..<40 {
@@ -97,7 +104,9 @@ struct JSONValueDecoderTests {
                     tree.set(replacements.randomElement(using: &generator)!, at: JSONPointer(tokens: pointer))
                 }
                 let (ours, theirs) = Self.both(tree)
-                #expect(ours == theirs, "\(document.name), \(pointer.joined(separator: "/")): ours \(ours ?? "accepted"), JSONDecoder \(theirs ?? "accepted")")
+                #expect(
+                    ours == theirs,
+                    "\(document.name), \(pointer.joined(separator: "/")): ours \(ours ?? "accepted"), JSONDecoder \(theirs ?? "accepted")")
                 compared += 1
                 if theirs != nil { refused += 1 }
             }

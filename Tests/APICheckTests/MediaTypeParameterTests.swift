@@ -25,22 +25,27 @@ struct MediaTypeParameterTests {
         let verifier = Verifier(contract: CompiledContract(try Contract.parse(contractText(), path: "charset.yaml")))
         let interaction = Interaction(
             request: RecordedRequest(method: "GET", url: "/search", headers: HeaderFields()),
-            response: RecordedResponse(status: 200, headers: HeaderFields([("Content-Type", contentType)]), body: .json(try JSONReader.parse("{}")))
+            response: RecordedResponse(
+                status: 200, headers: HeaderFields([("Content-Type", contentType)]), body: .json(try JSONReader.parse("{}")))
         )
         return verifier.verify(interaction)
     }
 
-    @Test("the declared charset, in any case and spacing, verifies clean", arguments: [
-        "application/json;charset=UTF-8", "application/json; charset=utf-8", "Application/JSON ;charset=\"UTF-8\"",
-    ])
+    @Test(
+        "the declared charset, in any case and spacing, verifies clean",
+        arguments: [
+            "application/json;charset=UTF-8", "application/json; charset=utf-8", "Application/JSON ;charset=\"UTF-8\"",
+        ])
     func carried(_ contentType: String) throws {
         let found = try Self.findings(contentType: contentType)
         #expect(found.isEmpty, "\(found.map(\.compilerLine))")
     }
 
-    @Test("a missing or different charset is a content-type finding naming what the contract says", arguments: [
-        "application/json", "application/json;charset=ISO-8859-1", "application/json;format=UTF-8",
-    ])
+    @Test(
+        "a missing or different charset is a content-type finding naming what the contract says",
+        arguments: [
+            "application/json", "application/json;charset=ISO-8859-1", "application/json;format=UTF-8",
+        ])
     func missing(_ contentType: String) throws {
         let found = try Self.findings(contentType: contentType)
         let finding = try #require(found.first, "no finding for \(contentType)")
@@ -58,10 +63,15 @@ struct MediaTypeParameterTests {
         #expect(found.first?.expected == "application/json;charset=UTF-8")
     }
 
-    @Test("two entries of one type, or a parameter that is not name=value, are refused with the pointer", arguments: [
-        ("application/json;charset=UTF-8: {schema: {type: object}}\n            application/json: {schema: {type: object}}", "a second entry for application/json"),
-        ("application/json;charset: {schema: {type: object}}", "a parameter must be name=value"),
-    ])
+    @Test(
+        "two entries of one type, or a parameter that is not name=value, are refused with the pointer",
+        arguments: [
+            (
+                "application/json;charset=UTF-8: {schema: {type: object}}\n            application/json: {schema: {type: object}}",
+                "a second entry for application/json"
+            ),
+            ("application/json;charset: {schema: {type: object}}", "a parameter must be name=value"),
+        ])
     func refused(_ entries: String, _ message: String) {
         #expect {
             _ = try Contract.parse(Self.contractText(entries), path: "charset.yaml")

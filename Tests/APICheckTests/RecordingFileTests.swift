@@ -46,13 +46,15 @@ struct RecordingFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["r.json"])
     }
 
-    @Test("only the temporary files of unfinished writes count as leftovers", arguments: [
-        (".swift.json.tmp-4242-5E1C0E0A-3F7B-4B8E-9C2D-0123456789AB", true),
-        (".a.tmp-b.json", false),
-        (".github.json", false),
-        ("swift.json", false),
-        (".swift.json.tmp-4242-not-a-uuid", false),
-    ])
+    @Test(
+        "only the temporary files of unfinished writes count as leftovers",
+        arguments: [
+            (".swift.json.tmp-4242-5E1C0E0A-3F7B-4B8E-9C2D-0123456789AB", true),
+            (".a.tmp-b.json", false),
+            (".github.json", false),
+            ("swift.json", false),
+            (".swift.json.tmp-4242-not-a-uuid", false),
+        ])
     func leftoverNames(_ name: String, _ isLeftover: Bool) {
         #expect(AtomicFile.isLeftover(name) == isLeftover)
     }

@@ -14,12 +14,16 @@ struct RecordingFormatTests {
                     request: RecordedRequest(
                         method: "PUT", url: "/api/v2/todos/5126",
                         headers: HeaderFields([("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json")]),
-                        body: .form(fields: [FormField("title", "Don't open 할 일"), FormField("is_done", "true")],
-                                    raw: "title=Don%27t%20open%20%ED%95%A0%20%EC%9D%BC&is_done=true")
+                        body: .form(
+                            fields: [FormField("title", "Don't open 할 일"), FormField("is_done", "true")],
+                            raw: "title=Don%27t%20open%20%ED%95%A0%20%EC%9D%BC&is_done=true")
                     ),
                     response: RecordedResponse(
                         status: 200, headers: HeaderFields([("Content-Type", "application/json")]),
-                        body: .json(try JSONReader.parse(#"{"data":{"id":5126,"score":10.309712,"big":123456789012345678901234567890,"e":1e3},"message":"할일 수정 성공"}"#))
+                        body: .json(
+                            try JSONReader.parse(
+                                #"{"data":{"id":5126,"score":10.309712,"big":123456789012345678901234567890,"e":1e3},"message":"할일 수정 성공"}"#
+                            ))
                     )
                 ),
                 Interaction(
@@ -63,18 +67,24 @@ struct RecordingFormatTests {
         #expect(json[pointer: "/interactions/0/request/headers"]?.objectValue?.keys == ["Accept", "Content-Type"])
         #expect(json[pointer: "/interactions/0/request/body"]?.objectValue?.keys == ["form", "raw"])
         #expect(json[pointer: "/interactions/1/response"]?.objectValue?.keys == ["status", "headers"])
-        #expect(json[pointer: "/interactions/1/request/body/multipart/1"]?.objectValue?.keys == ["name", "filename", "content_type", "base64"])
+        #expect(
+            json[pointer: "/interactions/1/request/body/multipart/1"]?.objectValue?.keys == ["name", "filename", "content_type", "base64"])
     }
 
-    @Test("a malformed file names the file, line, column and pointer", arguments: [
-        ("\"recorded_from\": \"sandbox\",", "\"recorded_from\": \"sandbox\",\n  \"extra\": 1,", "/extra", "unknown field \"extra\""),
-        ("\"method\": \"PUT\"", "\"method\": \"PUT\", \"verb\": \"x\"", "/interactions/0/request/verb", "unknown field \"verb\""),
-        ("\"status\": 200", "\"status\": \"200\"", "/interactions/0/response/status", "expected an HTTP status"),
-        ("\"url\": \"/api/v2/todos/5126\"", "\"url\": \"https://h/api/v2/todos/5126\"", "/interactions/0/request/url", "must be relative"),
-        ("\"format\": \"apicheck-recording/1\"", "\"format\": \"apicheck-recording/9\"", "/format", "unsupported format"),
-        ("\"raw\": \"title=", "\"text\": \"x\", \"raw\": \"title=", "/interactions/0/request/body", "exactly one of json, form"),
-        ("\"status\": 200", "\"status\": 200,", "/interactions/0/response", "not valid JSON"),
-    ])
+    @Test(
+        "a malformed file names the file, line, column and pointer",
+        arguments: [
+            ("\"recorded_from\": \"sandbox\",", "\"recorded_from\": \"sandbox\",\n  \"extra\": 1,", "/extra", "unknown field \"extra\""),
+            ("\"method\": \"PUT\"", "\"method\": \"PUT\", \"verb\": \"x\"", "/interactions/0/request/verb", "unknown field \"verb\""),
+            ("\"status\": 200", "\"status\": \"200\"", "/interactions/0/response/status", "expected an HTTP status"),
+            (
+                "\"url\": \"/api/v2/todos/5126\"", "\"url\": \"https://h/api/v2/todos/5126\"", "/interactions/0/request/url",
+                "must be relative"
+            ),
+            ("\"format\": \"apicheck-recording/1\"", "\"format\": \"apicheck-recording/9\"", "/format", "unsupported format"),
+            ("\"raw\": \"title=", "\"text\": \"x\", \"raw\": \"title=", "/interactions/0/request/body", "exactly one of json, form"),
+            ("\"status\": 200", "\"status\": 200,", "/interactions/0/response", "not valid JSON"),
+        ])
     func malformedFileIsLocated(_ find: String, _ replace: String, _ pointer: String, _ message: String) throws {
         let text = try Self.sample().fileText
         #expect(text.contains(find))
@@ -83,7 +93,8 @@ struct RecordingFormatTests {
             _ = try Recording(bytes: Array(broken.utf8), file: "recordings/todos/tests/update.json")
         } throws: { error in
             guard let error = error as? RecordingError else { return false }
-            let ok = error.file == "recordings/todos/tests/update.json" && error.location != nil
+            let ok =
+                error.file == "recordings/todos/tests/update.json" && error.location != nil
                 && error.pointer.description.hasPrefix(pointer) && error.message.contains(message)
                 && error.description.hasPrefix("recordings/todos/tests/update.json:\(error.location?.line ?? 0):")
             if !ok { Issue.record("got \(error)") }
@@ -116,7 +127,8 @@ struct RecordingFormatTests {
             Issue.record("expected an error")
         } catch {
             #expect(error.location?.line == line)
-            #expect(error.description.hasPrefix("f.json:\(line):1: error: at /interactions/1/response/surprise: unknown field \"surprise\""))
+            #expect(
+                error.description.hasPrefix("f.json:\(line):1: error: at /interactions/1/response/surprise: unknown field \"surprise\""))
         }
     }
 
@@ -139,27 +151,31 @@ struct RecordingFormatTests {
 
 @Suite("Header parameters and multipart names")
 struct HeaderParameterTests {
-    @Test("a quoted value keeps its ';' and its escaped quote and backslash; a token ends at ';'", arguments: [
-        ("form-data; name=\"a;b\"; filename=\"c\\\"d\\\\e.png\"", "name", "a;b"),
-        ("form-data; name=\"a;b\"; filename=\"c\\\"d\\\\e.png\"", "filename", "c\"d\\e.png"),
-        ("multipart/form-data; boundary=----WebKitFormBoundary7MA4YWxkTrZu0gW", "boundary", "----WebKitFormBoundary7MA4YWxkTrZu0gW"),
-        ("multipart/form-data;boundary=\"simple boundary\"", "boundary", "simple boundary"),
-        ("application/json; charset=UTF-8 ; q=1", "charset", "UTF-8"),
-        ("form-data; NAME=x", "name", "x"),
-    ])
+    @Test(
+        "a quoted value keeps its ';' and its escaped quote and backslash; a token ends at ';'",
+        arguments: [
+            ("form-data; name=\"a;b\"; filename=\"c\\\"d\\\\e.png\"", "name", "a;b"),
+            ("form-data; name=\"a;b\"; filename=\"c\\\"d\\\\e.png\"", "filename", "c\"d\\e.png"),
+            ("multipart/form-data; boundary=----WebKitFormBoundary7MA4YWxkTrZu0gW", "boundary", "----WebKitFormBoundary7MA4YWxkTrZu0gW"),
+            ("multipart/form-data;boundary=\"simple boundary\"", "boundary", "simple boundary"),
+            ("application/json; charset=UTF-8 ; q=1", "charset", "UTF-8"),
+            ("form-data; NAME=x", "name", "x"),
+        ])
     func parameter(_ header: String, _ name: String, _ value: String) {
         #expect(MediaType.parameter(name, in: header) == value)
     }
 
-    @Test("the essence of a media type: before ';', trimmed, lower-cased", arguments: [
-        ("application/json", "application/json"),
-        (" Application/JSON ; charset=utf-8", "application/json"),
-        ("\tTEXT/html\t", "text/html"),
-        ("application/problem+json;charset=utf-8", "application/problem+json"),
-        ("", ""),
-        ("  ; x=y", ""),
-        ("Applicätion/JSON\u{2003}", "applicätion/json"),
-    ])
+    @Test(
+        "the essence of a media type: before ';', trimmed, lower-cased",
+        arguments: [
+            ("application/json", "application/json"),
+            (" Application/JSON ; charset=utf-8", "application/json"),
+            ("\tTEXT/html\t", "text/html"),
+            ("application/problem+json;charset=utf-8", "application/problem+json"),
+            ("", ""),
+            ("  ; x=y", ""),
+            ("Applicätion/JSON\u{2003}", "applicätion/json"),
+        ])
     func essence(_ header: String, _ expected: String) {
         #expect(MediaType.essence(of: header) == expected)
     }
@@ -168,14 +184,17 @@ struct HeaderParameterTests {
     func multipartNames() throws {
         let parts = [
             RecordedBody.MultipartPart(name: "t\"i\\t;le", filename: nil, contentType: nil, content: .text("할 일")),
-            RecordedBody.MultipartPart(name: "files", filename: "a \"b\";c.png", contentType: "image/png", content: .bytes(Data([0x89, 0x50]))),
+            RecordedBody.MultipartPart(
+                name: "files", filename: "a \"b\";c.png", contentType: "image/png", content: .bytes(Data([0x89, 0x50]))),
         ]
         let encoded = MultipartCodec.encode(parts, boundary: "Xyz")
         #expect(String(decoding: encoded, as: UTF8.self).contains(#"name="t\"i\\t;le""#))
         #expect(MultipartCodec.parse(encoded, boundary: "Xyz") == parts)
     }
 
-    @Test("a boundary RFC 2046 does not allow is not multipart (the fuzzer's carriage return)", arguments: ["", "\r", "a\nb", "ends in space ", String(repeating: "x", count: 71)])
+    @Test(
+        "a boundary RFC 2046 does not allow is not multipart (the fuzzer's carriage return)",
+        arguments: ["", "\r", "a\nb", "ends in space ", String(repeating: "x", count: 71)])
     func invalidBoundary(_ boundary: String) {
         let body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nx\r\n--\(boundary)--\r\n".utf8)
         #expect(MultipartCodec.parse(body, boundary: boundary) == nil)

@@ -1,9 +1,10 @@
-@testable import APICheckCommands
-@testable import APICheckContracts
-@testable import APICheckRecording
 import Foundation
 import TestSupport
 import Testing
+
+@testable import APICheckCommands
+@testable import APICheckContracts
+@testable import APICheckRecording
 
 /// The recording scanner reads what the tree reader reads, and gives up wherever the tree reader would refuse.
 @Suite("RecordingScanner: equal to reading through the tree")
@@ -51,7 +52,10 @@ struct RecordingScannerTests {
     func damagedCopies() throws {
         let files = Self.files()
         var generator = SeededGenerator(seed: 2_811)
-        let inserts: [[UInt8]] = [Array(#""url": "/x", "#.utf8), Array(#""status": 99, "#.utf8), Array(#""format": "#.utf8), Array("null, ".utf8), Array("{".utf8), Array("}".utf8), Array("]".utf8), Array("\"".utf8), Array(",".utf8)]
+        let inserts: [[UInt8]] = [
+            Array(#""url": "/x", "#.utf8), Array(#""status": 99, "#.utf8), Array(#""format": "#.utf8), Array("null, ".utf8),
+            Array("{".utf8), Array("}".utf8), Array("]".utf8), Array("\"".utf8), Array(",".utf8),
+        ]
         var readByBoth = 0
         var refusedByBoth = 0
         for _ in 0..<2_000 {
@@ -63,14 +67,21 @@ struct RecordingScannerTests {
             case 2: bytes.insert(contentsOf: inserts.randomElement(using: &generator)!, at: at)
             default:
                 // A key of the envelope repeated or renamed.
-                if let range = bytes.firstRange(of: Array(["\"method\"", "\"status\"", "\"headers\"", "\"step\"", "\"api\""].randomElement(using: &generator)!.utf8)) {
-                    bytes.replaceSubrange(range, with: Array(["\"methods\"", "\"url\"", "\"status\"", "\"base\"", "\"name\""].randomElement(using: &generator)!.utf8))
+                if let range = bytes.firstRange(
+                    of: Array(["\"method\"", "\"status\"", "\"headers\"", "\"step\"", "\"api\""].randomElement(using: &generator)!.utf8))
+                {
+                    bytes.replaceSubrange(
+                        range,
+                        with: Array(
+                            ["\"methods\"", "\"url\"", "\"status\"", "\"base\"", "\"name\""].randomElement(using: &generator)!.utf8))
                 }
             }
             let tree = Self.throughTree(bytes)
             let scanned = RecordingScanner.recording(bytes)
             if let scanned {
-                #expect(scanned == tree, "read by the scanner, not so by the tree reader: \(String(decoding: bytes, as: UTF8.self).prefix(300))")
+                #expect(
+                    scanned == tree, "read by the scanner, not so by the tree reader: \(String(decoding: bytes, as: UTF8.self).prefix(300))"
+                )
                 readByBoth += 1
             } else if tree == nil {
                 refusedByBoth += 1
@@ -85,7 +96,8 @@ struct RecordingScannerTests {
         // The envelope takes 5 levels (recording, interactions, interaction, response, body).
         for (depth, loads) in [(JSONReader.maximumDepth - 5, true), (JSONReader.maximumDepth - 4, false)] {
             let body = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-            let text = #"{"format": "apicheck-recording/1", "api": "a", "name": "n", "recorded_at": "t", "recorded_from": "f", "interactions": [{"request": {"method": "GET", "url": "/", "headers": {}}, "response": {"status": 200, "headers": {}, "body": {"json": \#(body)}}}]}"#
+            let text =
+                #"{"format": "apicheck-recording/1", "api": "a", "name": "n", "recorded_at": "t", "recorded_from": "f", "interactions": [{"request": {"method": "GET", "url": "/", "headers": {}}, "response": {"status": 200, "headers": {}, "body": {"json": \#(body)}}}]}"#
             let bytes = Array(text.utf8)
             #expect((Self.throughTree(bytes) != nil) == loads, "tree, depth \(depth)")
             #expect((RecordingScanner.recording(bytes) != nil) == loads, "scanner, depth \(depth)")
@@ -94,7 +106,8 @@ struct RecordingScannerTests {
 
     @Test("a refused file still gets the tree reader's error, with its line and pointer")
     func errorsStayTheTreeReaders() {
-        let text = "{\"format\": \"apicheck-recording/1\", \"api\": \"a\", \"name\": \"n\", \"recorded_at\": \"t\", \"recorded_from\": \"f\",\n\"interactions\": [{\"request\": {\"method\": \"GET\", \"url\": \"x\", \"headers\": {}}, \"response\": {\"status\": 200, \"headers\": {}}}]}"
+        let text =
+            "{\"format\": \"apicheck-recording/1\", \"api\": \"a\", \"name\": \"n\", \"recorded_at\": \"t\", \"recorded_from\": \"f\",\n\"interactions\": [{\"request\": {\"method\": \"GET\", \"url\": \"x\", \"headers\": {}}, \"response\": {\"status\": 200, \"headers\": {}}}]}"
         #expect(RecordingScanner.recording(Array(text.utf8)) == nil)
         #expect {
             _ = try Recording(bytes: Array(text.utf8), file: "r.json")

@@ -1,17 +1,19 @@
 import APICheck
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Secret scanner")
 struct SecretScannerTests {
-    @Test("live-looking secrets are found; redacted and ordinary text is not", arguments: [
-        (#"{"token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc"}"#, "a JWT", 11),
-        (#""Authorization": "KakaoAK 0123456789abcdef0123""#, "a Kakao REST API key", 18),
-        (#"access_token=gho_16C7e42F292c6912E7710c838347Ae178B4a"#, "a GitHub token", 13),
-        (#""Authorization": "Bearer abcdefghijklmnop1234""#, "a bearer token", 18),
-        (#"the value is s3cr3t-env-value here"#, "the value of a configured secret", 13),
-    ])
+    @Test(
+        "live-looking secrets are found; redacted and ordinary text is not",
+        arguments: [
+            (#"{"token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc"}"#, "a JWT", 11),
+            (#""Authorization": "KakaoAK 0123456789abcdef0123""#, "a Kakao REST API key", 18),
+            (#"access_token=gho_16C7e42F292c6912E7710c838347Ae178B4a"#, "a GitHub token", 13),
+            (#""Authorization": "Bearer abcdefghijklmnop1234""#, "a bearer token", 18),
+            (#"the value is s3cr3t-env-value here"#, "the value of a configured secret", 13),
+        ])
     func findsSecrets(_ text: String, _ what: String, _ offset: Int) {
         let found = SecretScanner.scan(text, values: ["s3cr3t-env-value"])
         #expect(found.map(\.what) == [what])
@@ -36,17 +38,21 @@ struct SecretScannerTests {
 
     @Test("redacted recordings and ordinary bodies are clean")
     func cleanText() {
-        #expect(SecretScanner.scan(#"{"Authorization": "<redacted>", "token_type": "bearer", "title": "Bearer of news"}"#, values: ["abc"]).isEmpty)
+        #expect(
+            SecretScanner.scan(#"{"Authorization": "<redacted>", "token_type": "bearer", "title": "Bearer of news"}"#, values: ["abc"])
+                .isEmpty)
     }
 
-    @Test("a secret at the very start or end of the file is found, a cut-off one is not", arguments: [
-        ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc", ["a JWT"]),
-        ("x ghp_0123456789abcdefghijABCD", ["a GitHub token"]),
-        ("Bearer abcdefghijklmnop1234", ["a bearer token"]),
-        ("token: ghp", []),
-        ("KakaoAK", []),
-        ("", []),
-    ])
+    @Test(
+        "a secret at the very start or end of the file is found, a cut-off one is not",
+        arguments: [
+            ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc", ["a JWT"]),
+            ("x ghp_0123456789abcdefghijABCD", ["a GitHub token"]),
+            ("Bearer abcdefghijklmnop1234", ["a bearer token"]),
+            ("token: ghp", []),
+            ("KakaoAK", []),
+            ("", []),
+        ])
     func boundaries(_ text: String, _ expected: [String]) {
         #expect(SecretScanner.scan(text).map(\.what) == expected)
     }
@@ -80,9 +86,13 @@ struct SecretScannerTests {
         for _ in 0..<2_000 {
             let haystack = (0..<Int.random(in: 0...40, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
             let needle = (0..<Int.random(in: 4...6, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
-            let expected = haystack.count < needle.count ? nil : (0...(haystack.count - needle.count)).first { Array(haystack[$0..<($0 + needle.count)]) == needle }
+            let expected =
+                haystack.count < needle.count
+                ? nil : (0...(haystack.count - needle.count)).first { Array(haystack[$0..<($0 + needle.count)]) == needle }
             let text = String(decoding: haystack, as: UTF8.self)
-            let found = SecretScanner.scan(text, values: [String(decoding: needle, as: UTF8.self)]).first { $0.what == "the value of a configured secret" }
+            let found = SecretScanner.scan(text, values: [String(decoding: needle, as: UTF8.self)]).first {
+                $0.what == "the value of a configured secret"
+            }
             #expect(found?.offset == expected, "\(text) / \(String(decoding: needle, as: UTF8.self))")
         }
     }

@@ -1,10 +1,11 @@
-@testable import APICheckCommands
-@testable import APICheckContracts
-@testable import APICheckRecording
 import Foundation
 import TestSupport
 import Testing
 import WireFormat
+
+@testable import APICheckCommands
+@testable import APICheckContracts
+@testable import APICheckRecording
 
 /// `apicheck verify` with response bodies checked as they are read (`StreamingCheck`) against the usual way (each body
 /// parsed into a tree and checked by `SchemaChecker`): the same findings, lines, recorded values, errors and coverage,
@@ -81,10 +82,12 @@ struct StreamingCheckTests {
         .null, .bool(true), .bool(false), .number(JSONNumber(1)), .number(JSONNumber(literal: "1.0")), .number(JSONNumber(literal: "-0")),
         .number(JSONNumber(literal: "1e2")), .number(JSONNumber(literal: "123456789012345678901")), .number(JSONNumber(-5)),
         .number(JSONNumber(literal: "0.5")), .string(""), .string("x"), .string("é"), .string("e\u{301}"), .string("\u{212A}"),
-.string("😀"), .string("cafe\u{301}"), .string("café"), .string("calm"), .number(JSONNumber(100)), .number(JSONNumber(99)), .string("2024-01-01T00:00:00Z"), .string("2024-01-01T00:00:00.123456Z"), .string("2024-01-01T09:00:00+09:00"),
+        .string("😀"), .string("cafe\u{301}"), .string("café"), .string("calm"), .number(JSONNumber(100)), .number(JSONNumber(99)),
+        .string("2024-01-01T00:00:00Z"), .string("2024-01-01T00:00:00.123456Z"), .string("2024-01-01T09:00:00+09:00"),
         .string("2024-01-01T00:00:00.000000+09:00"), .string("2024-01-01"), .string("not a date"), .string("https://example.com/a?b=c"),
         .string("https://example.com/a b"), .string("0123456789abcdef01234567"), .string("0123456789abcdef01234567\n"),
-        .string("12345"), .string("true"), .string("none"), .string(String(repeating: "a", count: 300)), .string("line\nbreak \"quoted\" \\"),
+        .string("12345"), .string("true"), .string("none"), .string(String(repeating: "a", count: 300)),
+        .string("line\nbreak \"quoted\" \\"),
         .array([]), .array([.null]), .object(JSONObject()), .object(JSONObject([.init(key: "a", value: .number(JSONNumber(1)))])),
         .object(JSONObject([.init(key: "camelKey", value: .null)])),
     ]
@@ -131,7 +134,12 @@ struct StreamingCheckTests {
         // Half the time near the root, so that a deep body's few top-level places are met as often as its many others.
         if Bool.random(using: &generator) { places = places.filter { $0.count <= 2 } }
         var values: [[Int]: JSONValue] = [:]
-        for place in places { _ = changing(body, at: place[...]) { values[place] = $0; return $0 } }
+        for place in places {
+            _ = changing(body, at: place[...]) {
+                values[place] = $0
+                return $0
+            }
+        }
         func parent(_ place: [Int]) -> JSONValue? { place.isEmpty ? nil : values[Array(place.dropLast())] }
         let members = places.filter { if case .object? = parent($0) { true } else { false } }
         let objects = places.filter { if case .object? = values[$0] { true } else { false } }
@@ -169,8 +177,12 @@ struct StreamingCheckTests {
                 guard case .string(let text) = value else { return value }
                 if let stamp = try? ISO8601Timestamp(parsing: text) {
                     // The same instant in another wire form, or the date alone.
-                    let forms = [DateWireForm(fractionDigits: 0, offset: .zulu), DateWireForm(fractionDigits: 3, offset: .zulu), DateWireForm(fractionDigits: 6, offset: .zulu),
-                                 DateWireForm(fractionDigits: 6, offset: UTCOffset(hours: 9)), DateWireForm(fractionDigits: 0, offset: UTCOffset(hours: -5))]
+                    let forms = [
+                        DateWireForm(fractionDigits: 0, offset: .zulu), DateWireForm(fractionDigits: 3, offset: .zulu),
+                        DateWireForm(fractionDigits: 6, offset: .zulu),
+                        DateWireForm(fractionDigits: 6, offset: UTCOffset(hours: 9)),
+                        DateWireForm(fractionDigits: 0, offset: UTCOffset(hours: -5)),
+                    ]
                     return tweak < forms.count ? .string(stamp.formatted(as: forms[tweak])) : .string(String(text.prefix(10)))
                 }
                 // The last tweak writes "café" decomposed: the same string to Swift, other bytes on the wire.
@@ -191,7 +203,8 @@ struct StreamingCheckTests {
         case 3:
             var bytes = Array(text.utf8)
             let at = Int.random(in: 0..<bytes.count, using: &generator)
-            bytes[at] = [UInt8(ascii: "{"), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: ","), 0x80, UInt8(ascii: "\\")].randomElement(using: &generator)!
+            bytes[at] = [UInt8(ascii: "{"), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: ","), 0x80, UInt8(ascii: "\\")]
+                .randomElement(using: &generator)!
             return String(decoding: bytes, as: UTF8.self)
         default:
             return text
@@ -219,7 +232,9 @@ struct StreamingCheckTests {
         if reported > 0 { reach.reporting += 1 }
     }
 
-    @Test("damaged copies of the recordings: the same report both ways (values changed, keys added and removed, escapes, repeated keys, bad bytes)")
+    @Test(
+        "damaged copies of the recordings: the same report both ways (values changed, keys added and removed, escapes, repeated keys, bad bytes)"
+    )
     func damagedCopies() throws {
         let configuration = try Self.configuration()
         let run = try VerifyRun(configuration: configuration, options: VerifyRun.Options(jobs: 1))
@@ -233,7 +248,9 @@ struct StreamingCheckTests {
         var reach = Reach()
         for round in 0..<1_500 {
             var recording = recordings.randomElement(using: &generator)!
-            let indices = recording.interactions.indices.filter { if case .json = recording.interactions[$0].response.body { true } else { false } }
+            let indices = recording.interactions.indices.filter {
+                if case .json = recording.interactions[$0].response.body { true } else { false }
+            }
             let index = indices.randomElement(using: &generator)!
             guard case .json(let body) = recording.interactions[index].response.body else { continue }
             var damaged = body
@@ -336,7 +353,8 @@ struct StreamingCheckTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("streaming-edge-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("recordings"), withIntermediateDirectories: true)
         try Self.edgeContract.write(to: folder.appendingPathComponent("things.openapi.yaml"), atomically: true, encoding: .utf8)
-        try "version: 1\napis:\n  things:\n    contract: things.openapi.yaml\n    recordings: recordings\n    base_url: https://things.example\n"
+        try
+            "version: 1\napis:\n  things:\n    contract: things.openapi.yaml\n    recordings: recordings\n    base_url: https://things.example\n"
             .write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
         let configuration = try ConfigurationFile.load(folder.appendingPathComponent("apicheck.yml").path)
         return (folder, try VerifyRun(configuration: configuration, options: VerifyRun.Options(jobs: 1)))
@@ -356,11 +374,27 @@ struct StreamingCheckTests {
     /// Bodies of one fault each, or none: (name, path, status, body, whether it is read as it streams).
     static let crafted: [(String, String, Int, String, Bool)] = [
         ("plain", "/things", 200, #"{"data": [\#(thing)}], "total": 3}"#, true),
-        ("every property", "/things", 200, #"{"data": [\#(thing), "day": "2024-02-29", "title": "short", "note": "abab", "mood": "calm", "score": 0.5, "tags": ["a", "b"], "camel": {"innerValue": true}, "sealed": {}, "parent": \#(thing)}}], "total": 3, "next": "https://example.com/p?2", "meta": {"a": 5, "b": 99}, "extras": {"+1": 1, "camelCase": {"X": [1]}}, "loose": {"snake_key": [1, {"also_snake": true}]}, "free_list": [{"ok_key": null}, 2]}"#, true),
-        ("enum value decomposed", "/things", 200, #"{"data": [{"id": "65f1a2b3c4d5e6f708192a3b", "state": "cafe\#u{301}", "created_at": "2024-01-01T00:00:00.000000Z", "mood": "cafe\#u{301}"}], "total": 3}"#, true),
-        ("enum value escaped", "/things", 200, #"{"data": [{"id": "65f1a2b3c4d5e6f708192a3b", "state": "caf\u00e9", "created_at": "2024-01-01T00:00:00.000000Z", "mood": "caf\u00e9"}], "total": 3}"#, true),
+        (
+            "every property", "/things", 200,
+            #"{"data": [\#(thing), "day": "2024-02-29", "title": "short", "note": "abab", "mood": "calm", "score": 0.5, "tags": ["a", "b"], "camel": {"innerValue": true}, "sealed": {}, "parent": \#(thing)}}], "total": 3, "next": "https://example.com/p?2", "meta": {"a": 5, "b": 99}, "extras": {"+1": 1, "camelCase": {"X": [1]}}, "loose": {"snake_key": [1, {"also_snake": true}]}, "free_list": [{"ok_key": null}, 2]}"#,
+            true
+        ),
+        (
+            "enum value decomposed", "/things", 200,
+            #"{"data": [{"id": "65f1a2b3c4d5e6f708192a3b", "state": "cafe\#u{301}", "created_at": "2024-01-01T00:00:00.000000Z", "mood": "cafe\#u{301}"}], "total": 3}"#,
+            true
+        ),
+        (
+            "enum value escaped", "/things", 200,
+            #"{"data": [{"id": "65f1a2b3c4d5e6f708192a3b", "state": "caf\u00e9", "created_at": "2024-01-01T00:00:00.000000Z", "mood": "caf\u00e9"}], "total": 3}"#,
+            true
+        ),
         ("a key escaped", "/things", 200, #"{"data": [\#(thing)}], "tot\u0061l": 3}"#, false),
-        ("nested deeper than a program reads", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "loose": \#(String(repeating: "[", count: 140))\#(String(repeating: "]", count: 140))}"#, false),
+        (
+            "nested deeper than a program reads", "/things", 200,
+            #"{"data": [\#(thing)}], "total": 3, "loose": \#(String(repeating: "[", count: 140))\#(String(repeating: "]", count: 140))}"#,
+            false
+        ),
         ("meta: too many keys", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "meta": {"a": 1, "b": 2, "c": 3}}"#, false),
         ("meta: exclusiveMaximum", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "meta": {"a": 100}}"#, false),
         ("meta: exclusiveMinimum", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "meta": {"a": -1}}"#, false),
@@ -379,37 +413,79 @@ struct StreamingCheckTests {
         ("title: maxLength in code points", "/things", 200, #"{"data": [\#(thing), "title": "할일할일할일할일할일"}], "total": 3}"#, true),
         ("title: pattern", "/things", 200, #"{"data": [\#(thing), "title": "   "}], "total": 3}"#, false),
         ("note: pattern through ICU", "/things", 200, #"{"data": [\#(thing), "note": "abc"}], "total": 3}"#, false),
-        ("created_at: precision", "/things", 200, #"{"data": [{"id": "65f1a2b3c4d5e6f708192a3b", "state": "open", "created_at": "2024-01-01T00:00:00Z"}], "total": 3}"#, false),
-        ("created_at: offset", "/things", 200, #"{"data": [{"id": "65f1a2b3c4d5e6f708192a3b", "state": "open", "created_at": "2024-01-01T09:00:00.000000+09:00"}], "total": 3}"#, false),
-        ("created_at: not a date", "/things", 200, #"{"data": [{"id": "65f1a2b3c4d5e6f708192a3b", "state": "open", "created_at": "nope"}], "total": 3}"#, false),
+        (
+            "created_at: precision", "/things", 200,
+            #"{"data": [{"id": "65f1a2b3c4d5e6f708192a3b", "state": "open", "created_at": "2024-01-01T00:00:00Z"}], "total": 3}"#, false
+        ),
+        (
+            "created_at: offset", "/things", 200,
+            #"{"data": [{"id": "65f1a2b3c4d5e6f708192a3b", "state": "open", "created_at": "2024-01-01T09:00:00.000000+09:00"}], "total": 3}"#,
+            false
+        ),
+        (
+            "created_at: not a date", "/things", 200,
+            #"{"data": [{"id": "65f1a2b3c4d5e6f708192a3b", "state": "open", "created_at": "nope"}], "total": 3}"#, false
+        ),
         ("day: no such day", "/things", 200, #"{"data": [\#(thing), "day": "2024-02-30"}], "total": 3}"#, false),
         ("next: not a URI", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "next": "a b"}"#, false),
-        ("state: not in the enum", "/things", 200, #"{"data": [{"id": "65f1a2b3c4d5e6f708192a3b", "state": "opened", "created_at": "2024-01-01T00:00:00.000000Z"}], "total": 3}"#, false),
-        ("id: pattern", "/things", 200, #"{"data": [{"id": "65f1a2b3c4d5e6f708192a3b\n", "state": "open", "created_at": "2024-01-01T00:00:00.000000Z"}], "total": 3}"#, false),
+        (
+            "state: not in the enum", "/things", 200,
+            #"{"data": [{"id": "65f1a2b3c4d5e6f708192a3b", "state": "opened", "created_at": "2024-01-01T00:00:00.000000Z"}], "total": 3}"#,
+            false
+        ),
+        (
+            "id: pattern", "/things", 200,
+            #"{"data": [{"id": "65f1a2b3c4d5e6f708192a3b\n", "state": "open", "created_at": "2024-01-01T00:00:00.000000Z"}], "total": 3}"#,
+            false
+        ),
         ("loose: a camelCase key", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "loose": {"camelKey": 1}}"#, false),
         ("free_list: a camelCase key", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "free_list": [{"badKey": 1}]}"#, false),
         ("camel: a snake_case key", "/things", 200, #"{"data": [\#(thing), "camel": {"inner_value": true}}], "total": 3}"#, false),
-        ("state: missing", "/things", 200, #"{"data": [{"id": "65f1a2b3c4d5e6f708192a3b", "created_at": "2024-01-01T00:00:00.000000Z"}], "total": 3}"#, false),
+        (
+            "state: missing", "/things", 200,
+            #"{"data": [{"id": "65f1a2b3c4d5e6f708192a3b", "created_at": "2024-01-01T00:00:00.000000Z"}], "total": 3}"#, false
+        ),
         ("an undeclared key", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "unknown_key": 1}"#, false),
         ("a repeated key", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "total": 4}"#, false),
         ("a repeated key in a free object", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "loose": {"a": 1, "a": 2}}"#, false),
-        ("a repeated key in a value no schema describes", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "free_list": [{"a": 1, "a": 2}]}"#, false),
+        (
+            "a repeated key in a value no schema describes", "/things", 200,
+            #"{"data": [\#(thing)}], "total": 3, "free_list": [{"a": 1, "a": 2}]}"#, false
+        ),
         ("a stray byte after a nested object", "/things", 200, #"{"data": [\#(thing), "sealed": {} x}], "total": 3}"#, false),
         ("a stray byte after a nested list", "/things", 200, #"{"data": [\#(thing), "tags": [] x}], "total": 3}"#, false),
         ("owner: null", "/things", 200, #"{"data": [\#(thing), "owner": null}], "total": 3}"#, true),
         ("owner: an object", "/things", 200, #"{"data": [\#(thing), "owner": {"login": "octocat"}}], "total": 3}"#, true),
-        ("owner: an undeclared key", "/things", 200, #"{"data": [\#(thing), "owner": {"login": "octocat", "site_admin": false}}], "total": 3}"#, false),
-        ("owner: a camelCase key", "/things", 200, #"{"data": [\#(thing), "owner": {"login": "octocat", "siteAdmin": false}}], "total": 3}"#, false),
+        (
+            "owner: an undeclared key", "/things", 200,
+            #"{"data": [\#(thing), "owner": {"login": "octocat", "site_admin": false}}], "total": 3}"#, false
+        ),
+        (
+            "owner: a camelCase key", "/things", 200,
+            #"{"data": [\#(thing), "owner": {"login": "octocat", "siteAdmin": false}}], "total": 3}"#, false
+        ),
         ("owner: login missing", "/things", 200, #"{"data": [\#(thing), "owner": {}}], "total": 3}"#, false),
         ("owner: a string", "/things", 200, #"{"data": [\#(thing), "owner": "octocat"}], "total": 3}"#, false),
         ("license: null", "/things", 200, #"{"data": [\#(thing), "license": null}], "total": 3}"#, true),
         ("license: an object", "/things", 200, #"{"data": [\#(thing), "license": {"key": "mit"}}], "total": 3}"#, true),
         ("license: not in the enum", "/things", 200, #"{"data": [\#(thing), "license": {"key": "gpl"}}], "total": 3}"#, false),
-        ("wide: 70 properties, two required", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "wide": {"p0": 1, "p66": 2, "p67": 3, "p69": 4}}"#, true),
-        ("wide: the required one past 64 missing", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "wide": {"p0": 1, "p67": 3}}"#, false),
-        ("wide: a declared name past 64 that breaks the key case", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "wide": {"p0": 1, "p66": 2, "pCamel": 3}}"#, false),
+        (
+            "wide: 70 properties, two required", "/things", 200,
+            #"{"data": [\#(thing)}], "total": 3, "wide": {"p0": 1, "p66": 2, "p67": 3, "p69": 4}}"#, true
+        ),
+        (
+            "wide: the required one past 64 missing", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "wide": {"p0": 1, "p67": 3}}"#,
+            false
+        ),
+        (
+            "wide: a declared name past 64 that breaks the key case", "/things", 200,
+            #"{"data": [\#(thing)}], "total": 3, "wide": {"p0": 1, "p66": 2, "pCamel": 3}}"#, false
+        ),
         ("wide: a bound past 64", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "wide": {"p0": 1, "p66": 2, "p69": 10}}"#, false),
-        ("wide: a key past 64 repeated", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "wide": {"p0": 1, "p66": 2, "p66": 2}}"#, false),
+        (
+            "wide: a key past 64 repeated", "/things", 200, #"{"data": [\#(thing)}], "total": 3, "wide": {"p0": 1, "p66": 2, "p66": 2}}"#,
+            false
+        ),
         ("a list for an object", "/things", 200, #"[{"data": []}]"#, false),
         ("error: plain", "/things", 404, #"{"message": "gone", "code": "E_THING"}"#, true),
         ("error: minLength", "/things", 404, #"{"message": ""}"#, false),
@@ -450,17 +526,22 @@ struct StreamingCheckTests {
         var reach = Reach()
         for round in 0..<1_200 {
             let chosen = cases[round % 8 == 7 ? 2 : round % 3 == 2 ? 1 : 0]
-            var synthesizer = ValueSynthesizer(mode: .init(maximal: Bool.random(using: &generator), unicode: Bool.random(using: &generator)), seed: UInt64(round))
+            var synthesizer = ValueSynthesizer(
+                mode: .init(maximal: Bool.random(using: &generator), unicode: Bool.random(using: &generator)), seed: UInt64(round))
             guard var body = try? synthesizer.value(chosen.schema, at: .root) else { continue }
             for _ in 0..<Int.random(in: 0..<3, using: &generator) { body = Self.damage(body, using: &generator) }
-            let recording = Recording(api: "things", name: "round-\(round)", recordedAt: "2026-11-24T00:00:00Z", recordedFrom: "sandbox", interactions: [
-                Interaction(
-                    request: RecordedRequest(method: "GET", url: chosen.path),
-                    response: RecordedResponse(status: chosen.status, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(body))
-                ),
-            ])
+            let recording = Recording(
+                api: "things", name: "round-\(round)", recordedAt: "2026-11-24T00:00:00Z", recordedFrom: "sandbox",
+                interactions: [
+                    Interaction(
+                        request: RecordedRequest(method: "GET", url: chosen.path),
+                        response: RecordedResponse(
+                            status: chosen.status, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(body))
+                    )
+                ])
             try Self.writeAndCompare(
-                recording, oneIn: 4, to: folder.appendingPathComponent("recordings/round-\(round).json"), run: run, using: &generator, reach: &reach,
+                recording, oneIn: 4, to: folder.appendingPathComponent("recordings/round-\(round).json"), run: run, using: &generator,
+                reach: &reach,
                 context: "round \(round): \(JSONWriter.compact(body).prefix(400))"
             )
         }

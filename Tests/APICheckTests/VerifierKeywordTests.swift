@@ -95,13 +95,19 @@ struct VerifierKeywordTests {
         """
 
     /// A recording file of one interaction, written as apicheck writes recordings; `url` and headers as given.
-    static func recordingText(url: String, requestHeaders: [(String, String)] = [], responseHeaders: [(String, String)] = [("X-Kind", "thing")], body: String) throws -> String {
-        let recording = Recording(api: "keywords", name: "case", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "sandbox", interactions: [
-            Interaction(
-                request: RecordedRequest(method: "GET", url: url, headers: HeaderFields(requestHeaders)),
-                response: RecordedResponse(status: 200, headers: HeaderFields([("Content-Type", "application/json")] + responseHeaders), body: .json(try JSONReader.parse(body)))
-            ),
-        ])
+    static func recordingText(
+        url: String, requestHeaders: [(String, String)] = [], responseHeaders: [(String, String)] = [("X-Kind", "thing")], body: String
+    ) throws -> String {
+        let recording = Recording(
+            api: "keywords", name: "case", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "sandbox",
+            interactions: [
+                Interaction(
+                    request: RecordedRequest(method: "GET", url: url, headers: HeaderFields(requestHeaders)),
+                    response: RecordedResponse(
+                        status: 200, headers: HeaderFields([("Content-Type", "application/json")] + responseHeaders),
+                        body: .json(try JSONReader.parse(body)))
+                )
+            ])
         return recording.fileText
     }
 
@@ -110,11 +116,14 @@ struct VerifierKeywordTests {
         return verifier.verify(try Recording(bytes: bytes, file: "case.json"), file: "case.json", bytes: bytes)
     }
 
-    @Test("absolute URIs of every shape RFC 3986 allows pass format: uri", arguments: [
-        "mailto:someone@example.com", "urn:isbn:0451450523", "https://avatars.githubusercontent.com/u/41898282?",
-        "git://github.com/apple/swift.git", "http://127.0.0.1:8080/repositories/1/events?per_page=5&page=2", "tag:example.com,2024:a;b=c",
-        "https://user:pass@example.com/~x/!$&'()*+,;=:@/?/?#frag/?",
-    ])
+    @Test(
+        "absolute URIs of every shape RFC 3986 allows pass format: uri",
+        arguments: [
+            "mailto:someone@example.com", "urn:isbn:0451450523", "https://avatars.githubusercontent.com/u/41898282?",
+            "git://github.com/apple/swift.git", "http://127.0.0.1:8080/repositories/1/events?per_page=5&page=2",
+            "tag:example.com,2024:a;b=c",
+            "https://user:pass@example.com/~x/!$&'()*+,;=:@/?/?#frag/?",
+        ])
     func validURIs(_ uri: String) throws {
         var body = try JSONReader.parse(Self.validBody)
         body.set(.string(uri), at: JSONPointer(tokens: ["link"]))
@@ -124,59 +133,66 @@ struct VerifierKeywordTests {
 
     @Test("a body, parameters and headers that keep every keyword verify clean")
     func clean() throws {
-        let text = try Self.recordingText(url: "/things/5?limit=50&tag=red&tag=blue", requestHeaders: [("X-Trace", "0123abcd")], responseHeaders: [("X-Kind", "thing"), ("X-Rate", "12")], body: Self.validBody)
+        let text = try Self.recordingText(
+            url: "/things/5?limit=50&tag=red&tag=blue", requestHeaders: [("X-Trace", "0123abcd")],
+            responseHeaders: [("X-Kind", "thing"), ("X-Rate", "12")], body: Self.validBody)
         let found = try Self.findings(text)
         #expect(found.isEmpty, "\(found.map(\.compilerLine))")
     }
 
     /// Each case: the member to replace, its new value, the rule and pointer expected, and text on the line it must point at.
-    @Test("each keyword broken in the body gives its rule, pointer and line", arguments: [
-        ("min", "0", "schema.minimum", "/min"),
-        ("max", "11", "schema.maximum", "/max"),
-        ("xmin", "0", "schema.exclusiveminimum", "/xmin"),
-        ("xmax", "1.0", "schema.exclusivemaximum", "/xmax"),
-        ("mult", "0.35", "schema.multipleof", "/mult"),
-        ("short", "\"a\"", "schema.minlength", "/short"),
-        ("long", "\"한국어다\"", "schema.maxlength", "/long"),
-        ("code", "\"AB1\"", "schema.pattern", "/code"),
-        ("day", "\"2023-02-29\"", "schema.format", "/day"),
-        // RFC 3986, not Foundation's URL(string:), which takes all of these (GitHub's bot actors send the first).
-        ("link", "\"https://api.github.com/users/github-actions[bot]\"", "schema.format", "/link"),
-        ("link", "\"https://example.com/a b\"", "schema.format", "/link"),
-        ("link", "\"https://example.com/%zz\"", "schema.format", "/link"),
-        ("link", "\"https://example.com/a#b#c\"", "schema.format", "/link"),
-        ("link", "\"https://example.com/카카오\"", "schema.format", "/link"),
-        ("link", "\"/relative/path\"", "schema.format", "/link"),
-        ("link", "\"1http://example.com\"", "schema.format", "/link"),
-        ("few", "[]", "schema.minitems", "/few"),
-        ("many", "[1, 2, 3]", "schema.maxitems", "/many"),
-        ("uniq", "[1, 1.0]", "schema.uniqueitems", "/uniq"),
-        ("tuple", "[\"a\", 1, 2]", "schema.items", "/tuple"),
-        ("tuple", "[1, 1]", "shape.type", "/tuple/*"),
-        ("has", "[1, 2]", "schema.contains", "/has"),
-        ("hasmin", "[7, 1]", "schema.mincontains", "/hasmin"),
-        ("hasmax", "[7, 7]", "schema.maxcontains", "/hasmax"),
-        ("tags", "{\"t_a\": 1}", "shape.type", "/tags/t_a"),
-        ("tags", "{\"other\": \"x\"}", "field.unexpected", "/tags/other"),
-        ("names", "{\"Abc\": 1}", "schema.propertynames", "/names/Abc"),
-        ("big", "{}", "schema.minproperties", "/big"),
-        ("small", "{\"a\": 1, \"b\": 2}", "schema.maxproperties", "/small"),
-        ("pay", "{\"card\": 1}", "schema.dependentrequired", "/pay/cvc"),
-        ("ship", "{\"express\": true}", "schema.dependentschemas", "/ship"),
-        ("kind", "\"c\"", "enum.value", "/kind"),
-        ("fixed", "2", "enum.value", "/fixed"),
-        ("either", "3", "schema.oneof", "/either"),
-        ("either", "0.3", "schema.oneof", "/either"),
-        ("any", "3", "schema.anyof", "/any"),
-        ("both", "4", "schema.minimum", "/both"),
-        ("nope", "\"s\"", "schema.not", "/nope"),
-        ("cond", "{\"kind\": \"card\"}", "schema.if", "/cond"),
-        ("cond", "{\"kind\": \"bank\"}", "schema.if", "/cond"),
-        ("tree", "{\"value\": 1, \"children\": [{\"value\": 2, \"children\": [{\"value\": \"deep\"}]}]}", "shape.type", "/tree/children/*/children/*/value"),
-        ("gone", "1", "field.unexpected", "/gone"),
-        ("maybe", "3", "shape.type", "/maybe"),
-        ("surplus", "1", "field.unexpected", "/surplus"),
-    ])
+    @Test(
+        "each keyword broken in the body gives its rule, pointer and line",
+        arguments: [
+            ("min", "0", "schema.minimum", "/min"),
+            ("max", "11", "schema.maximum", "/max"),
+            ("xmin", "0", "schema.exclusiveminimum", "/xmin"),
+            ("xmax", "1.0", "schema.exclusivemaximum", "/xmax"),
+            ("mult", "0.35", "schema.multipleof", "/mult"),
+            ("short", "\"a\"", "schema.minlength", "/short"),
+            ("long", "\"한국어다\"", "schema.maxlength", "/long"),
+            ("code", "\"AB1\"", "schema.pattern", "/code"),
+            ("day", "\"2023-02-29\"", "schema.format", "/day"),
+            // RFC 3986, not Foundation's URL(string:), which takes all of these (GitHub's bot actors send the first).
+            ("link", "\"https://api.github.com/users/github-actions[bot]\"", "schema.format", "/link"),
+            ("link", "\"https://example.com/a b\"", "schema.format", "/link"),
+            ("link", "\"https://example.com/%zz\"", "schema.format", "/link"),
+            ("link", "\"https://example.com/a#b#c\"", "schema.format", "/link"),
+            ("link", "\"https://example.com/카카오\"", "schema.format", "/link"),
+            ("link", "\"/relative/path\"", "schema.format", "/link"),
+            ("link", "\"1http://example.com\"", "schema.format", "/link"),
+            ("few", "[]", "schema.minitems", "/few"),
+            ("many", "[1, 2, 3]", "schema.maxitems", "/many"),
+            ("uniq", "[1, 1.0]", "schema.uniqueitems", "/uniq"),
+            ("tuple", "[\"a\", 1, 2]", "schema.items", "/tuple"),
+            ("tuple", "[1, 1]", "shape.type", "/tuple/*"),
+            ("has", "[1, 2]", "schema.contains", "/has"),
+            ("hasmin", "[7, 1]", "schema.mincontains", "/hasmin"),
+            ("hasmax", "[7, 7]", "schema.maxcontains", "/hasmax"),
+            ("tags", "{\"t_a\": 1}", "shape.type", "/tags/t_a"),
+            ("tags", "{\"other\": \"x\"}", "field.unexpected", "/tags/other"),
+            ("names", "{\"Abc\": 1}", "schema.propertynames", "/names/Abc"),
+            ("big", "{}", "schema.minproperties", "/big"),
+            ("small", "{\"a\": 1, \"b\": 2}", "schema.maxproperties", "/small"),
+            ("pay", "{\"card\": 1}", "schema.dependentrequired", "/pay/cvc"),
+            ("ship", "{\"express\": true}", "schema.dependentschemas", "/ship"),
+            ("kind", "\"c\"", "enum.value", "/kind"),
+            ("fixed", "2", "enum.value", "/fixed"),
+            ("either", "3", "schema.oneof", "/either"),
+            ("either", "0.3", "schema.oneof", "/either"),
+            ("any", "3", "schema.anyof", "/any"),
+            ("both", "4", "schema.minimum", "/both"),
+            ("nope", "\"s\"", "schema.not", "/nope"),
+            ("cond", "{\"kind\": \"card\"}", "schema.if", "/cond"),
+            ("cond", "{\"kind\": \"bank\"}", "schema.if", "/cond"),
+            (
+                "tree", "{\"value\": 1, \"children\": [{\"value\": 2, \"children\": [{\"value\": \"deep\"}]}]}", "shape.type",
+                "/tree/children/*/children/*/value"
+            ),
+            ("gone", "1", "field.unexpected", "/gone"),
+            ("maybe", "3", "shape.type", "/maybe"),
+            ("surplus", "1", "field.unexpected", "/surplus"),
+        ])
     func brokenKeyword(_ key: String, _ value: String, _ rule: String, _ pointer: String) throws {
         var body = try JSONReader.parse(Self.validBody)
         body.set(try JSONReader.parse(value), at: JSONPointer(tokens: [key]))
@@ -198,20 +214,25 @@ struct VerifierKeywordTests {
         #expect((start + 1)...end ~= line, "\(finding.compilerLine): expected a line from \(start + 1) to \(end)")
     }
 
-    @Test("parameters and response headers are checked against their schemas", arguments: [
-        ("/things/abc", [(String, String)](), [("X-Kind", "thing")], "shape.type", "/path/id", "request", "\"url\""),
-        ("/things/0", [], [("X-Kind", "thing")], "schema.minimum", "/path/id", "request", "\"url\""),
-        ("/things/5?limit=99", [], [("X-Kind", "thing")], "schema.maximum", "/query/limit", "request", "\"url\""),
-        ("/things/5?limit=ten", [], [("X-Kind", "thing")], "shape.type", "/query/limit", "request", "\"url\""),
-        ("/things/5?tag=red&tag=green", [], [("X-Kind", "thing")], "enum.value", "/query/tag/*", "request", "\"url\""),
-        ("/things/5?tag=red&tag=red&tag=blue", [], [("X-Kind", "thing")], "schema.maxitems", "/query/tag", "request", "\"url\""),
-        ("/things/5", [("X-Trace", "nothex!!")], [("X-Kind", "thing")], "schema.pattern", "/header/X-Trace", "request", "\"headers\""),
-        ("/things/5", [], [("X-Kind", "thing"), ("X-Rate", "-1")], "schema.minimum", "/headers/X-Rate", "response", "\"headers\""),
-        ("/things/5", [], [("X-Kind", "thing"), ("X-Rate", "many")], "shape.type", "/headers/X-Rate", "response", "\"headers\""),
-        ("/things/5", [], [("X-Kind", "other")], "enum.value", "/headers/X-Kind", "response", "\"headers\""),
-        ("/things/5", [], [], "header.missing", "/headers/X-Kind", "response", "\"headers\""),
-    ])
-    func parametersAndHeaders(_ url: String, _ requestHeaders: [(String, String)], _ responseHeaders: [(String, String)], _ rule: String, _ pointer: String, _ part: String, _ marker: String) throws {
+    @Test(
+        "parameters and response headers are checked against their schemas",
+        arguments: [
+            ("/things/abc", [(String, String)](), [("X-Kind", "thing")], "shape.type", "/path/id", "request", "\"url\""),
+            ("/things/0", [], [("X-Kind", "thing")], "schema.minimum", "/path/id", "request", "\"url\""),
+            ("/things/5?limit=99", [], [("X-Kind", "thing")], "schema.maximum", "/query/limit", "request", "\"url\""),
+            ("/things/5?limit=ten", [], [("X-Kind", "thing")], "shape.type", "/query/limit", "request", "\"url\""),
+            ("/things/5?tag=red&tag=green", [], [("X-Kind", "thing")], "enum.value", "/query/tag/*", "request", "\"url\""),
+            ("/things/5?tag=red&tag=red&tag=blue", [], [("X-Kind", "thing")], "schema.maxitems", "/query/tag", "request", "\"url\""),
+            ("/things/5", [("X-Trace", "nothex!!")], [("X-Kind", "thing")], "schema.pattern", "/header/X-Trace", "request", "\"headers\""),
+            ("/things/5", [], [("X-Kind", "thing"), ("X-Rate", "-1")], "schema.minimum", "/headers/X-Rate", "response", "\"headers\""),
+            ("/things/5", [], [("X-Kind", "thing"), ("X-Rate", "many")], "shape.type", "/headers/X-Rate", "response", "\"headers\""),
+            ("/things/5", [], [("X-Kind", "other")], "enum.value", "/headers/X-Kind", "response", "\"headers\""),
+            ("/things/5", [], [], "header.missing", "/headers/X-Kind", "response", "\"headers\""),
+        ])
+    func parametersAndHeaders(
+        _ url: String, _ requestHeaders: [(String, String)], _ responseHeaders: [(String, String)], _ rule: String, _ pointer: String,
+        _ part: String, _ marker: String
+    ) throws {
         let text = try Self.recordingText(url: url, requestHeaders: requestHeaders, responseHeaders: responseHeaders, body: Self.validBody)
         let found = try Self.findings(text)
         let finding = try #require(found.first { $0.rule.rawValue == rule && $0.pointer == pointer }, "\(found.map(\.compilerLine))")
@@ -221,14 +242,20 @@ struct VerifierKeywordTests {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let line = try #require(finding.line)
         #expect(lines[line - 1].contains(marker), "\(finding.compilerLine): line \(line) is \(lines[line - 1])")
-        #expect(part == "request" ? line < (lines.firstIndex { $0.contains("\"response\"") } ?? 0) + 1 : line > (lines.firstIndex { $0.contains("\"response\"") } ?? 0))
+        #expect(
+            part == "request"
+                ? line < (lines.firstIndex { $0.contains("\"response\"") } ?? 0) + 1
+                : line > (lines.firstIndex { $0.contains("\"response\"") } ?? 0))
     }
 
     @Test("with more than 64 declared properties, each missing required key is still found", arguments: [0, 63, 64, 69])
     func manyProperties(_ missing: Int) throws {
         let names = (0..<70).map { "p\($0)" }
-        let schema = try JSONReader.parse(#"{"type": "object", "required": [\#(names.map { "\"\($0)\"" }.joined(separator: ","))], "properties": {\#(names.map { "\"\($0)\": {\"type\": \"integer\"}" }.joined(separator: ","))}}"#)
-        let value = try JSONReader.parse("{" + names.enumerated().filter { $0.offset != missing }.map { "\"\($0.element)\": 1" }.joined(separator: ",") + "}")
+        let schema = try JSONReader.parse(
+            #"{"type": "object", "required": [\#(names.map { "\"\($0)\"" }.joined(separator: ","))], "properties": {\#(names.map { "\"\($0)\": {\"type\": \"integer\"}" }.joined(separator: ","))}}"#
+        )
+        let value = try JSONReader.parse(
+            "{" + names.enumerated().filter { $0.offset != missing }.map { "\"\($0.element)\": 1" }.joined(separator: ",") + "}")
         let problems = try StandaloneSchema(schema).problems(in: value)
         #expect(problems.count == 1, "\(problems)")
         #expect(problems.first?.contains("required key \"p\(missing)\"") == true, "\(problems)")

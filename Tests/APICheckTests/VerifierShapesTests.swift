@@ -91,7 +91,9 @@ struct VerifierShapesTests {
 
     @Test("bodies shaped like the real APIs verify clean, 304 without a body included")
     func cleanBodies() throws {
-        #expect(Self.verifier.verify(try Self.interaction("GET", "/repos/a/b/events", status: 200, body: "[\(Self.event),\(Self.event)]")).isEmpty)
+        #expect(
+            Self.verifier.verify(try Self.interaction("GET", "/repos/a/b/events", status: 200, body: "[\(Self.event),\(Self.event)]"))
+                .isEmpty)
         #expect(Self.verifier.verify(try Self.interaction("GET", "/repos/a/b/events", status: 304, body: nil)).isEmpty)
         let kakao = #"{"meta":{"total_count":1,"pageable_count":1,"is_end":true},"documents":[\#(Self.document)]}"#
         #expect(Self.verifier.verify(try Self.interaction("GET", "/v2/search/blog?query=swift", status: 200, body: kakao)).isEmpty)
@@ -101,16 +103,36 @@ struct VerifierShapesTests {
         #expect(findings.map(\.rule.rawValue) == ["key.case"])
     }
 
-    @Test("drifts in other shapes are found", arguments: [
-        ("/repos/a/b/events", #"[{"id":22249084947,"type":"WatchEvent","created_at":"2022-06-09T12:47:28Z"}]"#, "shape.type", "/*/id"),
-        ("/repos/a/b/events", #"[{"id":"2","type":"WatchEvent","created_at":"2022-06-09T12:47:28.000Z"}]"#, "date.precision", "/*/created_at"),
-        ("/repos/a/b/events", #"{"id":"2","type":"WatchEvent","created_at":"2022-06-09T12:47:28Z"}"#, "shape.list-vs-single", ""),
-        ("/repos/a/b/events", #"[{"id":"x2","type":"WatchEvent","created_at":"2022-06-09T12:47:28Z"}]"#, "schema.pattern", "/*/id"),
-        ("/v2/search/blog?query=a", #"{"meta":{"total_count":1,"pageable_count":1,"is_end":true},"documents":[{"datetime":"2017-05-07T09:50:07.000Z"}]}"#, "date.offset", "/documents/*/datetime"),
-        ("/v2/search/blog?query=a", #"{"meta":{"total_count":1,"pageable_count":1,"is_end":true},"documents":[{"url":"not a uri"}]}"#, "schema.format", "/documents/*/url"),
-        ("/v2/search/blog?query=a", #"{"meta":{"totalCount":1,"pageable_count":1,"is_end":true},"documents":[]}"#, "key.case", "/meta/totalCount"),
-        ("/v2/search/blog?query=a", #"{"meta":{"total_count":1,"pageable_count":1,"is_end":true},"documents":[{"datetime":"yesterday"}]}"#, "date.format", "/documents/*/datetime"),
-    ])
+    @Test(
+        "drifts in other shapes are found",
+        arguments: [
+            ("/repos/a/b/events", #"[{"id":22249084947,"type":"WatchEvent","created_at":"2022-06-09T12:47:28Z"}]"#, "shape.type", "/*/id"),
+            (
+                "/repos/a/b/events", #"[{"id":"2","type":"WatchEvent","created_at":"2022-06-09T12:47:28.000Z"}]"#, "date.precision",
+                "/*/created_at"
+            ),
+            ("/repos/a/b/events", #"{"id":"2","type":"WatchEvent","created_at":"2022-06-09T12:47:28Z"}"#, "shape.list-vs-single", ""),
+            ("/repos/a/b/events", #"[{"id":"x2","type":"WatchEvent","created_at":"2022-06-09T12:47:28Z"}]"#, "schema.pattern", "/*/id"),
+            (
+                "/v2/search/blog?query=a",
+                #"{"meta":{"total_count":1,"pageable_count":1,"is_end":true},"documents":[{"datetime":"2017-05-07T09:50:07.000Z"}]}"#,
+                "date.offset", "/documents/*/datetime"
+            ),
+            (
+                "/v2/search/blog?query=a",
+                #"{"meta":{"total_count":1,"pageable_count":1,"is_end":true},"documents":[{"url":"not a uri"}]}"#, "schema.format",
+                "/documents/*/url"
+            ),
+            (
+                "/v2/search/blog?query=a", #"{"meta":{"totalCount":1,"pageable_count":1,"is_end":true},"documents":[]}"#, "key.case",
+                "/meta/totalCount"
+            ),
+            (
+                "/v2/search/blog?query=a",
+                #"{"meta":{"total_count":1,"pageable_count":1,"is_end":true},"documents":[{"datetime":"yesterday"}]}"#, "date.format",
+                "/documents/*/datetime"
+            ),
+        ])
     func drifts(_ url: String, _ body: String, _ rule: String, _ pointer: String) throws {
         let findings = Self.verifier.verify(try Self.interaction("GET", url, status: 200, body: body))
         #expect(findings.contains { $0.rule.rawValue == rule && $0.pointer == pointer }, "\(findings.map(\.compilerLine))")

@@ -24,7 +24,9 @@ struct EventFeedTests {
             let early = try await feed.poll(swift)
             #expect(early.outcome == .tooEarly)
             #expect(sandbox.receivedRequests().count == 1, "a poll before X-Poll-Interval sends nothing")
-            #expect(try await feed.poll(try RepositoryName("Apple/Swift")).outcome == .tooEarly, "the same repository in other case is the same feed")
+            #expect(
+                try await feed.poll(try RepositoryName("Apple/Swift")).outcome == .tooEarly,
+                "the same repository in other case is the same feed")
             #expect(sandbox.receivedRequests().count == 1)
 
             clock.advance(by: 60)
@@ -83,7 +85,8 @@ struct EventFeedTests {
         let lookalike = owner.appendingPathComponent(".a.tmp-b.json")
         try Data("{}".utf8).write(to: lookalike)
         try Data("{\"format\": 1, \"rep".utf8).write(to: leftover)
-        try Data("{\"format\": 1, \"repository\": \"apple/swift\", \"events\": 3}".utf8).write(to: owner.appendingPathComponent("swift.json"))
+        try Data("{\"format\": 1, \"repository\": \"apple/swift\", \"events\": 3}".utf8).write(
+            to: owner.appendingPathComponent("swift.json"))
         try await withGitHub { client, sandbox in
             let feed = EventFeed(client: client, cacheDirectory: folder)
             #expect(!FileManager.default.fileExists(atPath: leftover.path))

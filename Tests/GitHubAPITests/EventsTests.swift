@@ -83,7 +83,9 @@ struct EventsTests {
         let page = try await client.events(of: swift)
         #expect(page.links.next == "https://evil.example/repositories/1/events?page=2")
         #expect(page.nextPage == nil)
-        let error = await gitHubError { _ = try await client.events(at: try #require(URL(string: "https://evil.example/repositories/1/events"))) }
+        let error = await gitHubError {
+            _ = try await client.events(at: try #require(URL(string: "https://evil.example/repositories/1/events")))
+        }
         #expect(error?.kind == .invalidRequest)
     }
 
@@ -122,7 +124,9 @@ struct EventsTests {
         }
     }
 
-    @Test("per_page outside 1...100 and unsafe repository names are refused before sending", arguments: ["../etc", "a/b/c", "owner/..", "own er/x", "/x"])
+    @Test(
+        "per_page outside 1...100 and unsafe repository names are refused before sending",
+        arguments: ["../etc", "a/b/c", "owner/..", "own er/x", "/x"])
     func refusedNames(_ name: String) async throws {
         #expect(throws: GitHubAPIError.self) { try RepositoryName(name) }
     }

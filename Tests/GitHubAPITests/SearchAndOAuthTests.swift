@@ -82,10 +82,12 @@ struct SearchAndOAuthTests {
             #expect(posts.count == 2)
             #expect(posts.allSatisfy { $0.header("Authorization") == nil })
             #expect(posts.allSatisfy { $0.header("Content-Type") == "application/x-www-form-urlencoded" })
-            #expect(posts.first.map { String(decoding: $0.body, as: UTF8.self) }
-                == "client_id=Iv1.a5ec0a1b2c3d4e5f&client_secret=apicheck-sandbox-client-secret&code=granted-1")
+            #expect(
+                posts.first.map { String(decoding: $0.body, as: UTF8.self) }
+                    == "client_id=Iv1.a5ec0a1b2c3d4e5f&client_secret=apicheck-sandbox-client-secret&code=granted-1")
             // The token works for the API.
-            let authed = GitHubClient(session: client.session, baseURL: client.baseURL, oauthBaseURL: client.oauthBaseURL, token: json.accessToken)
+            let authed = GitHubClient(
+                session: client.session, baseURL: client.baseURL, oauthBaseURL: client.oauthBaseURL, token: json.accessToken)
             #expect(try await authed.events(of: try RepositoryName("apple/swift"), perPage: 1).rateLimit?.limit == 5000)
         }
     }
@@ -95,19 +97,26 @@ struct SearchAndOAuthTests {
         try await withGitHub { client, _ in
             let id = GitHubSandboxOptions.defaultClientID
             let secret = GitHubSandboxOptions.defaultClientSecret
-            let bad = await gitHubError { _ = try await client.exchangeCode("bad-code", clientID: id, clientSecret: secret, answerForm: form) }
+            let bad = await gitHubError {
+                _ = try await client.exchangeCode("bad-code", clientID: id, clientSecret: secret, answerForm: form)
+            }
             #expect(bad?.kind == .oauth)
             #expect(bad?.status == 200)
             #expect(bad?.oauthError?.code == .badVerificationCode)
             #expect(bad?.oauthError?.description == "The code passed is incorrect or expired.")
             _ = try await client.exchangeCode("once", clientID: id, clientSecret: secret, answerForm: form)
-            let reused = await gitHubError { _ = try await client.exchangeCode("once", clientID: id, clientSecret: secret, answerForm: form) }
+            let reused = await gitHubError {
+                _ = try await client.exchangeCode("once", clientID: id, clientSecret: secret, answerForm: form)
+            }
             #expect(reused?.oauthError?.code == .badVerificationCode)
-            let credentials = await gitHubError { _ = try await client.exchangeCode("c", clientID: id, clientSecret: "wrong-secret", answerForm: form) }
+            let credentials = await gitHubError {
+                _ = try await client.exchangeCode("c", clientID: id, clientSecret: "wrong-secret", answerForm: form)
+            }
             #expect(credentials?.oauthError?.code == .incorrectClientCredentials)
             #expect(credentials.map { !"\($0)".contains("wrong-secret") } == true)
             let redirect = await gitHubError {
-                _ = try await client.exchangeCode("c", clientID: id, clientSecret: secret, redirectURI: "https://elsewhere.example/cb", answerForm: form)
+                _ = try await client.exchangeCode(
+                    "c", clientID: id, clientSecret: secret, redirectURI: "https://elsewhere.example/cb", answerForm: form)
             }
             #expect(redirect?.oauthError?.code == .redirectURIMismatch)
         }

@@ -18,7 +18,9 @@ struct HTTP1CodecTests {
 
     static func response(_ text: String, method: String = "GET", limit: Int = 1 << 20, pieces: [Int]? = nil) -> Read {
         var reader = HTTP1Reader(source: MemorySource(bytes: Array(text.utf8), reads: pieces), readSize: 1 << 16)
-        return read { () throws(HTTP1ReadFailure<Never>) in try reader.readResponse(to: method, limit: limit).map { .response($0.head, body: $0.body) } }
+        return read { () throws(HTTP1ReadFailure<Never>) in
+            try reader.readResponse(to: method, limit: limit).map { .response($0.head, body: $0.body) }
+        }
     }
 
     static func read(_ message: () throws(HTTP1ReadFailure<Never>) -> Read?) -> Read {
@@ -40,23 +42,38 @@ struct HTTP1CodecTests {
 
     @Test("a request: method, target, version, fields in order with their case, a body by Content-Length")
     func plainRequest() throws {
-        let read = Self.both { Self.request("PUT /api/v2/todos/1?x=1 HTTP/1.1\r\nHost: a\r\nContent-Type:\tapplication/x-www-form-urlencoded \r\nContent-Length: 7\r\n\r\ntitle=x", pieces: $0) }
-        guard case .request(let head, let body) = read else { Issue.record("\(read)"); return }
+        let read = Self.both {
+            Self.request(
+                "PUT /api/v2/todos/1?x=1 HTTP/1.1\r\nHost: a\r\nContent-Type:\tapplication/x-www-form-urlencoded \r\nContent-Length: 7\r\n\r\ntitle=x",
+                pieces: $0)
+        }
+        guard case .request(let head, let body) = read else {
+            Issue.record("\(read)")
+            return
+        }
         #expect(head.method == "PUT")
         #expect(head.target == "/api/v2/todos/1?x=1")
         #expect(head.version == HTTPVersion(major: 1, minor: 1))
-        #expect(head.fields.lines == [
-            HTTPField(name: "Host", value: "a"), HTTPField(name: "Content-Type", value: "application/x-www-form-urlencoded"),
-            HTTPField(name: "Content-Length", value: "7"),
-        ])
+        #expect(
+            head.fields.lines == [
+                HTTPField(name: "Host", value: "a"), HTTPField(name: "Content-Type", value: "application/x-www-form-urlencoded"),
+                HTTPField(name: "Content-Length", value: "7"),
+            ])
         #expect(body == Array("title=x".utf8))
         #expect(head.isPersistent)
     }
 
     @Test("a chunked body: hex sizes in either case, extensions and trailer fields dropped, bytes kept exactly")
     func chunkedRequest() {
-        let read = Self.both { Self.request("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: Chunked\r\n\r\n5;a=b\r\nhello\r\nA ;x\r\n, world!\r\n\r\n0\r\nChecksum: 1\r\n\r\n", pieces: $0) }
-        guard case .request(_, let body) = read else { Issue.record("\(read)"); return }
+        let read = Self.both {
+            Self.request(
+                "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: Chunked\r\n\r\n5;a=b\r\nhello\r\nA ;x\r\n, world!\r\n\r\n0\r\nChecksum: 1\r\n\r\n",
+                pieces: $0)
+        }
+        guard case .request(_, let body) = read else {
+            Issue.record("\(read)")
+            return
+        }
         #expect(String(decoding: body, as: UTF8.self) == "hello, world!\r\n")
     }
 
@@ -74,34 +91,36 @@ struct HTTP1CodecTests {
         #expect(!old.isPersistent)
     }
 
-    @Test("requests refused, each with the status a server answers", arguments: [
-        ("GET / HTTP/1.1\r\n\r\n", HTTP1Error.Kind.malformed, 400),  // no Host in HTTP/1.1
-        ("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", .malformed, 400),
-        ("GET  / HTTP/1.1\r\nHost: a\r\n\r\n", .malformed, 400),
-        ("GET / HTTP/1.1 \r\nHost: a\r\n\r\n", .malformed, 400),
-        ("GET / HTTP/2.0\r\nHost: a\r\n\r\n", .unsupportedVersion, 505),
-        ("GET / http/1.1\r\nHost: a\r\n\r\n", .malformed, 400),
-        ("G@T / HTTP/1.1\r\nHost: a\r\n\r\n", .malformed, 400),
-        ("\u{16}\u{03}\u{01}", .malformed, 400),  // a TLS handshake, refused at its first byte
-        ("GET / HTTP/1.1\r\nHost: a\r\nX : b\r\n\r\n", .malformed, 400),
-        ("GET / HTTP/1.1\r\nHost: a\r\n folded\r\n\r\n", .malformed, 400),
-        ("GET / HTTP/1.1\r\nHost: a\r\nX: a\r\n b\r\n\r\n", .malformed, 400),  // obs-fold in a request
-        ("GET / HTTP/1.1\r\nHost: a\r\nX: a\u{1}b\r\n\r\n", .malformed, 400),
-        ("GET / HTTP/1.1\r\nHost: a\r\nX: a\rb\r\n\r\n", .malformed, 400),
-        ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: +3\r\n\r\nabc", .malformed, 400),
-        ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd", .malformed, 400),
-        ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1234567890123456789\r\n\r\n", .malformed, 400),
-        ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", .malformed, 400),
-        ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", .unsupportedCoding, 501),
-        ("POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", .malformed, 400),
-        ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\nhello\r\n0\r\n\r\n", .malformed, 400),
-        ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello0\r\n\r\n", .malformed, 400),
-        ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n1 0\r\nx\r\n0\r\n\r\n", .malformed, 400),
-        ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\n", .malformed, 400),
-        ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nbad trailer\r\n\r\n", .malformed, 400),
-        ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 9\r\n\r\nabc", .truncated, 400),
-        ("GET / HTTP/1.1\r\nHost: a\r\n", .truncated, 400),
-    ])
+    @Test(
+        "requests refused, each with the status a server answers",
+        arguments: [
+            ("GET / HTTP/1.1\r\n\r\n", HTTP1Error.Kind.malformed, 400),  // no Host in HTTP/1.1
+            ("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", .malformed, 400),
+            ("GET  / HTTP/1.1\r\nHost: a\r\n\r\n", .malformed, 400),
+            ("GET / HTTP/1.1 \r\nHost: a\r\n\r\n", .malformed, 400),
+            ("GET / HTTP/2.0\r\nHost: a\r\n\r\n", .unsupportedVersion, 505),
+            ("GET / http/1.1\r\nHost: a\r\n\r\n", .malformed, 400),
+            ("G@T / HTTP/1.1\r\nHost: a\r\n\r\n", .malformed, 400),
+            ("\u{16}\u{03}\u{01}", .malformed, 400),  // a TLS handshake, refused at its first byte
+            ("GET / HTTP/1.1\r\nHost: a\r\nX : b\r\n\r\n", .malformed, 400),
+            ("GET / HTTP/1.1\r\nHost: a\r\n folded\r\n\r\n", .malformed, 400),
+            ("GET / HTTP/1.1\r\nHost: a\r\nX: a\r\n b\r\n\r\n", .malformed, 400),  // obs-fold in a request
+            ("GET / HTTP/1.1\r\nHost: a\r\nX: a\u{1}b\r\n\r\n", .malformed, 400),
+            ("GET / HTTP/1.1\r\nHost: a\r\nX: a\rb\r\n\r\n", .malformed, 400),
+            ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: +3\r\n\r\nabc", .malformed, 400),
+            ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd", .malformed, 400),
+            ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1234567890123456789\r\n\r\n", .malformed, 400),
+            ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", .malformed, 400),
+            ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", .unsupportedCoding, 501),
+            ("POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", .malformed, 400),
+            ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\nhello\r\n0\r\n\r\n", .malformed, 400),
+            ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello0\r\n\r\n", .malformed, 400),
+            ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n1 0\r\nx\r\n0\r\n\r\n", .malformed, 400),
+            ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\n", .malformed, 400),
+            ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nbad trailer\r\n\r\n", .malformed, 400),
+            ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 9\r\n\r\nabc", .truncated, 400),
+            ("GET / HTTP/1.1\r\nHost: a\r\n", .truncated, 400),
+        ])
     func refusedRequests(_ text: String, _ kind: HTTP1Error.Kind, _ status: Int) {
         #expect(Self.both { Self.request(text, pieces: $0) } == .refused(kind, status: status))
     }
@@ -114,17 +133,32 @@ struct HTTP1CodecTests {
             Issue.record("a head of exactly the limit was refused")
             return
         }
-        #expect(Self.both { Self.request(head + String(repeating: "x", count: fill + 1) + "\r\n\r\n", pieces: $0) } == .refused(.headTooLarge, status: 431))
-        #expect(Self.request("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 11\r\n\r\nhello world", limit: 10) == .refused(.bodyTooLarge, status: 413))
-        #expect(Self.both { Self.request("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nhello \r\n5\r\nworld\r\n0\r\n\r\n", limit: 10, pieces: $0) }
-            == .refused(.bodyTooLarge, status: 413))
-        #expect(Self.request("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nfffffffffffffffffff\r\n", limit: 10) == .refused(.bodyTooLarge, status: 413))
+        #expect(
+            Self.both { Self.request(head + String(repeating: "x", count: fill + 1) + "\r\n\r\n", pieces: $0) }
+                == .refused(.headTooLarge, status: 431))
+        #expect(
+            Self.request("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 11\r\n\r\nhello world", limit: 10)
+                == .refused(.bodyTooLarge, status: 413))
+        #expect(
+            Self.both {
+                Self.request(
+                    "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nhello \r\n5\r\nworld\r\n0\r\n\r\n", limit: 10,
+                    pieces: $0)
+            }
+                == .refused(.bodyTooLarge, status: 413))
+        #expect(
+            Self.request("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nfffffffffffffffffff\r\n", limit: 10)
+                == .refused(.bodyTooLarge, status: 413))
         #expect(Self.request("") == .closed)
     }
 
     @Test("a response: status, reason (which may be missing), body by length, chunks or the end of the stream")
     func responses() {
-        guard case .response(let head, let body) = Self.both({ Self.response("HTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\nhi", pieces: $0) }) else {
+        guard
+            case .response(let head, let body) = Self.both({
+                Self.response("HTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\nhi", pieces: $0)
+            })
+        else {
             Issue.record("not read")
             return
         }
@@ -143,7 +177,13 @@ struct HTTP1CodecTests {
 
     @Test("interim responses are skipped, 101 is not; HEAD, 204 and 304 have no body, but their framing fields are checked")
     func noBody() {
-        guard case .response(let head, let body) = Self.both({ Self.response("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early\r\nLink: x\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nx", pieces: $0) }) else {
+        guard
+            case .response(let head, let body) = Self.both({
+                Self.response(
+                    "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early\r\nLink: x\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nx",
+                    pieces: $0)
+            })
+        else {
             Issue.record("not read")
             return
         }
@@ -163,7 +203,11 @@ struct HTTP1CodecTests {
 
     @Test("an obs-fold in a response is unfolded to one space; a control byte in a reason phrase is refused")
     func responseFields() {
-        guard case .response(let head, _) = Self.both({ Self.response("HTTP/1.1 200 OK\r\nX: a \r\n\t b\r\nContent-Length: 0\r\n\r\n", pieces: $0) }) else {
+        guard
+            case .response(let head, _) = Self.both({
+                Self.response("HTTP/1.1 200 OK\r\nX: a \r\n\t b\r\nContent-Length: 0\r\n\r\n", pieces: $0)
+            })
+        else {
             Issue.record("not read")
             return
         }
@@ -176,7 +220,9 @@ struct HTTP1CodecTests {
 
     @Test("bytes after a message stay for the next one (a kept-alive connection)")
     func pipelined() throws {
-        var reader = HTTP1Reader(source: MemorySource(bytes: Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n".utf8), reads: [5]), readSize: 64)
+        var reader = HTTP1Reader(
+            source: MemorySource(bytes: Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n".utf8), reads: [5]),
+            readSize: 64)
         let first = try #require(try reader.readRequestHead())
         let second = try #require(try reader.readRequestHead())
         #expect([first.target, second.target] == ["/a", "/b"])

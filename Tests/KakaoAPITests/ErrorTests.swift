@@ -2,16 +2,19 @@ import Foundation
 import KakaoAPI
 import Sandbox
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("KakaoClient: errors, limits checked before sending, and a key that never shows", .timeLimit(.minutes(5)))
 struct ErrorTests {
-    @Test("a blank query, page or size outside 1...50 are refused before anything is sent", arguments: [
-        SearchRequest(query: " "), SearchRequest(query: "a", page: 0), SearchRequest(query: "a", page: 51),
-        SearchRequest(query: "a", size: 0), SearchRequest(query: "a", size: 51),
-    ])
+    @Test(
+        "a blank query, page or size outside 1...50 are refused before anything is sent",
+        arguments: [
+            SearchRequest(query: " "), SearchRequest(query: "a", page: 0), SearchRequest(query: "a", page: 51),
+            SearchRequest(query: "a", size: 0), SearchRequest(query: "a", size: 51),
+        ])
     func refusedBeforeSending(_ request: SearchRequest) async throws {
         try await withKakao { client, sandbox in
             let error = await kakaoError { _ = try await client.blog(request) }
@@ -95,13 +98,17 @@ struct ErrorTests {
         let client = KakaoClient(session: .shared, baseURL: KakaoClient.apiURL, key: key)
         var dumpedClient = ""
         dump(client, to: &dumpedClient)
-        for text in ["\(key)", String(reflecting: key), dumped, String(describing: Mirror(reflecting: key).children.map(\.value)), dumpedClient] {
+        for text in [
+            "\(key)", String(reflecting: key), dumped, String(describing: Mirror(reflecting: key).children.map(\.value)), dumpedClient,
+        ] {
             #expect(!text.contains(secret), "\(text)")
         }
         #expect("\(key)" == "KakaoAPIKey(<redacted>)")
     }
 
-    @Test("drifts of the wire: other date forms still decode to the same instants; a missing meta, a string is_end or renamed documents fail at their pointer")
+    @Test(
+        "drifts of the wire: other date forms still decode to the same instants; a missing meta, a string is_end or renamed documents fail at their pointer"
+    )
     func drifts() async throws {
         let request = SearchRequest(query: "Kakao", sort: .recency, size: 5)
         let plain = try await withKakao { client, _ in try await client.blog(request).documents.map(\.datetime) }
@@ -113,16 +120,21 @@ struct ErrorTests {
                 #expect(zip(drifted, plain).allSatisfy { $0.timeIntervalSince($1) <= 0 && $0.timeIntervalSince($1) > -1 }, "\(drift)")
             }
         }
-        for (drift, pointer) in [(Drift.kakaoMetaMissing, "/meta"), (.kakaoIsEndString, "/meta/is_end"), (.kakaoDocumentsRenamed, "/documents")] {
+        for (drift, pointer) in [
+            (Drift.kakaoMetaMissing, "/meta"), (.kakaoIsEndString, "/meta/is_end"), (.kakaoDocumentsRenamed, "/documents"),
+        ] {
             let error = try await withKakao(drifts: [drift]) { client, _ in await kakaoError { _ = try await client.blog(request) } }
             #expect(error?.kind == .decoding, "\(drift)")
             #expect(error?.keyPath == pointer, "\(drift)")
         }
         // {code, msg} is not Kakao's error body: an unexpected status, with no errorType to act on.
         let wrongKey = try KakaoAPIKey("0123456789abcdef0123456789abcdef")
-        let codeMsg = try await withKakao(drifts: [.kakaoErrorCodeMsg], key: wrongKey) { client, _ in await kakaoError { _ = try await client.blog(request) } }
+        let codeMsg = try await withKakao(drifts: [.kakaoErrorCodeMsg], key: wrongKey) { client, _ in
+            await kakaoError { _ = try await client.blog(request) }
+        }
         #expect(codeMsg?.kind == .unexpectedStatus && codeMsg?.status == 401 && codeMsg?.errorType == nil)
-        let bearer = try await withKakao(drifts: [.kakaoAuthBearer]) { client, _ in await kakaoError { _ = try await client.blog(request) } }
+        let bearer = try await withKakao(drifts: [.kakaoAuthBearer]) { client, _ in await kakaoError { _ = try await client.blog(request) }
+        }
         #expect(bearer?.errorType == .accessDenied)
     }
 }

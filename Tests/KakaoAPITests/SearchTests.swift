@@ -3,8 +3,9 @@ import KakaoAPI
 import Sandbox
 import Testing
 import WireFormat
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("KakaoClient: searches, highlighting, dates, sorting and paging against the replica", .timeLimit(.minutes(5)))
@@ -58,7 +59,9 @@ struct SearchTests {
             for post in page.documents {
                 #expect(post.title.html.contains("<b>") || post.contents.html.contains("<b>"), "a result matches somewhere")
                 for text in [post.title, post.contents] {
-                    #expect(!text.plain.contains("<b>") && !text.plain.contains("</b>") && !text.plain.contains("&quot;") && !text.plain.contains("&amp;"))
+                    #expect(
+                        !text.plain.contains("<b>") && !text.plain.contains("</b>") && !text.plain.contains("&quot;")
+                            && !text.plain.contains("&amp;"))
                     #expect(text.highlighted.allSatisfy { $0.lowercased() == "swift" }, "\(text.highlighted)")
                 }
             }
@@ -66,14 +69,16 @@ struct SearchTests {
         }
     }
 
-    @Test("the helper strips <b> and decodes entities; escaped markup stays text", arguments: [
-        ("&quot;<b>Swift</b>&quot; &amp; 스위프트", "\"Swift\" & 스위프트", ["Swift"]),
-        ("3 &lt; 4 &amp;&amp; 5 &gt; 2", "3 < 4 && 5 > 2", []),
-        ("&lt;b&gt;not bold&lt;/b&gt; <B>bold</B>", "<b>not bold</b> bold", ["bold"]),
-        ("&#39;a&#x27; &#8220;b&#8221; &copy; &nbsp;|", "'a' “b” © \u{00A0}|", []),
-        ("a < b and &unknown; &#0; & alone", "a < b and &unknown; &#0; & alone", []),
-        ("<b>스위프트</b>와 <b>Swift</b><br/>끝", "스위프트와 Swift끝", ["스위프트", "Swift"]),
-    ] as [(String, String, [String])])
+    @Test(
+        "the helper strips <b> and decodes entities; escaped markup stays text",
+        arguments: [
+            ("&quot;<b>Swift</b>&quot; &amp; 스위프트", "\"Swift\" & 스위프트", ["Swift"]),
+            ("3 &lt; 4 &amp;&amp; 5 &gt; 2", "3 < 4 && 5 > 2", []),
+            ("&lt;b&gt;not bold&lt;/b&gt; <B>bold</B>", "<b>not bold</b> bold", ["bold"]),
+            ("&#39;a&#x27; &#8220;b&#8221; &copy; &nbsp;|", "'a' “b” © \u{00A0}|", []),
+            ("a < b and &unknown; &#0; & alone", "a < b and &unknown; &#0; & alone", []),
+            ("<b>스위프트</b>와 <b>Swift</b><br/>끝", "스위프트와 Swift끝", ["스위프트", "Swift"]),
+        ] as [(String, String, [String])])
     func helper(_ html: String, _ plain: String, _ highlighted: [String]) {
         let text = HighlightedText(html: html)
         #expect(text.plain == plain)
@@ -83,7 +88,8 @@ struct SearchTests {
 
     @Test("one datetime is one instant, shown right in UTC, Asia/Seoul and America/Los_Angeles")
     func sameInstantInThreeZones() throws {
-        let json = #"{"documents":[{"contents":"c","datetime":"2017-05-07T18:50:07.123+09:00","title":"t","url":"https://a.example/"},{"contents":"c","datetime":"2024-01-01T00:00:00.000+09:00","title":"t","url":"https://a.example/"}],"meta":{"is_end":true,"pageable_count":2,"total_count":2}}"#
+        let json =
+            #"{"documents":[{"contents":"c","datetime":"2017-05-07T18:50:07.123+09:00","title":"t","url":"https://a.example/"},{"contents":"c","datetime":"2024-01-01T00:00:00.000+09:00","title":"t","url":"https://a.example/"}],"meta":{"is_end":true,"pageable_count":2,"total_count":2}}"#
         let body = try KakaoClient.makeDecoder().decode(WireBody.self, from: Data(json.utf8))
         let may = body.documents[0].datetime
         #expect(abs(may.timeIntervalSince1970 - 1_494_150_607.123) < 1e-6)
@@ -95,7 +101,9 @@ struct SearchTests {
         }
         // New Year in Seoul is still the old year in UTC and in Los Angeles (PST, -8).
         let newYear = body.documents[1].datetime
-        let days = try ["UTC", "Asia/Seoul", "America/Los_Angeles"].map { CivilDateTime(newYear, in: try #require(TimeZone(identifier: $0))) }
+        let days = try ["UTC", "Asia/Seoul", "America/Los_Angeles"].map {
+            CivilDateTime(newYear, in: try #require(TimeZone(identifier: $0)))
+        }
         #expect(days.map { "\($0.year)-\($0.month)-\($0.day) \($0.hour)" } == ["2023-12-31 15", "2024-1-1 0", "2023-12-31 7"])
     }
 
@@ -108,11 +116,14 @@ struct SearchTests {
             "2023-12-31T07:30:00.000-08:00",  // 15:30Z
         ]
         let documents = try times.enumerated().map { index, time in
-            try KakaoClient.makeDecoder().decode(WebDocument.self, from: Data(#"{"contents":"","datetime":"\#(time)","title":"\#(index)","url":"https://a.example/"}"#.utf8))
+            try KakaoClient.makeDecoder().decode(
+                WebDocument.self, from: Data(#"{"contents":"","datetime":"\#(time)","title":"\#(index)","url":"https://a.example/"}"#.utf8))
         }
         #expect(documents.sortedByDatetime().map(\.title.plain) == ["1", "3", "0", "2"])
         #expect(documents.sortedByDatetime(newestFirst: false).map(\.title.plain) == ["2", "0", "3", "1"])
-        #expect(times.sorted(by: >) != documents.sortedByDatetime().map { times[Int($0.title.plain) ?? 0] }, "a string sort would agree, and prove nothing")
+        #expect(
+            times.sorted(by: >) != documents.sortedByDatetime().map { times[Int($0.title.plain) ?? 0] },
+            "a string sort would agree, and prove nothing")
     }
 
     @Test("the replica's recency order is the client's sort by instant of the same documents")
@@ -130,10 +141,16 @@ struct SearchTests {
     func sortByTitle() throws {
         let titles = ["<b>하루</b>", "가나다", "Zeta", "ábc", "abd", "각", "item 10", "item 9"]
         let documents = try titles.map { title in
-            try KakaoClient.makeDecoder().decode(WebDocument.self, from: Data(#"{"contents":"","datetime":"2024-01-01T00:00:00.000+09:00","title":"\#(title)","url":"https://a.example/"}"#.utf8))
+            try KakaoClient.makeDecoder().decode(
+                WebDocument.self,
+                from: Data(
+                    #"{"contents":"","datetime":"2024-01-01T00:00:00.000+09:00","title":"\#(title)","url":"https://a.example/"}"#.utf8))
         }
         #expect(documents.sortedByTitle().map(\.title.plain) == ["가나다", "각", "하루", "ábc", "abd", "item 9", "item 10", "Zeta"])
-        #expect(documents.sortedByTitle(locale: Locale(identifier: "en_US")).map(\.title.plain) == ["ábc", "abd", "item 9", "item 10", "Zeta", "가나다", "각", "하루"])
+        #expect(
+            documents.sortedByTitle(locale: Locale(identifier: "en_US")).map(\.title.plain) == [
+                "ábc", "abd", "item 9", "item 10", "Zeta", "가나다", "각", "하루",
+            ])
     }
 
     @Test("paging reads every page until is_end, one request a page, and no further")
@@ -155,7 +172,9 @@ struct SearchTests {
     func pagingStopsOnInvalidArgument() async throws {
         let documents = try await KakaoStub.client("invalid-after-2").allDocuments(.web, SearchRequest(query: "a"), as: WebDocument.self)
         #expect(documents.map(\.title.plain) == ["page 1", "page 2"])
-        let error = await kakaoError { _ = try await KakaoStub.client("invalid-first").allDocuments(.web, SearchRequest(query: "a"), as: WebDocument.self) }
+        let error = await kakaoError {
+            _ = try await KakaoStub.client("invalid-first").allDocuments(.web, SearchRequest(query: "a"), as: WebDocument.self)
+        }
         #expect(error?.errorType == .invalidArgument)
         #expect(error?.message == "size is more than max")
     }

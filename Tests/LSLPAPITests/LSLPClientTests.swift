@@ -22,7 +22,8 @@ struct LSLPClientTests {
             let userID = try await signIn(client, "life@sesac.kr")
             #expect(await lslpError { _ = try await client.validate(email: "life@sesac.kr") }?.reason == .conflict)
             let image = ImageFile(filename: "a.jpg", mimeType: "image/jpeg", data: Data([0xFF, 0xD8, 0xFF, 0xD9]))
-            let draft = PostDraft(title: "첫 글 & more", content: "본문 #swift", extraContents: [nil, "둘째"], productID: "apicheck_probe", files: [image, image])
+            let draft = PostDraft(
+                title: "첫 글 & more", content: "본문 #swift", extraContents: [nil, "둘째"], productID: "apicheck_probe", files: [image, image])
             let post = try await client.createPost(draft)
             #expect(post.creator.id == userID && post.images.count == 2 && post.hashTags == ["swift"])
             #expect(post.extraContents == [nil, "둘째", nil, nil, nil])
@@ -49,14 +50,18 @@ struct LSLPClientTests {
     func checkedBeforeSending() async throws {
         try await withLSLP { client, sandbox in
             for email in ["plain", "a@b", "a b@c.kr", "@sesac.kr", "a@b.c"] {
-                #expect(await lslpError { try await client.join(email: email, password: "p", nick: "n") }?.kind == .invalidRequest, "\(email)")
+                #expect(
+                    await lslpError { try await client.join(email: email, password: "p", nick: "n") }?.kind == .invalidRequest, "\(email)")
             }
             #expect(EmailAddress.isValid("first.last+tag@mail.sesac.kr"))
             _ = try await signIn(client, "checks@sesac.kr")
             let before = journal(sandbox).count
             let file = ImageFile(filename: "x.png", mimeType: "image/png", data: Data([1]))
             #expect(await lslpError { _ = try await client.createPost(PostDraft(title: "  ", productID: "p")) }?.kind == .invalidRequest)
-            #expect(await lslpError { _ = try await client.createPost(PostDraft(title: "t", productID: "p", files: Array(repeating: file, count: 6))) }?.kind == .invalidRequest)
+            #expect(
+                await lslpError {
+                    _ = try await client.createPost(PostDraft(title: "t", productID: "p", files: Array(repeating: file, count: 6)))
+                }?.kind == .invalidRequest)
             #expect(await lslpError { _ = try await client.posts(limit: 0) }?.kind == .invalidRequest)
             #expect(journal(sandbox).count == before, "nothing was sent")
         }
@@ -143,7 +148,9 @@ struct LSLPClientTests {
         }
     }
 
-    @Test("every status of the table is a typed error with the server's message, secrets redacted", arguments: [400, 401, 403, 409, 410, 420, 429, 444, 445, 500])
+    @Test(
+        "every status of the table is a typed error with the server's message, secrets redacted",
+        arguments: [400, 401, 403, 409, 410, 420, 429, 444, 445, 500])
     func statusTable(_ status: Int) async throws {
         let client = try LSLPStub.client(String(status))
         let error = try #require(await lslpError { _ = try await client.posts() })

@@ -106,22 +106,26 @@ struct DriftTests {
 
     @Test("every drift is covered by a test above")
     func everyDriftIsKnown() {
-        #expect(Drift.all.map(\.description) == ([
-            "todos/camel-case-keys", "todos/dates-milliseconds", "todos/dates-offset", "todos/extra-field",
-            "todos/is-done-int", "todos/list-data-object", "todos/missing-meta", "todos/put-json-only", "todos/status-201",
-        ] + GitHubSandboxTests.driftsCovered.map { "github/\($0)" } + KakaoSandboxTests.driftsCovered.map { "kakao/\($0)" }
-            + LSLPSandboxTests.driftsCovered.map { "lslp/\($0)" }).sorted())
+        #expect(
+            Drift.all.map(\.description)
+                == ([
+                    "todos/camel-case-keys", "todos/dates-milliseconds", "todos/dates-offset", "todos/extra-field",
+                    "todos/is-done-int", "todos/list-data-object", "todos/missing-meta", "todos/put-json-only", "todos/status-201",
+                ] + GitHubSandboxTests.driftsCovered.map { "github/\($0)" } + KakaoSandboxTests.driftsCovered.map { "kakao/\($0)" }
+                + LSLPSandboxTests.driftsCovered.map { "lslp/\($0)" }).sorted())
         #expect(Drift.all.count == 32)
     }
 
-    @Test("drift names parse with or without the API prefix; unknown ones list the valid ones", arguments: [
-        ("todos/dates-offset", "todos" as String?, "todos/dates-offset" as String?),
-        ("dates-offset", "todos", "todos/dates-offset"),
-        ("dates-offset", nil, "todos/dates-offset"),  // only one API has the name
-        ("no-such", nil, nil),
-        ("todos/no-such", "todos", nil),
-        ("github/dates-offset", "todos", nil),
-    ])
+    @Test(
+        "drift names parse with or without the API prefix; unknown ones list the valid ones",
+        arguments: [
+            ("todos/dates-offset", "todos" as String?, "todos/dates-offset" as String?),
+            ("dates-offset", "todos", "todos/dates-offset"),
+            ("dates-offset", nil, "todos/dates-offset"),  // only one API has the name
+            ("no-such", nil, nil),
+            ("todos/no-such", "todos", nil),
+            ("github/dates-offset", "todos", nil),
+        ])
     func parsing(_ text: String, _ defaultAPI: String?, _ expected: String?) {
         do {
             let drift = try Drift.parse(text, defaultAPI: defaultAPI)

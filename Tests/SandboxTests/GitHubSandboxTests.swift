@@ -11,7 +11,9 @@ struct GitHubSandboxTests {
         "oauth-error-401", "ratelimit-headers-missing",
     ]
 
-    func github<T>(drifts: Set<Drift> = [], options: GitHubSandboxOptions = .init(), _ body: (SandboxHTTP) async throws -> T) async throws -> T {
+    func github<T>(drifts: Set<Drift> = [], options: GitHubSandboxOptions = .init(), _ body: (SandboxHTTP) async throws -> T) async throws
+        -> T
+    {
         try await withSandboxHTTP(apis: [.github], drifts: drifts, github: options, body)
     }
 
@@ -48,7 +50,9 @@ struct GitHubSandboxTests {
             let first = try await http.get("/repos/apple/swift/events")
             let etag = try #require(first.headers["etag"])
             let lastModified = try #require(first.headers["last-modified"])
-            for validators in [["If-None-Match": etag], ["If-None-Match": "\"other\", \(etag.dropFirst(2))"], ["If-Modified-Since": lastModified]] {
+            for validators in [
+                ["If-None-Match": etag], ["If-None-Match": "\"other\", \(etag.dropFirst(2))"], ["If-Modified-Since": lastModified],
+            ] {
                 let again = try await http.get("/repos/apple/swift/events", headers: validators)
                 #expect(again.status == 304, "\(validators)")
                 #expect(again.body.isEmpty)
@@ -77,7 +81,8 @@ struct GitHubSandboxTests {
             #expect(Int(spent.headers["x-ratelimit-reset"] ?? "").map { $0 > Int(Date().timeIntervalSince1970) } == true)
             #expect(spent.message?.hasPrefix("API rate limit exceeded") == true)
             // A token has a window of its own.
-            let authorized = try await http.get("/repos/apple/swift/events", headers: ["Authorization": "Bearer \(GitHubSandboxOptions.defaultToken)"])
+            let authorized = try await http.get(
+                "/repos/apple/swift/events", headers: ["Authorization": "Bearer \(GitHubSandboxOptions.defaultToken)"])
             #expect(authorized.status == 200)
             #expect(authorized.headers["cache-control"]?.hasPrefix("private") == true)
             let bad = try await http.get("/repos/apple/swift/events", headers: ["Authorization": "Bearer gho_not-a-token"])
@@ -141,19 +146,29 @@ struct GitHubSandboxTests {
         }
     }
 
-    @Test("OAuth: JSON with Accept json, a form without; a code works once; errors inside HTTP 200", arguments: [
-        ("client_id=\(GitHubSandboxOptions.defaultClientID)&client_secret=\(GitHubSandboxOptions.defaultClientSecret)&code=bad-one", "bad_verification_code"),
-        ("client_id=\(GitHubSandboxOptions.defaultClientID)&client_secret=wrong&code=fresh", "incorrect_client_credentials"),
-        ("client_id=other&client_secret=\(GitHubSandboxOptions.defaultClientSecret)&code=fresh", "incorrect_client_credentials"),
-        ("client_id=\(GitHubSandboxOptions.defaultClientID)&client_secret=\(GitHubSandboxOptions.defaultClientSecret)&code=fresh&redirect_uri=https%3A%2F%2Fevil.example", "redirect_uri_mismatch"),
-    ])
+    @Test(
+        "OAuth: JSON with Accept json, a form without; a code works once; errors inside HTTP 200",
+        arguments: [
+            (
+                "client_id=\(GitHubSandboxOptions.defaultClientID)&client_secret=\(GitHubSandboxOptions.defaultClientSecret)&code=bad-one",
+                "bad_verification_code"
+            ),
+            ("client_id=\(GitHubSandboxOptions.defaultClientID)&client_secret=wrong&code=fresh", "incorrect_client_credentials"),
+            ("client_id=other&client_secret=\(GitHubSandboxOptions.defaultClientSecret)&code=fresh", "incorrect_client_credentials"),
+            (
+                "client_id=\(GitHubSandboxOptions.defaultClientID)&client_secret=\(GitHubSandboxOptions.defaultClientSecret)&code=fresh&redirect_uri=https%3A%2F%2Fevil.example",
+                "redirect_uri_mismatch"
+            ),
+        ])
     func oauthErrors(_ body: String, _ error: String) async throws {
         try await github { http in
             let json = try await http.form("POST", "/login/oauth/access_token", body)
             #expect(json.status == 200)
             #expect(json.object["error"] as? String == error)
             #expect((json.object["error_uri"] as? String)?.hasPrefix("https://docs.github.com/") == true)
-            let form = try await http.send("POST", "/login/oauth/access_token", body: Data(body.utf8), contentType: "application/x-www-form-urlencoded", headers: ["Accept": "*/*"])
+            let form = try await http.send(
+                "POST", "/login/oauth/access_token", body: Data(body.utf8), contentType: "application/x-www-form-urlencoded",
+                headers: ["Accept": "*/*"])
             #expect(form.status == 200)
             #expect(form.contentType == "application/x-www-form-urlencoded; charset=utf-8")
             #expect(form.text.hasPrefix("error=\(error)&error_description="))
@@ -163,7 +178,8 @@ struct GitHubSandboxTests {
     @Test("OAuth: a fresh code gets a gho_ token with token_type bearer, once; the token then works on the API")
     func oauthSuccess() async throws {
         try await github { http in
-            let body = "client_id=\(GitHubSandboxOptions.defaultClientID)&client_secret=\(GitHubSandboxOptions.defaultClientSecret)&code=granted-1"
+            let body =
+                "client_id=\(GitHubSandboxOptions.defaultClientID)&client_secret=\(GitHubSandboxOptions.defaultClientSecret)&code=granted-1"
             let answer = try await http.form("POST", "/login/oauth/access_token", body)
             #expect(answer.status == 200)
             let token = try #require(answer.object["access_token"] as? String)
@@ -171,9 +187,12 @@ struct GitHubSandboxTests {
             #expect(answer.object["token_type"] as? String == "bearer")
             #expect(try await http.form("POST", "/login/oauth/access_token", body).object["error"] as? String == "bad_verification_code")
             let form = try await http.send(
-                "POST", "/login/oauth/access_token", body: Data((body + "2").utf8), contentType: "application/x-www-form-urlencoded", headers: ["Accept": "*/*"]
+                "POST", "/login/oauth/access_token", body: Data((body + "2").utf8), contentType: "application/x-www-form-urlencoded",
+                headers: ["Accept": "*/*"]
             )
-            #expect(form.text.range(of: "^access_token=gho_[A-Za-z0-9]{36}&scope=repo%2Cgist&token_type=bearer$", options: .regularExpression) != nil, "\(form.text)")
+            #expect(
+                form.text.range(of: "^access_token=gho_[A-Za-z0-9]{36}&scope=repo%2Cgist&token_type=bearer$", options: .regularExpression)
+                    != nil, "\(form.text)")
             let events = try await http.get("/repos/apple/swift/events", headers: ["Authorization": "token \(token)"])
             #expect(events.status == 200 && events.headers["x-ratelimit-limit"] == "5000")
         }
@@ -223,13 +242,17 @@ struct GitHubSandboxTests {
 
     @Test("search-items-object answers items as one object")
     func searchItemsObject() async throws {
-        let answer = try await github(drifts: [.githubSearchItemsObject]) { try await $0.get("/search/repositories?q=language:swift&sort=stars") }
+        let answer = try await github(drifts: [.githubSearchItemsObject]) {
+            try await $0.get("/search/repositories?q=language:swift&sort=stars")
+        }
         #expect(answer.object[object: "items"]["full_name"] as? String == "apple/swift")
     }
 
     @Test("oauth-error-401 answers the exchange's errors with 401")
     func oauthError401() async throws {
-        let answer = try await github(drifts: [.githubOAuthError401]) { try await $0.form("POST", "/login/oauth/access_token", "client_id=x&client_secret=y&code=z") }
+        let answer = try await github(drifts: [.githubOAuthError401]) {
+            try await $0.form("POST", "/login/oauth/access_token", "client_id=x&client_secret=y&code=z")
+        }
         #expect(answer.status == 401)
         #expect(answer.object["error"] as? String == "incorrect_client_credentials")
     }

@@ -13,7 +13,9 @@ struct KakaoSandboxTests {
 
     static let key = ["Authorization": "KakaoAK \(KakaoSandboxOptions.defaultKey)"]
 
-    func kakao<T>(drifts: Set<Drift> = [], options: KakaoSandboxOptions = .init(), _ body: (SandboxHTTP) async throws -> T) async throws -> T {
+    func kakao<T>(drifts: Set<Drift> = [], options: KakaoSandboxOptions = .init(), _ body: (SandboxHTTP) async throws -> T) async throws
+        -> T
+    {
         try await withSandboxHTTP(apis: [.kakao], drifts: drifts, kakao: options, body)
     }
 
@@ -28,7 +30,9 @@ struct KakaoSandboxTests {
 
     @Test("blog search: meta and documents, keys in alphabetical order, <b> and entities escaped as \\u003c \\u003e \\u0026")
     func blog() async throws {
-        let answer = try await kakao { try await $0.get("/v2/search/blog?query=%EC%8A%A4%EC%9C%84%ED%94%84%ED%8A%B8&size=50", headers: Self.key) }
+        let answer = try await kakao {
+            try await $0.get("/v2/search/blog?query=%EC%8A%A4%EC%9C%84%ED%94%84%ED%8A%B8&size=50", headers: Self.key)
+        }
         #expect(answer.status == 200)
         #expect(answer.contentType == "application/json;charset=UTF-8")
         #expect(answer.text.contains(#"\u003cb\u003e스위프트\u003c/b\u003e"#))
@@ -43,7 +47,9 @@ struct KakaoSandboxTests {
         #expect(documents.contains { $0["thumbnail"] as? String == "" }, "some thumbnails are empty strings")
         let dates = documents.compactMap { $0["datetime"] as? String }
         #expect(dates.count == documents.count)
-        #expect(dates.allSatisfy { $0.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+09:00$"#, options: .regularExpression) != nil }, "\(dates)")
+        #expect(
+            dates.allSatisfy { $0.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+09:00$"#, options: .regularExpression) != nil },
+            "\(dates)")
         let meta = answer.object[object: "meta"]
         #expect(meta["is_end"] as? Bool == true)
         #expect(meta["pageable_count"] as? Int == 18)
@@ -65,7 +71,8 @@ struct KakaoSandboxTests {
     @Test("recency: newest first by instant; paging: is_end on the last page, an empty page past it")
     func recencyAndPaging() async throws {
         try await kakao { http in
-            let recent = try await http.get("/v2/search/blog?query=Kakao&sort=recency&size=50", headers: Self.key).object[array: "documents"]
+            let recent = try await http.get("/v2/search/blog?query=Kakao&sort=recency&size=50", headers: Self.key).object[
+                array: "documents"]
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
             let instants = recent.compactMap { ($0["datetime"] as? String).flatMap(formatter.date(from:)) }
@@ -92,15 +99,17 @@ struct KakaoSandboxTests {
         #expect(answer.text == #"{"documents":[],"meta":{"is_end":true,"pageable_count":0,"total_count":0}}"#)
     }
 
-    @Test("400s: a missing or blank query, page or size out of 1...50, a sort that is neither", arguments: [
-        ("/v2/search/web", "MissingParameter", "query parameter required"),
-        ("/v2/search/web?query=%20", "MissingParameter", "query parameter required"),
-        ("/v2/search/blog?query=a&page=51", "InvalidArgument", "page is more than max"),
-        ("/v2/search/blog?query=a&page=0", "InvalidArgument", "page is less than min"),
-        ("/v2/search/blog?query=a&size=51", "InvalidArgument", "size is more than max"),
-        ("/v2/search/blog?query=a&size=x", "InvalidArgument", "size is not a number"),
-        ("/v2/search/cafe?query=a&sort=newest", "InvalidArgument", "sort is not valid"),
-    ])
+    @Test(
+        "400s: a missing or blank query, page or size out of 1...50, a sort that is neither",
+        arguments: [
+            ("/v2/search/web", "MissingParameter", "query parameter required"),
+            ("/v2/search/web?query=%20", "MissingParameter", "query parameter required"),
+            ("/v2/search/blog?query=a&page=51", "InvalidArgument", "page is more than max"),
+            ("/v2/search/blog?query=a&page=0", "InvalidArgument", "page is less than min"),
+            ("/v2/search/blog?query=a&size=51", "InvalidArgument", "size is more than max"),
+            ("/v2/search/blog?query=a&size=x", "InvalidArgument", "size is not a number"),
+            ("/v2/search/cafe?query=a&sort=newest", "InvalidArgument", "sort is not valid"),
+        ])
     func badRequests(_ path: String, _ type: String, _ message: String) async throws {
         let answer = try await kakao { try await $0.get(path, headers: Self.key) }
         #expect(answer.status == 400)
@@ -108,12 +117,14 @@ struct KakaoSandboxTests {
         #expect(answer.text == #"{"errorType":"\#(type)","message":"\#(message)"}"#)
     }
 
-    @Test("401 AccessDeniedError: no key is appKey(null); a malformed one is echoed; a well-formed stranger is not", arguments: [
-        (nil, "wrong appKey(null) format"),
-        ("KakaoAK not/a+key", "wrong appKey(not/a+key) format"),
-        ("Bearer \(KakaoSandboxOptions.defaultKey)", "wrong appKey(Bearer \(KakaoSandboxOptions.defaultKey)) format"),
-        ("KakaoAK 0123456789abcdef0123456789abcdef", "cannot find appKey"),
-    ] as [(String?, String)])
+    @Test(
+        "401 AccessDeniedError: no key is appKey(null); a malformed one is echoed; a well-formed stranger is not",
+        arguments: [
+            (nil, "wrong appKey(null) format"),
+            ("KakaoAK not/a+key", "wrong appKey(not/a+key) format"),
+            ("Bearer \(KakaoSandboxOptions.defaultKey)", "wrong appKey(Bearer \(KakaoSandboxOptions.defaultKey)) format"),
+            ("KakaoAK 0123456789abcdef0123456789abcdef", "cannot find appKey"),
+        ] as [(String?, String)])
     func unauthorized(_ header: String?, _ message: String) async throws {
         let answer = try await kakao { http in
             try await http.get("/v2/search/web?query=a", headers: header.map { ["Authorization": $0] } ?? [:])
@@ -160,9 +171,14 @@ struct KakaoSandboxTests {
     @Test("dates-utc and dates-no-millis change only the form of datetime, not the instant")
     func dateDrifts() async throws {
         let path = "/v2/search/blog?query=Kakao&sort=recency&size=5"
-        let plain = try await kakao { try await $0.get(path, headers: Self.key) }.object[array: "documents"].compactMap { $0["datetime"] as? String }
-        let utc = try await kakao(drifts: [.kakaoDatesUTC]) { try await $0.get(path, headers: Self.key) }.object[array: "documents"].compactMap { $0["datetime"] as? String }
-        let noMillis = try await kakao(drifts: [.kakaoDatesNoMillis]) { try await $0.get(path, headers: Self.key) }.object[array: "documents"].compactMap { $0["datetime"] as? String }
+        let plain = try await kakao { try await $0.get(path, headers: Self.key) }.object[array: "documents"].compactMap {
+            $0["datetime"] as? String
+        }
+        let utc = try await kakao(drifts: [.kakaoDatesUTC]) { try await $0.get(path, headers: Self.key) }.object[array: "documents"]
+            .compactMap { $0["datetime"] as? String }
+        let noMillis = try await kakao(drifts: [.kakaoDatesNoMillis]) { try await $0.get(path, headers: Self.key) }.object[
+            array: "documents"
+        ].compactMap { $0["datetime"] as? String }
         #expect(utc.allSatisfy { $0.hasSuffix("Z") && $0.count == 24 })
         #expect(noMillis.allSatisfy { $0.hasSuffix("+09:00") && !$0.contains(".") })
         let withFraction = ISO8601DateFormatter()
@@ -176,7 +192,8 @@ struct KakaoSandboxTests {
         let path = "/v2/search/web?query=Swift"
         let withoutMeta = try await kakao(drifts: [.kakaoMetaMissing]) { try await $0.get(path, headers: Self.key) }
         #expect(withoutMeta.object["meta"] == nil)
-        let isEnd = try await kakao(drifts: [.kakaoIsEndString]) { try await $0.get(path, headers: Self.key) }.object[object: "meta"]["is_end"]
+        let isEnd = try await kakao(drifts: [.kakaoIsEndString]) { try await $0.get(path, headers: Self.key) }.object[object: "meta"][
+            "is_end"]
         #expect(isEnd as? String == "false")
         let renamed = try await kakao(drifts: [.kakaoDocumentsRenamed]) { try await $0.get(path, headers: Self.key) }.object
         #expect(renamed["documents"] == nil && renamed[array: "items"].count == 10)
@@ -194,7 +211,8 @@ struct KakaoSandboxTests {
         try await kakao(drifts: [.kakaoAuthBearer]) { http in
             let answer6 = try await http.get("/v2/search/web?query=a", headers: Self.key)
             #expect(answer6.status == 401)
-            let answer7 = try await http.get("/v2/search/web?query=a", headers: ["Authorization": "Bearer \(KakaoSandboxOptions.defaultKey)"])
+            let answer7 = try await http.get(
+                "/v2/search/web?query=a", headers: ["Authorization": "Bearer \(KakaoSandboxOptions.defaultKey)"])
             #expect(answer7.status == 200)
         }
     }

@@ -1,19 +1,22 @@
 import Foundation
-@testable import Sandbox
 import TestSupport
 import Testing
+
+@testable import Sandbox
 
 /// The LSLP replica on the wire, with plain URLSession requests: API-FACTS' status table, tokens and shapes.
 @Suite("LSLP sandbox", .timeLimit(.minutes(5)))
 struct LSLPSandboxTests {
     /// The drifts this suite checks one by one (DriftTests checks that no drift is left out).
     static let driftsCovered = [
-        "bearer-required", "refresh-409-always", "token-key-renamed", "id-key-renamed", "like-status-string", "419-as-401", "next-cursor-int",
+        "bearer-required", "refresh-409-always", "token-key-renamed", "id-key-renamed", "like-status-string", "419-as-401",
+        "next-cursor-int",
     ]
 
     static let key = ["SesacKey": LSLPSandboxOptions.defaultSesacKey]
 
-    func lslp<T>(drifts: Set<Drift> = [], options: LSLPSandboxOptions = .init(), _ body: (SandboxHTTP) async throws -> T) async throws -> T {
+    func lslp<T>(drifts: Set<Drift> = [], options: LSLPSandboxOptions = .init(), _ body: (SandboxHTTP) async throws -> T) async throws -> T
+    {
         try await withSandboxHTTP(apis: [.lslp], drifts: drifts, lslp: options, body)
     }
 
@@ -26,23 +29,36 @@ struct LSLPSandboxTests {
     }
 
     func join(_ http: SandboxHTTP, _ email: String, headers: [String: String] = [:]) async throws -> Session {
-        let joined = try await http.send("POST", "/join", body: Data(#"{"email":"\#(email)","password":"pw-1234","nick":"테스터"}"#.utf8), contentType: "application/json", headers: Self.key.merging(headers) { $1 })
+        let joined = try await http.send(
+            "POST", "/join", body: Data(#"{"email":"\#(email)","password":"pw-1234","nick":"테스터"}"#.utf8), contentType: "application/json",
+            headers: Self.key.merging(headers) { $1 })
         try #require(joined.status == 200, "join: \(joined.text)")
-        let login = try await http.send("POST", "/login", body: Data(#"{"email":"\#(email)","password":"pw-1234"}"#.utf8), contentType: "application/json", headers: Self.key)
+        let login = try await http.send(
+            "POST", "/login", body: Data(#"{"email":"\#(email)","password":"pw-1234"}"#.utf8), contentType: "application/json",
+            headers: Self.key)
         try #require(login.status == 200, "login: \(login.text)")
         let object = login.object
-        return Session(id: try #require(object["_id"] as? String), token: try #require(object["token"] as? String), refreshToken: try #require(object["refreshToken"] as? String))
+        return Session(
+            id: try #require(object["_id"] as? String), token: try #require(object["token"] as? String),
+            refreshToken: try #require(object["refreshToken"] as? String))
     }
 
     static func multipart(_ fields: [(String, String)], files: [String] = [], boundary: String = "b0undary") -> Data {
         var text = ""
         for (name, value) in fields { text += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n" }
-        for file in files { text += "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(file)\"\r\nContent-Type: image/jpeg\r\n\r\n\u{FF}\u{D8}fake\r\n" }
+        for file in files {
+            text +=
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(file)\"\r\nContent-Type: image/jpeg\r\n\r\n\u{FF}\u{D8}fake\r\n"
+        }
         return Data((text + "--\(boundary)--\r\n").utf8)
     }
 
-    func createPost(_ http: SandboxHTTP, _ session: Session, title: String = "제목", files: [String] = [], product: String = "apicheck_probe") async throws -> Answer {
-        try await http.send("POST", "/post", body: Self.multipart([("title", title), ("content", "본문 #태그"), ("product_id", product)], files: files), contentType: "multipart/form-data; boundary=b0undary", headers: session.auth)
+    func createPost(_ http: SandboxHTTP, _ session: Session, title: String = "제목", files: [String] = [], product: String = "apicheck_probe")
+        async throws -> Answer
+    {
+        try await http.send(
+            "POST", "/post", body: Self.multipart([("title", title), ("content", "본문 #태그"), ("product_id", product)], files: files),
+            contentType: "multipart/form-data; boundary=b0undary", headers: session.auth)
     }
 
     static func isID(_ value: Any?) -> Bool {
@@ -53,8 +69,12 @@ struct LSLPSandboxTests {
     func digests() {
         let hex = SHA256.hash(Array("abc".utf8)).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
         #expect(hex == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(Base64URL.encode(SHA256.hmac(key: Array("apicheck-lslp-sandbox-deterministic-secret".utf8), Array("a.b".utf8))) == "xLeABVDIBaXixzn_RmSoDGPV6wYSKVd83U_efHhEUrs")
-        #expect(Base64URL.encode(SHA256.hmac(key: Array(repeating: 0x6B, count: 100), Array(repeating: 0x78, count: 200))) == "4ybwDOFBlLuF4mg_6bGniFF1P3dHkwP5TCw80ZmL3aM")
+        #expect(
+            Base64URL.encode(SHA256.hmac(key: Array("apicheck-lslp-sandbox-deterministic-secret".utf8), Array("a.b".utf8)))
+                == "xLeABVDIBaXixzn_RmSoDGPV6wYSKVd83U_efHhEUrs")
+        #expect(
+            Base64URL.encode(SHA256.hmac(key: Array(repeating: 0x6B, count: 100), Array(repeating: 0x78, count: 200)))
+                == "4ybwDOFBlLuF4mg_6bGniFF1P3dHkwP5TCw80ZmL3aM")
     }
 
     @Test("SesacKey is checked first: without it, or with another, every path is 420, unknown paths included")
@@ -64,7 +84,9 @@ struct LSLPSandboxTests {
                 let answer = try await http.get(path)
                 #expect(answer.status == 420, "\(path)")
                 #expect(answer.message == "This service sesac_memolease only")
-                #expect(try await http.get(path, headers: ["SesacKey": LSLPSandboxOptions.defaultSesacKey]).status == 420, "the default key is replaced")
+                #expect(
+                    try await http.get(path, headers: ["SesacKey": LSLPSandboxOptions.defaultSesacKey]).status == 420,
+                    "the default key is replaced")
             }
             #expect(try await http.get("/nowhere", headers: ["SesacKey": "second"]).status == 444)
             #expect(try await http.get("/post", headers: ["SesacKey": "first"]).status == 401, "the key passes; the token is missing")
@@ -79,10 +101,14 @@ struct LSLPSandboxTests {
             for (token, kind, lifetime) in [(session.token, "access", 30.0), (session.refreshToken, "refresh", 90.0)] {
                 let parts = token.split(separator: ".", omittingEmptySubsequences: false)
                 try #require(parts.count == 3)
-                #expect(parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } }, "base64url without padding")
-                let header = try #require(Base64URL.decode(parts[0]).flatMap { try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] })
+                #expect(
+                    parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } },
+                    "base64url without padding")
+                let header = try #require(
+                    Base64URL.decode(parts[0]).flatMap { try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] })
                 #expect(header["alg"] as? String == "HS256")
-                let payload = try #require(Base64URL.decode(parts[1]).flatMap { try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] })
+                let payload = try #require(
+                    Base64URL.decode(parts[1]).flatMap { try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] })
                 #expect(payload["_id"] as? String == session.id)
                 #expect(payload["kind"] as? String == kind)
                 let issued = try #require(payload["iat"] as? Double)
@@ -92,7 +118,9 @@ struct LSLPSandboxTests {
             // A token with one byte of its payload changed is refused: the signature is checked.
             var parts = session.token.split(separator: ".").map(String.init)
             parts[1] = Base64URL.encode(Array(#"{"_id":"\#(session.id)","kind":"access","iat":1,"exp":99999999999}"#.utf8))
-            #expect(try await http.get("/post", headers: Self.key.merging(["Authorization": parts.joined(separator: ".")]) { $1 }).status == 401)
+            #expect(
+                try await http.get("/post", headers: Self.key.merging(["Authorization": parts.joined(separator: ".")]) { $1 }).status == 401
+            )
         }
     }
 
@@ -115,9 +143,13 @@ struct LSLPSandboxTests {
             #expect(Array(refreshed.object.keys) == ["token"])
             let token = try #require(refreshed.object["token"] as? String)
             #expect(try await http.get("/post?limit=1", headers: Self.key.merging(["Authorization": token]) { $1 }).status == 200)
-            #expect(try await http.get("/refresh", headers: refreshHeaders.merging(["Authorization": token]) { $1 }).status == 409, "the new token has not expired")
+            #expect(
+                try await http.get("/refresh", headers: refreshHeaders.merging(["Authorization": token]) { $1 }).status == 409,
+                "the new token has not expired")
             #expect(try await http.get("/refresh", headers: refreshHeaders.merging(["Refresh": "not.a.token"]) { $1 }).status == 401)
-            #expect(try await http.get("/refresh", headers: refreshHeaders.merging(["Refresh": session.token]) { $1 }).status == 401, "an access token is no refresh token")
+            #expect(
+                try await http.get("/refresh", headers: refreshHeaders.merging(["Refresh": session.token]) { $1 }).status == 401,
+                "an access token is no refresh token")
             clock.advance(by: 7)
             let over = try await http.get("/refresh", headers: refreshHeaders)
             #expect(over.status == 418)
@@ -136,7 +168,9 @@ struct LSLPSandboxTests {
             #expect(try await http.get("/post?limit=1", headers: normal.auth).status == 200)
             clock.advance(by: 2)
             #expect(try await http.get("/refresh", headers: short.auth.merging(["Refresh": short.refreshToken]) { $1 }).status == 418)
-            let refused = try await http.send("POST", "/join", body: Data(#"{"email":"x@sesac.kr","password":"p","nick":"n"}"#.utf8), contentType: "application/json", headers: Self.key.merging(["X-Apicheck-Access-TTL": "-1"]) { $1 })
+            let refused = try await http.send(
+                "POST", "/join", body: Data(#"{"email":"x@sesac.kr","password":"p","nick":"n"}"#.utf8), contentType: "application/json",
+                headers: Self.key.merging(["X-Apicheck-Access-TTL": "-1"]) { $1 })
             #expect(refused.status == 400)
         }
     }
@@ -151,7 +185,9 @@ struct LSLPSandboxTests {
             #expect(try await json("/validation/email", "{}").status == 400)
             #expect(try await json("/validation/email", #"{"email":"a@sesac.kr"}"#).message == "사용 가능한 이메일입니다.")
             let owner = try await join(http, "a@sesac.kr")
-            #expect(try await json("/join", #"{"email":"A@sesac.kr","password":"p","nick":"n"}"#).status == 409, "emails compare case-insensitively")
+            #expect(
+                try await json("/join", #"{"email":"A@sesac.kr","password":"p","nick":"n"}"#).status == 409,
+                "emails compare case-insensitively")
             #expect(try await json("/validation/email", #"{"email":"a@sesac.kr"}"#).status == 409)
             #expect(try await json("/login", #"{"email":"a@sesac.kr","password":"wrong"}"#).status == 401)
             #expect(try await json("/login", #"{"email":"nobody@sesac.kr","password":"p"}"#).status == 401)
@@ -160,21 +196,30 @@ struct LSLPSandboxTests {
             #expect(try await http.get("/post", headers: Self.key.merging(["Authorization": "garbage"]) { $1 }).status == 401)
             #expect(try await http.get("/post/\(String(repeating: "0", count: 24))", headers: owner.auth).status == 410)
             #expect(try await http.send("PATCH", "/post", headers: owner.auth).status == 444)
-            let broken = try await http.send("POST", "/post", body: Data("--b0undary\r\nno headers".utf8), contentType: "multipart/form-data; boundary=b0undary", headers: owner.auth)
+            let broken = try await http.send(
+                "POST", "/post", body: Data("--b0undary\r\nno headers".utf8), contentType: "multipart/form-data; boundary=b0undary",
+                headers: owner.auth)
             #expect(broken.status == 400, "a multipart body that does not parse is the client's mistake")
-            let number = try await http.send("POST", "/post", body: Data("--b0undary\r\n5.779629077971198e+16--b0undary--\r\n".utf8), contentType: "multipart/form-data; boundary=b0undary", headers: owner.auth)
+            let number = try await http.send(
+                "POST", "/post", body: Data("--b0undary\r\n5.779629077971198e+16--b0undary--\r\n".utf8),
+                contentType: "multipart/form-data; boundary=b0undary", headers: owner.auth)
             #expect(number.status == 400, "what schemathesis sent once (a number where the parts go)")
             let failing = try await http.get("/post", headers: owner.auth.merging(["X-Apicheck-Server-Error": "1"]) { $1 })
             #expect(failing.status == 500)
             #expect(failing.message == "알 수 없는 서버 오류입니다.")
-            #expect(try await http.get("/post", headers: Self.key.merging(["X-Apicheck-Server-Error": "1"]) { $1 }).status == 500, "before the token")
+            #expect(
+                try await http.get("/post", headers: Self.key.merging(["X-Apicheck-Server-Error": "1"]) { $1 }).status == 500,
+                "before the token")
             #expect(try await http.get("/post", headers: ["X-Apicheck-Server-Error": "1"]).status == 420, "after the SesacKey")
             let created = try await createPost(http, owner)
             let postID = try #require(created.object["_id"] as? String)
             let other = try await join(http, "b@sesac.kr")
             let notOwner = try await http.send("DELETE", "/post/\(postID)", headers: other.auth)
             #expect(notOwner.status == 445)
-            #expect(try await http.send("PUT", "/post/\(postID)", body: Data(#"{"title":"x"}"#.utf8), contentType: "application/json", headers: other.auth).status == 445)
+            #expect(
+                try await http.send(
+                    "PUT", "/post/\(postID)", body: Data(#"{"title":"x"}"#.utf8), contentType: "application/json", headers: other.auth
+                ).status == 445)
             #expect(try await json("/post/\(postID)/comment", "{}", headers: other.auth).status == 400)
             let withdrawn = try await http.get("/withdraw", headers: other.auth)
             #expect(withdrawn.status == 200)
@@ -227,13 +272,17 @@ struct LSLPSandboxTests {
             try #require(posts.count == 23)
             for post in posts {
                 #expect(Self.isID(post["_id"]))
-                #expect((post["time"] as? String)?.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"#, options: .regularExpression) != nil)
+                #expect(
+                    (post["time"] as? String)?.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"#, options: .regularExpression) != nil)
                 #expect(Self.isID(post[object: "creator"]["_id"]))
                 #expect(post["likes"] is [String] && post["image"] is [String] && post["hashTags"] is [String])
-                #expect(post.keys.filter { $0.hasPrefix("content") && $0 != "content" }.allSatisfy { post[$0] is String }, "content1... are strings when present")
+                #expect(
+                    post.keys.filter { $0.hasPrefix("content") && $0 != "content" }.allSatisfy { post[$0] is String },
+                    "content1... are strings when present")
             }
             #expect(posts.contains { $0["content1"] != nil } && posts.contains { $0["content1"] == nil })
-            #expect(posts.contains { $0[object: "creator"]["profile"] == nil } && posts.contains { $0[object: "creator"]["profile"] is String })
+            #expect(
+                posts.contains { $0[object: "creator"]["profile"] == nil } && posts.contains { $0[object: "creator"]["profile"] is String })
             #expect(posts.contains { ($0["time"] as? String) == "2023-12-31T23:59:59.999Z" })
             let commented = try #require(posts.first { !$0[array: "comments"].isEmpty })
             #expect(commented[array: "comments"].allSatisfy { Set($0.keys) == ["_id", "content", "time", "creator"] })
@@ -249,22 +298,28 @@ struct LSLPSandboxTests {
             let post = created.object
             let images = post["image"] as? [String] ?? []
             #expect(images.count == 2)
-            #expect(images.allSatisfy { $0.range(of: #"^uploads/posts/\d{13}\.(jpg|png)$"#, options: .regularExpression) != nil }, "\(images)")
+            #expect(
+                images.allSatisfy { $0.range(of: #"^uploads/posts/\d{13}\.(jpg|png)$"#, options: .regularExpression) != nil }, "\(images)")
             #expect(post["hashTags"] as? [String] == ["태그"])
             #expect(post[object: "creator"]["_id"] as? String == session.id)
             #expect(try await createPost(http, session, files: Array(repeating: "x.jpg", count: 6)).status == 400)
             #expect(try await createPost(http, session, files: ["notes.txt"]).status == 400)
             #expect(try await createPost(http, session, title: "").status == 400)
             let id = try #require(post["_id"] as? String)
-            let updated = try await http.send("PUT", "/post/\(id)", body: Data(#"{"title":"고친 제목","content2":"둘째"}"#.utf8), contentType: "application/json", headers: session.auth)
+            let updated = try await http.send(
+                "PUT", "/post/\(id)", body: Data(#"{"title":"고친 제목","content2":"둘째"}"#.utf8), contentType: "application/json",
+                headers: session.auth)
             #expect(updated.object["title"] as? String == "고친 제목")
             #expect(updated.object["content2"] as? String == "둘째")
             #expect(updated.object["content1"] == nil)
-            let comment = try await http.send("POST", "/post/\(id)/comment", body: Data(#"{"content":"첫 댓글"}"#.utf8), contentType: "application/json", headers: session.auth)
+            let comment = try await http.send(
+                "POST", "/post/\(id)/comment", body: Data(#"{"content":"첫 댓글"}"#.utf8), contentType: "application/json",
+                headers: session.auth)
             #expect(comment.status == 200)
             #expect(Self.isID(comment.object["_id"]) && comment.object["content"] as? String == "첫 댓글")
             func like(_ body: String?) async throws -> Answer {
-                try await http.send("POST", "/post/like/\(id)", body: body.map { Data($0.utf8) }, contentType: "application/json", headers: session.auth)
+                try await http.send(
+                    "POST", "/post/like/\(id)", body: body.map { Data($0.utf8) }, contentType: "application/json", headers: session.auth)
             }
             #expect(try await like(#"{"like_status":true}"#).object["like_status"] as? Bool == true)
             #expect(try await http.get("/post/\(id)", headers: session.auth).object["likes"] as? [String] == [session.id])
@@ -281,7 +336,8 @@ struct LSLPSandboxTests {
         try await lslp(drifts: [.lslpBearerRequired], options: .init(clock: clock.read)) { http in
             let session = try await join(http, "bearer@sesac.kr")
             #expect(try await http.get("/post", headers: session.auth).status == 401)
-            #expect(try await http.get("/post", headers: Self.key.merging(["Authorization": "Bearer " + session.token]) { $1 }).status == 200)
+            #expect(
+                try await http.get("/post", headers: Self.key.merging(["Authorization": "Bearer " + session.token]) { $1 }).status == 200)
         }
         try await lslp(drifts: [.lslpRefresh409Always], options: .init(accessTTL: 1, clock: clock.read)) { http in
             let session = try await join(http, "always@sesac.kr")
@@ -289,11 +345,20 @@ struct LSLPSandboxTests {
             #expect(try await http.get("/refresh", headers: session.auth.merging(["Refresh": session.refreshToken]) { $1 }).status == 409)
         }
         try await lslp(drifts: [.lslpTokenKeyRenamed, .lslpIDKeyRenamed]) { http in
-            #expect(try await http.send("POST", "/join", body: Data(#"{"email":"r@sesac.kr","password":"p","nick":"n"}"#.utf8), contentType: "application/json", headers: Self.key).object["id"] is String)
-            let login = try await http.send("POST", "/login", body: Data(#"{"email":"r@sesac.kr","password":"p"}"#.utf8), contentType: "application/json", headers: Self.key).object
+            #expect(
+                try await http.send(
+                    "POST", "/join", body: Data(#"{"email":"r@sesac.kr","password":"p","nick":"n"}"#.utf8), contentType: "application/json",
+                    headers: Self.key
+                ).object["id"] is String)
+            let login = try await http.send(
+                "POST", "/login", body: Data(#"{"email":"r@sesac.kr","password":"p"}"#.utf8), contentType: "application/json",
+                headers: Self.key
+            ).object
             #expect(Set(login.keys) == ["id", "accessToken", "refreshToken"])
             let token = try #require(login["accessToken"] as? String)
-            let post = try await http.get("/post?limit=1", headers: Self.key.merging(["Authorization": token]) { $1 }).object[array: "data"].first ?? [:]
+            let post =
+                try await http.get("/post?limit=1", headers: Self.key.merging(["Authorization": token]) { $1 }).object[array: "data"].first
+                ?? [:]
             #expect(post["id"] is String && post["_id"] == nil && post[object: "creator"]["id"] is String)
         }
     }
@@ -301,7 +366,8 @@ struct LSLPSandboxTests {
     @Test("drifts: like-status-string, 419-as-401, next-cursor-int")
     func dataDrifts() async throws {
         let clock = TestClock()
-        try await lslp(drifts: [.lslpLikeStatusString, .lslp419As401, .lslpNextCursorInt], options: .init(accessTTL: 1, clock: clock.read)) { http in
+        try await lslp(drifts: [.lslpLikeStatusString, .lslp419As401, .lslpNextCursorInt], options: .init(accessTTL: 1, clock: clock.read))
+        { http in
             let session = try await join(http, "drift@sesac.kr")
             let page = try await http.get("/post?limit=20&product_id=mobbie_feed", headers: session.auth).object
             #expect(page["next_cursor"] as? Int == 20)
@@ -309,7 +375,9 @@ struct LSLPSandboxTests {
             #expect(last[array: "data"].count == 3)
             #expect(last["next_cursor"] as? Int == 0)
             let id = try #require(page[array: "data"].first?["_id"] as? String)
-            let liked = try await http.send("POST", "/post/like/\(id)", body: Data(#"{"like_status":true}"#.utf8), contentType: "application/json", headers: session.auth)
+            let liked = try await http.send(
+                "POST", "/post/like/\(id)", body: Data(#"{"like_status":true}"#.utf8), contentType: "application/json",
+                headers: session.auth)
             #expect(liked.object["like_status"] as? String == "true")
             clock.advance(by: 2)
             let expired = try await http.get("/post", headers: session.auth)

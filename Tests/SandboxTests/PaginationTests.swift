@@ -4,14 +4,16 @@ import Testing
 
 @Suite("Sandbox paging, sorting and filtering", .timeLimit(.minutes(5)))
 struct PaginationTests {
-    @Test("meta follows Laravel's paginator", arguments: [
-        // page, per_page, expected from, to, count
-        (1, 10, 1 as Int?, 10 as Int?, 10),
-        (26, 10, 251, 260, 10),
-        (27, 10, nil, nil, 0),
-        (3, 100, 201, 260, 60),
-        (1, 7, 1, 7, 7),
-    ] as [(Int, Int, Int?, Int?, Int)])
+    @Test(
+        "meta follows Laravel's paginator",
+        arguments: [
+            // page, per_page, expected from, to, count
+            (1, 10, 1 as Int?, 10 as Int?, 10),
+            (26, 10, 251, 260, 10),
+            (27, 10, nil, nil, 0),
+            (3, 100, 201, 260, 60),
+            (1, 7, 1, 7, 7),
+        ] as [(Int, Int, Int?, Int?, Int)])
     func metaLikeLaravel(_ page: Int, _ perPage: Int, _ from: Int?, _ to: Int?, _ count: Int) async throws {
         try await withSandboxHTTP { http in
             let answer = try await http.get("/api/v2/todos?page=\(page)&per_page=\(perPage)")
@@ -79,10 +81,12 @@ struct PaginationTests {
         }
     }
 
-    @Test("bad query values are 422 with the field's error; a bad page is page 1", arguments: [
-        ("filter=title", "filter"), ("order_by=up", "order_by"), ("per_page=0", "per_page"),
-        ("per_page=abc", "per_page"), ("is_done=maybe", "is_done"),
-    ])
+    @Test(
+        "bad query values are 422 with the field's error; a bad page is page 1",
+        arguments: [
+            ("filter=title", "filter"), ("order_by=up", "order_by"), ("per_page=0", "per_page"),
+            ("per_page=abc", "per_page"), ("is_done=maybe", "is_done"),
+        ])
     func invalidQueryValues(_ query: String, _ field: String) async throws {
         try await withSandboxHTTP { http in
             let answer = try await http.get("/api/v2/todos?\(query)")

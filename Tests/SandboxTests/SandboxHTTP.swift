@@ -1,8 +1,9 @@
 import Foundation
 import Sandbox
 import TestSupport
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A raw HTTP answer from the sandbox, with the body parsed as JSON when it is JSON.
@@ -24,7 +25,9 @@ struct SandboxHTTP {
     let sandbox: SandboxServer
     let session = URLSession(configuration: .ephemeral)
 
-    func send(_ method: String, _ pathAndQuery: String, body: Data? = nil, contentType: String? = nil, headers extra: [String: String] = [:]) async throws -> Answer {
+    func send(
+        _ method: String, _ pathAndQuery: String, body: Data? = nil, contentType: String? = nil, headers extra: [String: String] = [:]
+    ) async throws -> Answer {
         guard let url = URL(string: sandbox.baseURL.absoluteString + pathAndQuery) else { throw URLError(.badURL) }
         var request = URLRequest(url: url)
         request.httpMethod = method
@@ -40,7 +43,8 @@ struct SandboxHTTP {
         for (name, value) in http?.allHeaderFields ?? [:] {
             if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
         }
-        return Answer(status: http?.statusCode ?? 0, contentType: http?.value(forHTTPHeaderField: "Content-Type"), body: data, headers: headers)
+        return Answer(
+            status: http?.statusCode ?? 0, contentType: http?.value(forHTTPHeaderField: "Content-Type"), body: data, headers: headers)
     }
 
     func get(_ pathAndQuery: String, headers: [String: String] = [:]) async throws -> Answer {
@@ -61,7 +65,8 @@ func withSandboxHTTP<T>(
     apis: [SandboxAPI] = [.todos], drifts: Set<Drift> = [], deterministic: Bool = false, github: GitHubSandboxOptions = .init(),
     kakao: KakaoSandboxOptions = .init(), lslp: LSLPSandboxOptions = .init(), _ body: (SandboxHTTP) async throws -> T
 ) async throws -> T {
-    let configuration = SandboxConfiguration(apis: apis, drifts: drifts, deterministic: deterministic, github: github, kakao: kakao, lslp: lslp)
+    let configuration = SandboxConfiguration(
+        apis: apis, drifts: drifts, deterministic: deterministic, github: github, kakao: kakao, lslp: lslp)
     return try await withSandboxServer(configuration) { sandbox in
         let http = SandboxHTTP(sandbox: sandbox)
         defer { http.session.finishTasksAndInvalidate() }

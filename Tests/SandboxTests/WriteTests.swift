@@ -28,8 +28,10 @@ struct WriteTests {
     func creation() async throws {
         try await withSandboxHTTP(deterministic: true) { http in
             let boundary = "XyZ"
-            let multipart = "--XyZ\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\n새 할 일\r\n--XyZ\r\nContent-Disposition: form-data; name=\"is_done\"\r\n\r\ntrue\r\n--XyZ--\r\n"
-            let created = try await http.send("POST", "/api/v2/todos", body: Data(multipart.utf8), contentType: "multipart/form-data; boundary=\(boundary)")
+            let multipart =
+                "--XyZ\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\n새 할 일\r\n--XyZ\r\nContent-Disposition: form-data; name=\"is_done\"\r\n\r\ntrue\r\n--XyZ--\r\n"
+            let created = try await http.send(
+                "POST", "/api/v2/todos", body: Data(multipart.utf8), contentType: "multipart/form-data; boundary=\(boundary)")
             #expect(created.status == 200)
             #expect(created.object[object: "data"]["title"] as? String == "새 할 일")
             #expect(created.object[object: "data"]["is_done"] as? Bool == true)
@@ -57,30 +59,48 @@ struct WriteTests {
         }
     }
 
-    @Test("bad input gets a 4xx with a JSON message", arguments: [
-        ("PUT", "/api/v2/todos/4698", "title=%20%E3%80%80&is_done=true", "application/x-www-form-urlencoded", 422, "The title field is required."),
-        ("PUT", "/api/v2/todos/4698", "is_done=true", "application/x-www-form-urlencoded", 422, "The title field is required."),
-        ("PUT", "/api/v2/todos/4698", "title=x&is_done=maybe", "application/x-www-form-urlencoded", 422, "The is done field must be true or false."),
-        ("PUT", "/api/v2/todos/1", "title=x", "application/x-www-form-urlencoded", 404, "No query results"),
-        ("POST", "/api/v2/todos", "--b\r\nno headers", "multipart/form-data; boundary=b", 422, "The title field is required."),
-        ("POST", "/api/v2/todos", "title=x", "multipart/form-data", 422, "The title field is required."),
-        ("POST", "/api/v2/todos-json", "{not json", "application/json", 422, "The title field is required."),
-        ("POST", "/api/v2/todos-json", "\u{0}", "application/json", 422, "The title field is required."),
-        ("POST", "/api/v2/todos-json", #"{"title":12}"#, "application/json", 422, "The title field must be a string."),
-        ("POST", "/api/v2/todos-json", #"{"title":"x","is_done":{}}"#, "application/json", 422, "The is done field must be true or false."),
-        ("POST", "/api/v2/todos-json", #"{"title":"x","is_done":null}"#, "application/json", 422, "The is done field must be true or false."),
-        ("POST", "/api/v2/todos-json", #"{"title":"\u00a0\ufeff"}"#, "application/json", 422, "The title field is required."),
-        ("POST", "/api/v2/todos-json", #"{"is_done":"false"}"#, "application/json", 422, "The title field is required."),
-        ("POST", "/api/v2/todos-json", #"{"title":""}"#, "application/json", 422, "The title field is required."),
-        ("GET", "/api/v2/todos/abc", "", "", 404, "No query results"),
-        ("GET", "/api/v3/todos", "", "", 404, "The route api/v3/todos could not be found."),
-        ("PATCH", "/api/v2/todos/4698", "", "", 405, "The PATCH method is not supported for route api/v2/todos/4698. Supported methods: GET, HEAD, PUT, DELETE."),
-        ("DELETE", "/api/v2/todos", "", "", 405, "Supported methods: GET, HEAD, POST"),
-        ("TRACE", "/api/v2/todos-json", "", "", 405, "Supported methods: POST."),
-    ])
+    @Test(
+        "bad input gets a 4xx with a JSON message",
+        arguments: [
+            (
+                "PUT", "/api/v2/todos/4698", "title=%20%E3%80%80&is_done=true", "application/x-www-form-urlencoded", 422,
+                "The title field is required."
+            ),
+            ("PUT", "/api/v2/todos/4698", "is_done=true", "application/x-www-form-urlencoded", 422, "The title field is required."),
+            (
+                "PUT", "/api/v2/todos/4698", "title=x&is_done=maybe", "application/x-www-form-urlencoded", 422,
+                "The is done field must be true or false."
+            ),
+            ("PUT", "/api/v2/todos/1", "title=x", "application/x-www-form-urlencoded", 404, "No query results"),
+            ("POST", "/api/v2/todos", "--b\r\nno headers", "multipart/form-data; boundary=b", 422, "The title field is required."),
+            ("POST", "/api/v2/todos", "title=x", "multipart/form-data", 422, "The title field is required."),
+            ("POST", "/api/v2/todos-json", "{not json", "application/json", 422, "The title field is required."),
+            ("POST", "/api/v2/todos-json", "\u{0}", "application/json", 422, "The title field is required."),
+            ("POST", "/api/v2/todos-json", #"{"title":12}"#, "application/json", 422, "The title field must be a string."),
+            (
+                "POST", "/api/v2/todos-json", #"{"title":"x","is_done":{}}"#, "application/json", 422,
+                "The is done field must be true or false."
+            ),
+            (
+                "POST", "/api/v2/todos-json", #"{"title":"x","is_done":null}"#, "application/json", 422,
+                "The is done field must be true or false."
+            ),
+            ("POST", "/api/v2/todos-json", #"{"title":"\u00a0\ufeff"}"#, "application/json", 422, "The title field is required."),
+            ("POST", "/api/v2/todos-json", #"{"is_done":"false"}"#, "application/json", 422, "The title field is required."),
+            ("POST", "/api/v2/todos-json", #"{"title":""}"#, "application/json", 422, "The title field is required."),
+            ("GET", "/api/v2/todos/abc", "", "", 404, "No query results"),
+            ("GET", "/api/v3/todos", "", "", 404, "The route api/v3/todos could not be found."),
+            (
+                "PATCH", "/api/v2/todos/4698", "", "", 405,
+                "The PATCH method is not supported for route api/v2/todos/4698. Supported methods: GET, HEAD, PUT, DELETE."
+            ),
+            ("DELETE", "/api/v2/todos", "", "", 405, "Supported methods: GET, HEAD, POST"),
+            ("TRACE", "/api/v2/todos-json", "", "", 405, "Supported methods: POST."),
+        ])
     func badInput(_ method: String, _ path: String, _ body: String, _ contentType: String, _ status: Int, _ message: String) async throws {
         try await withSandboxHTTP { http in
-            let answer = try await http.send(method, path, body: body.isEmpty ? nil : Data(body.utf8), contentType: contentType.isEmpty ? nil : contentType)
+            let answer = try await http.send(
+                method, path, body: body.isEmpty ? nil : Data(body.utf8), contentType: contentType.isEmpty ? nil : contentType)
             #expect(answer.status == status)
             #expect(answer.contentType == "application/json")
             #expect(answer.message?.contains(message) == true, "message: \(answer.message ?? answer.text)")
@@ -127,7 +147,8 @@ struct WriteTests {
         try await withSandboxHTTP { http in
             // Closing with the rest of the body unread would send a reset, which discards the 413 on its way.
             let body = [UInt8](repeating: UInt8(ascii: "a"), count: 4 << 20)
-            let head = "PUT /api/v2/todos/4698 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.count + 6)\r\n\r\ntitle="
+            let head =
+                "PUT /api/v2/todos/4698 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.count + 6)\r\n\r\ntitle="
             let port = try #require(http.sandbox.baseURL.port)
             let deadline = ContinuousClock.now + .seconds(30)
             let socket = try Socket.connect(host: "127.0.0.1", port: port, deadline: deadline)

@@ -70,22 +70,33 @@ struct SaveLoop {
                 response: RecordedResponse(
                     status: 200,
                     headers: HeaderFields([("Content-Type", "application/json")]),
-                    body: .json(.object(JSONObject([
-                        .init(key: "data", value: .object(JSONObject([
-                            .init(key: "id", value: .number(JSONNumber(index))),
-                            .init(key: "title", value: .string("version \(version) of todo \(index): " + String(repeating: "할 일 ", count: 40))),
-                            .init(key: "is_done", value: .bool(version == 1)),
-                        ]))),
-                    ])))
+                    body: .json(
+                        .object(
+                            JSONObject([
+                                .init(
+                                    key: "data",
+                                    value: .object(
+                                        JSONObject([
+                                            .init(key: "id", value: .number(JSONNumber(index))),
+                                            .init(
+                                                key: "title",
+                                                value: .string(
+                                                    "version \(version) of todo \(index): " + String(repeating: "할 일 ", count: 40))),
+                                            .init(key: "is_done", value: .bool(version == 1)),
+                                        ])))
+                            ])))
                 )
             )
         }
-        return Recording(api: "todos", name: "r", recordedAt: "2026-11-23T00:00:0\(version)Z", recordedFrom: "https://api.example.com", interactions: interactions)
+        return Recording(
+            api: "todos", name: "r", recordedAt: "2026-11-23T00:00:0\(version)Z", recordedFrom: "https://api.example.com",
+            interactions: interactions)
     }
 
     /// 300 events (a GitHub feed's most) whose ids say which version they belong to.
     static func snapshot(version: Int) -> FeedSnapshot {
-        let actor = Actor(id: 1, login: "octocat", url: "https://api.github.com/users/octocat", avatarURL: "https://avatars.githubusercontent.com/u/1?")
+        let actor = Actor(
+            id: 1, login: "octocat", url: "https://api.github.com/users/octocat", avatarURL: "https://avatars.githubusercontent.com/u/1?")
         let events = (0..<300).map { index in
             Event(
                 id: "\(version)\(index)", type: "PushEvent", actor: actor,
@@ -93,6 +104,7 @@ struct SaveLoop {
                 createdAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(index))
             )
         }
-        return FeedSnapshot(repository: "swiftlang/swift", validators: Validators(etag: "W/\"\(version)\""), pollInterval: 60, events: events)
+        return FeedSnapshot(
+            repository: "swiftlang/swift", validators: Validators(etag: "W/\"\(version)\""), pollInterval: 60, events: events)
     }
 }

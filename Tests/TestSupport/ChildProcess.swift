@@ -1,9 +1,10 @@
 import Foundation
 import Locking
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A child process started with `posix_spawn`, for the tests and the benchmark tool.
@@ -230,9 +231,9 @@ public final class ChildProcess: @unchecked Sendable {
         }
         // WNOHANG with no child that changed state leaves si_pid at zero.
         #if os(Linux)
-        return info._sifields._kill.si_pid == 0
+            return info._sifields._kill.si_pid == 0
         #else
-        return info.si_pid == 0
+            return info.si_pid == 0
         #endif
     }
 
@@ -276,63 +277,65 @@ public final class ChildProcess: @unchecked Sendable {
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD, SIGUSR1, SIGUSR2] { sigaddset(&reset, signal) }
         var status = posix_spawnattr_setsigmask(&attributes, &none)
         if status == 0 { status = posix_spawnattr_setsigdefault(&attributes, &reset) }
-        if status == 0 { status = posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF) | flags)) }
+        if status == 0 {
+            status = posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF) | flags))
+        }
         guard status == 0 else { throw Failure(description: "posix_spawnattr: \(String(cString: strerror(status)))") }
     }
 
     #if os(Linux)
-    // glibc has these, but Swift's Glibc module does not declare them (they need _GNU_SOURCE).
-    private typealias FileActionsWithDescriptor = @convention(c) (UnsafeMutablePointer<SpawnActions>, Int32) -> Int32
-    private typealias FileActionsWithPath = @convention(c) (UnsafeMutablePointer<SpawnActions>, UnsafePointer<CChar>) -> Int32
+        // glibc has these, but Swift's Glibc module does not declare them (they need _GNU_SOURCE).
+        private typealias FileActionsWithDescriptor = @convention(c) (UnsafeMutablePointer<SpawnActions>, Int32) -> Int32
+        private typealias FileActionsWithPath = @convention(c) (UnsafeMutablePointer<SpawnActions>, UnsafePointer<CChar>) -> Int32
 
-    /// Returns the spawn flags it needs (none on Linux).
-    private static func closeEverythingAboveStderr(_ actions: inout SpawnActions) throws -> Int32 {
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
-            throw Failure(description: "posix_spawn_file_actions_addclosefrom_np is missing (glibc 2.34 or later is needed)")
+        /// Returns the spawn flags it needs (none on Linux).
+        private static func closeEverythingAboveStderr(_ actions: inout SpawnActions) throws -> Int32 {
+            guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
+                throw Failure(description: "posix_spawn_file_actions_addclosefrom_np is missing (glibc 2.34 or later is needed)")
+            }
+            let closeFrom = unsafeBitCast(symbol, to: FileActionsWithDescriptor.self)
+            let status = closeFrom(&actions, 3)
+            guard status == 0 else { throw Failure(description: "closefrom: \(String(cString: strerror(status)))") }
+            return 0
         }
-        let closeFrom = unsafeBitCast(symbol, to: FileActionsWithDescriptor.self)
-        let status = closeFrom(&actions, 3)
-        guard status == 0 else { throw Failure(description: "closefrom: \(String(cString: strerror(status)))") }
-        return 0
-    }
 
-    private static func changeDirectory(_ actions: inout SpawnActions, to directory: String) throws {
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else {
-            throw Failure(description: "posix_spawn_file_actions_addchdir_np is missing (glibc 2.29 or later is needed)")
+        private static func changeDirectory(_ actions: inout SpawnActions, to directory: String) throws {
+            guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else {
+                throw Failure(description: "posix_spawn_file_actions_addchdir_np is missing (glibc 2.29 or later is needed)")
+            }
+            let changeDirectory = unsafeBitCast(symbol, to: FileActionsWithPath.self)
+            let status = directory.withCString { changeDirectory(&actions, $0) }
+            guard status == 0 else { throw Failure(description: "chdir \(directory): \(String(cString: strerror(status)))") }
         }
-        let changeDirectory = unsafeBitCast(symbol, to: FileActionsWithPath.self)
-        let status = directory.withCString { changeDirectory(&actions, $0) }
-        guard status == 0 else { throw Failure(description: "chdir \(directory): \(String(cString: strerror(status)))") }
-    }
     #else
-    private static func closeEverythingAboveStderr(_ actions: inout SpawnActions) throws -> Int32 {
-        // Darwin closes every descriptor that no file action names.
-        Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
-    }
+        private static func closeEverythingAboveStderr(_ actions: inout SpawnActions) throws -> Int32 {
+            // Darwin closes every descriptor that no file action names.
+            Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        }
 
-    private static func changeDirectory(_ actions: inout SpawnActions, to directory: String) throws {
-        let status = posix_spawn_file_actions_addchdir_np(&actions, directory)
-        guard status == 0 else { throw Failure(description: "chdir \(directory): \(String(cString: strerror(status)))") }
-    }
+        private static func changeDirectory(_ actions: inout SpawnActions, to directory: String) throws {
+            let status = posix_spawn_file_actions_addchdir_np(&actions, directory)
+            guard status == 0 else { throw Failure(description: "chdir \(directory): \(String(cString: strerror(status)))") }
+        }
     #endif
 }
 
 #if canImport(Darwin)
-private typealias SpawnActions = posix_spawn_file_actions_t?
-private typealias SpawnAttributes = posix_spawnattr_t?
-private func emptySpawnActions() -> SpawnActions { nil }
-private func emptySpawnAttributes() -> SpawnAttributes { nil }
+    private typealias SpawnActions = posix_spawn_file_actions_t?
+    private typealias SpawnAttributes = posix_spawnattr_t?
+    private func emptySpawnActions() -> SpawnActions { nil }
+    private func emptySpawnAttributes() -> SpawnAttributes { nil }
 #else
-private typealias SpawnActions = posix_spawn_file_actions_t
-private typealias SpawnAttributes = posix_spawnattr_t
-private func emptySpawnActions() -> SpawnActions { SpawnActions() }
-private func emptySpawnAttributes() -> SpawnAttributes { SpawnAttributes() }
+    private typealias SpawnActions = posix_spawn_file_actions_t
+    private typealias SpawnAttributes = posix_spawnattr_t
+    private func emptySpawnActions() -> SpawnActions { SpawnActions() }
+    private func emptySpawnAttributes() -> SpawnAttributes { SpawnAttributes() }
 #endif
 
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
+        Glibc.read(descriptor, buffer, count)
     #else
-    Darwin.read(descriptor, buffer, count)
+        Darwin.read(descriptor, buffer, count)
     #endif
 }

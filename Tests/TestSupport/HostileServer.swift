@@ -1,9 +1,10 @@
 import Foundation
 import Locking
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An HTTP server on 127.0.0.1 that misbehaves on command, for the live runner's fault tests and benchmark.
@@ -158,12 +159,16 @@ public final class HostileServer: @unchecked Sendable {
             waitForPeerToClose(connection, byteEverySecond: false)
             return false
         case .endless:
-            guard transmit(connection, head(200, ["Content-Type: application/json", "Transfer-Encoding: chunked"]) + Array("1\r\n{\r\n".utf8)) else { return false }
+            guard
+                transmit(
+                    connection, head(200, ["Content-Type: application/json", "Transfer-Encoding: chunked"]) + Array("1\r\n{\r\n".utf8))
+            else { return false }
             waitForPeerToClose(connection, byteEverySecond: true)
             return false
         case .huge:
             let opening = Array(#"{"data":""#.utf8), closing = Array(#""}"#.utf8)
-            guard transmit(connection, head(200, ["Content-Type: application/json", "Content-Length: \(Self.hugeBodyBytes)"]) + opening) else { return false }
+            guard transmit(connection, head(200, ["Content-Type: application/json", "Content-Length: \(Self.hugeBodyBytes)"]) + opening)
+            else { return false }
             let block = [UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024)
             var remaining = Self.hugeBodyBytes - opening.count - closing.count
             while remaining > 0 {
@@ -189,24 +194,32 @@ public final class HostileServer: @unchecked Sendable {
             return transmit(connection, head(200, ["Content-Type: application/json", "Content-Length: \(body.count)"]) + body)
         case .gzipBomb:
             let body = GzipBomb.body
-            return transmit(connection, head(200, ["Content-Type: application/json", "Content-Encoding: gzip", "Content-Length: \(body.count)"]) + body)
+            return transmit(
+                connection, head(200, ["Content-Type: application/json", "Content-Encoding: gzip", "Content-Length: \(body.count)"]) + body)
         case .redirectLoop:
             return transmit(connection, head(302, ["Location: /api/v2/todos", "Content-Length: 0"]))
         case .html:
-            let body = Array("<!DOCTYPE html><html><head><title>Maintenance</title></head><body><h1>We'll be right back</h1></body></html>".utf8)
+            let body = Array(
+                "<!DOCTYPE html><html><head><title>Maintenance</title></head><body><h1>We'll be right back</h1></body></html>".utf8)
             return transmit(connection, head(200, ["Content-Type: text/html; charset=utf-8", "Content-Length: \(body.count)"]) + body)
         case .resetMidBody:
-            _ = transmit(connection, head(200, ["Content-Type: application/json", "Content-Length: \(goodBody.count)"]) + Array(goodBody.prefix(goodBody.count / 2)))
+            _ = transmit(
+                connection,
+                head(200, ["Content-Type: application/json", "Content-Length: \(goodBody.count)"])
+                    + Array(goodBody.prefix(goodBody.count / 2)))
             // SO_LINGER with a zero timeout: close sends RST instead of FIN.
             var option = linger(l_onoff: 1, l_linger: 0)
             _ = setsockopt(connection, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
             return false
         case .http10:
-            _ = transmit(connection, Array("HTTP/1.0 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n".utf8) + goodBody)
+            _ = transmit(
+                connection, Array("HTTP/1.0 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n".utf8) + goodBody)
             return false
         case .hugeHeader:
             let value = String(repeating: "x", count: 1_000_000)
-            return transmit(connection, head(200, ["Content-Type: application/json", "X-Padding: \(value)", "Content-Length: \(goodBody.count)"]) + goodBody)
+            return transmit(
+                connection,
+                head(200, ["Content-Type: application/json", "X-Padding: \(value)", "Content-Length: \(goodBody.count)"]) + goodBody)
         }
     }
 
@@ -244,9 +257,9 @@ public final class HostileServer: @unchecked Sendable {
     }
 
     #if canImport(Glibc)
-    static let noSignal = Int32(MSG_NOSIGNAL)
+        static let noSignal = Int32(MSG_NOSIGNAL)
     #else
-    static let noSignal: Int32 = 0  // Darwin: SO_NOSIGPIPE would be set per socket; tests run on Linux
+        static let noSignal: Int32 = 0  // Darwin: SO_NOSIGPIPE would be set per socket; tests run on Linux
     #endif
 
     static func fault(in head: String) -> Fault? {
@@ -263,7 +276,8 @@ public final class HostileServer: @unchecked Sendable {
 
     static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] && Array(haystack[start..<start + needle.count]) == needle {
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start] == needle[0] && Array(haystack[start..<start + needle.count]) == needle {
             return start
         }
         return nil

@@ -1,9 +1,10 @@
 import Foundation
 import Locking
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A TCP socket listening on 127.0.0.1 on a free port, for the servers that misbehave.
@@ -58,9 +59,9 @@ public final class LoopbackListener: @unchecked Sendable {
     /// A socket bound to 127.0.0.1 on a free port (listening on it, or not), and the port.
     static func bind(listening: Bool) throws -> (descriptor: Int32, port: Int) {
         #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
         var address = sockaddr_in()
@@ -68,12 +69,16 @@ public final class LoopbackListener: @unchecked Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.bind(descriptor, $0, length) } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.bind(descriptor, $0, length) }
+        }
         guard bound == 0, !listening || Foundation.listen(descriptor, 64) == 0 else {
             Foundation.close(descriptor)
             throw Failure(description: "bind/listen on 127.0.0.1 failed: errno \(errno)")
         }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
         return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 
@@ -129,4 +134,3 @@ public final class LoopbackListener: @unchecked Sendable {
         }
     }
 }
-

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Whether this process was built with a sanitizer, for the few tests whose subject the sanitizer changes.
@@ -18,9 +18,9 @@ public enum Sanitizers {
     /// Whether this process has `symbol` (the sanitizers' runtimes are linked into the test binary).
     private static func linked(_ symbol: String) -> Bool {
         #if canImport(Glibc)
-        return dlsym(nil, symbol) != nil
+            return dlsym(nil, symbol) != nil
         #else
-        return dlsym(UnsafeMutableRawPointer(bitPattern: -2), symbol) != nil
+            return dlsym(UnsafeMutableRawPointer(bitPattern: -2), symbol) != nil
         #endif
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import Sandbox
 import Testing
 import TodoAPI
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("The list vs single data trap")
@@ -23,7 +24,8 @@ struct ListSingleShapeTests {
             } throws: { error in
                 guard case DecodingError.typeMismatch(_, let context) = error else { return false }
                 return context.codingPath.map(\.stringValue) == ["data"]
-                    && context.debugDescription == "shape mismatch at data: expected an array (list endpoint, decode with Envelope<[Item]>), found an object (a single item)"
+                    && context.debugDescription
+                        == "shape mismatch at data: expected an array (list endpoint, decode with Envelope<[Item]>), found an object (a single item)"
             }
         }
     }
@@ -37,7 +39,8 @@ struct ListSingleShapeTests {
                 _ = try TodoClient.makeDecoder().decode(TodoResponse.self, from: data)
             } throws: { error in
                 guard case DecodingError.typeMismatch(_, let context) = error else { return false }
-                return context.debugDescription == "shape mismatch at data: expected an object (single-item endpoint, decode with Envelope<Item>), found an array (a list)"
+                return context.debugDescription
+                    == "shape mismatch at data: expected an object (single-item endpoint, decode with Envelope<Item>), found an array (a list)"
             }
         }
     }

@@ -4,8 +4,9 @@ import TestSupport
 import Testing
 import TodoAPI
 import WireFormat
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("TodoClient against the sandbox", .timeLimit(.minutes(5)))

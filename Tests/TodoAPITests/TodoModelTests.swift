@@ -5,7 +5,8 @@ import WireFormat
 
 @Suite("Todo model coding")
 struct TodoModelTests {
-    static let body = #"{"id":4698,"title":"할 일","is_done":true,"created_at":"2023-09-16T18:07:38.123456Z","updated_at":"2024-05-21T06:32:19.000001Z"}"#
+    static let body =
+        #"{"id":4698,"title":"할 일","is_done":true,"created_at":"2023-09-16T18:07:38.123456Z","updated_at":"2024-05-21T06:32:19.000001Z"}"#
 
     @Test("decodes with any JSONDecoder, whatever its date strategy, keeping microseconds")
     func decodesWithPlainDecoder() throws {

@@ -12,7 +12,9 @@ struct ClientFailureTests {
             kind: .decoding, request: "GET /x", status: 200, message: "m", keyPath: "/data/0/id", detail: "expected Int"
         )
         #expect(failure.line() == "GET /x: 200 undecodable body at /data/0/id: m: expected Int")
-        #expect(failure.line(afterKind: " (k)", beforeMessage: ": B", afterMessage: " (A)") == "GET /x: 200 undecodable body (k) at /data/0/id: B: m (A): expected Int")
+        #expect(
+            failure.line(afterKind: " (k)", beforeMessage: ": B", afterMessage: " (A)")
+                == "GET /x: 200 undecodable body (k) at /data/0/id: B: m (A): expected Int")
         let bare = ClientFailure<Owner>(kind: .transport, request: nil, status: nil, message: nil, keyPath: nil, detail: nil)
         #expect(bare.line() == "transport failure")
     }

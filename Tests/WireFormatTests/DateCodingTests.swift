@@ -35,17 +35,19 @@ struct DateCodingTests {
         }
     }
 
-    @Test("display dates follow the viewer's time zone", arguments: [
-        ("2024-05-21T20:32:19.000000Z", "Asia/Seoul", "2024.05.22"),
-        ("2024-05-21T20:32:19.000000Z", "UTC", "2024.05.21"),
-        ("2024-05-21T20:32:19.000000Z", "America/Los_Angeles", "2024.05.21"),
-        ("2024-05-21T14:59:59.999999Z", "Asia/Seoul", "2024.05.21"),
-        ("2024-05-21T15:00:00.000000Z", "Asia/Seoul", "2024.05.22"),
-        ("2023-12-31T14:59:59.999999Z", "Asia/Seoul", "2023.12.31"),
-        ("2023-12-31T15:00:00.000000Z", "Asia/Seoul", "2024.01.01"),
-        ("2024-02-28T15:00:00.000000Z", "Asia/Seoul", "2024.02.29"),
-        ("2024-03-01T04:59:59.000000Z", "America/New_York", "2024.02.29"),
-    ])
+    @Test(
+        "display dates follow the viewer's time zone",
+        arguments: [
+            ("2024-05-21T20:32:19.000000Z", "Asia/Seoul", "2024.05.22"),
+            ("2024-05-21T20:32:19.000000Z", "UTC", "2024.05.21"),
+            ("2024-05-21T20:32:19.000000Z", "America/Los_Angeles", "2024.05.21"),
+            ("2024-05-21T14:59:59.999999Z", "Asia/Seoul", "2024.05.21"),
+            ("2024-05-21T15:00:00.000000Z", "Asia/Seoul", "2024.05.22"),
+            ("2023-12-31T14:59:59.999999Z", "Asia/Seoul", "2023.12.31"),
+            ("2023-12-31T15:00:00.000000Z", "Asia/Seoul", "2024.01.01"),
+            ("2024-02-28T15:00:00.000000Z", "Asia/Seoul", "2024.02.29"),
+            ("2024-03-01T04:59:59.000000Z", "America/New_York", "2024.02.29"),
+        ])
     func displayDayInTimeZone(_ wire: String, _ zone: String, _ expected: String) throws {
         let date = try ISO8601DateCodec().date(from: wire)
         let timeZone = try #require(TimeZone(identifier: zone))

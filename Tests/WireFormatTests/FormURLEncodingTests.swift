@@ -53,19 +53,22 @@ struct FormURLEncodingTests {
     @Test("decoding reads + as a space, keeps order and repeats, and skips empty segments")
     func decodesLikeStandardParsers() throws {
         let fields = try FormURLEncoding.decode("title=a+b%2Bc&&tag=1&tag=2&flag&=empty")
-        #expect(fields == [
-            FormField("title", "a b+c"), FormField("tag", "1"), FormField("tag", "2"),
-            FormField("flag", ""), FormField("", "empty"),
-        ])
+        #expect(
+            fields == [
+                FormField("title", "a b+c"), FormField("tag", "1"), FormField("tag", "2"),
+                FormField("flag", ""), FormField("", "empty"),
+            ])
         #expect(fields.value(of: "tag") == "1")
     }
 
-    @Test("malformed escapes and bad UTF-8 are errors with the offset", arguments: [
-        ("title=%2", "malformed percent escape \"%2\"", 6),
-        ("title=%ZZ&x=1", "malformed percent escape \"%ZZ\"", 6),
-        ("a=1&title=50%", "malformed percent escape \"%\"", 12),
-        ("title=%FF%FE", "not valid UTF-8", 6),
-    ])
+    @Test(
+        "malformed escapes and bad UTF-8 are errors with the offset",
+        arguments: [
+            ("title=%2", "malformed percent escape \"%2\"", 6),
+            ("title=%ZZ&x=1", "malformed percent escape \"%ZZ\"", 6),
+            ("a=1&title=50%", "malformed percent escape \"%\"", 12),
+            ("title=%FF%FE", "not valid UTF-8", 6),
+        ])
     func rejectsMalformedBodies(_ body: String, _ reason: String, _ offset: Int) {
         #expect {
             _ = try FormURLEncoding.decode(body)
@@ -75,14 +78,16 @@ struct FormURLEncodingTests {
         }
     }
 
-    @Test("the encoding check names the first bad escape or raw byte", arguments: [
-        ("title=a%20b%2Bc&is_done=true", nil),
-        ("title=a+b", nil),
-        ("title=%ZZ", "the malformed escape \"%ZZ\" at byte 6"),
-        ("title=50%", "the malformed escape \"%\" at byte 8"),
-        ("title=a b", "the raw ' ' at byte 7"),
-        ("title=할", "the raw byte 0xED at byte 6"),
-    ] as [(String, String?)])
+    @Test(
+        "the encoding check names the first bad escape or raw byte",
+        arguments: [
+            ("title=a%20b%2Bc&is_done=true", nil),
+            ("title=a+b", nil),
+            ("title=%ZZ", "the malformed escape \"%ZZ\" at byte 6"),
+            ("title=50%", "the malformed escape \"%\" at byte 8"),
+            ("title=a b", "the raw ' ' at byte 7"),
+            ("title=할", "the raw byte 0xED at byte 6"),
+        ] as [(String, String?)])
     func encodingProblem(_ raw: String, _ problem: String?) {
         #expect(FormURLEncoding.encodingProblem(raw)?.hasPrefix(problem ?? "") ?? (problem == nil))
         #expect((FormURLEncoding.encodingProblem(raw) == nil) == (problem == nil))
@@ -106,10 +111,11 @@ struct FormURLEncodingTests {
         let due = try ISO8601DateCodec().date(from: "2024-05-21T20:32:19.123456Z")
         let update = Update(title: "a+b & 할 일", isDone: true, note: nil, count: 3, priority: .high, due: due)
         let fields = try FormEncoder().fields(update)
-        #expect(fields == [
-            FormField("title", "a+b & 할 일"), FormField("is_done", "true"), FormField("count", "3"),
-            FormField("priority", "high"), FormField("due", "2024-05-21T20:32:19.123456Z"),
-        ])
+        #expect(
+            fields == [
+                FormField("title", "a+b & 할 일"), FormField("is_done", "true"), FormField("count", "3"),
+                FormField("priority", "high"), FormField("due", "2024-05-21T20:32:19.123456Z"),
+            ])
         #expect(try FormEncoder().encode(update).hasPrefix("title=a%2Bb%20%26%20%ED%95%A0%20%EC%9D%BC&is_done=true&count=3"))
     }
 

@@ -66,30 +66,42 @@ public struct CoverageFormat: Hashable, Sendable, CustomStringConvertible {
 
     static func renderJSON(_ coverages: [ContractCoverage], minimums: [String: Double]) -> String {
         let apis: [JSONValue] = coverages.map { coverage in
-            .object(JSONObject([
-                .init(key: "api", value: .string(coverage.api)),
-                .init(key: "contract", value: .string(DisplayPath.relative(coverage.contractPath))),
-                .init(key: "recordings", value: .number(JSONNumber(coverage.recordings))),
-                .init(key: "interactions", value: .number(JSONNumber(coverage.interactions))),
-                .init(key: "measures", value: .array(coverage.measures.map { measure in
-                    .object(JSONObject([
-                        .init(key: "name", value: .string(measure.name)),
-                        .init(key: "covered", value: .number(JSONNumber(measure.covered))),
-                        .init(key: "total", value: .number(JSONNumber(measure.total))),
-                        .init(key: "percent", value: .number(JSONNumber(literal: String(format: "%.1f", measure.percent)))),
-                        .init(key: "minimum", value: minimums[measure.name].map { .number(JSONNumber(literal: String(format: "%.1f", $0))) } ?? .null),
-                        .init(key: "below_minimum", value: .bool(minimums[measure.name].map { measure.percent < $0 } ?? false)),
-                        .init(key: "exercised", value: .array(measure.items.filter(\.exercised).map { .string($0.name) })),
-                        .init(key: "missing", value: .array(measure.missing.map { .string($0.name) })),
-                    ]))
-                })),
-            ]))
+            .object(
+                JSONObject([
+                    .init(key: "api", value: .string(coverage.api)),
+                    .init(key: "contract", value: .string(DisplayPath.relative(coverage.contractPath))),
+                    .init(key: "recordings", value: .number(JSONNumber(coverage.recordings))),
+                    .init(key: "interactions", value: .number(JSONNumber(coverage.interactions))),
+                    .init(
+                        key: "measures",
+                        value: .array(
+                            coverage.measures.map { measure in
+                                .object(
+                                    JSONObject([
+                                        .init(key: "name", value: .string(measure.name)),
+                                        .init(key: "covered", value: .number(JSONNumber(measure.covered))),
+                                        .init(key: "total", value: .number(JSONNumber(measure.total))),
+                                        .init(key: "percent", value: .number(JSONNumber(literal: String(format: "%.1f", measure.percent)))),
+                                        .init(
+                                            key: "minimum",
+                                            value: minimums[measure.name].map { .number(JSONNumber(literal: String(format: "%.1f", $0))) }
+                                                ?? .null),
+                                        .init(
+                                            key: "below_minimum", value: .bool(minimums[measure.name].map { measure.percent < $0 } ?? false)
+                                        ),
+                                        .init(key: "exercised", value: .array(measure.items.filter(\.exercised).map { .string($0.name) })),
+                                        .init(key: "missing", value: .array(measure.missing.map { .string($0.name) })),
+                                    ]))
+                            })),
+                ]))
         }
-        return JSONWriter.pretty(.object(JSONObject([
-            .init(key: "format", value: .string(jsonFormatVersion)),
-            .init(key: "tool", value: ["name": "apicheck", "version": .string(ToolVersion.current)]),
-            .init(key: "apis", value: .array(apis)),
-        ])))
+        return JSONWriter.pretty(
+            .object(
+                JSONObject([
+                    .init(key: "format", value: .string(jsonFormatVersion)),
+                    .init(key: "tool", value: ["name": "apicheck", "version": .string(ToolVersion.current)]),
+                    .init(key: "apis", value: .array(apis)),
+                ])))
     }
 
     static func renderMarkdown(_ coverages: [ContractCoverage], minimums: [String: Double]) -> String {
@@ -101,7 +113,9 @@ public struct CoverageFormat: Hashable, Sendable, CustomStringConvertible {
             lines.append("|---|---:|---:|---:|")
             for measure in coverage.measures {
                 let below = minimums[measure.name].map { measure.percent < $0 ? " (below \(ContractCoverage.percentText($0)))" : "" } ?? ""
-                lines.append("| \(measure.name) | \(measure.covered) | \(measure.total) | \(ContractCoverage.percentText(measure.percent))\(below) |")
+                lines.append(
+                    "| \(measure.name) | \(measure.covered) | \(measure.total) | \(ContractCoverage.percentText(measure.percent))\(below) |"
+                )
             }
             for measure in coverage.measures where !measure.missing.isEmpty {
                 lines.append("")

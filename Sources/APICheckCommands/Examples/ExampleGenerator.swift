@@ -58,11 +58,21 @@ public struct ExampleGenerator: Sendable {
     /// representable instant of a day, month and year, and the first of a day), and the instants of
     /// daylight-saving changes in the US and the EU, written in the API's offset.
     static let dateInstants: [ValueSynthesizer.Instant] = [
-        .init(seconds: 1_716_335_999, localTime: true, endOfSecond: true, label: "dates at the last instant of a day (2024-05-21, in the API's offset)"),
-        .init(seconds: 1_716_336_000, localTime: true, endOfSecond: false, label: "dates at the first instant of a day (2024-05-22, in the API's offset)"),
-        .init(seconds: 1_709_251_199, localTime: true, endOfSecond: true, label: "dates at the end of a month (leap day 2024-02-29, in the API's offset)"),
-        .init(seconds: 1_704_067_199, localTime: true, endOfSecond: true, label: "dates at the end of a year (2023-12-31, in the API's offset)"),
-        .init(seconds: 1_704_067_200, localTime: true, endOfSecond: false, label: "dates at the start of a year (2024-01-01, in the API's offset)"),
+        .init(
+            seconds: 1_716_335_999, localTime: true, endOfSecond: true,
+            label: "dates at the last instant of a day (2024-05-21, in the API's offset)"),
+        .init(
+            seconds: 1_716_336_000, localTime: true, endOfSecond: false,
+            label: "dates at the first instant of a day (2024-05-22, in the API's offset)"),
+        .init(
+            seconds: 1_709_251_199, localTime: true, endOfSecond: true,
+            label: "dates at the end of a month (leap day 2024-02-29, in the API's offset)"),
+        .init(
+            seconds: 1_704_067_199, localTime: true, endOfSecond: true,
+            label: "dates at the end of a year (2023-12-31, in the API's offset)"),
+        .init(
+            seconds: 1_704_067_200, localTime: true, endOfSecond: false,
+            label: "dates at the start of a year (2024-01-01, in the API's offset)"),
         .init(seconds: 1_710_054_000, localTime: false, endOfSecond: false, label: "dates at a DST start (US, 2024-03-10T07:00:00Z)"),
         .init(seconds: 1_730_613_600, localTime: false, endOfSecond: false, label: "dates at a DST end (US, 2024-11-03T06:00:00Z)"),
         .init(seconds: 1_711_846_800, localTime: false, endOfSecond: false, label: "dates at a DST start (EU, 2024-03-31T01:00:00Z)"),
@@ -111,7 +121,9 @@ public struct ExampleGenerator: Sendable {
             return
         }
         // The declared headers, every one and the required ones, written once for all the variants.
-        let headerSets = [true, false].map { all in Result { () throws(ValueSynthesizer.Failure) in try responseHeaders(response, all: all) } }
+        let headerSets = [true, false].map { all in
+            Result { () throws(ValueSynthesizer.Failure) in try responseHeaders(response, all: all) }
+        }
         var seen = Set<String>()
         for entry in bodies {
             var headers = HeaderFields()
@@ -123,12 +135,16 @@ public struct ExampleGenerator: Sendable {
                 skip(entry.variant, "\(error)")
                 continue
             }
-            let interaction = Interaction(step: entry.variant, request: request, response: RecordedResponse(status: status, headers: headers, body: entry.body))
+            let interaction = Interaction(
+                step: entry.variant, request: request, response: RecordedResponse(status: status, headers: headers, body: entry.body))
             // Two variants may come out the same (a bound equal to the typical value): keep the first.
             guard seen.insert(JSONWriter.compact(interaction.jsonValue)).inserted else { continue }
             let findings = verifier.verify(interaction)
             if let first = findings.first {
-                skip(entry.variant, "it would not verify: \(first.rule.rawValue) at \(first.pointer.isEmpty ? "/" : first.pointer): expected \(first.expected), found \(first.found)")
+                skip(
+                    entry.variant,
+                    "it would not verify: \(first.rule.rawValue) at \(first.pointer.isEmpty ? "/" : first.pointer): expected \(first.expected), found \(first.found)"
+                )
                 continue
             }
             output.examples.append(Example(operation: operation.name, responseKey: key, variant: entry.variant, interaction: interaction))
@@ -150,7 +166,9 @@ public struct ExampleGenerator: Sendable {
 
     // MARK: Responses
 
-    private func responseBodies(_ response: CompiledContract.Response) throws(ValueSynthesizer.Failure) -> [(variant: String, body: RecordedBody?, contentType: String?, allHeaders: Bool)] {
+    private func responseBodies(_ response: CompiledContract.Response) throws(ValueSynthesizer.Failure) -> [(
+        variant: String, body: RecordedBody?, contentType: String?, allHeaders: Bool
+    )] {
         guard !response.content.isEmpty else {
             return [("no body, every header", nil, nil, true), ("no body, required headers", nil, nil, false)]
         }
@@ -188,7 +206,11 @@ public struct ExampleGenerator: Sendable {
         var minimal = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
         variants.append(("minimal", try minimal.value(schema, at: .root), false))
         for point in maximal.points {
-            variants.append(("\(point.label) at \(point.pointer.description.isEmpty ? "/" : point.pointer.description)", full.replacing(at: point.pointer.tokens[...], with: point.value), true))
+            variants.append(
+                (
+                    "\(point.label) at \(point.pointer.description.isEmpty ? "/" : point.pointer.description)",
+                    full.replacing(at: point.pointer.tokens[...], with: point.value), true
+                ))
         }
         for instant in Self.dateInstants {
             var dated = ValueSynthesizer(mode: .init(maximal: true, instant: instant), seed: seed)
@@ -252,7 +274,9 @@ public struct ExampleGenerator: Sendable {
             switch parameter.location {
             case "query":
                 var synthesizer = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
-                let value = try parameter.schema.map { schema throws(ValueSynthesizer.Failure) in try synthesizer.value(schema, at: pointer) } ?? .string("example")
+                let value =
+                    try parameter.schema.map { schema throws(ValueSynthesizer.Failure) in try synthesizer.value(schema, at: pointer) }
+                    ?? .string("example")
                 if case .array(let items) = value {
                     query += (items.isEmpty ? [.string("example")] : items).map { FormField(parameter.name, Self.text(of: $0)) }
                 } else {
@@ -317,7 +341,10 @@ public struct ExampleGenerator: Sendable {
                 let binary = property?.format == "binary" || property?.items?.format == "binary"
                 for item in items {
                     if binary {
-                        parts.append(.init(name: member.key, filename: "example.jpg", contentType: "image/jpeg", content: .bytes(Data([0xFF, 0xD8, 0xFF, 0xD9]))))
+                        parts.append(
+                            .init(
+                                name: member.key, filename: "example.jpg", contentType: "image/jpeg",
+                                content: .bytes(Data([0xFF, 0xD8, 0xFF, 0xD9]))))
                     } else {
                         parts.append(.init(name: member.key, content: .text(text(of: item))))
                     }

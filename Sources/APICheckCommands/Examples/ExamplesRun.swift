@@ -53,7 +53,9 @@ public enum ExamplesRun {
     /// Generates and writes `api`'s examples.
     public static func run(api: APIConfiguration, configuration: ConfigurationFile, options: Options) throws(ConfigurationError) -> Result {
         guard let contractPath = api.contract else {
-            throw ConfigurationError(file: configuration.path, keyPath: "apis.\(api.name).contract", message: "the API has no contract to generate examples from")
+            throw ConfigurationError(
+                file: configuration.path, keyPath: "apis.\(api.name).contract", message: "the API has no contract to generate examples from"
+            )
         }
         let contract = CompiledContract(try Contract.load(configuration.resolve(contractPath).path))
         let generator = ExampleGenerator(contract: contract, seed: options.seed)

@@ -173,7 +173,9 @@ package struct PatternSampler {
                 throw fail("word boundaries (\\b, \\B) are not supported")
             case "u":
                 let digits = String(characters[position..<min(position + 4, characters.count)])
-                guard digits.count == 4, let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else { throw fail("a \\u escape without four hex digits") }
+                guard digits.count == 4, let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else {
+                    throw fail("a \\u escape without four hex digits")
+                }
                 position += 4
                 return .literal(Character(scalar))
             default:
@@ -183,7 +185,10 @@ package struct PatternSampler {
             }
         }
 
-        static let whiteSpace: [ClosedRange<UInt32>] = [9...13, 32...32, 160...160, 0x1680...0x1680, 0x2000...0x200A, 0x2028...0x2029, 0x202F...0x202F, 0x205F...0x205F, 0x3000...0x3000, 0xFEFF...0xFEFF]
+        static let whiteSpace: [ClosedRange<UInt32>] = [
+            9...13, 32...32, 160...160, 0x1680...0x1680, 0x2000...0x200A, 0x2028...0x2029, 0x202F...0x202F, 0x205F...0x205F,
+            0x3000...0x3000, 0xFEFF...0xFEFF,
+        ]
 
         mutating func characterClass() throws(Unsupported) -> CharacterSet {
             var set = CharacterSet()
@@ -235,9 +240,15 @@ package struct PatternSampler {
             guard position < characters.count else { return atom }
             var node = atom
             switch characters[position] {
-            case "?": node = .repeated(atom, min: 0, max: 1); position += 1
-            case "*": node = .repeated(atom, min: 0, max: nil); position += 1
-            case "+": node = .repeated(atom, min: 1, max: nil); position += 1
+            case "?":
+                node = .repeated(atom, min: 0, max: 1)
+                position += 1
+            case "*":
+                node = .repeated(atom, min: 0, max: nil)
+                position += 1
+            case "+":
+                node = .repeated(atom, min: 1, max: nil)
+                position += 1
             case "{":
                 guard let close = characters[position...].firstIndex(of: "}") else { return atom }
                 let body = String(characters[(position + 1)..<close])

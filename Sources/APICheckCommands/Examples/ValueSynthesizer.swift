@@ -95,7 +95,9 @@ struct ValueSynthesizer {
 
     mutating func value(_ schema: CompiledSchema, at pointer: JSONPointer, depth: Int = 0) throws(Failure) -> JSONValue {
         if schema.isFalse { throw Failure(location: schema.location, reason: "the schema is false: no value is allowed") }
-        if let target = schema.reference?.target, schema.mask.isEmpty, schema.propertyNames.isEmpty, schema.enumValues == nil, schema.constValue == nil {
+        if let target = schema.reference?.target, schema.mask.isEmpty, schema.propertyNames.isEmpty, schema.enumValues == nil,
+            schema.constValue == nil
+        {
             return try value(target, at: pointer, depth: depth + 1)
         }
         if depth > 64 { throw Failure(location: schema.location, reason: "the schema refers to itself with no way to end") }
@@ -112,7 +114,9 @@ struct ValueSynthesizer {
             let keyword = schema.oneOf.isEmpty ? "anyOf" : "oneOf"
             let chosen = branches.firstIndex { !Self.onlyNull($0) } ?? 0
             for (index, branch) in branches.enumerated() where index != chosen {
-                let other = try quietly { (synth: inout ValueSynthesizer) throws(Failure) in try synth.value(branch, at: pointer, depth: depth + 1) }
+                let other = try quietly { (synth: inout ValueSynthesizer) throws(Failure) in
+                    try synth.value(branch, at: pointer, depth: depth + 1)
+                }
                 note(pointer, other == .null ? "null" : "\(keyword) branch \(index + 1)", other)
             }
             return try value(branches[chosen], at: pointer, depth: depth + 1)
@@ -124,7 +128,9 @@ struct ValueSynthesizer {
         guard let type = types.first else { return .null }
         if schema.allowsNull && !schema.mask.isEmpty && type != .null { note(pointer, "null", .null) }
         for other in types.dropFirst() where other != .null {
-            let alternative = try quietly { (synth: inout ValueSynthesizer) throws(Failure) in try synth.value(schema, as: other, at: pointer, depth: depth) }
+            let alternative = try quietly { (synth: inout ValueSynthesizer) throws(Failure) in
+                try synth.value(schema, as: other, at: pointer, depth: depth)
+            }
             note(pointer, "as \(Self.name(of: other))", alternative)
         }
         return try value(schema, as: type, at: pointer, depth: depth)
@@ -152,7 +158,9 @@ struct ValueSynthesizer {
         CompiledSchema.TypeMask.names.first { $0.1 == type }?.0 ?? "value"
     }
 
-    mutating func value(_ schema: CompiledSchema, as type: CompiledSchema.TypeMask, at pointer: JSONPointer, depth: Int) throws(Failure) -> JSONValue {
+    mutating func value(_ schema: CompiledSchema, as type: CompiledSchema.TypeMask, at pointer: JSONPointer, depth: Int) throws(Failure)
+        -> JSONValue
+    {
         switch type {
         case .object: return try object(schema, at: pointer, depth: depth)
         case .array: return try array(schema, at: pointer, depth: depth)
@@ -184,7 +192,9 @@ struct ValueSynthesizer {
         let items = try items(schema, count: count, at: pointer, depth: depth)
         if count > 0 && least == 0 { note(pointer, "empty", .array([])) }
         if let most = schema.maxItems, most > count, most <= 50 {
-            let full = try quietly { (synth: inout ValueSynthesizer) throws(Failure) in try synth.items(schema, count: most, at: pointer, depth: depth) }
+            let full = try quietly { (synth: inout ValueSynthesizer) throws(Failure) in
+                try synth.items(schema, count: most, at: pointer, depth: depth)
+            }
             note(pointer, "maxItems \(most)", full)
         }
         return items
@@ -209,7 +219,9 @@ struct ValueSynthesizer {
         let high = schema.maximum.map { Self.floor($0) } ?? schema.exclusiveMaximum.map { Self.ceiling($0) - 1 }
         let step = schema.multipleOf?.int.map { abs($0) } ?? 1
         if schema.multipleOf != nil && schema.multipleOf?.int == nil {
-            throw Failure(location: schema.location, reason: "an integer with a multipleOf that is not an integer (\(schema.multipleOf!.literal)) is not written")
+            throw Failure(
+                location: schema.location,
+                reason: "an integer with a multipleOf that is not an integer (\(schema.multipleOf!.literal)) is not written")
         }
         func fit(_ value: Int) -> Int? {
             var result = value
@@ -219,7 +231,13 @@ struct ValueSynthesizer {
             return result
         }
         var typical = 1 + choice(1_000, at: pointer)
-        if let low, let high { typical = low + choice(max(1, min(high - low + 1, 1_000)), at: pointer) } else if let low { typical = low + choice(1_000, at: pointer) } else if let high { typical = high - choice(1_000, at: pointer) }
+        if let low, let high {
+            typical = low + choice(max(1, min(high - low + 1, 1_000)), at: pointer)
+        } else if let low {
+            typical = low + choice(1_000, at: pointer)
+        } else if let high {
+            typical = high - choice(1_000, at: pointer)
+        }
         guard let value = fit(typical) ?? low.flatMap(fit) else {
             throw Failure(location: schema.location, reason: "no integer lies between the bounds")
         }
@@ -232,14 +250,21 @@ struct ValueSynthesizer {
     static func floor(_ bound: CompiledSchema.Bound) -> Int { bound.int ?? Int((Double(bound.literal) ?? 0).rounded(.down)) }
 
     mutating func number(_ schema: CompiledSchema, at pointer: JSONPointer) throws(Failure) -> JSONNumber {
-        if schema.multipleOf != nil || (schema.minimum ?? schema.maximum ?? schema.exclusiveMinimum ?? schema.exclusiveMaximum)?.int != nil {
+        if schema.multipleOf != nil || (schema.minimum ?? schema.maximum ?? schema.exclusiveMinimum ?? schema.exclusiveMaximum)?.int != nil
+        {
             // Integral bounds or a multipleOf: an integer is a number, and exact.
             return try integer(schema, at: pointer)
         }
         let low = (schema.minimum ?? schema.exclusiveMinimum).flatMap { Double($0.literal) }
         let high = (schema.maximum ?? schema.exclusiveMaximum).flatMap { Double($0.literal) }
         var value = Double(choice(10_000, at: pointer)) / 8 + 0.25
-        if let low, let high { value = low + (high - low) / 2 } else if let low { value = low + value } else if let high { value = high - value }
+        if let low, let high {
+            value = low + (high - low) / 2
+        } else if let low {
+            value = low + value
+        } else if let high {
+            value = high - value
+        }
         if let bound = schema.minimum.flatMap({ Double($0.literal) }) { note(pointer, "minimum", .number(JSONNumber(bound))) }
         if let bound = schema.maximum.flatMap({ Double($0.literal) }) { note(pointer, "maximum", .number(JSONNumber(bound))) }
         return JSONNumber(value)
@@ -251,14 +276,20 @@ struct ValueSynthesizer {
         var text = try fitted(schema, candidate: candidate(schema, at: pointer), at: pointer)
         // A text cut to maxLength moves to the middle of the bounds, so that both bounds are variants of their own.
         if let most = schema.maxLength, text.unicodeScalars.count == most, most > (schema.minLength ?? 0) + 1,
-            let middle = try? fitted(schema, candidate: candidate(schema, at: pointer), at: pointer, length: ((schema.minLength ?? 0) + most + 1) / 2) {
+            let middle = try? fitted(
+                schema, candidate: candidate(schema, at: pointer), at: pointer, length: ((schema.minLength ?? 0) + most + 1) / 2)
+        {
             text = middle
         }
         let length = text.unicodeScalars.count
-        if let least = schema.minLength, least != length, let bounded = try? fitted(schema, candidate: candidate(schema, at: pointer), at: pointer, length: least) {
+        if let least = schema.minLength, least != length,
+            let bounded = try? fitted(schema, candidate: candidate(schema, at: pointer), at: pointer, length: least)
+        {
             note(pointer, "minLength \(least)", .string(bounded))
         }
-        if let most = schema.maxLength, most != length, most <= 10_000, let bounded = try? fitted(schema, candidate: candidate(schema, at: pointer), at: pointer, length: most) {
+        if let most = schema.maxLength, most != length, most <= 10_000,
+            let bounded = try? fitted(schema, candidate: candidate(schema, at: pointer), at: pointer, length: most)
+        {
             note(pointer, "maxLength \(most)", .string(bounded))
         }
         return text
@@ -277,7 +308,10 @@ struct ValueSynthesizer {
         }
         switch schema.format {
         case "email"?: return "user\(number)@example.com"
-        case "uuid"?: return String(format: "%08x-%04x-4%03x-8%03x-%012x", choice(Int(Int32.max), at: pointer), number, number, number, choice(Int(Int32.max), at: pointer, salt: 1))
+        case "uuid"?:
+            return String(
+                format: "%08x-%04x-4%03x-8%03x-%012x", choice(Int(Int32.max), at: pointer), number, number, number,
+                choice(Int(Int32.max), at: pointer, salt: 1))
         case "ipv4"?: return "192.0.2.\(number % 255)"
         case "ipv6"?: return "2001:db8::\(number)"
         case "hostname"?, "idn-hostname"?: return "example\(number).com"
@@ -321,7 +355,8 @@ struct ValueSynthesizer {
         // Text that patterns usually describe (an HTTP date, an id, a URL) reads better than a sample of the pattern.
         if let known = Self.wellKnown.first(where: fits) { return known }
         guard let pattern = schema.pattern else {
-            throw Failure(location: schema.location, reason: "no string of \(least)...\(most.map(String.init) ?? "") characters could be written")
+            throw Failure(
+                location: schema.location, reason: "no string of \(least)...\(most.map(String.init) ?? "") characters could be written")
         }
         let sampler: PatternSampler
         do {
@@ -337,7 +372,9 @@ struct ValueSynthesizer {
                 if fits(resized(sample)) { return resized(sample) }
             }
         }
-        throw Failure(location: schema.location, reason: "no string written for the pattern \(pattern.source) has \(least)...\(most.map(String.init) ?? "") characters")
+        throw Failure(
+            location: schema.location,
+            reason: "no string written for the pattern \(pattern.source) has \(least)...\(most.map(String.init) ?? "") characters")
     }
 
     // MARK: Dates
@@ -356,7 +393,8 @@ struct ValueSynthesizer {
             seconds = 1_716_273_139 + Int64(choice(31_536_000, at: pointer))
         }
         let unit = Int32(Self.power(9 - digits))
-        let nanoseconds = mode.instant.map { $0.endOfSecond ? fraction : 0 } ?? Int32(choice(1_000_000_000, at: pointer, salt: 2)) / unit * unit
+        let nanoseconds =
+            mode.instant.map { $0.endOfSecond ? fraction : 0 } ?? Int32(choice(1_000_000_000, at: pointer, salt: 2)) / unit * unit
         return ISO8601Timestamp(secondsSince1970: seconds, nanoseconds: nanoseconds, wireForm: form).formatted(as: form)
     }
 

@@ -88,7 +88,9 @@ public enum HAR {
     }
 
     static func capturedExchange(_ entry: JSONValue, at pointer: JSONPointer) throws(RecordingError) -> CapturedExchange {
-        guard entry.objectValue != nil else { throw RecordingError(pointer: pointer, message: "expected an entry object, found \(entry.briefDescription)") }
+        guard entry.objectValue != nil else {
+            throw RecordingError(pointer: pointer, message: "expected an entry object, found \(entry.briefDescription)")
+        }
         let requestPointer = pointer.appending("request")
         let responsePointer = pointer.appending("response")
         guard let request = entry["request"], request.objectValue != nil else {
@@ -125,7 +127,8 @@ public enum HAR {
         if let content = response["content"], let text = content["text"]?.stringValue {
             if content["encoding"]?.stringValue == "base64" {
                 guard let data = Data(base64Encoded: text) else {
-                    throw RecordingError(pointer: responsePointer.appending("content").appending("text"), message: "declared base64 but not valid base64")
+                    throw RecordingError(
+                        pointer: responsePointer.appending("content").appending("text"), message: "declared base64 but not valid base64")
                 }
                 responseBody = data
             } else {
@@ -205,16 +208,26 @@ public enum HAR {
                 .init(key: "httpVersion", value: "HTTP/1.1"),
                 .init(key: "cookies", value: []),
                 .init(key: "headers", value: headerList(requestHeaders)),
-                .init(key: "queryString", value: .array(queryItems(interaction.request.query).map { field in
-                    JSONValue.object(JSONObject([.init(key: "name", value: .string(field.name)), .init(key: "value", value: .string(field.value))]))
-                })),
+                .init(
+                    key: "queryString",
+                    value: .array(
+                        queryItems(interaction.request.query).map { field in
+                            JSONValue.object(
+                                JSONObject([
+                                    .init(key: "name", value: .string(field.name)), .init(key: "value", value: .string(field.value)),
+                                ]))
+                        })),
             ]
             if let body = interaction.request.body {
                 let mime = requestHeaders["Content-Type"] ?? "application/octet-stream"
                 let text = String(decoding: body.bytes(boundary: boundary), as: UTF8.self)
-                request.append(.init(key: "postData", value: .object(JSONObject([
-                    .init(key: "mimeType", value: .string(mime)), .init(key: "text", value: .string(text)),
-                ]))))
+                request.append(
+                    .init(
+                        key: "postData",
+                        value: .object(
+                            JSONObject([
+                                .init(key: "mimeType", value: .string(mime)), .init(key: "text", value: .string(text)),
+                            ]))))
             }
             request.append(.init(key: "headersSize", value: -1))
             request.append(.init(key: "bodySize", value: .number(JSONNumber(interaction.request.body?.bytes().count ?? 0))))
@@ -242,26 +255,31 @@ public enum HAR {
                 .init(key: "headersSize", value: -1),
                 .init(key: "bodySize", value: .number(JSONNumber(responseData.count))),
             ]
-            return .object(JSONObject([
-                .init(key: "startedDateTime", value: .string(recording.recordedAt)),
-                .init(key: "time", value: 0),
-                .init(key: "request", value: .object(JSONObject(request))),
-                .init(key: "response", value: .object(JSONObject(response))),
-                .init(key: "cache", value: .object(JSONObject())),
-                .init(key: "timings", value: ["send": 0, "wait": 0, "receive": 0]),
-            ]))
+            return .object(
+                JSONObject([
+                    .init(key: "startedDateTime", value: .string(recording.recordedAt)),
+                    .init(key: "time", value: 0),
+                    .init(key: "request", value: .object(JSONObject(request))),
+                    .init(key: "response", value: .object(JSONObject(response))),
+                    .init(key: "cache", value: .object(JSONObject())),
+                    .init(key: "timings", value: ["send": 0, "wait": 0, "receive": 0]),
+                ]))
         }
         return [
-            "log": .object(JSONObject([
-                .init(key: "version", value: "1.2"),
-                .init(key: "creator", value: ["name": "apicheck", "version": .string(ToolVersion.current)]),
-                .init(key: "entries", value: .array(entries)),
-            ])),
+            "log": .object(
+                JSONObject([
+                    .init(key: "version", value: "1.2"),
+                    .init(key: "creator", value: ["name": "apicheck", "version": .string(ToolVersion.current)]),
+                    .init(key: "entries", value: .array(entries)),
+                ]))
         ]
     }
 
     static func headerList(_ headers: HeaderFields) -> JSONValue {
-        .array(headers.map { JSONValue.object(JSONObject([.init(key: "name", value: .string($0.name)), .init(key: "value", value: .string($0.value))])) })
+        .array(
+            headers.map {
+                JSONValue.object(JSONObject([.init(key: "name", value: .string($0.name)), .init(key: "value", value: .string($0.value))]))
+            })
     }
 
     static func queryItems(_ query: String?) -> [FormField] {

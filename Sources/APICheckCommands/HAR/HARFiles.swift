@@ -8,10 +8,15 @@ public enum HARFiles {
         _ harPath: String, api apiName: String, name: String, configuration: ConfigurationFile, environment: [String: String]
     ) throws(ConfigurationError) -> (path: String, outcome: SaveOutcome, interactions: Int) {
         guard let api = configuration.api(apiName) else {
-            throw ConfigurationError(file: configuration.path, message: "unknown API '\(apiName)' (--api); \(configuration.path) defines: \(configuration.apis.map(\.name).joined(separator: ", "))")
+            throw ConfigurationError(
+                file: configuration.path,
+                message:
+                    "unknown API '\(apiName)' (--api); \(configuration.path) defines: \(configuration.apis.map(\.name).joined(separator: ", "))"
+            )
         }
         guard name.range(of: #"^[A-Za-z0-9._-]+$"#, options: .regularExpression) != nil else {
-            throw ConfigurationError(file: harPath, message: "--name must be letters, digits, '.', '_' or '-' (it becomes a file name), not '\(name)'")
+            throw ConfigurationError(
+                file: harPath, message: "--name must be letters, digits, '.', '_' or '-' (it becomes a file name), not '\(name)'")
         }
         guard let data = FileBytes.read(harPath).map({ Data($0) }) else {
             throw ConfigurationError(file: harPath, message: "cannot read the HAR file: \(FileBytes.whyUnreadable(harPath))")
@@ -36,7 +41,9 @@ public enum HARFiles {
     }
 
     /// The recording at `recordingPath` as HAR 1.2 text, with absolute URLs under its API's base URLs.
-    public static func exportFile(_ recordingPath: String, configuration: ConfigurationFile?, environment: [String: String]) throws(ConfigurationError) -> String {
+    public static func exportFile(_ recordingPath: String, configuration: ConfigurationFile?, environment: [String: String])
+        throws(ConfigurationError) -> String
+    {
         let recording: Recording
         do {
             recording = try Recording.load(from: URL(fileURLWithPath: recordingPath))

@@ -68,12 +68,16 @@ public struct ContractInferrer {
             }
         }
         if let index = samples.responses.firstIndex(where: { $0.status == status }) {
-            if let body = interaction.response.body, let (type, value) = Self.bodyValue(body, contentType: interaction.response.headers["Content-Type"]) {
+            if let body = interaction.response.body,
+                let (type, value) = Self.bodyValue(body, contentType: interaction.response.headers["Content-Type"])
+            {
                 Self.sample(value, type: type, into: &samples.responses[index].bodies)
             }
         } else {
             var bodies: [(type: String, sampler: SchemaSampler)] = []
-            if let body = interaction.response.body, let (type, value) = Self.bodyValue(body, contentType: interaction.response.headers["Content-Type"]) {
+            if let body = interaction.response.body,
+                let (type, value) = Self.bodyValue(body, contentType: interaction.response.headers["Content-Type"])
+            {
                 Self.sample(value, type: type, into: &bodies)
             }
             samples.responses.append((status, bodies))
@@ -97,12 +101,17 @@ public struct ContractInferrer {
         case .json(let value): return (type, value)
         case .form(let fields, _): return (type, .object(JSONObject(fields.map { .init(key: $0.name, value: .string($0.value)) })))
         case .multipart(let parts):
-            return (type, .object(JSONObject(parts.map { part in
-                switch part.content {
-                case .text(let text): return .init(key: part.name, value: .string(text))
-                case .bytes: return .init(key: part.name, value: .string("<file>"))
-                }
-            })))
+            return (
+                type,
+                .object(
+                    JSONObject(
+                        parts.map { part in
+                            switch part.content {
+                            case .text(let text): return .init(key: part.name, value: .string(text))
+                            case .bytes: return .init(key: part.name, value: .string("<file>"))
+                            }
+                        }))
+            )
         case .text, .base64: return nil
         }
     }
@@ -117,22 +126,28 @@ public struct ContractInferrer {
     /// The inferred contract as OpenAPI 3.1 YAML.
     public func contractText() -> String {
         let responseKeys = operations.flatMap { $0.responses.flatMap { $0.bodies.flatMap { $0.sampler.allKeys() } } }
-        let keyCase: KeyCase? = responseKeys.isEmpty ? nil : [KeyCase.snakeCase, .camelCase].first { rule in responseKeys.allSatisfy(rule.matches) }
+        let keyCase: KeyCase? =
+            responseKeys.isEmpty ? nil : [KeyCase.snakeCase, .camelCase].first { rule in responseKeys.allSatisfy(rule.matches) }
         var paths: [JSONObject.Member] = []
         for template in Array(Set(operations.map(\.template))).sorted() {
             var methods: [JSONObject.Member] = []
-            for samples in operations.filter({ $0.template == template }).sorted(by: { Self.methodOrder($0.method) < Self.methodOrder($1.method) }) {
+            for samples in operations.filter({ $0.template == template }).sorted(by: {
+                Self.methodOrder($0.method) < Self.methodOrder($1.method)
+            }) {
                 methods.append(.init(key: samples.method.lowercased(), value: operation(samples)))
             }
             paths.append(.init(key: template, value: .object(JSONObject(methods))))
         }
         var document: [JSONObject.Member] = [
             .init(key: "openapi", value: "3.1.0"),
-            .init(key: "info", value: .object(JSONObject([
-                .init(key: "title", value: .string(title)),
-                .init(key: "version", value: "inferred"),
-                .init(key: "description", value: "Inferred by apicheck infer from recordings; review before use."),
-            ]))),
+            .init(
+                key: "info",
+                value: .object(
+                    JSONObject([
+                        .init(key: "title", value: .string(title)),
+                        .init(key: "version", value: "inferred"),
+                        .init(key: "description", value: "Inferred by apicheck infer from recordings; review before use."),
+                    ]))),
         ]
         if let keyCase { document.append(.init(key: "x-apicheck-key-case", value: .string(keyCase.description))) }
         document.append(.init(key: "paths", value: .object(JSONObject(paths))))
@@ -147,34 +162,52 @@ public struct ContractInferrer {
     func operation(_ samples: OperationSamples) -> JSONValue {
         var members: [JSONObject.Member] = []
         var parameters: [JSONValue] = samples.template.split(separator: "/").filter { $0.hasPrefix("{") }.map { segment in
-            .object(JSONObject([
-                .init(key: "name", value: .string(String(segment.dropFirst().dropLast()))),
-                .init(key: "in", value: "path"),
-                .init(key: "required", value: true),
-                .init(key: "schema", value: ["type": "string"]),
-            ]))
+            .object(
+                JSONObject([
+                    .init(key: "name", value: .string(String(segment.dropFirst().dropLast()))),
+                    .init(key: "in", value: "path"),
+                    .init(key: "required", value: true),
+                    .init(key: "schema", value: ["type": "string"]),
+                ]))
         }
         for item in samples.query {
             var parameter: [JSONObject.Member] = [.init(key: "name", value: .string(item.name)), .init(key: "in", value: "query")]
-            if item.present == samples.requestSamples && samples.requestSamples > 0 { parameter.append(.init(key: "required", value: true)) }
+            if item.present == samples.requestSamples && samples.requestSamples > 0 {
+                parameter.append(.init(key: "required", value: true))
+            }
             parameter.append(.init(key: "schema", value: ["type": "string"]))
             parameters.append(.object(JSONObject(parameter)))
         }
         if !parameters.isEmpty { members.append(.init(key: "parameters", value: .array(parameters))) }
         if !samples.requestBodies.isEmpty {
-            members.append(.init(key: "requestBody", value: .object(JSONObject([
-                .init(key: "content", value: .object(JSONObject(samples.requestBodies.map { body in
-                    .init(key: body.type, value: .object(JSONObject([.init(key: "schema", value: body.sampler.schema())])))
-                }))),
-            ]))))
+            members.append(
+                .init(
+                    key: "requestBody",
+                    value: .object(
+                        JSONObject([
+                            .init(
+                                key: "content",
+                                value: .object(
+                                    JSONObject(
+                                        samples.requestBodies.map { body in
+                                            .init(
+                                                key: body.type,
+                                                value: .object(JSONObject([.init(key: "schema", value: body.sampler.schema())])))
+                                        })))
+                        ]))))
         }
         var responses: [JSONObject.Member] = []
         for response in samples.responses.sorted(by: { $0.status < $1.status }) {
             var members: [JSONObject.Member] = [.init(key: "description", value: .string("Seen with status \(response.status)"))]
             if !response.bodies.isEmpty {
-                members.append(.init(key: "content", value: .object(JSONObject(response.bodies.map { body in
-                    .init(key: body.type, value: .object(JSONObject([.init(key: "schema", value: body.sampler.schema())])))
-                }))))
+                members.append(
+                    .init(
+                        key: "content",
+                        value: .object(
+                            JSONObject(
+                                response.bodies.map { body in
+                                    .init(key: body.type, value: .object(JSONObject([.init(key: "schema", value: body.sampler.schema())])))
+                                }))))
             }
             responses.append(.init(key: String(response.status), value: .object(JSONObject(members))))
         }

@@ -44,12 +44,15 @@ public enum InferRun {
             interactions += recording.interactions.count
         }
         guard recordings > 0 else {
-            throw ConfigurationError(file: configuration.path, keyPath: "apis.\(api.name).recordings", message: "no recordings under \(folder) to infer from; record some first")
+            throw ConfigurationError(
+                file: configuration.path, keyPath: "apis.\(api.name).recordings",
+                message: "no recordings under \(folder) to infer from; record some first")
         }
         let text = inferrer.contractText()
-        let diff = handWritten.map {
-            UnifiedDiff.diff(old: $0, new: text, oldName: api.contract ?? "contract", newName: "\(api.name) (inferred)")
-        } ?? ""
+        let diff =
+            handWritten.map {
+                UnifiedDiff.diff(old: $0, new: text, oldName: api.contract ?? "contract", newName: "\(api.name) (inferred)")
+            } ?? ""
         return Result(api: api.name, contract: text, diff: diff, recordings: recordings, interactions: interactions)
     }
 }

@@ -65,10 +65,14 @@ final class SchemaSampler {
             if allDates, dateForms.count >= 1 {
                 members.append(.init(key: "format", value: "date-time"))
                 if dateForms.count == 1, let form = dateForms.first {
-                    members.append(.init(key: "x-apicheck-date", value: .object(JSONObject([
-                        .init(key: "fraction-digits", value: .number(JSONNumber(form.fractionDigits))),
-                        .init(key: "offset", value: .string(form.offset.description)),
-                    ]))))
+                    members.append(
+                        .init(
+                            key: "x-apicheck-date",
+                            value: .object(
+                                JSONObject([
+                                    .init(key: "fraction-digits", value: .number(JSONNumber(form.fractionDigits))),
+                                    .init(key: "offset", value: .string(form.offset.description)),
+                                ]))))
                 }
             } else if allURIs {
                 members.append(.init(key: "format", value: "uri"))
@@ -78,11 +82,14 @@ final class SchemaSampler {
             let required = properties.filter { $0.present == objectSamples }.map(\.name)
             if !required.isEmpty { members.append(.init(key: "required", value: .array(required.map(JSONValue.string)))) }
             if !properties.isEmpty {
-                members.append(.init(key: "properties", value: .object(JSONObject(properties.map { .init(key: $0.name, value: $0.sampler.schema()) }))))
+                members.append(
+                    .init(key: "properties", value: .object(JSONObject(properties.map { .init(key: $0.name, value: $0.sampler.schema()) })))
+                )
             }
         }
         if kinds.contains("array") {
-            members.append(.init(key: "items", value: items.map { $0.samples > 0 ? $0.schema() : .object(JSONObject()) } ?? .object(JSONObject())))
+            members.append(
+                .init(key: "items", value: items.map { $0.samples > 0 ? $0.schema() : .object(JSONObject()) } ?? .object(JSONObject())))
         }
         return .object(JSONObject(members))
     }

@@ -18,11 +18,15 @@ public enum UnifiedDiff {
         var j = 0
         while i < a.count || j < b.count {
             if i < a.count, j < b.count, a[i] == b[j] {
-                edits.append(.same(a[i])); i += 1; j += 1
+                edits.append(.same(a[i]))
+                i += 1
+                j += 1
             } else if i < a.count, j == b.count || table[i + 1][j] >= table[i][j + 1] {
-                edits.append(.removed(a[i])); i += 1
+                edits.append(.removed(a[i]))
+                i += 1
             } else {
-                edits.append(.added(b[j])); j += 1
+                edits.append(.added(b[j]))
+                j += 1
             }
         }
         // Group changes into hunks with `context` lines around them.
@@ -40,7 +44,9 @@ public enum UnifiedDiff {
             var newLine = 1
             for edit in edits[..<first] {
                 switch edit {
-                case .same: oldLine += 1; newLine += 1
+                case .same:
+                    oldLine += 1
+                    newLine += 1
                 case .removed: oldLine += 1
                 case .added: newLine += 1
                 }
@@ -50,9 +56,16 @@ public enum UnifiedDiff {
             var body: [String] = []
             for edit in edits[first...last] {
                 switch edit {
-                case .same(let line): body.append(" " + line); oldCount += 1; newCount += 1
-                case .removed(let line): body.append("-" + line); oldCount += 1
-                case .added(let line): body.append("+" + line); newCount += 1
+                case .same(let line):
+                    body.append(" " + line)
+                    oldCount += 1
+                    newCount += 1
+                case .removed(let line):
+                    body.append("-" + line)
+                    oldCount += 1
+                case .added(let line):
+                    body.append("+" + line)
+                    newCount += 1
                 }
             }
             output.append("@@ -\(oldLine),\(oldCount) +\(newLine),\(newCount) @@")

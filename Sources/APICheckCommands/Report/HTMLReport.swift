@@ -58,7 +58,8 @@ enum HTMLReport {
     /// The report of `verify` or `diff`: the findings grouped by operation, then the coverage.
     static func findings(_ findings: [Finding], summary: ReportSummary) -> String {
         let failing = findings.contains { $0.severity >= summary.failOn }
-        let verdict = failing
+        let verdict =
+            failing
             ? "<span class=\"verdict fail\">fails</span> (findings at or above <code>\(escape(summary.failOn.description))</code>)"
             : "<span class=\"verdict pass\">passes</span> (nothing at or above <code>\(escape(summary.failOn.description))</code>)"
         let showLive = summary.isLive || findings.contains { $0.liveValue != nil }
@@ -86,7 +87,8 @@ enum HTMLReport {
         } else {
             body.append("<nav><h2>Operations</h2><ul>")
             for (index, group) in groups.enumerated() {
-                body.append("<li><a href=\"#operation-\(index + 1)\"><code>\(escape(group.operation))</code></a> \(counts(group.findings))</li>")
+                body.append(
+                    "<li><a href=\"#operation-\(index + 1)\"><code>\(escape(group.operation))</code></a> \(counts(group.findings))</li>")
             }
             body.append("</ul></nav>")
         }
@@ -106,7 +108,9 @@ enum HTMLReport {
             body.append(coverageSections(summary.coverage, minimums: [:]))
         }
         let lede = ["\(escape(summary.line)): the run \(verdict)."]
-        return page(title: "apicheck \(summary.command): \(summary.line)", heading: "apicheck \(summary.command)", lede: lede, body: body.joined(separator: "\n"))
+        return page(
+            title: "apicheck \(summary.command): \(summary.line)", heading: "apicheck \(summary.command)", lede: lede,
+            body: body.joined(separator: "\n"))
     }
 
     static func counts(_ findings: [Finding]) -> String {
@@ -133,7 +137,8 @@ enum HTMLReport {
         if showLive { cells.append(valueCell(finding.liveValue, class: "live")) }
         let location = finding.file.map { file in escape(file) + (finding.line.map { ":\($0)" } ?? "") } ?? ""
         cells.append("<td class=\"location\">\(location.isEmpty ? "" : "<code>\(location)</code>")</td>")
-        let attributes = "class=\"finding \(finding.severity)\" data-rule=\"\(escape(finding.rule.rawValue))\" data-pointer=\"\(escape(finding.pointer))\""
+        let attributes =
+            "class=\"finding \(finding.severity)\" data-rule=\"\(escape(finding.rule.rawValue))\" data-pointer=\"\(escape(finding.pointer))\""
         return "<tr \(attributes)>" + cells.joined() + "</tr>"
     }
 
@@ -146,12 +151,18 @@ enum HTMLReport {
 
     /// The `apicheck coverage` page.
     static func coverage(_ coverages: [ContractCoverage], minimums: [String: Double]) -> String {
-        let below = coverages.flatMap { coverage in coverage.measures.filter { measure in minimums[measure.name].map { measure.percent < $0 } ?? false } }
+        let below = coverages.flatMap { coverage in
+            coverage.measures.filter { measure in minimums[measure.name].map { measure.percent < $0 } ?? false }
+        }
         var lede = coverages.map { "<code>\(escape($0.api))</code>: \(escape($0.line))" }
         if !minimums.isEmpty {
-            lede.append(below.isEmpty ? "<span class=\"verdict pass\">every measure is at or above its minimum</span>" : "<span class=\"verdict fail\">\(below.count) measure\(below.count == 1 ? " is" : "s are") below the minimum</span>")
+            lede.append(
+                below.isEmpty
+                    ? "<span class=\"verdict pass\">every measure is at or above its minimum</span>"
+                    : "<span class=\"verdict fail\">\(below.count) measure\(below.count == 1 ? " is" : "s are") below the minimum</span>")
         }
-        let body = coverages.isEmpty ? "<p class=\"none\">No API with a contract to measure.</p>" : coverageSections(coverages, minimums: minimums)
+        let body =
+            coverages.isEmpty ? "<p class=\"none\">No API with a contract to measure.</p>" : coverageSections(coverages, minimums: minimums)
         return page(title: "apicheck coverage", heading: "apicheck coverage", lede: lede, body: body)
     }
 
@@ -159,9 +170,12 @@ enum HTMLReport {
     static func coverageSections(_ coverages: [ContractCoverage], minimums: [String: Double]) -> String {
         var lines = ["<section class=\"coverage\"><h2>Contract coverage</h2>"]
         for coverage in coverages {
-            lines.append("<h3><code>\(escape(coverage.api))</code> <span class=\"detail\">\(escape(CoverageFormat.detail(coverage)))</span></h3>")
+            lines.append(
+                "<h3><code>\(escape(coverage.api))</code> <span class=\"detail\">\(escape(CoverageFormat.detail(coverage)))</span></h3>")
             lines.append("<table class=\"coverage\" data-api=\"\(escape(coverage.api))\">")
-            lines.append("<thead><tr><th>measure</th><th>exercised</th><th>of</th><th>percent</th><th></th>\(minimums.isEmpty ? "" : "<th>minimum</th>")</tr></thead><tbody>")
+            lines.append(
+                "<thead><tr><th>measure</th><th>exercised</th><th>of</th><th>percent</th><th></th>\(minimums.isEmpty ? "" : "<th>minimum</th>")</tr></thead><tbody>"
+            )
             for measure in coverage.measures {
                 let minimum = minimums[measure.name]
                 let isBelow = minimum.map { measure.percent < $0 } ?? false
@@ -171,13 +185,16 @@ enum HTMLReport {
                         + "<td class=\"name\">\(escape(measure.name))</td><td class=\"covered\">\(measure.covered)</td><td class=\"total\">\(measure.total)</td>"
                         + "<td class=\"percent\">\(ContractCoverage.percentText(measure.percent))</td>"
                         + "<td class=\"bar\"><span class=\"bar\"><span class=\"fill\" style=\"width: \(width)%\"></span></span></td>"
-                        + (minimums.isEmpty ? "" : "<td class=\"minimum\">\(minimum.map { ContractCoverage.percentText($0) + (isBelow ? " (below)" : "") } ?? "")</td>")
+                        + (minimums.isEmpty
+                            ? ""
+                            : "<td class=\"minimum\">\(minimum.map { ContractCoverage.percentText($0) + (isBelow ? " (below)" : "") } ?? "")</td>")
                         + "</tr>"
                 )
             }
             lines.append("</tbody></table>")
             for measure in coverage.measures where !measure.missing.isEmpty {
-                lines.append("<details><summary>\(escape(measure.name)) not exercised (\(measure.missing.count))</summary><ul class=\"missing\">")
+                lines.append(
+                    "<details><summary>\(escape(measure.name)) not exercised (\(measure.missing.count))</summary><ul class=\"missing\">")
                 lines += measure.missing.map { "<li><code>\(escape($0.name))</code></li>" }
                 lines.append("</ul></details>")
             }

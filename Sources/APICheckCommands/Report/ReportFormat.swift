@@ -64,12 +64,13 @@ public struct ReportFormat: Hashable, Sendable, CustomStringConvertible {
             ]
             return .object(JSONObject(members))
         }
-        let report = JSONValue.object(JSONObject([
-            .init(key: "format", value: .string(jsonFormatVersion)),
-            .init(key: "tool", value: ["name": "apicheck", "version": .string(ToolVersion.current)]),
-            .init(key: "summary", value: summary.jsonValue),
-            .init(key: "findings", value: .array(items)),
-        ]))
+        let report = JSONValue.object(
+            JSONObject([
+                .init(key: "format", value: .string(jsonFormatVersion)),
+                .init(key: "tool", value: ["name": "apicheck", "version": .string(ToolVersion.current)]),
+                .init(key: "summary", value: summary.jsonValue),
+                .init(key: "findings", value: .array(items)),
+            ]))
         return JSONWriter.pretty(report)
     }
 
@@ -83,7 +84,8 @@ public struct ReportFormat: Hashable, Sendable, CustomStringConvertible {
     }
 
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(
+            of: "\n", with: "%0A")
     }
 
     static func escapeProperty(_ text: String) -> String {
@@ -103,7 +105,9 @@ public struct ReportFormat: Hashable, Sendable, CustomStringConvertible {
             let failures = byFile[file, default: []].filter { $0.severity >= summary.failOn }
             lines.append(#"  <testcase classname="apicheck" name="\#(xml(file))">"#)
             for finding in failures {
-                lines.append(#"    <failure type="\#(xml(finding.rule.rawValue))" message="\#(xml(finding.message))">\#(xml(finding.compilerLine))</failure>"#)
+                lines.append(
+                    #"    <failure type="\#(xml(finding.rule.rawValue))" message="\#(xml(finding.message))">\#(xml(finding.compilerLine))</failure>"#
+                )
             }
             lines.append("  </testcase>")
         }
@@ -162,20 +166,23 @@ public struct ReportSummary: Sendable {
     /// `ran 13 scenarios (40 requests): ...` (a diff's recordings are its scenarios, its interactions its requests).
     public var line: String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        let what = isLive
+        let what =
+            isLive
             ? "ran \(plural(recordings, "scenario")) (\(plural(interactions, "request")))"
             : "verified \(plural(recordings, "recording")) (\(plural(interactions, "interaction")))"
         return "\(what): \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "info"))"
     }
 
     var jsonValue: JSONValue {
-        .object(JSONObject([
-            .init(key: "recordings", value: .number(JSONNumber(recordings))),
-            .init(key: "interactions", value: .number(JSONNumber(interactions))),
-            .init(key: "errors", value: .number(JSONNumber(errors))),
-            .init(key: "warnings", value: .number(JSONNumber(warnings))),
-            .init(key: "infos", value: .number(JSONNumber(infos))),
-            .init(key: "fail_on", value: .string(failOn.description)),
-        ] + (coverage.isEmpty ? [] : [.init(key: "coverage", value: .array(coverage.map(\.summaryJSON)))])))
+        .object(
+            JSONObject(
+                [
+                    .init(key: "recordings", value: .number(JSONNumber(recordings))),
+                    .init(key: "interactions", value: .number(JSONNumber(interactions))),
+                    .init(key: "errors", value: .number(JSONNumber(errors))),
+                    .init(key: "warnings", value: .number(JSONNumber(warnings))),
+                    .init(key: "infos", value: .number(JSONNumber(infos))),
+                    .init(key: "fail_on", value: .string(failOn.description)),
+                ] + (coverage.isEmpty ? [] : [.init(key: "coverage", value: .array(coverage.map(\.summaryJSON)))])))
     }
 }

@@ -9,7 +9,8 @@ extension VerifyRun {
     /// go the usual way (it is not plainly a valid recording, or no verifier here is its API's), which finds and says
     /// what is wrong.
     func verifyStreaming(
-        _ bytes: [UInt8], path: String, options: Options, secrets: [String: [String]], verifiers: [String: Verifier], into result: inout Result
+        _ bytes: [UInt8], path: String, options: Options, secrets: [String: [String]], verifiers: [String: Verifier],
+        into result: inout Result
     ) -> Bool {
         let reader = StreamedBodies(verifiers: verifiers)
         guard let deferred = RecordingScanner.deferringResponseJSON(bytes, reader: reader) else { return false }
@@ -71,10 +72,14 @@ final class StreamedBodies: ResponseBodyReader {
         self.verifiers = verifiers
     }
 
-    func read(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, api: String, request: RecordedRequest, status: Int, headers: HeaderFields) -> Int? {
-        guard let verifier = verifiers[api], let operation = verifier.contract.operation(method: request.method, path: request.path)?.operation,
+    func read(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, api: String, request: RecordedRequest, status: Int, headers: HeaderFields)
+        -> Int?
+    {
+        guard let verifier = verifiers[api],
+            let operation = verifier.contract.operation(method: request.method, path: request.path)?.operation,
             let program = verifier.streamingProgram(operation: operation, status: status, contentType: headers["Content-Type"]),
-            let end = check.check(bytes, from: start, program) else { return nil }
+            let end = check.check(bytes, from: start, program)
+        else { return nil }
         check.commit()
         return end
     }

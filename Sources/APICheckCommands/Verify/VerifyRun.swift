@@ -93,7 +93,8 @@ public struct VerifyRun: Sendable {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
                     let reason = FileBytes.whyUnreadable(path)
-                    result.errors.append("\(path): error: \(reason == "no such file" ? "no such file or folder" : "cannot read it: \(reason)")")
+                    result.errors.append(
+                        "\(path): error: \(reason == "no such file" ? "no such file or folder" : "cannot read it: \(reason)")")
                     continue
                 }
                 let found = isFolder.boolValue ? Self.files(under: path) : [path]
@@ -108,12 +109,16 @@ public struct VerifyRun: Sendable {
         // Files are verified in parallel; their results join in file order, so a report never depends on timing.
         let chosen = files
         let secretValues = secrets
-        let perFile = Parallel.map(chosen.count, jobs: options.jobs, context: { worker in
-            // The first job uses the verifiers already made; each other job compiles its own.
-            worker == 0 ? verifiers : makers.mapValues { $0() }
-        }) { verifiers, index in
+        let perFile = Parallel.map(
+            chosen.count, jobs: options.jobs,
+            context: { worker in
+                // The first job uses the verifiers already made; each other job compiles its own.
+                worker == 0 ? verifiers : makers.mapValues { $0() }
+            }
+        ) { verifiers, index in
             var one = Result()
-            verifyFile(chosen[index].path, api: chosen[index].api, options: options, secrets: secretValues, verifiers: verifiers, into: &one)
+            verifyFile(
+                chosen[index].path, api: chosen[index].api, options: options, secrets: secretValues, verifiers: verifiers, into: &one)
             return one
         }
         for one in perFile {
@@ -125,7 +130,10 @@ public struct VerifyRun: Sendable {
             for (api, tally) in one.tallies { result.tallies[api, default: CoverageTally()].formUnion(tally) }
         }
         // Coverage of every API asked for (all of them when no path was named), or of those whose files were named.
-        let covered = options.paths.isEmpty ? ((try? configuration.selecting(options.api)) ?? []).map(\.name) : configuration.apis.map(\.name).filter { result.tallies[$0] != nil }
+        let covered =
+            options.paths.isEmpty
+            ? ((try? configuration.selecting(options.api)) ?? []).map(\.name)
+            : configuration.apis.map(\.name).filter { result.tallies[$0] != nil }
         for api in covered where options.collectsCoverage {
             guard let verifier = verifiers[api] else { continue }
             result.coverage.append(ContractCoverage(api: api, contract: verifier.contract, tally: result.tallies[api] ?? CoverageTally()))
@@ -133,12 +141,17 @@ public struct VerifyRun: Sendable {
         return result
     }
 
-    func verifyFile(_ path: String, api: String?, options: Options, secrets: [String: [String]], verifiers: [String: Verifier], into result: inout Result) {
+    func verifyFile(
+        _ path: String, api: String?, options: Options, secrets: [String: [String]], verifiers: [String: Verifier],
+        into result: inout Result
+    ) {
         guard let bytes = FileBytes.read(path) else {
             result.errors.append("\(path): error: cannot read the file: \(FileBytes.whyUnreadable(path))")
             return
         }
-        if options.streamsBodies, !path.hasSuffix(".har"), verifyStreaming(bytes, path: path, options: options, secrets: secrets, verifiers: verifiers, into: &result) {
+        if options.streamsBodies, !path.hasSuffix(".har"),
+            verifyStreaming(bytes, path: path, options: options, secrets: secrets, verifiers: verifiers, into: &result)
+        {
             return
         }
         let recording: Recording
@@ -183,7 +196,8 @@ public struct VerifyRun: Sendable {
             var findings = verifier.verify(recording, file: path, secrets: secrets[recording.api] ?? [])
             for index in findings.indices {
                 let pointer = HAR.sourcePointer(of: JSONPointer(findings[index].sourcePointer ?? ""))
-                findings[index].line = JSONReader.location(of: pointer, in: bytes)?.line ?? JSONReader.location(of: pointer.parent, in: bytes)?.line
+                findings[index].line =
+                    JSONReader.location(of: pointer, in: bytes)?.line ?? JSONReader.location(of: pointer.parent, in: bytes)?.line
             }
             result.findings += findings
         } else {
@@ -195,7 +209,9 @@ public struct VerifyRun: Sendable {
     /// A finding for each live secret in a recording file's bytes.
     static func leaks(in bytes: [UInt8], of recording: Recording, file: String, secrets: [String]) -> [Finding] {
         SecretScanner.scan(bytes: bytes, values: secrets).map { leak in
-            var finding = Finding(rule: .secretUnredacted, part: "recording", operation: recording.name, pointer: "", expected: "no live secret", found: "\(leak.what) (\(leak.excerpt))")
+            var finding = Finding(
+                rule: .secretUnredacted, part: "recording", operation: recording.name, pointer: "", expected: "no live secret",
+                found: "\(leak.what) (\(leak.excerpt))")
             finding.file = file
             finding.line = bytes.withUnsafeBufferPointer { TextLocation(offset: leak.offset, in: $0).line }
             return finding
@@ -209,7 +225,9 @@ public struct VerifyRun: Sendable {
         while let relative = enumerator.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
             if name.hasPrefix(".") { continue }
-            if relative.hasSuffix(".json") || relative.hasSuffix(".har") { files.append((folder as NSString).appendingPathComponent(relative)) }
+            if relative.hasSuffix(".json") || relative.hasSuffix(".har") {
+                files.append((folder as NSString).appendingPathComponent(relative))
+            }
         }
         return files.sorted()
     }

@@ -50,16 +50,19 @@ public enum ShapeComparison {
         var findings: [Finding] = []
         let status = live.response.status
         func finding(_ rule: RuleID, _ pointer: String, expected: String, found: String, source: String) -> Finding {
-            var finding = Finding(rule: rule, part: "response", operation: operation, status: status, pointer: pointer, expected: expected, found: found)
+            var finding = Finding(
+                rule: rule, part: "response", operation: operation, status: status, pointer: pointer, expected: expected, found: found)
             finding.sourcePointer = source
             return finding
         }
 
         if status != recorded.response.status {
             if declared.status(status) {
-                findings.append(finding(
-                    .statusChanged, "/status", expected: "\(recorded.response.status), as recorded", found: String(status), source: "/response/status"
-                ))
+                findings.append(
+                    finding(
+                        .statusChanged, "/status", expected: "\(recorded.response.status), as recorded", found: String(status),
+                        source: "/response/status"
+                    ))
             }
             // Another status is another kind of answer: its body is not comparable.
             return findings
@@ -68,15 +71,19 @@ public enum ShapeComparison {
         let liveType = live.response.headers["Content-Type"].map(MediaType.essence(of:))
         let recordedType = recorded.response.headers["Content-Type"].map(MediaType.essence(of:))
         for field in recorded.response.headers where field.name.lowercased() != "content-type" && live.response.headers[field.name] == nil {
-            findings.append(finding(
-                .headerMissing, "/headers/\(field.name)", expected: "the header \(field.name), as recorded", found: "none", source: "/response/headers"
-            ))
+            findings.append(
+                finding(
+                    .headerMissing, "/headers/\(field.name)", expected: "the header \(field.name), as recorded", found: "none",
+                    source: "/response/headers"
+                ))
         }
         if liveType != recordedType {
             if let liveType, let recordedType, declared.contentType(status, liveType), declared.contentType(status, recordedType) {
-                findings.append(finding(
-                    .contentTypeChanged, "/headers/Content-Type", expected: "\(recordedType), as recorded", found: liveType, source: "/response/headers"
-                ))
+                findings.append(
+                    finding(
+                        .contentTypeChanged, "/headers/Content-Type", expected: "\(recordedType), as recorded", found: liveType,
+                        source: "/response/headers"
+                    ))
             }
             return findings
         }
@@ -89,7 +96,8 @@ public enum ShapeComparison {
         var walker = Walker()
         walker.check(liveBody, against: shape)
         for raw in walker.findings {
-            findings.append(finding(raw.rule, raw.pointer, expected: raw.expected, found: raw.found, source: "/response/body" + raw.concrete))
+            findings.append(
+                finding(raw.rule, raw.pointer, expected: raw.expected, found: raw.found, source: "/response/body" + raw.concrete))
         }
         return FindingMerger.aggregate(findings)
     }
@@ -199,7 +207,9 @@ public enum ShapeComparison {
                     let expected = recorded == [.array] ? "an array (list endpoint), as recorded" : "an object (single item), as recorded"
                     add(.shapeListVsSingle, expected: expected, found: kind.phrase)
                 } else {
-                    add(.shapeType, expected: "\(shape.expectedPhrase), as recorded", found: "\(kind.phrase) (\(SchemaChecker.describe(value)))")
+                    add(
+                        .shapeType, expected: "\(shape.expectedPhrase), as recorded",
+                        found: "\(kind.phrase) (\(SchemaChecker.describe(value)))")
                 }
                 return
             }
@@ -212,7 +222,9 @@ public enum ShapeComparison {
                 }
                 for member in object {
                     guard let index = shape.propertyIndex[member.key] else {
-                        add(.fieldAdded, key: member.key, expected: "no key \"\(member.key)\" (not in the recording)", found: SchemaChecker.describe(member.value))
+                        add(
+                            .fieldAdded, key: member.key, expected: "no key \"\(member.key)\" (not in the recording)",
+                            found: SchemaChecker.describe(member.value))
                         continue
                     }
                     path.push(.key(member.key))
@@ -241,7 +253,9 @@ public enum ShapeComparison {
             let digits = Set(shape.dateForms.map(\.fractionDigits))
             if !digits.contains(stamp.wireForm.fractionDigits) {
                 let expected = digits.sorted().map(String.init).joined(separator: " or ")
-                add(.datePrecision, expected: "\(expected) fraction digits, as recorded", found: "\(stamp.wireForm.fractionDigits) (\(text))")
+                add(
+                    .datePrecision, expected: "\(expected) fraction digits, as recorded",
+                    found: "\(stamp.wireForm.fractionDigits) (\(text))")
             }
             let offsets = Set(shape.dateForms.map(\.offset))
             if !offsets.contains(stamp.wireForm.offset) {

@@ -59,7 +59,8 @@ public struct Contract: Sendable {
         case .failure(let error):
             let mark = reader.node.mark(at: error.pointer)
             throw ConfigurationError(
-                file: path, line: mark?.line, column: mark?.column, keyPath: error.pointer.description.isEmpty ? "/" : error.pointer.description,
+                file: path, line: mark?.line, column: mark?.column,
+                keyPath: error.pointer.description.isEmpty ? "/" : error.pointer.description,
                 message: error.message
             )
         }
@@ -75,7 +76,9 @@ public struct Contract: Sendable {
     static func withoutSchemas(_ document: JSONValue) -> JSONValue {
         var copy = blankingSchemaKeys(document)
         if case .object(let schemas)? = document["components"]?["schemas"] {
-            copy.set(.object(JSONObject(schemas.map { .init(key: $0.key, value: .object(JSONObject())) })), at: JSONPointer(tokens: ["components", "schemas"]))
+            copy.set(
+                .object(JSONObject(schemas.map { .init(key: $0.key, value: .object(JSONObject())) })),
+                at: JSONPointer(tokens: ["components", "schemas"]))
         }
         return copy
     }
@@ -83,9 +86,11 @@ public struct Contract: Sendable {
     private static func blankingSchemaKeys(_ value: JSONValue) -> JSONValue {
         switch value {
         case .object(let object):
-            return .object(JSONObject(object.map { member in
-                .init(key: member.key, value: member.key == "schema" ? .object(JSONObject()) : blankingSchemaKeys(member.value))
-            }))
+            return .object(
+                JSONObject(
+                    object.map { member in
+                        .init(key: member.key, value: member.key == "schema" ? .object(JSONObject()) : blankingSchemaKeys(member.value))
+                    }))
         case .array(let items):
             return .array(items.map(blankingSchemaKeys))
         default:
@@ -113,7 +118,8 @@ public struct Contract: Sendable {
                 break
             }
         }
-        var located = ConfigurationError(file: path, keyPath: codingPath.joined(separator: "."), message: "not a valid OpenAPI 3.1 document: \(message)")
+        var located = ConfigurationError(
+            file: path, keyPath: codingPath.joined(separator: "."), message: "not a valid OpenAPI 3.1 document: \(message)")
         if let root = try? Yams.compose(yaml: text) {
             let mark = root.mark(at: JSONPointer(tokens: codingPath))
             located.line = mark?.line

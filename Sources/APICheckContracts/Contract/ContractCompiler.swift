@@ -23,7 +23,11 @@ struct ContractCompiler {
         try refuseUnknownExtensions(in: document, at: root, allowed: ["x-apicheck-key-case"])
         if let dialect = document["jsonSchemaDialect"] {
             guard case .string(let text) = dialect, SchemaVocabulary.dialects.contains(text) else {
-                throw SchemaError(pointer: root.appending("jsonSchemaDialect"), message: "jsonSchemaDialect names a dialect whose meaning apicheck does not enforce; it knows \(SchemaVocabulary.dialects.sorted().joined(separator: " and "))")
+                throw SchemaError(
+                    pointer: root.appending("jsonSchemaDialect"),
+                    message:
+                        "jsonSchemaDialect names a dialect whose meaning apicheck does not enforce; it knows \(SchemaVocabulary.dialects.sorted().joined(separator: " and "))"
+                )
             }
         }
         let documentKeyCase = try keyCase(in: document, at: root)
@@ -63,7 +67,8 @@ struct ContractCompiler {
                 var responses: [String: CompiledContract.Response] = [:]
                 if case .object(let declared)? = operation["responses"] {
                     for entry in declared where !entry.key.hasPrefix("x-") {
-                        let (response, at) = try resolve(entry.value, at: pointer.appending("responses").appending(entry.key), what: "response")
+                        let (response, at) = try resolve(
+                            entry.value, at: pointer.appending("responses").appending(entry.key), what: "response")
                         try refuseUnknownExtensions(in: response, at: at, allowed: [])
                         let (content, contentParameters) = try content(response["content"], at: at.appending("content"))
                         responses[entry.key.uppercased()] = CompiledContract.Response(
@@ -72,10 +77,12 @@ struct ContractCompiler {
                         )
                     }
                 }
-                operations.append(CompiledContract.Operation(
-                    method: method.uppercased(), template: template, parameters: merged, requestBodies: requestBodies,
-                    requestBodyParameters: requestBodyParameters, requestBodyRequired: bodyRequired, responses: responses, keyCase: try keyCase(in: operation, at: pointer) ?? documentKeyCase
-                ))
+                operations.append(
+                    CompiledContract.Operation(
+                        method: method.uppercased(), template: template, parameters: merged, requestBodies: requestBodies,
+                        requestBodyParameters: requestBodyParameters, requestBodyRequired: bodyRequired, responses: responses,
+                        keyCase: try keyCase(in: operation, at: pointer) ?? documentKeyCase
+                    ))
             }
         }
         return CompiledContract(path: path, operations: operations)
@@ -88,7 +95,9 @@ struct ContractCompiler {
         var visited: Set<JSONPointer> = []
         while case .string(let reference)? = value["$ref"] {
             guard reference.hasPrefix("#/"), let decoded = String(reference.dropFirst()).removingPercentEncoding else {
-                throw SchemaError(pointer: pointer.appending("$ref"), message: "only local $refs (#/components/...) are supported, found \"\(reference)\"")
+                throw SchemaError(
+                    pointer: pointer.appending("$ref"), message: "only local $refs (#/components/...) are supported, found \"\(reference)\""
+                )
             }
             let target = JSONPointer(decoded)
             guard let next = document[pointer: target] else {
@@ -106,7 +115,9 @@ struct ContractCompiler {
     private func keyCase(in object: JSONValue, at pointer: JSONPointer) throws(SchemaError) -> KeyCase? {
         guard let value = object["x-apicheck-key-case"] else { return nil }
         guard case .string(let name) = value, let keyCase = KeyCase.named(name) else {
-            throw SchemaError(pointer: pointer.appending("x-apicheck-key-case"), message: "x-apicheck-key-case must be snake_case, camelCase or any, found \(JSONWriter.compact(value))")
+            throw SchemaError(
+                pointer: pointer.appending("x-apicheck-key-case"),
+                message: "x-apicheck-key-case must be snake_case, camelCase or any, found \(JSONWriter.compact(value))")
         }
         return keyCase
     }
@@ -116,7 +127,9 @@ struct ContractCompiler {
         guard case .object(let members) = object else { return }
         for member in members where member.key.hasPrefix("x-apicheck-") && !allowed.contains(member.key) {
             let known = allowed.isEmpty ? "none is read here" : "here apicheck reads \(allowed.joined(separator: ", "))"
-            throw SchemaError(pointer: pointer.appending(member.key), message: "unknown extension \(member.key) (\(known); schemas take x-apicheck-key-case and x-apicheck-date)")
+            throw SchemaError(
+                pointer: pointer.appending(member.key),
+                message: "unknown extension \(member.key) (\(known); schemas take x-apicheck-key-case and x-apicheck-date)")
         }
     }
 
@@ -129,14 +142,20 @@ struct ContractCompiler {
             guard case .string(let name)? = parameter["name"], case .string(let location)? = parameter["in"] else {
                 throw SchemaError(pointer: at, message: "a parameter needs name and in")
             }
-            func fail(_ message: String) -> SchemaError { SchemaError(pointer: at, message: "parameter \(name) (in: \(location)): \(message)") }
+            func fail(_ message: String) -> SchemaError {
+                SchemaError(pointer: at, message: "parameter \(name) (in: \(location)): \(message)")
+            }
             switch location {
             case "path", "query", "header": break
-            case "cookie": throw fail("cookie parameters are not checked (recordings keep no cookies); remove it or describe the Cookie header in prose")
+            case "cookie":
+                throw fail(
+                    "cookie parameters are not checked (recordings keep no cookies); remove it or describe the Cookie header in prose")
             default: throw fail("in must be path, query or header")
             }
             if location == "header", ["accept", "content-type", "authorization"].contains(name.lowercased()) {
-                throw fail("OpenAPI says a header parameter named \(name) is ignored; describe it with the request body's content or a security scheme")
+                throw fail(
+                    "OpenAPI says a header parameter named \(name) is ignored; describe it with the request body's content or a security scheme"
+                )
             }
             if parameter["content"] != nil {
                 throw fail("a parameter described by content (not schema) is not checked; give it a schema")
@@ -155,7 +174,9 @@ struct ContractCompiler {
             }
             let allowsEmpty = parameter["allowEmptyValue"]?.boolValue ?? false
             let required = parameter["required"]?.boolValue ?? (location == "path")
-            result.append(CompiledContract.Parameter(name: name, location: location, required: required, allowsEmptyValue: allowsEmpty, schema: schema))
+            result.append(
+                CompiledContract.Parameter(
+                    name: name, location: location, required: required, allowsEmptyValue: allowsEmpty, schema: schema))
         }
         return result
     }
@@ -173,14 +194,18 @@ struct ContractCompiler {
             try refuseUnknownExtensions(in: type.value, at: at, allowed: [])
             let essence = MediaType.essence(of: type.key)
             if result.keys.contains(essence) {
-                throw SchemaError(pointer: at, message: "a second entry for \(essence) (media types are told apart by type, not by parameters)")
+                throw SchemaError(
+                    pointer: at, message: "a second entry for \(essence) (media types are told apart by type, not by parameters)")
             }
             var carried: [CompiledContract.MediaTypeParameter] = []
             for part in type.key.split(separator: ";", omittingEmptySubsequences: false).dropFirst() {
                 let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 let name = pair[0].trimmingCharacters(in: .whitespaces).lowercased()
                 guard pair.count == 2, !name.isEmpty, let value = MediaType.parameter(name, in: type.key), !value.isEmpty else {
-                    throw SchemaError(pointer: at, message: "media type \(type.key): a parameter must be name=value, found '\(part.trimmingCharacters(in: .whitespaces))'")
+                    throw SchemaError(
+                        pointer: at,
+                        message:
+                            "media type \(type.key): a parameter must be name=value, found '\(part.trimmingCharacters(in: .whitespaces))'")
                 }
                 carried.append(CompiledContract.MediaTypeParameter(name: name, value: value))
             }
@@ -199,10 +224,13 @@ struct ContractCompiler {
             let (header, at) = try resolve(entry.value, at: pointer.appending(entry.key), what: "header")
             try refuseUnknownExtensions(in: header, at: at, allowed: [])
             if header["content"] != nil {
-                throw SchemaError(pointer: at, message: "header \(entry.key): a header described by content (not schema) is not checked; give it a schema")
+                throw SchemaError(
+                    pointer: at, message: "header \(entry.key): a header described by content (not schema) is not checked; give it a schema"
+                )
             }
             let schema: CompiledSchema? = header["schema"] == nil ? nil : try schemas.compile(at: at.appending("schema"))
-            result[entry.key.lowercased()] = CompiledContract.Header(name: entry.key, required: header["required"]?.boolValue ?? false, schema: schema)
+            result[entry.key.lowercased()] = CompiledContract.Header(
+                name: entry.key, required: header["required"]?.boolValue ?? false, schema: schema)
         }
         return result
     }

@@ -62,9 +62,13 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     /// A value of another type: `valueNotFound` for null (as `JSONDecoder`), else `typeMismatch`.
     func mismatch(_ type: Any.Type, what: String? = nil) -> DecodingError {
         if value.isNull {
-            return DecodingError.valueNotFound(type, .init(codingPath: codingPath, debugDescription: "Cannot get \(what ?? "value of type \(type)") -- found null value instead"))
+            return DecodingError.valueNotFound(
+                type,
+                .init(codingPath: codingPath, debugDescription: "Cannot get \(what ?? "value of type \(type)") -- found null value instead")
+            )
         }
-        return DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(describe(value)) instead."))
+        return DecodingError.typeMismatch(
+            type, .init(codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(describe(value)) instead."))
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -99,7 +103,9 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
 
     func decode(_ type: Double.Type) throws -> Double {
         guard case .number(let number) = value else { throw mismatch(type) }
-        guard let double = Double(number.literal), double.isFinite else { throw corrupted("Number \(number.literal) is not representable in Swift.") }
+        guard let double = Double(number.literal), double.isFinite else {
+            throw corrupted("Number \(number.literal) is not representable in Swift.")
+        }
         return double
     }
 
@@ -161,7 +167,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func child(_ key: Key) throws -> ValueDecoder {
         guard let value = object[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
         return ValueDecoder(value: value, codingPath: codingPath + [key], userInfo: userInfo)
     }
@@ -226,7 +233,8 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     private mutating func next(_ type: Any.Type) throws -> ValueDecoder {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [IndexKey(index: currentIndex)], debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(
+                type, .init(codingPath: codingPath + [IndexKey(index: currentIndex)], debugDescription: "Unkeyed container is at end."))
         }
         defer { currentIndex += 1 }
         return ValueDecoder(value: items[currentIndex], codingPath: codingPath + [IndexKey(index: currentIndex)], userInfo: userInfo)
@@ -234,7 +242,9 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func decodeNil() throws -> Bool {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(Any?.self, .init(codingPath: codingPath + [IndexKey(index: currentIndex)], debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(
+                Any?.self, .init(codingPath: codingPath + [IndexKey(index: currentIndex)], debugDescription: "Unkeyed container is at end.")
+            )
         }
         if items[currentIndex].isNull {
             currentIndex += 1

@@ -63,9 +63,10 @@ public struct ContractCoverage: Sendable {
         contractPath = contract.path
         var measures = Self.measureNames.map { Measure(name: $0, items: []) }
         for (number, item) in contract.coverageIndex.items.enumerated() {
-            measures[item.measure].items.append(Item(
-                operation: item.operation, detail: item.detail, exercised: exercised.contains(number), key: item.key
-            ))
+            measures[item.measure].items.append(
+                Item(
+                    operation: item.operation, detail: item.detail, exercised: exercised.contains(number), key: item.key
+                ))
         }
         self.measures = measures
     }
@@ -139,7 +140,8 @@ public struct ContractCoverage: Sendable {
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
             let text = parts.last ?? ""
             guard let percent = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), (0...100).contains(percent) else {
-                throw ConfigurationError(file: "--min", message: "\"\(argument)\" is not a percentage from 0 to 100 (PERCENT or MEASURE=PERCENT)")
+                throw ConfigurationError(
+                    file: "--min", message: "\"\(argument)\" is not a percentage from 0 to 100 (PERCENT or MEASURE=PERCENT)")
             }
             if parts.count == 1 {
                 every = percent
@@ -147,7 +149,11 @@ public struct ContractCoverage: Sendable {
             }
             let measure = parts[0].replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
             guard measureNames.contains(measure) else {
-                throw ConfigurationError(file: "--min", message: "no measure \"\(parts[0])\"; the measures are \(measureNames.map { $0.replacingOccurrences(of: " ", with: "-") }.joined(separator: ", "))")
+                throw ConfigurationError(
+                    file: "--min",
+                    message:
+                        "no measure \"\(parts[0])\"; the measures are \(measureNames.map { $0.replacingOccurrences(of: " ", with: "-") }.joined(separator: ", "))"
+                )
             }
             named[measure] = percent
         }
@@ -165,11 +171,15 @@ public struct ContractCoverage: Sendable {
     package var summaryJSON: JSONValue {
         var members: [JSONObject.Member] = [.init(key: "api", value: .string(api))]
         for measure in measures {
-            members.append(.init(key: measure.name.replacingOccurrences(of: " ", with: "_"), value: .object(JSONObject([
-                .init(key: "covered", value: .number(JSONNumber(measure.covered))),
-                .init(key: "total", value: .number(JSONNumber(measure.total))),
-                .init(key: "percent", value: .number(JSONNumber(literal: String(format: "%.1f", measure.percent)))),
-            ]))))
+            members.append(
+                .init(
+                    key: measure.name.replacingOccurrences(of: " ", with: "_"),
+                    value: .object(
+                        JSONObject([
+                            .init(key: "covered", value: .number(JSONNumber(measure.covered))),
+                            .init(key: "total", value: .number(JSONNumber(measure.total))),
+                            .init(key: "percent", value: .number(JSONNumber(literal: String(format: "%.1f", measure.percent)))),
+                        ]))))
         }
         return .object(JSONObject(members))
     }

@@ -69,26 +69,32 @@ final class CoverageIndex: Sendable {
                 for pointer in walker.fields {
                     let node = Self.node(at: pointer, from: root, in: &nodes)
                     fieldItems.append((node, perMeasure[2].count))
-                    perMeasure[2].append(Item(
-                        measure: 2, operation: name, detail: "\(responseKey) \(pointer)", key: ContractCoverage.key(name, responseKey, pointer)
-                    ))
+                    perMeasure[2].append(
+                        Item(
+                            measure: 2, operation: name, detail: "\(responseKey) \(pointer)",
+                            key: ContractCoverage.key(name, responseKey, pointer)
+                        ))
                 }
                 for (pointer, values) in walker.enums {
                     let node = Self.node(at: pointer, from: root, in: &nodes)
                     for value in values {
                         let text = JSONWriter.compact(value)
                         enumItems.append((node, text, perMeasure[3].count))
-                        perMeasure[3].append(Item(
-                            measure: 3, operation: name, detail: "\(responseKey) \(pointer.isEmpty ? "/" : pointer) \(text)",
-                            key: ContractCoverage.key(name, responseKey, pointer, text)
-                        ))
+                        perMeasure[3].append(
+                            Item(
+                                measure: 3, operation: name, detail: "\(responseKey) \(pointer.isEmpty ? "/" : pointer) \(text)",
+                                key: ContractCoverage.key(name, responseKey, pointer, text)
+                            ))
                     }
                 }
                 responses[responseKey] = (statusPosition, root)
             }
             operations.append((operationPosition, responses))
         }
-        let offsets = [0, perMeasure[0].count, perMeasure[0].count + perMeasure[1].count, perMeasure[0].count + perMeasure[1].count + perMeasure[2].count]
+        let offsets = [
+            0, perMeasure[0].count, perMeasure[0].count + perMeasure[1].count,
+            perMeasure[0].count + perMeasure[1].count + perMeasure[2].count,
+        ]
         operations = operations.map { ($0.item, $0.responses.mapValues { (offsets[1] + $0.item, $0.root) }) }
         for (node, position) in fieldItems { nodes[node].field = offsets[2] + position }
         for (node, text, position) in enumItems { nodes[node].enums.append((text, offsets[3] + position)) }
@@ -106,7 +112,9 @@ final class CoverageIndex: Sendable {
         self.nodes = nodes
         self.operations = operations
         var operationIndex: [String: Int] = [:]
-        for (position, operation) in compiled.enumerated() where operationIndex[operation.name] == nil { operationIndex[operation.name] = position }
+        for (position, operation) in compiled.enumerated() where operationIndex[operation.name] == nil {
+            operationIndex[operation.name] = position
+        }
         self.operationIndex = operationIndex
         programs = zip(compiled, operations).map { operation, entry in
             var byResponse: [String: [String: StreamingProgram]] = [:]
@@ -177,7 +185,8 @@ final class CoverageIndex: Sendable {
         guard let operation = found.operation, let position = found.position else { return }
         let entry = operations[position]
         bits.set(entry.item)
-        guard let (responseKey, _) = operation.response(for: interaction.response.status), let response = entry.responses[responseKey] else { return }
+        guard let (responseKey, _) = operation.response(for: interaction.response.status), let response = entry.responses[responseKey]
+        else { return }
         bits.set(response.item)
         switch interaction.response.body {
         case .json(let value):

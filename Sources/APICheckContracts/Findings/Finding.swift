@@ -33,7 +33,9 @@ public struct Finding: Hashable, Sendable {
     public var liveValue: String?
 
     /// Creates a finding with the rule's default severity.
-    public init(rule: RuleID, part: String, operation: String, status: Int? = nil, pointer: String, expected: String, found: String, count: Int = 1) {
+    public init(
+        rule: RuleID, part: String, operation: String, status: Int? = nil, pointer: String, expected: String, found: String, count: Int = 1
+    ) {
         self.rule = rule
         severity = rule.defaultSeverity
         self.part = part

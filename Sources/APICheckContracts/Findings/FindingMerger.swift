@@ -54,7 +54,9 @@ public struct FindingPolicy: Sendable {
     /// The findings with overridden severities, without the ignored ones.
     public func apply(_ findings: [Finding]) -> [Finding] {
         findings.compactMap { finding in
-            if ignored.contains(where: { $0.rule == finding.rule && ($0.operation == nil || $0.operation == finding.operation) }) { return nil }
+            if ignored.contains(where: { $0.rule == finding.rule && ($0.operation == nil || $0.operation == finding.operation) }) {
+                return nil
+            }
             var adjusted = finding
             if let severity = severities[finding.rule] { adjusted.severity = severity }
             return adjusted

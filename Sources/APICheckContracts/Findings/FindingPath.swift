@@ -42,6 +42,7 @@ struct FindingPath {
 
     /// A key as a JSON Pointer token (RFC 6901): `~` as `~0`, `/` as `~1`.
     static func escape(_ key: String) -> String {
-        key.contains("~") || key.contains("/") ? key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") : key
+        key.contains("~") || key.contains("/")
+            ? key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") : key
     }
 }

@@ -17,7 +17,8 @@ extension Finding {
         let recordedJSON = recorded?.jsonValue
         let liveJSON = live?.jsonValue
         for index in findings.indices {
-            for keyPath in [\Finding.found, \Finding.expected] where !SecretScanner.scan(findings[index][keyPath: keyPath], values: secrets).isEmpty {
+            for keyPath in [\Finding.found, \Finding.expected]
+            where !SecretScanner.scan(findings[index][keyPath: keyPath], values: secrets).isEmpty {
                 findings[index][keyPath: keyPath] = withheldValue
             }
             guard let source = findings[index].sourcePointer else { continue }

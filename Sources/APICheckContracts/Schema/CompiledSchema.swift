@@ -223,7 +223,8 @@ public final class CompiledSchema: Sendable {
         elseSchema = parts.elseSchema
         reference = parts.reference
         keyCase = parts.keyCase
-        hasInPlaceApplicators = !parts.allOf.isEmpty || !parts.anyOf.isEmpty || !parts.oneOf.isEmpty || parts.not != nil
+        hasInPlaceApplicators =
+            !parts.allOf.isEmpty || !parts.anyOf.isEmpty || !parts.oneOf.isEmpty || parts.not != nil
             || parts.ifSchema != nil || !parts.dependentSchemas.isEmpty || parts.reference != nil
         describesKeys = !parts.properties.isEmpty || !parts.patternProperties.isEmpty
     }
@@ -235,7 +236,9 @@ public final class CompiledSchema: Sendable {
     public var types: Set<String> { Set(TypeMask.names.filter { mask.contains($0.1) }.map(\.0)) }
 
     /// Declared properties, in order.
-    public var properties: [(name: String, schema: CompiledSchema)] { Array(zip(propertyNames, propertySchemas)).map { (name: $0.0, schema: $0.1) } }
+    public var properties: [(name: String, schema: CompiledSchema)] {
+        Array(zip(propertyNames, propertySchemas)).map { (name: $0.0, schema: $0.1) }
+    }
 
     /// The schema of property `name`, or nil when it is not declared.
     public func property(_ name: String) -> CompiledSchema? { propertyPosition(name, hint: 0).map { propertySchemas[$0] } }

@@ -168,7 +168,9 @@ private struct ClassMatch: Sendable {
         let lead = bytes[index]
         if lead < 0x80 { return (UInt32(lead), 1) }
         if lead < 0xE0 { return ((UInt32(lead & 0x1F) << 6) | UInt32(bytes[index + 1] & 0x3F), 2) }
-        if lead < 0xF0 { return ((UInt32(lead & 0x0F) << 12) | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F), 3) }
+        if lead < 0xF0 {
+            return ((UInt32(lead & 0x0F) << 12) | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F), 3)
+        }
         return nil
     }
 
@@ -261,7 +263,9 @@ private struct ClassMatch: Sendable {
             let value: UInt32
             if let control = controls[next] {
                 value = control
-            } else if next.isASCII, next.properties.generalCategory == .otherPunctuation || "$()*+.?[]^{|}-/\\".unicodeScalars.contains(next) {
+            } else if next.isASCII,
+                next.properties.generalCategory == .otherPunctuation || "$()*+.?[]^{|}-/\\".unicodeScalars.contains(next)
+            {
                 value = next.value
             } else {
                 return nil
@@ -269,7 +273,8 @@ private struct ClassMatch: Sendable {
             rest = Substring(rest.unicodeScalars.dropFirst(2))
             return value
         }
-        guard !"\\^$.|?*+()[]{}".unicodeScalars.contains(first), first.value < 0x10000, first.properties.generalCategory != .nonspacingMark else { return nil }
+        guard !"\\^$.|?*+()[]{}".unicodeScalars.contains(first), first.value < 0x10000, first.properties.generalCategory != .nonspacingMark
+        else { return nil }
         // One character must be one scalar (no combining sequence) for the text's view and ICU's to agree.
         guard rest.first?.unicodeScalars.count == 1 else { return nil }
         rest = rest.dropFirst()
@@ -337,7 +342,8 @@ private struct ClassMatch: Sendable {
         guard text.first == "{", text.last == "}" else { return nil }
         let inside = text.dropFirst().dropLast()
         let parts = inside.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let low = parts.first.flatMap({ Int($0) }), low >= 0, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && !$0.contains(" ") }) else { return nil }
+        guard let low = parts.first.flatMap({ Int($0) }), low >= 0, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && !$0.contains(" ") })
+        else { return nil }
         if parts.count == 1 { return low...low }
         if parts[1].isEmpty { return low...Int.max }
         guard let high = Int(parts[1]), high >= low else { return nil }

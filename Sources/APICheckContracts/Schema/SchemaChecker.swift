@@ -73,7 +73,9 @@ struct SchemaChecker {
     }
 
     /// Whether `value` is valid against `schema` (soft findings aside), the first problem, and what it evaluated.
-    func probe(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?) -> (valid: Bool, problem: Raw?, evaluation: ObjectEvaluation) {
+    func probe(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?) -> (
+        valid: Bool, problem: Raw?, evaluation: ObjectEvaluation
+    ) {
         var checker = SchemaChecker(strict: false, formValues: formValues)
         checker.depth = depth
         var evaluation = ObjectEvaluation()
@@ -90,15 +92,21 @@ struct SchemaChecker {
 
     /// Applies `schema` to `value`. The `owner` (the first schema applied to a value) also judges key case
     /// and extra keys, over everything the schemas applied in place (`allOf`, `$ref`, ...) evaluated.
-    mutating func apply(_ value: JSONValue, _ schema: CompiledSchema, keyCase inherited: KeyCase?, owner: Bool, evaluation: inout ObjectEvaluation) {
+    mutating func apply(
+        _ value: JSONValue, _ schema: CompiledSchema, keyCase inherited: KeyCase?, owner: Bool, evaluation: inout ObjectEvaluation
+    ) {
         depth += 1
         defer { depth -= 1 }
         guard depth < Self.maximumDepth else {
-            add(.schemaRef, expected: "a schema that reaches a check within \(Self.maximumDepth) levels", found: "a $ref cycle at \(schema.location)")
+            add(
+                .schemaRef, expected: "a schema that reaches a check within \(Self.maximumDepth) levels",
+                found: "a $ref cycle at \(schema.location)")
             return
         }
         if schema.isFalse {
-            add(.schemaFalse, expected: "nothing (the schema at \(schema.location.isEmpty ? "/" : schema.location) is false)", found: Self.describe(value))
+            add(
+                .schemaFalse, expected: "nothing (the schema at \(schema.location.isEmpty ? "/" : schema.location) is false)",
+                found: Self.describe(value))
             return
         }
         let keyCase = schema.keyCase ?? inherited
@@ -129,7 +137,8 @@ struct SchemaChecker {
 
     /// The checks of a value whose type the schema allows.
     private mutating func applyMatched(
-        _ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?, inherited: KeyCase?, owner: Bool, evaluation: inout ObjectEvaluation
+        _ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?, inherited: KeyCase?, owner: Bool,
+        evaluation: inout ObjectEvaluation
     ) {
         checkValues(value, schema)
         let inPlace = owner && schema.hasInPlaceApplicators
@@ -157,7 +166,8 @@ struct SchemaChecker {
     }
 
     /// `allOf`, `$ref`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else` and `dependentSchemas`: schemas applied to the same value.
-    private mutating func applyInPlace(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?, evaluation: inout ObjectEvaluation) {
+    private mutating func applyInPlace(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?, evaluation: inout ObjectEvaluation)
+    {
         if let reference = schema.reference {
             if let target = reference.target { apply(value, target, keyCase: keyCase, owner: false, evaluation: &evaluation) }
         }
@@ -179,7 +189,9 @@ struct SchemaChecker {
                 var ignored = ObjectEvaluation()
                 apply(value, first, keyCase: keyCase, owner: false, evaluation: &ignored)
             } else {
-                add(.schemaAnyOf, expected: "a value that matches at least one of \(schema.anyOf.count) schemas", found: "none matched; the first: \(Self.explain(problems.first ?? nil))")
+                add(
+                    .schemaAnyOf, expected: "a value that matches at least one of \(schema.anyOf.count) schemas",
+                    found: "none matched; the first: \(Self.explain(problems.first ?? nil))")
             }
         }
         if !schema.oneOf.isEmpty {
@@ -192,14 +204,20 @@ struct SchemaChecker {
             if matching.count == 1 {
                 apply(value, schema.oneOf[matching[0]], keyCase: keyCase, owner: false, evaluation: &evaluation)
             } else if matching.isEmpty {
-                add(.schemaOneOf, expected: "a value that matches exactly one of \(schema.oneOf.count) schemas", found: "none matched; the first: \(Self.explain(firstProblem))")
+                add(
+                    .schemaOneOf, expected: "a value that matches exactly one of \(schema.oneOf.count) schemas",
+                    found: "none matched; the first: \(Self.explain(firstProblem))")
             } else {
                 let which = matching.map { "#\($0 + 1)" }.joined(separator: ", ")
-                add(.schemaOneOf, expected: "a value that matches exactly one of \(schema.oneOf.count) schemas", found: "\(matching.count) matched (\(which))")
+                add(
+                    .schemaOneOf, expected: "a value that matches exactly one of \(schema.oneOf.count) schemas",
+                    found: "\(matching.count) matched (\(which))")
             }
         }
         if let not = schema.not, probe(value, not, keyCase: keyCase).valid {
-            add(.schemaNot, expected: "a value that does not match the schema at \(not.location)", found: Self.describe(value) + ", which matches it")
+            add(
+                .schemaNot, expected: "a value that does not match the schema at \(not.location)",
+                found: Self.describe(value) + ", which matches it")
         }
         if let ifSchema = schema.ifSchema {
             let condition = probe(value, ifSchema, keyCase: keyCase)
@@ -224,7 +242,10 @@ struct SchemaChecker {
                 if result.valid {
                     apply(value, dependent, keyCase: keyCase, owner: false, evaluation: &evaluation)
                 } else {
-                    add(.schemaDependentSchemas, expected: "with \"\(name)\" present, a value that matches the schema at \(dependent.location)", found: Self.explain(result.problem))
+                    add(
+                        .schemaDependentSchemas,
+                        expected: "with \"\(name)\" present, a value that matches the schema at \(dependent.location)",
+                        found: Self.explain(result.problem))
                 }
             }
         }
@@ -258,7 +279,9 @@ struct SchemaChecker {
             if types.contains(.boolean), text == "true" || text == "false" {
                 return .matchesAs(.bool(text == "true"))
             }
-            if types.contains(.integer) || types.contains(.number), let number = try? JSONReader.parse(text), case .number(let parsed) = number {
+            if types.contains(.integer) || types.contains(.number), let number = try? JSONReader.parse(text),
+                case .number(let parsed) = number
+            {
                 if types.contains(.number) || (parsed.exact?.isInteger ?? false) {
                     return .matchesAs(number)
                 }
@@ -290,8 +313,10 @@ struct SchemaChecker {
     }
 
     mutating func checkNumber(_ number: JSONNumber, _ schema: CompiledSchema) {
-        guard schema.minimum != nil || schema.maximum != nil || schema.exclusiveMinimum != nil || schema.exclusiveMaximum != nil
-            || schema.multipleOf != nil else { return }
+        guard
+            schema.minimum != nil || schema.maximum != nil || schema.exclusiveMinimum != nil || schema.exclusiveMaximum != nil
+                || schema.multipleOf != nil
+        else { return }
         let int = number.isInteger ? number.intValue : nil
         let exact = int == nil ? number.exact : nil
         func compare(_ bound: CompiledSchema.Bound) -> Int {
@@ -321,10 +346,14 @@ struct SchemaChecker {
             // Counted in code points, as JSON Schema says (not UTF-16 units, not grapheme clusters).
             let length = text.unicodeScalars.count
             if let minLength = schema.minLength, length < minLength {
-                add(.schemaMinLength, expected: "at least \(minLength) character\(minLength == 1 ? "" : "s")", found: Self.describe(.string(text)))
+                add(
+                    .schemaMinLength, expected: "at least \(minLength) character\(minLength == 1 ? "" : "s")",
+                    found: Self.describe(.string(text)))
             }
             if let maxLength = schema.maxLength, length > maxLength {
-                add(.schemaMaxLength, expected: "at most \(maxLength) character\(maxLength == 1 ? "" : "s")", found: Self.describe(.string(text)) + " (\(length))")
+                add(
+                    .schemaMaxLength, expected: "at most \(maxLength) character\(maxLength == 1 ? "" : "s")",
+                    found: Self.describe(.string(text)) + " (\(length))")
             }
         }
         if let pattern = schema.pattern, !pattern.matches(text) {
@@ -336,7 +365,9 @@ struct SchemaChecker {
                 let stamp = try ISO8601Timestamp(parsing: text)
                 if let form = schema.dateForm {
                     if stamp.wireForm.fractionDigits != form.fractionDigits {
-                        add(.datePrecision, expected: "\(form.fractionDigits) fraction digits (\(stamp.formatted(as: form)))", found: "\(stamp.wireForm.fractionDigits) (\(text))")
+                        add(
+                            .datePrecision, expected: "\(form.fractionDigits) fraction digits (\(stamp.formatted(as: form)))",
+                            found: "\(stamp.wireForm.fractionDigits) (\(text))")
                     }
                     if stamp.wireForm.offset != form.offset {
                         add(.dateOffset, expected: "offset \(form.offset)", found: "\(stamp.wireForm.offset) (\(text))")
@@ -360,12 +391,15 @@ struct SchemaChecker {
 
     // MARK: Objects
 
-    mutating func checkObject(_ object: JSONObject, _ schema: CompiledSchema, keyCase: KeyCase?, owner: Bool, evaluation: inout ObjectEvaluation) {
+    mutating func checkObject(
+        _ object: JSONObject, _ schema: CompiledSchema, keyCase: KeyCase?, owner: Bool, evaluation: inout ObjectEvaluation
+    ) {
         // Which declared properties were present, found in one pass over the members.
         // A bit per declared property while there are at most 64 (no allocation per object), else an array.
         var seenBits: UInt64 = 0
         var seenMore = schema.propertyNames.count > 64 ? [Bool](repeating: false, count: schema.propertyNames.count) : []
-        let declaredConform: [Bool]? = keyCase == .snakeCase ? schema.propertyIsSnakeCase : keyCase == .camelCase ? schema.propertyIsCamelCase : nil
+        let declaredConform: [Bool]? =
+            keyCase == .snakeCase ? schema.propertyIsSnakeCase : keyCase == .camelCase ? schema.propertyIsCamelCase : nil
         if schema.describesKeys { evaluation.describesKeys = true }
         for (offset, member) in object.enumerated() {
             var evaluated = false
@@ -391,7 +425,9 @@ struct SchemaChecker {
                     checkMember(member, additional, token: .mapKey(member.key), keyCase: keyCase)
                 } else if schema.additionalForbidden {
                     evaluated = true
-                    add(.fieldUnexpected, expected: "no key \"\(member.key)\" (additionalProperties is false)", found: Self.describe(member.value), extraKey: member.key)
+                    add(
+                        .fieldUnexpected, expected: "no key \"\(member.key)\" (additionalProperties is false)",
+                        found: Self.describe(member.value), extraKey: member.key)
                 }
             }
             if evaluated {
@@ -400,8 +436,11 @@ struct SchemaChecker {
                 reportExtra(member, keyCase: keyCase, describesKeys: schema.describesKeys)
             }
         }
-        for (position, name) in schema.propertyNames.enumerated() where schema.propertyIsRequired[position] && !(position < 64 ? seenBits & (1 << UInt64(position)) != 0 : seenMore[position]) {
-            add(.fieldMissing, expected: "required key \"\(name)\" (\(schema.propertySchemas[position].expectedDescription))", found: "no such key", extraKey: name)
+        for (position, name) in schema.propertyNames.enumerated()
+        where schema.propertyIsRequired[position] && !(position < 64 ? seenBits & (1 << UInt64(position)) != 0 : seenMore[position]) {
+            add(
+                .fieldMissing, expected: "required key \"\(name)\" (\(schema.propertySchemas[position].expectedDescription))",
+                found: "no such key", extraKey: name)
         }
         for name in schema.undeclaredRequired where object[name] == nil {
             add(.fieldMissing, expected: "required key \"\(name)\"", found: "no such key", extraKey: name)
@@ -414,14 +453,18 @@ struct SchemaChecker {
         }
         for (name, requires) in schema.dependentRequired where object[name] != nil {
             for other in requires where object[other] == nil {
-                add(.schemaDependentRequired, expected: "the key \"\(other)\", because \"\(name)\" is present", found: "no such key", extraKey: other)
+                add(
+                    .schemaDependentRequired, expected: "the key \"\(other)\", because \"\(name)\" is present", found: "no such key",
+                    extraKey: other)
             }
         }
         if let names = schema.propertyNamesSchema {
             for member in object {
                 let result = probe(.string(member.key), names, keyCase: nil)
                 if !result.valid {
-                    add(.schemaPropertyNames, expected: "key names that match the schema at \(names.location)", found: "\"\(member.key)\": \(Self.explain(result.problem))", extraKey: member.key)
+                    add(
+                        .schemaPropertyNames, expected: "key names that match the schema at \(names.location)",
+                        found: "\"\(member.key)\": \(Self.explain(result.problem))", extraKey: member.key)
                 }
             }
         }
@@ -430,7 +473,9 @@ struct SchemaChecker {
     /// Checks a member's value against the schema a keyword gives it (`false` forbids the key).
     private mutating func checkMember(_ member: JSONObject.Member, _ schema: CompiledSchema, token: FindingPath.Token, keyCase: KeyCase?) {
         if schema.isFalse {
-            add(.fieldUnexpected, expected: "no key \"\(member.key)\" (the contract forbids it)", found: Self.describe(member.value), extraKey: member.key)
+            add(
+                .fieldUnexpected, expected: "no key \"\(member.key)\" (the contract forbids it)", found: Self.describe(member.value),
+                extraKey: member.key)
             return
         }
         path.push(token)
@@ -442,9 +487,13 @@ struct SchemaChecker {
     private mutating func reportExtra(_ member: JSONObject.Member, keyCase: KeyCase?, describesKeys: Bool) {
         if describesKeys {
             if strict {
-                add(.fieldUnexpected, expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value), extraKey: member.key)
+                add(
+                    .fieldUnexpected, expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value),
+                    extraKey: member.key)
             } else {
-                add(.fieldAdded, expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value), extraKey: member.key)
+                add(
+                    .fieldAdded, expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value),
+                    extraKey: member.key)
             }
         }
         if let keyCase {
@@ -462,7 +511,9 @@ struct SchemaChecker {
             }
             if !evaluation.names.contains(member.key) {
                 if evaluation.describesKeys {
-                    add(strict ? .fieldUnexpected : .fieldAdded, expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value), extraKey: member.key)
+                    add(
+                        strict ? .fieldUnexpected : .fieldAdded, expected: "no key \"\(member.key)\" (not in the contract)",
+                        found: Self.describe(member.value), extraKey: member.key)
                 }
                 if let keyCase {
                     path.push(.key(member.key))
@@ -475,7 +526,9 @@ struct SchemaChecker {
 
     // MARK: Arrays
 
-    mutating func checkArray(_ items: [JSONValue], _ schema: CompiledSchema, keyCase: KeyCase?, owner: Bool, evaluation: inout ObjectEvaluation) {
+    mutating func checkArray(
+        _ items: [JSONValue], _ schema: CompiledSchema, keyCase: KeyCase?, owner: Bool, evaluation: inout ObjectEvaluation
+    ) {
         let prefix = schema.prefixItems
         for (index, item) in items.enumerated() {
             let itemSchema = index < prefix.count ? prefix[index] : schema.items
@@ -488,7 +541,9 @@ struct SchemaChecker {
                 continue
             }
             if itemSchema.isFalse {
-                add(.schemaItems, expected: "at most \(prefix.count) item\(prefix.count == 1 ? "" : "s") (items is false)", found: "\(items.count) items")
+                add(
+                    .schemaItems, expected: "at most \(prefix.count) item\(prefix.count == 1 ? "" : "s") (items is false)",
+                    found: "\(items.count) items")
                 break
             }
             path.push(.index(index))
@@ -503,7 +558,9 @@ struct SchemaChecker {
             add(.schemaMaxItems, expected: "at most \(maximum) item\(maximum == 1 ? "" : "s")", found: "\(items.count)")
         }
         if schema.uniqueItems, let (first, second) = Self.firstDuplicate(items) {
-            add(.schemaUniqueItems, expected: "items that are all different", found: "items \(first) and \(second) are equal (\(JSONWriter.compact(items[first])))")
+            add(
+                .schemaUniqueItems, expected: "items that are all different",
+                found: "items \(first) and \(second) are equal (\(JSONWriter.compact(items[first])))")
         }
         if let contains = schema.contains {
             var count = 0
@@ -511,10 +568,17 @@ struct SchemaChecker {
             let minimum = schema.minContains ?? 1
             if count < minimum {
                 let rule: RuleID = schema.minContains == nil ? .schemaContains : .schemaMinContains
-                add(rule, expected: "at least \(minimum) item\(minimum == 1 ? "" : "s") that match\(minimum == 1 ? "es" : "") the schema at \(contains.location)", found: "\(count)")
+                add(
+                    rule,
+                    expected:
+                        "at least \(minimum) item\(minimum == 1 ? "" : "s") that match\(minimum == 1 ? "es" : "") the schema at \(contains.location)",
+                    found: "\(count)")
             }
             if let maximum = schema.maxContains, count > maximum {
-                add(.schemaMaxContains, expected: "at most \(maximum) item\(maximum == 1 ? "" : "s") that match the schema at \(contains.location)", found: "\(count)")
+                add(
+                    .schemaMaxContains,
+                    expected: "at most \(maximum) item\(maximum == 1 ? "" : "s") that match the schema at \(contains.location)",
+                    found: "\(count)")
             }
         }
     }

@@ -39,7 +39,8 @@ final class SchemaCompiler {
             return CompiledSchema(location: pointer.description, parts)
         }
         guard let node = document[pointer: pointer] else {
-            throw SchemaError(pointer: pointer, message: "there is no schema at \(pointer.description.isEmpty ? "the root" : pointer.description)")
+            throw SchemaError(
+                pointer: pointer, message: "there is no schema at \(pointer.description.isEmpty ? "the root" : pointer.description)")
         }
         open[pointer] = []
         let schema = try compile(node, at: pointer)
@@ -64,7 +65,8 @@ final class SchemaCompiler {
         case .object(let object):
             return try compile(object, at: pointer)
         default:
-            throw SchemaError(pointer: pointer, message: "expected a schema (an object, true or false), found \(SchemaChecker.describe(node))")
+            throw SchemaError(
+                pointer: pointer, message: "expected a schema (an object, true or false), found \(SchemaChecker.describe(node))")
         }
     }
 
@@ -78,7 +80,9 @@ final class SchemaCompiler {
             try read(member.key, member.value, at: pointer.appending(member.key), into: &parts, in: object)
         }
         if parts.dateForm != nil && parts.format != "date-time" {
-            throw SchemaError(pointer: pointer.appending("x-apicheck-date"), message: "x-apicheck-date describes a date-time string: add format: date-time beside it")
+            throw SchemaError(
+                pointer: pointer.appending("x-apicheck-date"),
+                message: "x-apicheck-date describes a date-time string: add format: date-time beside it")
         }
         return CompiledSchema(location: pointer.description, parts)
     }
@@ -89,7 +93,9 @@ final class SchemaCompiler {
 
     // MARK: Keywords
 
-    private func read(_ key: String, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts, in object: JSONObject) throws(SchemaError) {
+    private func read(
+        _ key: String, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts, in object: JSONObject
+    ) throws(SchemaError) {
         func fail(_ message: String) -> SchemaError { SchemaError(pointer: pointer, message: message) }
         switch key {
         case "type":
@@ -122,7 +128,11 @@ final class SchemaCompiler {
         case "dependentRequired":
             guard case .object(let members) = value else { throw fail("dependentRequired must map a key to the keys it requires") }
             for member in members {
-                parts.dependentRequired.append((member.key, try uniqueStrings(member.value, at: pointer.appending(member.key), what: "dependentRequired/\(member.key)")))
+                parts.dependentRequired.append(
+                    (
+                        member.key,
+                        try uniqueStrings(member.value, at: pointer.appending(member.key), what: "dependentRequired/\(member.key)")
+                    ))
             }
         case "dependentSchemas":
             for (name, schema) in try schemaMap(value, at: pointer) { parts.dependentSchemas.append((name, schema)) }
@@ -175,8 +185,12 @@ final class SchemaCompiler {
             // Compiled now, so that a mistake in a definition is found even before anything refers to it.
             _ = try schemaMap(value, at: pointer)
         case "$schema":
-            guard case .string(let dialect) = value, SchemaVocabulary.dialects.contains(dialect.hasSuffix("#") ? String(dialect.dropLast()) : dialect) else {
-                throw fail("$schema names a dialect whose meaning apicheck does not enforce; it knows \(SchemaVocabulary.dialects.sorted().joined(separator: " and "))")
+            guard case .string(let dialect) = value,
+                SchemaVocabulary.dialects.contains(dialect.hasSuffix("#") ? String(dialect.dropLast()) : dialect)
+            else {
+                throw fail(
+                    "$schema names a dialect whose meaning apicheck does not enforce; it knows \(SchemaVocabulary.dialects.sorted().joined(separator: " and "))"
+                )
             }
         case "x-apicheck-key-case":
             guard case .string(let name) = value, let keyCase = KeyCase.named(name) else {
@@ -192,14 +206,17 @@ final class SchemaCompiler {
                 throw fail("unknown extension \(key); the schema extensions are \(SchemaVocabulary.extensions.joined(separator: " and "))")
             }
             if key == "definitions" { throw fail("definitions is draft 7; put the schemas under $defs (or components/schemas)") }
-            throw fail("unknown keyword \"\(key)\": apicheck would not check it (a misspelling? docs/RULES.md lists the keywords it enforces)")
+            throw fail(
+                "unknown keyword \"\(key)\": apicheck would not check it (a misspelling? docs/RULES.md lists the keywords it enforces)")
         }
     }
 
     /// The target of a local `$ref`.
     private func follow(_ reference: String, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema {
         guard reference.hasPrefix("#") else {
-            throw SchemaError(pointer: pointer, message: "only local $refs (#/components/schemas/Name, #/$defs/name) are supported, found \"\(reference)\"")
+            throw SchemaError(
+                pointer: pointer,
+                message: "only local $refs (#/components/schemas/Name, #/$defs/name) are supported, found \"\(reference)\"")
         }
         let fragment = String(reference.dropFirst())
         guard fragment.isEmpty || fragment.hasPrefix("/") else {
@@ -256,7 +273,9 @@ final class SchemaCompiler {
         guard case .array(let items) = value else { throw SchemaError(pointer: pointer, message: "\(what) must be a list of key names") }
         var names: [String] = []
         for item in items {
-            guard case .string(let name) = item else { throw SchemaError(pointer: pointer, message: "\(what) must list key names (strings), found \(JSONWriter.compact(item))") }
+            guard case .string(let name) = item else {
+                throw SchemaError(pointer: pointer, message: "\(what) must list key names (strings), found \(JSONWriter.compact(item))")
+            }
             guard !names.contains(name) else { throw SchemaError(pointer: pointer, message: "\(what) lists \"\(name)\" twice") }
             names.append(name)
         }
@@ -265,7 +284,8 @@ final class SchemaCompiler {
 
     private func count(_ value: JSONValue, at pointer: JSONPointer, _ key: String) throws(SchemaError) -> Int {
         guard case .number(let number) = value, let exact = number.exact, exact.isInteger, !exact.negative,
-            let int = Int(exactly: exact) else {
+            let int = Int(exactly: exact)
+        else {
             throw SchemaError(pointer: pointer, message: "\(key) must be a whole number, 0 or more, found \(JSONWriter.compact(value))")
         }
         return int
@@ -300,12 +320,15 @@ final class SchemaCompiler {
             switch member.key {
             case "fraction-digits":
                 guard case .number(let number) = member.value, let value = number.intValue, (0...9).contains(value) else {
-                    throw SchemaError(pointer: at, message: "fraction-digits must be a whole number from 0 to 9, found \(JSONWriter.compact(member.value))")
+                    throw SchemaError(
+                        pointer: at,
+                        message: "fraction-digits must be a whole number from 0 to 9, found \(JSONWriter.compact(member.value))")
                 }
                 digits = value
             case "offset":
                 guard case .string(let text) = member.value else {
-                    throw SchemaError(pointer: at, message: "offset must be Z or +hh:mm / -hh:mm, found \(JSONWriter.compact(member.value))")
+                    throw SchemaError(
+                        pointer: at, message: "offset must be Z or +hh:mm / -hh:mm, found \(JSONWriter.compact(member.value))")
                 }
                 if text == "Z" {
                     offset = .zulu
@@ -315,7 +338,8 @@ final class SchemaCompiler {
                     throw SchemaError(pointer: at, message: "offset must be Z or +hh:mm / -hh:mm, found \"\(text)\"")
                 }
             default:
-                throw SchemaError(pointer: at, message: "unknown key \"\(member.key)\" in x-apicheck-date (allowed: fraction-digits, offset)")
+                throw SchemaError(
+                    pointer: at, message: "unknown key \"\(member.key)\" in x-apicheck-date (allowed: fraction-digits, offset)")
             }
         }
         guard let digits else { throw SchemaError(pointer: pointer, message: "x-apicheck-date needs fraction-digits (0 to 9)") }

@@ -25,7 +25,8 @@ enum SchemaVocabulary {
 
     /// Keywords that are refused, with what to write instead.
     static let refused: [String: String] = [
-        "$id": "$id (a schema resource with its own base URI) is not supported; refer to schemas by a local $ref (#/components/schemas/Name)",
+        "$id":
+            "$id (a schema resource with its own base URI) is not supported; refer to schemas by a local $ref (#/components/schemas/Name)",
         "$anchor": "$anchor is not supported; refer to the schema by a local JSON Pointer $ref (#/$defs/name)",
         "$dynamicRef": "$dynamicRef is not enforced; use a plain local $ref",
         "$dynamicAnchor": "$dynamicAnchor is not enforced; use a plain local $ref",

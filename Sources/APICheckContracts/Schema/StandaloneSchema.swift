@@ -22,7 +22,9 @@ package struct StandaloneSchema: Sendable {
     package func problems(in value: JSONValue) -> [String] {
         var checker = SchemaChecker(strict: false)
         checker.check(value, root, keyCase: nil)
-        return checker.findings.filter { !SchemaChecker.isSoft($0.rule) }.map { "\($0.concrete.isEmpty ? "/" : $0.concrete): expected \($0.expected), found \($0.found) [\($0.rule)]" }
+        return checker.findings.filter { !SchemaChecker.isSoft($0.rule) }.map {
+            "\($0.concrete.isEmpty ? "/" : $0.concrete): expected \($0.expected), found \($0.found) [\($0.rule)]"
+        }
     }
 }
 

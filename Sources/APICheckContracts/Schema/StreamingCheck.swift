@@ -232,7 +232,8 @@ package struct StreamingCheck {
     /// Whether `key` differs from the keys read since `base` (in the object being read).
     private func isNew(_ key: Range<Int>, since base: Int) -> Bool {
         guard keys.count - base < 256 else { return false }
-        for other in keys[base...] where other.count == key.count && memcmp(p.b.baseAddress! + other.lowerBound, p.b.baseAddress! + key.lowerBound, key.count) == 0 {
+        for other in keys[base...]
+        where other.count == key.count && memcmp(p.b.baseAddress! + other.lowerBound, p.b.baseAddress! + key.lowerBound, key.count) == 0 {
             return false
         }
         return true
@@ -324,8 +325,10 @@ package struct StreamingCheck {
     /// Whether `value`'s UTF-8 is `text`, byte for byte (read in place: a contract's strings are native).
     @inline(__always)
     private static func same(_ value: String, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        value.utf8.count == text.count && (text.isEmpty
-            || value.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 } ?? value.utf8.elementsEqual(text))
+        value.utf8.count == text.count
+            && (text.isEmpty
+                || value.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }
+                    ?? value.utf8.elementsEqual(text))
     }
 
     // MARK: Numbers

@@ -164,10 +164,14 @@ package final class StreamingProgram: Sendable {
             let here = place.map { coverage[$0] }
             if let here {
                 // Every coverage child must be reached through a declared property, and elements through `items`.
-                guard here.children.keys.allSatisfy(schema.propertyNames.contains), here.elements == nil || schema.items != nil else { return nil }
+                guard here.children.keys.allSatisfy(schema.propertyNames.contains), here.elements == nil || schema.items != nil else {
+                    return nil
+                }
             }
             for (position, name) in schema.propertyNames.enumerated() {
-                guard name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return nil }
+                guard name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
+                    return nil
+                }
                 let childPlace = here?.children[name]
                 guard let child = compile(schema.propertySchemas[position], keyCase: keyCase, coverage: childPlace) else { return nil }
                 node.names.append(names.count..<(names.count + name.utf8.count))
@@ -175,7 +179,9 @@ package final class StreamingProgram: Sendable {
                 node.children.append(child)
                 node.fieldItems.append(childPlace.flatMap { coverage[$0].field } ?? -1)
                 if schema.propertyIsRequired[position] { node.required.insert(position) }
-                let conforms = keyCase == .snakeCase ? schema.propertyIsSnakeCase[position] : keyCase == .camelCase ? schema.propertyIsCamelCase[position] : true
+                let conforms =
+                    keyCase == .snakeCase
+                    ? schema.propertyIsSnakeCase[position] : keyCase == .camelCase ? schema.propertyIsCamelCase[position] : true
                 if conforms { node.conforming.insert(position) }
             }
             if let additional = schema.additionalSchema {
@@ -212,7 +218,8 @@ package final class StreamingProgram: Sendable {
                 }
             }
             node.enumsAreASCII = (node.allowed.joined() + node.enumItems.map(\.text)).allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
-            node.needsText = !node.allowed.isEmpty || node.minLength != nil || node.maxLength != nil || node.pattern >= 0
+            node.needsText =
+                !node.allowed.isEmpty || node.minLength != nil || node.maxLength != nil || node.pattern >= 0
                 || [.dateTime, .date, .uri].contains(node.formatKind) || !node.enumItems.isEmpty
             nodes[index] = node
             return index
@@ -237,7 +244,8 @@ package final class StreamingProgram: Sendable {
         static func nullableBranch(_ schema: CompiledSchema) -> CompiledSchema? {
             let branches = schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf
             guard branches.count == 2, schema.oneOf.isEmpty || schema.anyOf.isEmpty, schema.mask.isEmpty, !schema.assertsBesidesType,
-                schema.reference == nil, schema.allOf.isEmpty, schema.not == nil, schema.ifSchema == nil else { return nil }
+                schema.reference == nil, schema.allOf.isEmpty, schema.not == nil, schema.ifSchema == nil
+            else { return nil }
             func isNull(_ branch: CompiledSchema) -> Bool {
                 branch.mask == .null && !branch.assertsBesidesType && branch.reference == nil && !branch.hasInPlaceApplicators
             }
@@ -250,7 +258,8 @@ package final class StreamingProgram: Sendable {
         static func isStreamable(_ schema: CompiledSchema) -> Bool {
             !schema.isFalse && !schema.hasInPlaceApplicators && schema.patternProperties.isEmpty && schema.propertyNamesSchema == nil
                 && schema.undeclaredRequired.isEmpty && schema.dependentRequired.isEmpty
-                && schema.propertyNames.count <= PropertyBits.capacity && schema.prefixItems.isEmpty && schema.contains == nil && !schema.uniqueItems
+                && schema.propertyNames.count <= PropertyBits.capacity && schema.prefixItems.isEmpty && schema.contains == nil
+                && !schema.uniqueItems
                 && schema.multipleOf == nil && !(schema.items?.isFalse ?? false)
         }
     }

@@ -13,7 +13,8 @@ enum URIForm {
     static func isAbsoluteURI(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isAlpha(bytes[0]) else { return false }
-        for byte in bytes[1..<colon] where !(isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")) {
+        for byte in bytes[1..<colon]
+        where !(isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")) {
             return false
         }
         var index = colon + 1
@@ -37,7 +38,8 @@ enum URIForm {
                 if fragment { return false }
                 fragment = true
             } else if !(isUnreserved(byte) || isSubDelimiter(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@")
-                || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?")) {
+                || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?"))
+            {
                 return false
             }
             index += 1
@@ -63,7 +65,9 @@ enum URIForm {
                 guard index + 2 < bytes.endIndex, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return false }
                 index += 2
             default:
-                guard isUnreserved(byte) || isSubDelimiter(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@") else { return false }
+                guard isUnreserved(byte) || isSubDelimiter(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@") else {
+                    return false
+                }
             }
             index += 1
         }
@@ -72,9 +76,12 @@ enum URIForm {
 
     private static func isAlpha(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-    private static func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f")) }
+    private static func isHex(_ byte: UInt8) -> Bool {
+        isDigit(byte) || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f"))
+    }
     private static func isUnreserved(_ byte: UInt8) -> Bool {
-        isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+        isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "~")
     }
     private static func isSubDelimiter(_ byte: UInt8) -> Bool {
         "!$&'()*+,;=".utf8.contains(byte)

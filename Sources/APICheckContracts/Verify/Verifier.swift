@@ -68,7 +68,8 @@ public struct Verifier: Sendable {
     package static func addLines(to findings: inout [Finding], in bytes: [UInt8]) {
         for i in findings.indices {
             let pointer = JSONPointer(findings[i].sourcePointer ?? "")
-            findings[i].line = JSONReader.location(of: pointer, in: bytes)?.line
+            findings[i].line =
+                JSONReader.location(of: pointer, in: bytes)?.line
                 ?? JSONReader.location(of: pointer.parent, in: bytes)?.line
         }
     }
@@ -79,7 +80,9 @@ public struct Verifier: Sendable {
     }
 
     /// Verifies one interaction against the operation already looked up for it (nil: none matched).
-    public func verify(_ interaction: Interaction, matched: (operation: CompiledContract.Operation, pathParameters: [String: String])?) -> [Finding] {
+    public func verify(_ interaction: Interaction, matched: (operation: CompiledContract.Operation, pathParameters: [String: String])?)
+        -> [Finding]
+    {
         verify(interaction, matched: matched, responseBodyChecked: false)
     }
 
@@ -89,7 +92,8 @@ public struct Verifier: Sendable {
     package func streamingProgram(operation: CompiledContract.Operation, status: Int, contentType: String?) -> StreamingProgram? {
         guard let (key, response) = operation.response(for: status) else { return nil }
         guard let mediaType = Self.declaredKey(response.content, contentType: contentType),
-              response.content[mediaType] ?? nil != nil else { return nil }
+            response.content[mediaType] ?? nil != nil
+        else { return nil }
         return contract.coverageIndex.program(for: operation, response: key, mediaType: mediaType)
     }
 
@@ -103,7 +107,8 @@ public struct Verifier: Sendable {
     /// that ``streamingProgram(operation:status:contentType:)``'s program accepted, and everything but its schema is
     /// checked.
     package func verify(
-        _ interaction: Interaction, matched: (operation: CompiledContract.Operation, pathParameters: [String: String])?, responseBodyChecked: Bool
+        _ interaction: Interaction, matched: (operation: CompiledContract.Operation, pathParameters: [String: String])?,
+        responseBodyChecked: Bool
     ) -> [Finding] {
         let request = interaction.request
         let response = interaction.response
@@ -145,14 +150,17 @@ public struct Verifier: Sendable {
             findings += checkParameters(request, pathValues: pathValues, operation: operation, status: status)
             findings += checkBody(
                 request.body, contentType: request.headers["Content-Type"], declared: operation.requestBodies,
-                parameters: operation.requestBodyParameters, part: "request", operation: operation, status: status, required: operation.requestBodyRequired
+                parameters: operation.requestBodyParameters, part: "request", operation: operation, status: status,
+                required: operation.requestBodyRequired
             )
         }
         return finish(findings)
     }
 
     /// Path, query and header parameters against their schemas (a parameter's text is read as its type: `"3"` for an integer).
-    func checkParameters(_ request: RecordedRequest, pathValues: [String: String], operation: CompiledContract.Operation, status: Int) -> [Finding] {
+    func checkParameters(_ request: RecordedRequest, pathValues: [String: String], operation: CompiledContract.Operation, status: Int)
+        -> [Finding]
+    {
         var findings: [Finding] = []
         let query = (request.query.flatMap { try? FormURLEncoding.decode($0) }) ?? []
         for parameter in operation.parameters {
@@ -167,8 +175,12 @@ public struct Verifier: Sendable {
             if !parameter.allowsEmptyValue { values.removeAll { $0.isEmpty } }
             guard let last = values.last else {
                 if parameter.required {
-                    let found = parameter.location == "query" && query.contains { $0.name == parameter.name } ? "an empty value (allowEmptyValue is false)" : "none"
-                    var finding = Finding(rule: .paramMissing, part: "request", operation: operation.name, status: status, pointer: pointer, expected: "the required \(parameter.location) parameter \(parameter.name)", found: found)
+                    let found =
+                        parameter.location == "query" && query.contains { $0.name == parameter.name }
+                        ? "an empty value (allowEmptyValue is false)" : "none"
+                    var finding = Finding(
+                        rule: .paramMissing, part: "request", operation: operation.name, status: status, pointer: pointer,
+                        expected: "the required \(parameter.location) parameter \(parameter.name)", found: found)
                     finding.sourcePointer = parameter.location == "header" ? "/request/headers" : "/request/url"
                     findings.append(finding)
                 }
@@ -176,8 +188,11 @@ public struct Verifier: Sendable {
             }
             guard let schema = parameter.schema else { continue }
             // An array parameter is every value of its repeated query items; any other is the last one given.
-            let value: JSONValue = schema.mask.contains(.array) && parameter.location == "query" ? .array(values.map(JSONValue.string)) : .string(last)
-            findings += checkText(value, schema, part: "request", pointer: pointer, source: parameter.location == "header" ? "/request/headers" : "/request/url", operation: operation.name, status: status)
+            let value: JSONValue =
+                schema.mask.contains(.array) && parameter.location == "query" ? .array(values.map(JSONValue.string)) : .string(last)
+            findings += checkText(
+                value, schema, part: "request", pointer: pointer,
+                source: parameter.location == "header" ? "/request/headers" : "/request/url", operation: operation.name, status: status)
         }
         return findings
     }
@@ -189,7 +204,9 @@ public struct Verifier: Sendable {
             let pointer = "/headers/\(header.name)"
             guard let value = headers[header.name] else {
                 if header.required {
-                    var finding = Finding(rule: .headerMissing, part: "response", operation: operation, status: status, pointer: pointer, expected: "the header \(header.name) (required by the contract)", found: "none")
+                    var finding = Finding(
+                        rule: .headerMissing, part: "response", operation: operation, status: status, pointer: pointer,
+                        expected: "the header \(header.name) (required by the contract)", found: "none")
                     finding.severity = .error
                     finding.sourcePointer = "/response/headers"
                     findings.append(finding)
@@ -197,19 +214,25 @@ public struct Verifier: Sendable {
                 continue
             }
             if let schema = header.schema {
-                findings += checkText(.string(value), schema, part: "response", pointer: pointer, source: "/response/headers", operation: operation, status: status)
+                findings += checkText(
+                    .string(value), schema, part: "response", pointer: pointer, source: "/response/headers", operation: operation,
+                    status: status)
             }
         }
         return findings
     }
 
     /// A parameter's or header's text against its schema.
-    private func checkText(_ value: JSONValue, _ schema: CompiledSchema, part: String, pointer: String, source: String, operation: String, status: Int) -> [Finding] {
+    private func checkText(
+        _ value: JSONValue, _ schema: CompiledSchema, part: String, pointer: String, source: String, operation: String, status: Int
+    ) -> [Finding] {
         var checker = SchemaChecker(strict: options.strict, formValues: true)
         checker.basePointer = pointer
         checker.check(value, schema, keyCase: nil)
         return checker.findings.map { raw in
-            var finding = Finding(rule: raw.rule, part: part, operation: operation, status: status, pointer: raw.pointer, expected: raw.expected, found: raw.found)
+            var finding = Finding(
+                rule: raw.rule, part: part, operation: operation, status: status, pointer: raw.pointer, expected: raw.expected,
+                found: raw.found)
             finding.sourcePointer = source
             return finding
         }
@@ -227,13 +250,18 @@ public struct Verifier: Sendable {
     ) -> [Finding] {
         let base = "/\(part)"
         func finding(_ rule: RuleID, _ pointer: String, expected: String, found: String, source: String) -> Finding {
-            var result = Finding(rule: rule, part: part, operation: operation.name, status: status, pointer: pointer, expected: expected, found: found)
+            var result = Finding(
+                rule: rule, part: part, operation: operation.name, status: status, pointer: pointer, expected: expected, found: found)
             result.sourcePointer = source
             return result
         }
         guard body != nil || checked else {
             if required || (part == "response" && !declared.isEmpty && declared.values.contains { $0 != nil }) {
-                return [finding(.bodyUnparsable, "", expected: "a body (\(declared.keys.sorted().joined(separator: ", ")))", found: "no body", source: base)]
+                return [
+                    finding(
+                        .bodyUnparsable, "", expected: "a body (\(declared.keys.sorted().joined(separator: ", ")))", found: "no body",
+                        source: base)
+                ]
             }
             return []
         }
@@ -241,11 +269,18 @@ public struct Verifier: Sendable {
         let mediaType = contentType.map { MediaType.essence(of: $0) } ?? ""
         guard let key = Self.declaredKey(declared, contentType: contentType), let schemaEntry = declared[key] else {
             let expected = declared.keys.sorted().map { Self.written($0, parameters[$0] ?? []) }.joined(separator: " or ")
-            return [finding(.contentType, "/headers/Content-Type", expected: expected, found: mediaType.isEmpty ? "none" : mediaType, source: base + "/headers")]
+            return [
+                finding(
+                    .contentType, "/headers/Content-Type", expected: expected, found: mediaType.isEmpty ? "none" : mediaType,
+                    source: base + "/headers")
+            ]
         }
         var findings: [Finding] = []
         if let carried = parameters[key], let contentType, !carried.allSatisfy({ $0.isCarried(by: contentType) }) {
-            findings.append(finding(.contentType, "/headers/Content-Type", expected: Self.written(key, carried), found: contentType, source: base + "/headers"))
+            findings.append(
+                finding(
+                    .contentType, "/headers/Content-Type", expected: Self.written(key, carried), found: contentType,
+                    source: base + "/headers"))
         }
         // A body checked as it was read (by the program of the schema chosen just as above) was valid JSON.
         guard let body else { return findings }
@@ -256,7 +291,10 @@ public struct Verifier: Sendable {
             value = json
         case .form(let fields, let raw):
             if let problem = FormURLEncoding.encodingProblem(raw) {
-                findings.append(finding(.formEncoding, "", expected: "a form body with only A-Z a-z 0-9 * - . _ + = & and %XX escapes", found: problem, source: base + "/body/raw"))
+                findings.append(
+                    finding(
+                        .formEncoding, "", expected: "a form body with only A-Z a-z 0-9 * - . _ + = & and %XX escapes", found: problem,
+                        source: base + "/body/raw"))
             }
             value = .object(JSONObject(fields.map { .init(key: $0.name, value: .string($0.value)) }))
             formValues = true
@@ -266,7 +304,10 @@ public struct Verifier: Sendable {
         case .text(let text):
             if MediaType.isJSON(mediaType) || mediaType == FormURLEncoding.contentType {
                 let preview = text.count > 60 ? String(text.prefix(60)) + "..." : text
-                return findings + [finding(.bodyUnparsable, "", expected: "a body of type \(mediaType)", found: "\"\(preview)\"", source: base + "/body/text")]
+                return findings + [
+                    finding(
+                        .bodyUnparsable, "", expected: "a body of type \(mediaType)", found: "\"\(preview)\"", source: base + "/body/text")
+                ]
             }
             return findings
         case .base64(let data):
@@ -277,7 +318,9 @@ public struct Verifier: Sendable {
                 if MediaType.isJSON(mediaType) {
                     do { _ = try JSONReader.parse([UInt8](data)) } catch { reason = "\(error)" }
                 }
-                return findings + [finding(.bodyUnparsable, "", expected: "a body of type \(mediaType)", found: reason, source: base + "/body/base64")]
+                return findings + [
+                    finding(.bodyUnparsable, "", expected: "a body of type \(mediaType)", found: reason, source: base + "/body/base64")
+                ]
             }
             return findings
         }
@@ -315,10 +358,12 @@ public struct Verifier: Sendable {
             }
         }
         let arrays = Set(schema?.properties.filter { $0.schema.types == ["array"] }.map(\.name) ?? [])
-        return .object(JSONObject(order.map { name in
-            let items = values[name] ?? []
-            return .init(key: name, value: items.count == 1 && !arrays.contains(name) ? items[0] : .array(items))
-        }))
+        return .object(
+            JSONObject(
+                order.map { name in
+                    let items = values[name] ?? []
+                    return .init(key: name, value: items.count == 1 && !arrays.contains(name) ? items[0] : .array(items))
+                }))
     }
 
     /// Applies `apicheck.yml`'s severity overrides and ignores to findings made elsewhere (the live comparison).

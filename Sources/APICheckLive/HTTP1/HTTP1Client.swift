@@ -48,7 +48,9 @@ final class HTTP1Client: @unchecked Sendable {
 
     /// One request and its response, on a kept-alive connection when one is idle (again on a new one
     /// when a reused connection turns out closed before any byte of an answer to a read-only request).
-    func perform(_ request: LiveRequest, deadline: ContinuousClock.Instant, timeout: Duration, exchange: Exchange) -> Result<LiveResponse, TransportError> {
+    func perform(_ request: LiveRequest, deadline: ContinuousClock.Instant, timeout: Duration, exchange: Exchange) -> Result<
+        LiveResponse, TransportError
+    > {
         let host = request.url.host ?? ""
         let port = request.url.port ?? 80
         let address = "\(host):\(port)"
@@ -64,7 +66,9 @@ final class HTTP1Client: @unchecked Sendable {
                 reused = true
             } else {
                 do {
-                    socket = try Socket.connect(host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: port, deadline: deadline, resolver: resolver)
+                    socket = try Socket.connect(
+                        host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: port, deadline: deadline,
+                        resolver: resolver)
                 } catch {
                     if exchange.isCancelled { return .failure(TransportError(.cancelled, "")) }
                     return .failure(Self.classify(error, host: host, address: address, timeout: timeout))
@@ -123,7 +127,8 @@ final class HTTP1Client: @unchecked Sendable {
             let host = request.url.host ?? ""
             head += "Host: \(host)\(request.url.port.map { ":\($0)" } ?? "")\r\n"
         }
-        for (name, value) in request.headers where !name.caseInsensitiveEquals("Content-Length") && !name.caseInsensitiveEquals("Transfer-Encoding") {
+        for (name, value) in request.headers
+        where !name.caseInsensitiveEquals("Content-Length") && !name.caseInsensitiveEquals("Transfer-Encoding") {
             head += "\(name): \(value)\r\n"
         }
         let body = request.body ?? []
@@ -158,7 +163,9 @@ final class HTTP1Client: @unchecked Sendable {
         case .failure(let kind, let detail):
             return TransportError(kind, detail.isEmpty ? address : "\(address): \(detail)")
         case .socket(let socket):
-            if socket.timedOut { return TransportError(.timeout, "no complete response within \(HTTPTransport.seconds(timeout)), --timeout") }
+            if socket.timedOut {
+                return TransportError(.timeout, "no complete response within \(HTTPTransport.seconds(timeout)), --timeout")
+            }
             return HTTPTransport.classify(errno: socket.code, address: address, fallback: socket.description)
         }
     }

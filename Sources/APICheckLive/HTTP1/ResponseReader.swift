@@ -35,14 +35,18 @@ struct ResponseReader {
         let head = try readHead()
         let status = head.status
         if let encoding = head.fields.values("Content-Encoding").first(where: { $0.lowercased() != "identity" }) {
-            throw .answer(.compressed, "Content-Encoding: \(encoding), not asked for; apicheck does not decompress, so it cannot check this body", status: status)
+            throw .answer(
+                .compressed, "Content-Encoding: \(encoding), not asked for; apicheck does not decompress, so it cannot check this body",
+                status: status)
         }
         let framing: HTTPFraming
         do {
             framing = try head.framing(requestMethod: method)
         } catch {
             if error.kind == .unsupportedCoding {
-                throw .answer(.compressed, "\(error.detail), not asked for; apicheck does not decompress, so it cannot check this body", status: status)
+                throw .answer(
+                    .compressed, "\(error.detail), not asked for; apicheck does not decompress, so it cannot check this body",
+                    status: status)
             }
             throw Self.failure(error)
         }
@@ -83,7 +87,10 @@ struct ResponseReader {
     static func failure(_ error: HTTP1Error) -> ReadFailure {
         switch error.kind {
         case .truncated: .failure(.reset, error.detail)
-        case .headTooLarge: .failure(.other, "the response's \(error.detail.replacingOccurrences(of: "the ", with: "", options: .anchored)), the HTTP parser's limit")
+        case .headTooLarge:
+            .failure(
+                .other,
+                "the response's \(error.detail.replacingOccurrences(of: "the ", with: "", options: .anchored)), the HTTP parser's limit")
         default: .failure(.other, "not a valid HTTP response (\(error.detail))")
         }
     }
@@ -105,8 +112,9 @@ struct Megabytes: CustomStringConvertible {
 
 extension String {
     func caseInsensitiveEquals(_ other: String) -> Bool {
-        utf8.count == other.utf8.count && zip(utf8, other.utf8).allSatisfy { a, b in
-            (a | 0x20) == (b | 0x20) && ((a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A || a == b)
-        }
+        utf8.count == other.utf8.count
+            && zip(utf8, other.utf8).allSatisfy { a, b in
+                (a | 0x20) == (b | 0x20) && ((a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A || a == b)
+            }
     }
 }

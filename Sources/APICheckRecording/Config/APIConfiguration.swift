@@ -54,7 +54,8 @@ public struct APIConfiguration: Sendable {
         let variable = baseURLEnvironment ?? "base_url_env"
         throw ConfigurationError(
             file: "$\(variable)",
-            message: "\(name) has no base URL: set \(variable) (apicheck.yml names the server only through base_url_env), or run against the replica with --sandbox, or give --base-url"
+            message:
+                "\(name) has no base URL: set \(variable) (apicheck.yml names the server only through base_url_env), or run against the replica with --sandbox, or give --base-url"
         )
     }
 
@@ -97,8 +98,10 @@ public struct APIConfiguration: Sendable {
     /// The URL an override variable holds, nil when it is unset or empty.
     static func override(_ variable: String?, _ environment: [String: String]) throws(ConfigurationError) -> URL? {
         guard let variable, let value = environment[variable], !value.isEmpty else { return nil }
-        guard let url = URL(string: value), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
-            throw ConfigurationError(file: "$\(variable)", message: "expected an http(s) URL such as https://staging.example.com, found \"\(value)\"")
+        guard let url = URL(string: value), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
+        else {
+            throw ConfigurationError(
+                file: "$\(variable)", message: "expected an http(s) URL such as https://staging.example.com, found \"\(value)\"")
         }
         return url
     }
@@ -127,7 +130,9 @@ public struct APIConfiguration: Sendable {
         baseURLEnvironment = try node.optional("base_url_env", in: members)?.nonEmptyString()
         // A server whose address is not public is named only by its variable.
         if baseURLEnvironment == nil {
-            guard let urlNode = node.optional("base_url", in: members) else { throw node.fail("missing required key \"base_url\" (or base_url_env, the variable that holds it)") }
+            guard let urlNode = node.optional("base_url", in: members) else {
+                throw node.fail("missing required key \"base_url\" (or base_url_env, the variable that holds it)")
+            }
             baseURL = try urlNode.url()
         } else {
             baseURL = try node.optional("base_url", in: members)?.url()
@@ -136,7 +141,11 @@ public struct APIConfiguration: Sendable {
         if let bases = node.optional("other_bases", in: members) {
             for (baseName, baseNode) in try bases.mapping(allowed: nil) {
                 let baseMembers = try baseNode.mapping(allowed: ["url", "env"])
-                otherBases.append((baseName, try baseNode.required("url", in: baseMembers).url(), try baseNode.optional("env", in: baseMembers)?.nonEmptyString()))
+                otherBases.append(
+                    (
+                        baseName, try baseNode.required("url", in: baseMembers).url(),
+                        try baseNode.optional("env", in: baseMembers)?.nonEmptyString()
+                    ))
             }
         }
         auth = []
@@ -166,7 +175,9 @@ public struct APIConfiguration: Sendable {
         severity = []
         if let severityNode = node.optional("severity", in: members) {
             for (rule, value) in try severityNode.mapping(allowed: nil) {
-                guard let id = RuleID(rule) else { throw value.fail("unknown rule \"\(rule)\"; known rules: \(RuleID.known.map(\.id.rawValue).joined(separator: ", "))") }
+                guard let id = RuleID(rule) else {
+                    throw value.fail("unknown rule \"\(rule)\"; known rules: \(RuleID.known.map(\.id.rawValue).joined(separator: ", "))")
+                }
                 let text = try value.string()
                 guard let level = Severity.named(text) else { throw value.fail("expected error, warning or info, found \"\(text)\"") }
                 severity.append((id, level))
@@ -178,10 +189,13 @@ public struct APIConfiguration: Sendable {
                 let itemMembers = try item.mapping(allowed: ["rule", "operation"])
                 let ruleNode = try item.required("rule", in: itemMembers)
                 let text = try ruleNode.string()
-                guard let id = RuleID(text) else { throw ruleNode.fail("unknown rule \"\(text)\"; known rules: \(RuleID.known.map(\.id.rawValue).joined(separator: ", "))") }
+                guard let id = RuleID(text) else {
+                    throw ruleNode.fail("unknown rule \"\(text)\"; known rules: \(RuleID.known.map(\.id.rawValue).joined(separator: ", "))")
+                }
                 let operation = try item.optional("operation", in: itemMembers)?.nonEmptyString()
                 if let operation, operation.split(separator: " ").count != 2 {
-                    throw (item.optional("operation", in: itemMembers) ?? item).fail("expected an operation such as \"GET /api/v2/todos\", found \"\(operation)\"")
+                    throw (item.optional("operation", in: itemMembers) ?? item).fail(
+                        "expected an operation such as \"GET /api/v2/todos\", found \"\(operation)\"")
                 }
                 ignore.append((id, operation))
             }
@@ -193,9 +207,12 @@ public struct APIConfiguration: Sendable {
             for item in try scenariosNode.list() {
                 let scenario = try ScenarioDefinition(item, bases: otherBases.map(\.name))
                 if let clash = scenario.vars.first(where: { environmentNames.contains($0.0) }) {
-                    throw item.fail("scenario \"\(scenario.name)\" sets var \"\(clash.0)\", which vars_env already takes from the environment")
+                    throw item.fail(
+                        "scenario \"\(scenario.name)\" sets var \"\(clash.0)\", which vars_env already takes from the environment")
                 }
-                if scenarios.contains(where: { $0.name == scenario.name }) { throw item.fail("a second scenario named \"\(scenario.name)\"") }
+                if scenarios.contains(where: { $0.name == scenario.name }) {
+                    throw item.fail("a second scenario named \"\(scenario.name)\"")
+                }
                 scenarios.append(scenario)
             }
         }

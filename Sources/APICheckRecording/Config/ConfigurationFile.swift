@@ -40,7 +40,8 @@ public struct ConfigurationFile: Sendable {
     public func selecting(_ name: String?) throws(ConfigurationError) -> [APIConfiguration] {
         guard let name else { return apis }
         guard let api = api(name) else {
-            throw ConfigurationError(file: path, message: "unknown API '\(name)' (--api); \(path) defines: \(apis.map(\.name).joined(separator: ", "))")
+            throw ConfigurationError(
+                file: path, message: "unknown API '\(name)' (--api); \(path) defines: \(apis.map(\.name).joined(separator: ", "))")
         }
         return [api]
     }
@@ -51,7 +52,9 @@ public struct ConfigurationFile: Sendable {
     public func selectingOne(_ name: String?) throws(ConfigurationError) -> APIConfiguration {
         let apis = try selecting(name)
         guard apis.count == 1, let chosen = apis.first else {
-            throw ConfigurationError(file: path, message: "apicheck.yml defines \(apis.count) APIs; pick one with --api (\(apis.map(\.name).joined(separator: ", ")))")
+            throw ConfigurationError(
+                file: path,
+                message: "apicheck.yml defines \(apis.count) APIs; pick one with --api (\(apis.map(\.name).joined(separator: ", ")))")
         }
         return chosen
     }
@@ -61,7 +64,11 @@ public struct ConfigurationFile: Sendable {
         guard let bytes = FileBytes.read(path) else {
             let reason = FileBytes.whyUnreadable(path)
             if reason == "no such file" {
-                throw ConfigurationError(file: path, message: "no such file; run apicheck in the folder that holds apicheck.yml, or pass --config PATH (its schema is in the README)")
+                throw ConfigurationError(
+                    file: path,
+                    message:
+                        "no such file; run apicheck in the folder that holds apicheck.yml, or pass --config PATH (its schema is in the README)"
+                )
             }
             throw ConfigurationError(file: path, message: "cannot read the configuration: \(reason)")
         }

@@ -29,10 +29,14 @@ public struct ScenarioDefinition: Sendable {
         sandboxOnly = try node.optional("sandbox_only", in: members)?.bool() ?? false
         vars = try node.optional("vars", in: members)?.stringMap() ?? []
         steps = []
-        for item in try node.required("steps", in: members).list() { steps.append(try ScenarioStep(item, requiresName: true, bases: bases)) }
+        for item in try node.required("steps", in: members).list() {
+            steps.append(try ScenarioStep(item, requiresName: true, bases: bases))
+        }
         guard !steps.isEmpty else { throw node.fail("scenario \"\(name)\" has no steps") }
         cleanup = []
-        for item in try node.optional("cleanup", in: members)?.list() ?? [] { cleanup.append(try ScenarioStep(item, requiresName: false, bases: bases)) }
+        for item in try node.optional("cleanup", in: members)?.list() ?? [] {
+            cleanup.append(try ScenarioStep(item, requiresName: false, bases: bases))
+        }
         var names: Set<String> = []
         for step in steps where !names.insert(step.name).inserted {
             throw node.fail("scenario \"\(name)\" has two steps named \"\(step.name)\"")
@@ -40,7 +44,9 @@ public struct ScenarioDefinition: Sendable {
         // A wait outlasts a token only where the scenario set the lifetime: the replica. Against a real API
         // it would wait for nothing and then check what it did not set up.
         if !sandboxOnly, let waiting = (steps + cleanup).first(where: { $0.wait != nil }) {
-            throw node.fail("scenario \"\(name)\": step \"\(waiting.name)\" waits, which only works against the sandbox; mark the scenario sandbox_only: true")
+            throw node.fail(
+                "scenario \"\(name)\": step \"\(waiting.name)\" waits, which only works against the sandbox; mark the scenario sandbox_only: true"
+            )
         }
     }
 }
@@ -162,26 +168,37 @@ public struct ScenarioStep: Sendable {
                 continue
             }
             let items = try item.stringList()
-            guard items.count == 2 else { throw item.fail("expected a [name, value] pair, or a part such as { name: file, filename: a.jpg, base64: ... }") }
+            guard items.count == 2 else {
+                throw item.fail("expected a [name, value] pair, or a part such as { name: file, filename: a.jpg, base64: ... }")
+            }
             fields.append(MultipartField(name: items[0], value: items[1], filename: nil, contentType: nil, bytes: nil))
         }
         return fields
     }
 
     init(_ node: YAMLReader, requiresName: Bool, bases: [String]) throws(ConfigurationError) {
-        let members = try node.mapping(allowed: ["name", "method", "path", "base", "query", "headers", "body", "capture", "expect", "wait", "repeat"])
+        let members = try node.mapping(allowed: [
+            "name", "method", "path", "base", "query", "headers", "body", "capture", "expect", "wait", "repeat",
+        ])
         let method = try node.required("method", in: members).nonEmptyString().uppercased()
         guard Self.methods.contains(method) else {
-            throw (node.optional("method", in: members) ?? node).fail("unknown method \"\(method)\" (allowed: \(Self.methods.joined(separator: ", ")))")
+            throw (node.optional("method", in: members) ?? node).fail(
+                "unknown method \"\(method)\" (allowed: \(Self.methods.joined(separator: ", ")))")
         }
         self.method = method
         path = try node.required("path", in: members).nonEmptyString()
-        guard path.hasPrefix("/") else { throw (node.optional("path", in: members) ?? node).fail("a path starts with '/', found \"\(path)\"") }
-        name = requiresName ? try node.required("name", in: members).nonEmptyString() : (try node.optional("name", in: members)?.nonEmptyString() ?? "\(method) \(path)")
+        guard path.hasPrefix("/") else {
+            throw (node.optional("path", in: members) ?? node).fail("a path starts with '/', found \"\(path)\"")
+        }
+        name =
+            requiresName
+            ? try node.required("name", in: members).nonEmptyString()
+            : (try node.optional("name", in: members)?.nonEmptyString() ?? "\(method) \(path)")
         base = try node.optional("base", in: members)?.nonEmptyString()
         // A request goes only where it was told: a base that other_bases does not name is an error, not the main URL.
         if let base, !bases.contains(base) {
-            let known = bases.isEmpty ? "this API has no other_bases" : "other_bases names \(bases.map { "\"\($0)\"" }.joined(separator: ", "))"
+            let known =
+                bases.isEmpty ? "this API has no other_bases" : "other_bases names \(bases.map { "\"\($0)\"" }.joined(separator: ", "))"
             throw (node.optional("base", in: members) ?? node).fail("unknown base \"\(base)\" (\(known))")
         }
         query = try node.optional("query", in: members)?.stringMap() ?? []
@@ -189,7 +206,9 @@ public struct ScenarioStep: Sendable {
         body = nil
         if let bodyNode = node.optional("body", in: members) {
             let kinds = try bodyNode.mapping(allowed: ["json", "form", "multipart", "text"])
-            guard kinds.count == 1, let only = kinds.first else { throw bodyNode.fail("a body has exactly one of json, form, multipart, text") }
+            guard kinds.count == 1, let only = kinds.first else {
+                throw bodyNode.fail("a body has exactly one of json, form, multipart, text")
+            }
             let value = only.value
             switch only.key {
             case "json": body = .json(try value.json())
@@ -224,7 +243,9 @@ public struct ScenarioStep: Sendable {
         wait = nil
         if let waitNode = node.optional("wait", in: members) {
             let seconds = try waitNode.number()
-            guard seconds > 0, seconds <= 60 else { throw waitNode.fail("wait is a number of seconds above 0 and at most 60, found \(seconds)") }
+            guard seconds > 0, seconds <= 60 else {
+                throw waitNode.fail("wait is a number of seconds above 0 and at most 60, found \(seconds)")
+            }
             wait = seconds
         }
         repeatUntil = nil
@@ -233,7 +254,9 @@ public struct ScenarioStep: Sendable {
             let untilNode = try repeatNode.required("until", in: repeatMembers)
             var until: [(JSONPointer, JSONValue)] = []
             for (key, value) in try untilNode.mapping(allowed: nil) {
-                guard key.hasPrefix("/") else { throw value.fail("repeat.until takes JSON pointers (such as /next_cursor), found \"\(key)\"") }
+                guard key.hasPrefix("/") else {
+                    throw value.fail("repeat.until takes JSON pointers (such as /next_cursor), found \"\(key)\"")
+                }
                 until.append((JSONPointer(key), try value.json()))
             }
             guard !until.isEmpty else { throw untilNode.fail("repeat.until needs at least one JSON pointer and its value") }

@@ -24,7 +24,9 @@ package struct YAMLReader {
         switch error {
         case .duplicatedKeysInMapping(let duplicates, let context):
             let names = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
-            return ConfigurationError(file: file, line: context.mark.line, column: context.mark.column, message: "the key \(names) appears twice in one mapping (first here)")
+            return ConfigurationError(
+                file: file, line: context.mark.line, column: context.mark.column,
+                message: "the key \(names) appears twice in one mapping (first here)")
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
             let what = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
@@ -34,7 +36,8 @@ package struct YAMLReader {
             guard let offset else { return ConfigurationError(file: file, message: "not valid YAML: \(brief(problem))") }
             var text = yaml
             let location = text.withUTF8 { TextLocation(offset: offset, in: $0) }
-            return ConfigurationError(file: file, line: location.line, column: location.column, message: "not valid YAML: \(brief(problem))")
+            return ConfigurationError(
+                file: file, line: location.line, column: location.column, message: "not valid YAML: \(brief(problem))")
         default:
             return ConfigurationError(file: file, message: "not valid YAML: \(brief("\(error)"))")
         }
@@ -130,7 +133,8 @@ package struct YAMLReader {
 
     /// A number (an integer or a decimal such as `1.5`), written as JSON writes one.
     func number() throws(ConfigurationError) -> Double {
-        guard case .scalar(let scalar) = node, case .number(let number)? = try? JSONReader.parse(scalar.string.trimmingCharacters(in: .whitespaces)),
+        guard case .scalar(let scalar) = node,
+            case .number(let number)? = try? JSONReader.parse(scalar.string.trimmingCharacters(in: .whitespaces)),
             let value = number.doubleValue, value.isFinite
         else { throw fail("expected a number, found \(kind)") }
         return value

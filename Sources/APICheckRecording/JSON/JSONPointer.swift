@@ -1,3 +1,5 @@
+import Foundation
+
 /// An RFC 6901 JSON pointer, such as `/data/3/created_at`; `~` and `/` in keys are escaped as `~0` and `~1`.
 public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral, Comparable {
     /// The unescaped reference tokens: `["data", "3", "created_at"]`.
@@ -55,5 +57,3 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Expressi
         return Int(token)
     }
 }
-
-import Foundation

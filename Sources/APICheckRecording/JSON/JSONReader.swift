@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Reads JSON text into a ``JSONValue``, keeping key order and number literals, at byte level.
@@ -316,12 +316,20 @@ package struct JSONParser {
         var high: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
+        case 0xE0:
+            length = 3
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
+        case 0xF4:
+            length = 4
+            high = 0x8F
         default: throw fail("the string is not valid UTF-8 (byte 0x\(String(lead, radix: 16, uppercase: true)))")
         }
         guard i + length <= b.count else { throw fail("the string is not valid UTF-8 (truncated sequence)") }

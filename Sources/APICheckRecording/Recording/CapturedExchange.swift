@@ -124,7 +124,8 @@ package struct BaseURLSet: Sendable {
             }
         }
         // Longest first; a stable sort keeps the order given among prefixes of one length.
-        self.prefixes = prefixes.enumerated().sorted { ($0.element.prefix.count, -$0.offset) > ($1.element.prefix.count, -$1.offset) }.map(\.element)
+        self.prefixes = prefixes.enumerated().sorted { ($0.element.prefix.count, -$0.offset) > ($1.element.prefix.count, -$1.offset) }.map(
+            \.element)
     }
 
     /// A `Link` header value with every `<URL>` under one of the base URLs made relative (`</repositories/1/events?page=2>`).

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads whole files straight into bytes, without a `Data` copy in between.

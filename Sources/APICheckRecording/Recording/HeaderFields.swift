@@ -1,3 +1,5 @@
+import Foundation
+
 /// HTTP headers as a recording stores them: names as sent, sorted and compared case-insensitively.
 ///
 /// A repeated header is one entry with its values joined by `, `, whatever HTTP client saw it.
@@ -202,12 +204,11 @@ public enum MediaType {
     public static func removingParameter(_ name: String, from contentType: String) -> String {
         let parts = contentType.split(separator: ";", omittingEmptySubsequences: false)
         let kept = parts.enumerated().filter { index, part in
-            index == 0 || part.split(separator: "=", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces).lowercased() != name.lowercased()
+            index == 0
+                || part.split(separator: "=", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces).lowercased() != name.lowercased()
         }
         // The other bytes stay as sent (`application/json;charset=UTF-8` keeps its missing space).
         guard kept.count < parts.count else { return contentType }
         return kept.map { String($0.element) }.joined(separator: ";").trimmingCharacters(in: .whitespaces)
     }
 }
-
-import Foundation

@@ -40,7 +40,9 @@ package struct PathTemplate: Sendable {
     }
 
     /// Of `templates`, the one `path` fits with the most literal segments (the first of equals), or nil.
-    package static func best<T>(_ templates: [T], for path: String, template: (T) -> PathTemplate) -> (element: T, parameters: [String: String])? {
+    package static func best<T>(_ templates: [T], for path: String, template: (T) -> PathTemplate) -> (
+        element: T, parameters: [String: String]
+    )? {
         let parts = parts(of: path)
         var best: (element: T, parameters: [String: String], literals: Int)?
         for element in templates {

@@ -61,7 +61,9 @@ public enum RecordedBody: Hashable, Sendable {
             let parts = MultipartCodec.parse(bytes, boundary: boundary)
         {
             self = .multipart(parts)
-        } else if let text, Self.isTextual(essence) || MediaType.isJSON(type) || essence == "application/x-www-form-urlencoded" || essence.isEmpty {
+        } else if let text,
+            Self.isTextual(essence) || MediaType.isJSON(type) || essence == "application/x-www-form-urlencoded" || essence.isEmpty
+        {
             self = .text(text)
         } else {
             self = .base64(bytes)

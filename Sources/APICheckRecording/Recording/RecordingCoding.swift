@@ -6,14 +6,15 @@ import WireFormat
 extension Recording {
     /// The recording as JSON, keys in the format's fixed order.
     public var jsonValue: JSONValue {
-        .object(JSONObject([
-            .init(key: "format", value: .string(Recording.format)),
-            .init(key: "api", value: .string(api)),
-            .init(key: "name", value: .string(name)),
-            .init(key: "recorded_at", value: .string(recordedAt)),
-            .init(key: "recorded_from", value: .string(recordedFrom)),
-            .init(key: "interactions", value: .array(interactions.map(\.jsonValue))),
-        ]))
+        .object(
+            JSONObject([
+                .init(key: "format", value: .string(Recording.format)),
+                .init(key: "api", value: .string(api)),
+                .init(key: "name", value: .string(name)),
+                .init(key: "recorded_at", value: .string(recordedAt)),
+                .init(key: "recorded_from", value: .string(recordedFrom)),
+                .init(key: "interactions", value: .array(interactions.map(\.jsonValue))),
+            ]))
     }
 
     /// The file's text: pretty JSON with a stable layout, ending with a newline.
@@ -100,7 +101,8 @@ extension Recording {
         var root = try FieldReader(json, at: .root, what: "a recording")
         let format = try root.string("format")
         guard format == Recording.format else {
-            throw RecordingError(pointer: "/format", message: "unsupported format \"\(format)\"; this apicheck reads \"\(Recording.format)\"")
+            throw RecordingError(
+                pointer: "/format", message: "unsupported format \"\(format)\"; this apicheck reads \"\(Recording.format)\"")
         }
         api = try root.string("api")
         name = try root.string("name")
@@ -158,11 +160,15 @@ extension RecordedRequest {
         method = try reader.string("method")
         url = try reader.string("url")
         guard url.hasPrefix("/") else {
-            throw RecordingError(pointer: pointer.appending("url"), message: "the URL must be relative to the API's base URL and start with '/', found \"\(url)\"")
+            throw RecordingError(
+                pointer: pointer.appending("url"),
+                message: "the URL must be relative to the API's base URL and start with '/', found \"\(url)\"")
         }
         base = try reader.optionalString("base")
         headers = try HeaderFields(json: try reader.required("headers"), at: pointer.appending("headers"))
-        body = try reader.optional("body").map { value throws(RecordingError) in try RecordedBody(json: value, at: pointer.appending("body")) }
+        body = try reader.optional("body").map { value throws(RecordingError) in
+            try RecordedBody(json: value, at: pointer.appending("body"))
+        }
         try reader.finish()
     }
 }
@@ -172,11 +178,15 @@ extension RecordedResponse {
         var reader = try FieldReader(json, at: pointer, what: "a response")
         let statusValue = try reader.required("status")
         guard let status = statusValue.numberValue?.intValue, (100...599).contains(status) else {
-            throw RecordingError(pointer: pointer.appending("status"), message: "expected an HTTP status (an integer from 100 to 599), found \(statusValue.briefDescription)")
+            throw RecordingError(
+                pointer: pointer.appending("status"),
+                message: "expected an HTTP status (an integer from 100 to 599), found \(statusValue.briefDescription)")
         }
         self.status = status
         headers = try HeaderFields(json: try reader.required("headers"), at: pointer.appending("headers"))
-        body = try reader.optional("body").map { value throws(RecordingError) in try RecordedBody(json: value, at: pointer.appending("body")) }
+        body = try reader.optional("body").map { value throws(RecordingError) in
+            try RecordedBody(json: value, at: pointer.appending("body"))
+        }
         try reader.finish()
     }
 }
@@ -189,7 +199,9 @@ extension HeaderFields {
         self.init()
         for member in object {
             guard let value = member.value.stringValue else {
-                throw RecordingError(pointer: pointer.appending(member.key), message: "expected a string header value, found \(member.value.briefDescription)")
+                throw RecordingError(
+                    pointer: pointer.appending(member.key),
+                    message: "expected a string header value, found \(member.value.briefDescription)")
             }
             add(name: member.key, value: value)
         }
@@ -205,7 +217,8 @@ extension RecordedBody {
         let kinds = reader.object.count == 1 && reader.has("json") ? ["json"] : Self.kinds.filter { reader.has($0) }
         guard kinds.count == 1, let kind = kinds.first else {
             let found = kinds.isEmpty ? "none" : kinds.joined(separator: ", ")
-            throw RecordingError(pointer: pointer, message: "a body has exactly one of json, form (with raw), multipart, text, base64; found \(found)")
+            throw RecordingError(
+                pointer: pointer, message: "a body has exactly one of json, form (with raw), multipart, text, base64; found \(found)")
         }
         switch kind {
         case "json":
@@ -215,8 +228,11 @@ extension RecordedBody {
             let pairs = try reader.array("form")
             var fields: [FormField] = []
             for (index, pair) in pairs.enumerated() {
-                guard let items = pair.arrayValue, items.count == 2, let name = items[0].stringValue, let value = items[1].stringValue else {
-                    throw RecordingError(pointer: pointer.appending("form").appending(index), message: "expected a [name, value] pair of strings, found \(pair.briefDescription)")
+                guard let items = pair.arrayValue, items.count == 2, let name = items[0].stringValue, let value = items[1].stringValue
+                else {
+                    throw RecordingError(
+                        pointer: pointer.appending("form").appending(index),
+                        message: "expected a [name, value] pair of strings, found \(pair.briefDescription)")
                 }
                 fields.append(FormField(name, value))
             }
@@ -321,7 +337,9 @@ struct FieldReader {
 
     /// Fails on the first field that was not read, naming all of them.
     func finish() throws(RecordingError) {
-        let unknown = object.indices.filter { !(($0 < 64 && seenBits & (1 << UInt64($0)) != 0) || seenMore.contains($0)) }.map { object[$0].key }
+        let unknown = object.indices.filter { !(($0 < 64 && seenBits & (1 << UInt64($0)) != 0) || seenMore.contains($0)) }.map {
+            object[$0].key
+        }
         guard let first = unknown.first else { return }
         let names = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
         throw RecordingError(pointer: pointer.appending(first), message: "unknown field\(unknown.count > 1 ? "s" : "") \(names)")

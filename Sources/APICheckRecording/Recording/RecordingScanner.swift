@@ -100,7 +100,9 @@ package struct RecordingScanner {
             }
         }
         parser.skipWhitespace()
-        guard parser.i == b.count, format == Recording.format, let api, let name, let recordedAt, let recordedFrom, let interactions else { throw GiveUp() }
+        guard parser.i == b.count, format == Recording.format, let api, let name, let recordedAt, let recordedFrom, let interactions else {
+            throw GiveUp()
+        }
         return Recording(api: api, name: name, recordedAt: recordedAt, recordedFrom: recordedFrom, interactions: interactions)
     }
 
@@ -162,7 +164,9 @@ package struct RecordingScanner {
         try object(["status", "headers", "body"]) { scanner, key throws(GiveUp) in
             switch key {
             case "status":
-                guard case .number(let number) = try scanner.value(), let code = number.intValue, (100...599).contains(code) else { throw GiveUp() }
+                guard case .number(let number) = try scanner.value(), let code = number.intValue, (100...599).contains(code) else {
+                    throw GiveUp()
+                }
                 status = code
                 scanner.deferral?.status = code
             case "headers":
@@ -219,7 +223,8 @@ package struct RecordingScanner {
     /// (a body the reader did not take is parsed here, once, and never stepped over).
     private mutating func deferredJSON() throws(GiveUp) -> Range<Int>? {
         guard let deferral, let api = deferral.api, let request = deferral.request,
-            let status = deferral.status, let headers = deferral.headers else { return nil }
+            let status = deferral.status, let headers = deferral.headers
+        else { return nil }
         let save = parser.i
         parser.skipWhitespace()
         let key = "\"json\"".utf8
@@ -336,5 +341,6 @@ package protocol ResponseBodyReader: AnyObject {
     /// Reads the JSON value at `start` in `bytes`, the response body of an interaction of `api` with `request`, `status`
     /// and `headers`: the index just past the value when it was read and found valid, or nil to leave it (it is then
     /// skipped, and parsed later).
-    func read(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, api: String, request: RecordedRequest, status: Int, headers: HeaderFields) -> Int?
+    func read(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, api: String, request: RecordedRequest, status: Int, headers: HeaderFields)
+        -> Int?
 }

@@ -33,7 +33,9 @@ public struct RedactionRules: Hashable, Sendable {
     public static let none = RedactionRules(requestHeaders: [], responseHeaders: [], jsonKeys: [], formFields: [], secretValues: [])
 
     /// Creates rules; header names are lower-cased.
-    public init(requestHeaders: Set<String>, responseHeaders: Set<String>, jsonKeys: Set<String>, formFields: Set<String>, secretValues: [String]) {
+    public init(
+        requestHeaders: Set<String>, responseHeaders: Set<String>, jsonKeys: Set<String>, formFields: Set<String>, secretValues: [String]
+    ) {
         self.requestHeaders = Set(requestHeaders.map { $0.lowercased() })
         self.responseHeaders = Set(responseHeaders.map { $0.lowercased() })
         self.jsonKeys = jsonKeys
@@ -74,7 +76,11 @@ public struct RedactionRules: Hashable, Sendable {
             for item in items { collect(item, into: &found) }
         case .object(let object):
             for member in object {
-                if jsonKeys.contains(member.key), case .string(let text) = member.value { found.append(text) } else { collect(member.value, into: &found) }
+                if jsonKeys.contains(member.key), case .string(let text) = member.value {
+                    found.append(text)
+                } else {
+                    collect(member.value, into: &found)
+                }
             }
         default:
             break
@@ -223,16 +229,18 @@ public struct RedactionRules: Hashable, Sendable {
             }
             return .form(fields: redacted, raw: redactEncodedPairs(raw))
         case .multipart(let parts):
-            return .multipart(parts.map { part in
-                var copy = part
-                switch part.content {
-                case .text(let text):
-                    copy.content = .text(formFields.contains(part.name) || jsonKeys.contains(part.name) ? Self.placeholder : scrub(text))
-                case .bytes(let bytes):
-                    copy.content = .bytes(scrub(bytes: bytes))
-                }
-                return copy
-            })
+            return .multipart(
+                parts.map { part in
+                    var copy = part
+                    switch part.content {
+                    case .text(let text):
+                        copy.content = .text(
+                            formFields.contains(part.name) || jsonKeys.contains(part.name) ? Self.placeholder : scrub(text))
+                    case .bytes(let bytes):
+                        copy.content = .bytes(scrub(bytes: bytes))
+                    }
+                    return copy
+                })
         case .text(let text):
             return .text(scrub(text))
         case .base64(let bytes):
@@ -248,12 +256,14 @@ public struct RedactionRules: Hashable, Sendable {
         case .array(let items):
             return .array(items.map(redactJSON))
         case .object(let object):
-            return .object(JSONObject(object.members.map { member in
-                if jsonKeys.contains(member.key), !member.value.isNull {
-                    return JSONObject.Member(key: member.key, value: .string(Self.placeholder))
-                }
-                return JSONObject.Member(key: member.key, value: redactJSON(member.value))
-            }))
+            return .object(
+                JSONObject(
+                    object.members.map { member in
+                        if jsonKeys.contains(member.key), !member.value.isNull {
+                            return JSONObject.Member(key: member.key, value: .string(Self.placeholder))
+                        }
+                        return JSONObject.Member(key: member.key, value: redactJSON(member.value))
+                    }))
         default:
             return value
         }

@@ -35,7 +35,9 @@ package enum SecretScanner {
         while from < end {
             guard let found = memchr(base + from, Int32(first[anchor]), end - from) else { return false }
             let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) - anchor
-            if first.indices.allSatisfy({ $0 == position ? choices.contains(base[start + $0]) : base[start + $0] == first[$0] }) { return true }
+            if first.indices.allSatisfy({ $0 == position ? choices.contains(base[start + $0]) : base[start + $0] == first[$0] }) {
+                return true
+            }
             from = start + anchor + 1
         }
         return false
@@ -104,7 +106,9 @@ package enum SecretScanner {
             let forms = RedactionRules.textForms(of: value)
             let offsets = forms.map { form in bytes.withUnsafeBufferPointer { firstOffset(of: Array(form.utf8), in: $0) } }
             if let offset = offsets[0] { found.append(("the value of a configured secret", "...", offset)) }
-            if let offset = offsets.dropFirst().compactMap({ $0 }).min() { found.append(("a base64 copy of a configured secret", "...", offset)) }
+            if let offset = offsets.dropFirst().compactMap({ $0 }).min() {
+                found.append(("a base64 copy of a configured secret", "...", offset))
+            }
         }
         return found
     }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import WireFormat
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What went wrong with a GitHub call: an error status, a spent rate limit, a refused OAuth exchange,
 /// a transport failure, an undecodable body, or a feed cache that cannot be read or written.
@@ -50,7 +51,10 @@ public struct GitHubAPIError: ClientError {
         let oauth = oauthError.map { ": \($0.code.rawValue)" + ($0.description.map { " (\($0))" } ?? "") } ?? ""
         var after = ""
         if !validationErrors.isEmpty {
-            after += " (" + validationErrors.map { [$0.resource, $0.field, $0.code].compactMap { $0 }.joined(separator: " ") }.joined(separator: "; ") + ")"
+            after +=
+                " ("
+                + validationErrors.map { [$0.resource, $0.field, $0.code].compactMap { $0 }.joined(separator: " ") }.joined(separator: "; ")
+                + ")"
         }
         if let retryAt { after += " (retry at \(Event.dateCodec.string(from: retryAt)))" }
         return failure.line(beforeMessage: oauth, afterMessage: after)

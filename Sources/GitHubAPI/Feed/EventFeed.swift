@@ -84,7 +84,8 @@ public actor EventFeed {
         let nextPoll = now().addingTimeInterval(TimeInterval(interval))
         nextPolls[repository.key] = nextPoll
         // Read again: another poll may have changed the snapshot while this one waited.
-        var snapshot = try self.snapshot(of: repository)
+        var snapshot =
+            try self.snapshot(of: repository)
             ?? FeedSnapshot(format: FeedSnapshot.currentFormat, repository: repository.description, validators: Validators(), events: [])
         if page.isNotModified {
             if snapshot.validators != page.validators || snapshot.pollInterval != page.pollInterval {
@@ -103,7 +104,8 @@ public actor EventFeed {
         snapshot.pollInterval = page.pollInterval
         try store(snapshot, for: repository)
         let keptIDs = Set(snapshot.events.map(\.id))
-        return FeedUpdate(outcome: .updated, newEvents: fresh.filter { keptIDs.contains($0.id) }, events: snapshot.events, nextPollAt: nextPoll)
+        return FeedUpdate(
+            outcome: .updated, newEvents: fresh.filter { keptIDs.contains($0.id) }, events: snapshot.events, nextPollAt: nextPoll)
     }
 
     /// Forgets `repository`: its kept events, its validators and its file.

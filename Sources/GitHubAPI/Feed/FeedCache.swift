@@ -14,7 +14,9 @@ package struct FeedSnapshot: Codable, Sendable, Equatable {
 
     package static let currentFormat = 1
 
-    package init(format: Int = FeedSnapshot.currentFormat, repository: String, validators: Validators, pollInterval: Int? = nil, events: [Event]) {
+    package init(
+        format: Int = FeedSnapshot.currentFormat, repository: String, validators: Validators, pollInterval: Int? = nil, events: [Event]
+    ) {
         self.format = format
         self.repository = repository
         self.validators = validators
@@ -67,7 +69,9 @@ package struct FeedCache: Sendable {
             )
         }
         guard snapshot.format == FeedSnapshot.currentFormat else {
-            throw GitHubAPIError(kind: .cache, request: label, keyPath: "/format", detail: "format \(snapshot.format) is not \(FeedSnapshot.currentFormat), written by another version")
+            throw GitHubAPIError(
+                kind: .cache, request: label, keyPath: "/format",
+                detail: "format \(snapshot.format) is not \(FeedSnapshot.currentFormat), written by another version")
         }
         return snapshot
     }
@@ -80,7 +84,8 @@ package struct FeedCache: Sendable {
         do {
             try AtomicFile.write(try encoder.encode(snapshot), to: url)
         } catch {
-            throw GitHubAPIError(kind: .cache, request: "feed cache \(url.path)", detail: "cannot be written: \(error.localizedDescription)")
+            throw GitHubAPIError(
+                kind: .cache, request: "feed cache \(url.path)", detail: "cannot be written: \(error.localizedDescription)")
         }
     }
 
@@ -91,7 +96,8 @@ package struct FeedCache: Sendable {
         do {
             try FileManager.default.removeItem(at: url)
         } catch {
-            throw GitHubAPIError(kind: .cache, request: "feed cache \(url.path)", detail: "cannot be removed: \(error.localizedDescription)")
+            throw GitHubAPIError(
+                kind: .cache, request: "feed cache \(url.path)", detail: "cannot be removed: \(error.localizedDescription)")
         }
     }
 

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The `x-ratelimit-*` headers of an answer: how many requests are left in the window, and when it resets.
@@ -20,8 +20,9 @@ public struct RateLimit: Hashable, Sendable {
     /// Reads the headers; nil when `limit`, `remaining` or `reset` is missing or not a number.
     init?(header: (String) -> String?) {
         guard let limit = header("x-ratelimit-limit").flatMap({ Int($0) }),
-              let remaining = header("x-ratelimit-remaining").flatMap({ Int($0) }),
-              let reset = header("x-ratelimit-reset").flatMap({ Int64($0) }) else { return nil }
+            let remaining = header("x-ratelimit-remaining").flatMap({ Int($0) }),
+            let reset = header("x-ratelimit-reset").flatMap({ Int64($0) })
+        else { return nil }
         self.limit = limit
         self.remaining = remaining
         used = header("x-ratelimit-used").flatMap { Int($0) }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import WireFormat
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A repository as repository search returns it (GitHub's `repo-search-result-item`), with what a feed shows.
 public struct Repository: Hashable, Sendable, Decodable, Identifiable {

@@ -11,12 +11,17 @@ public struct RepositoryName: Hashable, Sendable, Codable, CustomStringConvertib
     ///   allow (a login is letters, digits and `-`; a name adds `.` and `_`), or the name is `.` or `..`.
     public init(owner: String, name: String) throws(GitHubAPIError) {
         let login = owner.utf8.allSatisfy { Self.isAlphanumeric($0) || $0 == UInt8(ascii: "-") }
-        let repository = name.utf8.allSatisfy { Self.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") }
+        let repository = name.utf8.allSatisfy {
+            Self.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+        }
         guard !owner.isEmpty, login, owner.utf8.count <= 39 else {
-            throw GitHubAPIError(kind: .invalidRequest, request: "\(owner)/\(name)", detail: "\"\(owner)\" is not a GitHub login (letters, digits and -)")
+            throw GitHubAPIError(
+                kind: .invalidRequest, request: "\(owner)/\(name)", detail: "\"\(owner)\" is not a GitHub login (letters, digits and -)")
         }
         guard !name.isEmpty, repository, name != ".", name != "..", name.utf8.count <= 100 else {
-            throw GitHubAPIError(kind: .invalidRequest, request: "\(owner)/\(name)", detail: "\"\(name)\" is not a repository name (letters, digits, ., - and _)")
+            throw GitHubAPIError(
+                kind: .invalidRequest, request: "\(owner)/\(name)",
+                detail: "\"\(name)\" is not a repository name (letters, digits, ., - and _)")
         }
         self.owner = owner
         self.name = name

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import WireFormat
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What every search result has: a highlighted title and excerpt, a URL and when it was written.
 public protocol SearchDocument: Sendable, Hashable, Decodable {

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// An image to upload with a post.
@@ -81,7 +81,9 @@ public struct PostUpdate: Sendable, Hashable, Encodable {
 
     var problem: String? {
         if let title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "the title is blank" }
-        if let bad = extraContents.keys.first(where: { !(1...5).contains($0) }) { return "content\(bad) does not exist (content1...content5)" }
+        if let bad = extraContents.keys.first(where: { !(1...5).contains($0) }) {
+            return "content\(bad) does not exist (content1...content5)"
+        }
         return nil
     }
 

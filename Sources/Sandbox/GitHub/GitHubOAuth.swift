@@ -21,7 +21,9 @@ struct GitHubOAuth {
         let wantsJSON = (request.header("Accept") ?? "").lowercased().contains("json")
 
         guard field("client_id") == options.clientID, field("client_secret") == options.clientSecret else {
-            return error("incorrect_client_credentials", "The client_id and/or client_secret passed are incorrect.", anchor: "#incorrect-client-credentials", json: wantsJSON)
+            return error(
+                "incorrect_client_credentials", "The client_id and/or client_secret passed are incorrect.",
+                anchor: "#incorrect-client-credentials", json: wantsJSON)
         }
         if let redirect = field("redirect_uri"), !redirect.hasPrefix(options.redirectURI) {
             return error(
@@ -31,7 +33,8 @@ struct GitHubOAuth {
         }
         // Any code not used before works once; one that starts with "bad" never does (the replica's rule).
         guard let code = field("code"), !code.isEmpty, !code.hasPrefix("bad"), store.spend(code: code) else {
-            return error("bad_verification_code", "The code passed is incorrect or expired.", anchor: "#bad-verification-code", json: wantsJSON)
+            return error(
+                "bad_verification_code", "The code passed is incorrect or expired.", anchor: "#bad-verification-code", json: wantsJSON)
         }
         let token = store.issueToken()
         let answer = [("access_token", token), ("scope", "repo,gist"), ("token_type", "bearer")]
@@ -40,16 +43,19 @@ struct GitHubOAuth {
 
     private func error(_ code: String, _ description: String, anchor: String, json: Bool) -> SandboxResponse {
         let status = renderer.has(.githubOAuthError401) ? 401 : 200
-        return render([("error", code), ("error_description", description), ("error_uri", Self.documentation + anchor)], status: status, json: json)
+        return render(
+            [("error", code), ("error_description", description), ("error_uri", Self.documentation + anchor)], status: status, json: json)
     }
 
     /// JSON, or a form written as Rails writes one (`+` for a space, `%2C` for a comma).
     private func render(_ pairs: [(String, String)], status: Int, json: Bool) -> SandboxResponse {
         if json {
-            return SandboxResponse(status: status, content: .json(.object(pairs.map { ($0.0, .string($0.1)) }), contentType: GitHubService.jsonType))
+            return SandboxResponse(
+                status: status, content: .json(.object(pairs.map { ($0.0, .string($0.1)) }), contentType: GitHubService.jsonType))
         }
         let text = pairs.map { Self.formEscape($0.0) + "=" + Self.formEscape($0.1) }.joined(separator: "&")
-        return SandboxResponse(status: status, content: .bytes(Array(text.utf8), contentType: "application/x-www-form-urlencoded; charset=utf-8"))
+        return SandboxResponse(
+            status: status, content: .bytes(Array(text.utf8), contentType: "application/x-www-form-urlencoded; charset=utf-8"))
     }
 
     static func formEscape(_ text: String) -> String {

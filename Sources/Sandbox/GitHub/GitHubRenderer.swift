@@ -19,11 +19,15 @@ struct GitHubRenderer: Sendable {
             ("type", .string(event.type)),
         ]
         if !has(.githubActorRemoved) { members.append(("actor", actor(event.actor))) }
-        members.append(("repo", .object([
-            ("id", .int(repository.id)),
-            ("name", .string(repository.fullName)),
-            ("url", .string("\(Self.api)/repos/\(repository.fullName)")),
-        ])))
+        members.append(
+            (
+                "repo",
+                .object([
+                    ("id", .int(repository.id)),
+                    ("name", .string(repository.fullName)),
+                    ("url", .string("\(Self.api)/repos/\(repository.fullName)")),
+                ])
+            ))
         members.append(("payload", payload(event, repository: repository)))
         members.append(("public", .bool(true)))
         members.append(("created_at", .string(date(event.createdAt, fraction: has(.githubDatesFraction) ? event.sequence % 1000 : nil))))
@@ -67,13 +71,24 @@ struct GitHubRenderer: Sendable {
                 ("ref", .string("refs/heads/main")),
                 ("head", .string(sha)),
                 ("before", .string(Self.sha(event.id - 1))),
-                ("commits", .array([.object([
-                    ("sha", .string(sha)),
-                    ("author", .object([("email", .string("\(event.actor.login)@users.noreply.github.com")), ("name", .string(event.actor.login))])),
-                    ("message", .string(event.sequence % 2 == 0 ? "Fix the build on Linux" : "문서 고침: README의 예제 수정")),
-                    ("distinct", .bool(true)),
-                    ("url", .string("\(Self.api)/repos/\(repository.fullName)/commits/\(sha)")),
-                ])])),
+                (
+                    "commits",
+                    .array([
+                        .object([
+                            ("sha", .string(sha)),
+                            (
+                                "author",
+                                .object([
+                                    ("email", .string("\(event.actor.login)@users.noreply.github.com")),
+                                    ("name", .string(event.actor.login)),
+                                ])
+                            ),
+                            ("message", .string(event.sequence % 2 == 0 ? "Fix the build on Linux" : "문서 고침: README의 예제 수정")),
+                            ("distinct", .bool(true)),
+                            ("url", .string("\(Self.api)/repos/\(repository.fullName)/commits/\(sha)")),
+                        ])
+                    ])
+                ),
             ])
         case "WatchEvent":
             return .object([("action", .string("started"))])
@@ -83,28 +98,34 @@ struct GitHubRenderer: Sendable {
             return .object([
                 ("action", .string("created")),
                 ("issue", issue(number, event: event, html: html, repository: repository)),
-                ("comment", .object([
-                    ("id", .int(Int(event.id / 3))),
-                    ("html_url", .string("\(html)/issues/\(number)#issuecomment-\(event.id / 3)")),
-                    ("user", actorLink(event.actor)),
-                    ("body", .string("Thanks! Could you add a test for this?")),
-                    ("created_at", .string(date(event.createdAt))),
-                    ("updated_at", .string(date(event.createdAt))),
-                ])),
+                (
+                    "comment",
+                    .object([
+                        ("id", .int(Int(event.id / 3))),
+                        ("html_url", .string("\(html)/issues/\(number)#issuecomment-\(event.id / 3)")),
+                        ("user", actorLink(event.actor)),
+                        ("body", .string("Thanks! Could you add a test for this?")),
+                        ("created_at", .string(date(event.createdAt))),
+                        ("updated_at", .string(date(event.createdAt))),
+                    ])
+                ),
             ])
         case "PullRequestEvent":
             return .object([
                 ("action", .string("opened")),
                 ("number", .int(number)),
-                ("pull_request", .object([
-                    ("id", .int(Int(event.id / 5))),
-                    ("number", .int(number)),
-                    ("state", .string("open")),
-                    ("title", .string("Add async/await overloads")),
-                    ("html_url", .string("\(html)/pull/\(number)")),
-                    ("user", actorLink(event.actor)),
-                    ("created_at", .string(date(event.createdAt))),
-                ])),
+                (
+                    "pull_request",
+                    .object([
+                        ("id", .int(Int(event.id / 5))),
+                        ("number", .int(number)),
+                        ("state", .string("open")),
+                        ("title", .string("Add async/await overloads")),
+                        ("html_url", .string("\(html)/pull/\(number)")),
+                        ("user", actorLink(event.actor)),
+                        ("created_at", .string(date(event.createdAt))),
+                    ])
+                ),
             ])
         case "CreateEvent":
             return .object([
@@ -115,25 +136,33 @@ struct GitHubRenderer: Sendable {
                 ("pusher_type", .string("user")),
             ])
         case "ForkEvent":
-            return .object([("forkee", .object([
-                ("id", .int(Int(event.id / 7))),
-                ("name", .string(repository.name)),
-                ("full_name", .string("\(event.actor.login)/\(repository.name)")),
-                ("html_url", .string("https://github.com/\(event.actor.login)/\(repository.name)")),
-                ("fork", .bool(true)),
-            ]))])
+            return .object([
+                (
+                    "forkee",
+                    .object([
+                        ("id", .int(Int(event.id / 7))),
+                        ("name", .string(repository.name)),
+                        ("full_name", .string("\(event.actor.login)/\(repository.name)")),
+                        ("html_url", .string("https://github.com/\(event.actor.login)/\(repository.name)")),
+                        ("fork", .bool(true)),
+                    ])
+                )
+            ])
         case "ReleaseEvent":
             let tag = "v\(event.sequence / 10).\(event.sequence % 10).0"
             return .object([
                 ("action", .string("published")),
-                ("release", .object([
-                    ("id", .int(Int(event.id / 11))),
-                    ("tag_name", .string(tag)),
-                    ("name", .string(tag)),
-                    ("html_url", .string("\(html)/releases/tag/\(tag)")),
-                    ("prerelease", .bool(false)),
-                    ("published_at", .string(date(event.createdAt))),
-                ])),
+                (
+                    "release",
+                    .object([
+                        ("id", .int(Int(event.id / 11))),
+                        ("tag_name", .string(tag)),
+                        ("name", .string(tag)),
+                        ("html_url", .string("\(html)/releases/tag/\(tag)")),
+                        ("prerelease", .bool(false)),
+                        ("published_at", .string(date(event.createdAt))),
+                    ])
+                ),
             ])
         default:
             return .object([])
@@ -296,7 +325,8 @@ struct GitHubRenderer: Sendable {
     static func parseHTTPDate(_ text: String) -> Int64? {
         let fields = text.split(separator: " ")
         guard fields.count == 6, fields[5] == "GMT", let day = Int(fields[1]), let monthIndex = months.firstIndex(of: String(fields[2])),
-              let year = Int(fields[3]) else { return nil }
+            let year = Int(fields[3])
+        else { return nil }
         let clock = fields[4].split(separator: ":").compactMap { Int($0) }
         guard clock.count == 3 else { return nil }
         var parts = tm()

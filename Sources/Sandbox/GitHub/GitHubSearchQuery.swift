@@ -19,7 +19,13 @@ struct GitHubSearchQuery {
             switch parts[0].lowercased() {
             case "language": language = value.lowercased()
             case "user", "org": owner = value.lowercased()
-            case "stars": stars = Self.range(value) ?? { nothing = true; return nil }()
+            case "stars":
+                stars =
+                    Self.range(value)
+                    ?? {
+                        nothing = true
+                        return nil
+                    }()
             case "fork", "is", "in": continue  // every replica repository is public and not a fork
             default: words.append(token.lowercased())
             }

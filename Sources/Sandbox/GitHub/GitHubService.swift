@@ -55,7 +55,11 @@ struct GitHubService: Sendable {
         let window = admission.window
         guard let repository else {
             let bucket = admission.charge()
-            var response = SandboxResponse(status: 404, content: json(GitHubRenderer.error(404, "Not Found", documentation: "https://docs.github.com/rest/activity/events#list-repository-events")))
+            var response = SandboxResponse(
+                status: 404,
+                content: json(
+                    GitHubRenderer.error(
+                        404, "Not Found", documentation: "https://docs.github.com/rest/activity/events#list-repository-events")))
             response.headers = rateHeaders(bucket, resource: "core")
             return response
         }
@@ -72,18 +76,23 @@ struct GitHubService: Sendable {
         if !renderer.has(.githubNoETag304) { validators.append(("ETag", etag)) }
         // Last-Modified is the newest event's time, not the time of the answer (API-FACTS).
         let lastModified = all.first?.createdAt
-        if let lastModified, !renderer.has(.githubNoLastModified) { validators.append(("Last-Modified", GitHubRenderer.httpDate(lastModified))) }
+        if let lastModified, !renderer.has(.githubNoLastModified) {
+            validators.append(("Last-Modified", GitHubRenderer.httpDate(lastModified)))
+        }
         validators.append(("X-Poll-Interval", String(Self.pollInterval)))
 
         if isNotModified(request, etag: etag, lastModified: lastModified) {
             // A 304 does not count against the rate limit (GitHub's events documentation).
-            return SandboxResponse(status: 304, content: .none, headers: cacheControl(caller) + validators + rateHeaders(window, resource: "core"))
+            return SandboxResponse(
+                status: 304, content: .none, headers: cacheControl(caller) + validators + rateHeaders(window, resource: "core"))
         }
         let bucket = admission.charge()
         let total = all.count
         let lastPage = max(1, (total + perPage - 1) / perPage)
         var headers = cacheControl(caller) + validators
-        if let link = link(request, path: "/repositories/\(repository.id)/events", page: page, lastPage: lastPage) { headers.append(("Link", link)) }
+        if let link = link(request, path: "/repositories/\(repository.id)/events", page: page, lastPage: lastPage) {
+            headers.append(("Link", link))
+        }
         headers.append(("X-GitHub-Media-Type", "github.v3; format=json"))
         headers += rateHeaders(bucket, resource: "core")
         return SandboxResponse(status: 200, content: .json(body, contentType: Self.jsonType), headers: headers)
@@ -227,7 +236,8 @@ struct GitHubService: Sendable {
 
     private func rateLimited(_ window: GitHubStore.Bucket, resource: String, caller: Caller) -> SandboxResponse {
         let who = caller.token == nil ? "127.0.0.1" : "user ID 583231"
-        let hint = caller.token == nil
+        let hint =
+            caller.token == nil
             ? " (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)"
             : " If you reach out to GitHub Support for help, please include the request ID."
         let body = GitHubRenderer.error(
@@ -301,7 +311,7 @@ struct GitHubService: Sendable {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)

@@ -108,7 +108,8 @@ enum KakaoSeed {
                 )
             case .web:
                 return Document(
-                    index: index, title: title, contents: contents, url: "https://example.kakao.test/\(topic.english.lowercased())/\(index)",
+                    index: index, title: title, contents: contents,
+                    url: "https://example.kakao.test/\(topic.english.lowercased())/\(index)",
                     millis: millis, sourceName: nil, thumbnail: nil
                 )
             }

@@ -67,7 +67,9 @@ struct KakaoService: Sendable {
             return error(401, "AccessDeniedError", "wrong appKey(\(value)) format")
         }
         let key = value.dropFirst(scheme.count)
-        let wellFormed = key.utf8.count == 32 && key.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) }
+        let wellFormed =
+            key.utf8.count == 32
+            && key.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) }
         guard wellFormed else {
             return error(401, "AccessDeniedError", "wrong appKey(\(key)) format")
         }
@@ -155,11 +157,14 @@ struct KakaoService: Sendable {
         let corpus = KakaoSeed.documents[kind] ?? []
         var scored: [(document: KakaoSeed.Document, score: Int)] = []
         for document in corpus {
-            let score = Highlighter.count(parameters.terms, in: document.title) * 3 + Highlighter.count(parameters.terms, in: document.contents)
+            let score =
+                Highlighter.count(parameters.terms, in: document.title) * 3 + Highlighter.count(parameters.terms, in: document.contents)
             if score > 0 { scored.append((document, score)) }
         }
         if parameters.recency {
-            scored.sort { $0.document.millis != $1.document.millis ? $0.document.millis > $1.document.millis : $0.document.index < $1.document.index }
+            scored.sort {
+                $0.document.millis != $1.document.millis ? $0.document.millis > $1.document.millis : $0.document.index < $1.document.index
+            }
         } else {
             scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.document.index < $1.document.index }
         }
@@ -254,7 +259,9 @@ enum Highlighter {
             for term in terms {
                 guard let range = text.range(of: term, options: [.caseInsensitive], range: position..<text.endIndex) else { continue }
                 if let current = best {
-                    if range.lowerBound < current.lowerBound || (range.lowerBound == current.lowerBound && range.upperBound > current.upperBound) {
+                    if range.lowerBound < current.lowerBound
+                        || (range.lowerBound == current.lowerBound && range.upperBound > current.upperBound)
+                    {
                         best = range
                     }
                 } else {

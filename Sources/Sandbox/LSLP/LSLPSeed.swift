@@ -32,7 +32,8 @@ enum LSLPSeed {
     static let members: [Member] = [
         Member(id: "658f6a8b" + machine + "000001", email: "mobbie@sesac.kr", nick: "모비", profile: "uploads/profiles/1703897739012.jpg"),
         Member(id: "658f6b02" + machine + "000002", email: "director.kim@sesac.kr", nick: "영화광 김감독", profile: nil),
-        Member(id: "658f6c77" + machine + "000003", email: "popcorn@sesac.kr", nick: "popcorn🍿", profile: "uploads/profiles/1703898231555.png"),
+        Member(
+            id: "658f6c77" + machine + "000003", email: "popcorn@sesac.kr", nick: "popcorn🍿", profile: "uploads/profiles/1703898231555.png"),
     ]
 
     /// 23 posts, oldest first: three pages of ten at the default limit, the last one short.
@@ -53,11 +54,12 @@ enum LSLPSeed {
             if index == 18 { millis = 1_704_067_199_999 }
             let extras = index % 4 == 0 ? ["⭐️⭐️⭐️⭐️", "CGV 용산"] : index % 7 == 3 ? ["한 줄 평: 최고"] : []
             let comments: [(Int, String)] = index % 3 == 0 ? [((index + 1) % 3, "저도 봤어요! #공감"), ((index + 2) % 3, "Good 👍")] : []
-            result.append(Post(
-                millis: millis, creator: index % 3, title: title,
-                content: "\(title) #영화 #mobbie\n줄바꿈, \"따옴표\", 역슬래시 \\ 와 탭\t도 그대로.",
-                extra: extras, images: index % 5, likes: index % 2 == 0 ? [1, 2] : [], comments: comments
-            ))
+            result.append(
+                Post(
+                    millis: millis, creator: index % 3, title: title,
+                    content: "\(title) #영화 #mobbie\n줄바꿈, \"따옴표\", 역슬래시 \\ 와 탭\t도 그대로.",
+                    extra: extras, images: index % 5, likes: index % 2 == 0 ? [1, 2] : [], comments: comments
+                ))
         }
         return result
     }()

@@ -148,10 +148,15 @@ struct LSLPService: Sendable {
         var lifetimes = (access: options.accessTTL, refresh: options.refreshTTL)
         for (header, isAccess) in [(Self.accessTTLHeader, true), (Self.refreshTTLHeader, false)] {
             guard let text = request.header(header) else { continue }
-            guard let seconds = Double(text), seconds > 0, seconds <= LSLPSandboxOptions.maxAccountTTL else { return error(400, Messages.badValue) }
+            guard let seconds = Double(text), seconds > 0, seconds <= LSLPSandboxOptions.maxAccountTTL else {
+                return error(400, Messages.badValue)
+            }
             if isAccess { lifetimes.access = seconds } else { lifetimes.refresh = seconds }
         }
-        guard let member = store.join(email: email, password: password, nick: nick, accessTTL: lifetimes.access, refreshTTL: lifetimes.refresh) else {
+        guard
+            let member = store.join(
+                email: email, password: password, nick: nick, accessTTL: lifetimes.access, refreshTTL: lifetimes.refresh)
+        else {
             return error(409, Messages.joined)
         }
         return answer(200, .object([(idKey, .string(member.id)), ("email", .string(member.email)), ("nick", .string(member.nick))]))
@@ -177,11 +182,13 @@ struct LSLPService: Sendable {
         guard let email = nonEmpty(body["email"]), let password = nonEmpty(body["password"]) else { return error(400, Messages.required) }
         guard let member = store.member(email: email), member.password == password else { return error(401, Messages.account) }
         let now = options.clock().timeIntervalSince1970
-        return answer(200, .object([
-            (idKey, .string(member.id)),
-            (tokenKey, .string(tokens.issue(.access, userID: member.id, now: now, lifetime: member.accessTTL))),
-            ("refreshToken", .string(tokens.issue(.refresh, userID: member.id, now: now, lifetime: member.refreshTTL))),
-        ]))
+        return answer(
+            200,
+            .object([
+                (idKey, .string(member.id)),
+                (tokenKey, .string(tokens.issue(.access, userID: member.id, now: now, lifetime: member.accessTTL))),
+                ("refreshToken", .string(tokens.issue(.refresh, userID: member.id, now: now, lifetime: member.refreshTTL))),
+            ]))
     }
 
     /// `GET refresh`: the (expired) access token in `Authorization` and the refresh token in `Refresh`.
@@ -190,7 +197,7 @@ struct LSLPService: Sendable {
             return error(401, Messages.invalidToken)
         }
         guard let refresh = request.header("Refresh"), let refreshClaims = tokens.verify(refresh), refreshClaims.kind == .refresh,
-              refreshClaims.userID == claims.userID
+            refreshClaims.userID == claims.userID
         else { return error(401, Messages.invalidRefresh) }
         guard let member = store.member(id: claims.userID) else { return error(403, Messages.forbidden) }
         let now = options.clock().timeIntervalSince1970
@@ -228,7 +235,9 @@ struct LSLPService: Sendable {
     // MARK: Posts
 
     private func createPost(_ request: ReceivedRequest, by member: LSLPStore.Member) -> SandboxResponse {
-        guard request.mediaType == "multipart/form-data", let boundary = request.header("Content-Type").flatMap(Multipart.boundary(fromContentType:)) else {
+        guard request.mediaType == "multipart/form-data",
+            let boundary = request.header("Content-Type").flatMap(Multipart.boundary(fromContentType:))
+        else {
             return error(400, Messages.required)
         }
         var parts: [Multipart.Part] = []
@@ -256,9 +265,12 @@ struct LSLPService: Sendable {
                 fields[part.name] = String(decoding: part.body, as: UTF8.self)
             }
         }
-        guard let title = nonEmpty(fields["title"]), let productID = nonEmpty(fields["product_id"]) else { return error(400, Messages.required) }
+        guard let title = nonEmpty(fields["title"]), let productID = nonEmpty(fields["product_id"]) else {
+            return error(400, Messages.required)
+        }
         let extra = (1...5).map { fields["content\($0)"] }
-        let post = store.create(by: member, title: title, content: fields["content"] ?? "", extra: extra, productID: productID, fileExtensions: extensions)
+        let post = store.create(
+            by: member, title: title, content: fields["content"] ?? "", extra: extra, productID: productID, fileExtensions: extensions)
         return answer(200, render(post))
     }
 
@@ -384,7 +396,10 @@ struct LSLPService: Sendable {
     }
 
     private func render(_ comment: LSLPStore.Comment) -> JSON {
-        .object([(idKey, .string(comment.id)), ("content", .string(comment.content)), ("time", .string(Self.time(comment.millis))), ("creator", render(comment.creator))])
+        .object([
+            (idKey, .string(comment.id)), ("content", .string(comment.content)), ("time", .string(Self.time(comment.millis))),
+            ("creator", render(comment.creator)),
+        ])
     }
 
     /// `2023-12-31T05:28:12.052Z`.

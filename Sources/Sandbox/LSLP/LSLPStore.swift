@@ -72,22 +72,27 @@ final class LSLPStore: Sendable {
             for (offset, comment) in seed.comments.enumerated() {
                 counter += 1
                 let millis = seed.millis + Int64(60_000 * (offset + 1))
-                comments.append(Comment(id: Self.id(millis: millis, counter: counter), creator: creators[comment.creator], millis: millis, content: comment.content))
+                comments.append(
+                    Comment(
+                        id: Self.id(millis: millis, counter: counter), creator: creators[comment.creator], millis: millis,
+                        content: comment.content))
             }
             var extra = [String?](repeating: nil, count: 5)
             for (index, text) in seed.extra.enumerated() { extra[index] = text }
-            posts.append(Post(
-                id: id, creator: creators[seed.creator], millis: seed.millis, title: seed.title, content: seed.content, extra: extra,
-                productID: LSLPSeed.productID, likes: seed.likes.map { creators[$0].id },
-                images: (0..<seed.images).map { "uploads/posts/\(seed.millis + Int64($0)).jpg" }, comments: comments
-            ))
+            posts.append(
+                Post(
+                    id: id, creator: creators[seed.creator], millis: seed.millis, title: seed.title, content: seed.content, extra: extra,
+                    productID: LSLPSeed.productID, likes: seed.likes.map { creators[$0].id },
+                    images: (0..<seed.images).map { "uploads/posts/\(seed.millis + Int64($0)).jpg" }, comments: comments
+                ))
         }
         state = Locked(State(members: members, posts: posts, counter: counter, ticks: 0, calls: [:]))
     }
 
     /// A 24-hex id in the layout of a Mongo ObjectId: seconds, a fixed middle, a counter; ids sort by time.
     static func id(millis: Int64, counter: Int) -> String {
-        String(String(millis / 1000, radix: 16).leftPadded(to: 8).suffix(8)) + LSLPSeed.machine + String(String(counter, radix: 16).leftPadded(to: 6).suffix(6))
+        String(String(millis / 1000, radix: 16).leftPadded(to: 8).suffix(8)) + LSLPSeed.machine
+            + String(String(counter, radix: 16).leftPadded(to: 6).suffix(6))
     }
 
     /// Milliseconds since 1970 for a new record: the real clock, or a fixed sequence in deterministic mode.
@@ -110,7 +115,8 @@ final class LSLPStore: Sendable {
             guard !state.members.values.contains(where: { $0.email.lowercased() == email.lowercased() }) else { return nil }
             let millis = recordTime(&state)
             let member = Member(
-                id: nextID(&state, millis: millis), email: email, password: password, nick: nick, profile: nil, accessTTL: accessTTL, refreshTTL: refreshTTL
+                id: nextID(&state, millis: millis), email: email, password: password, nick: nick, profile: nil, accessTTL: accessTTL,
+                refreshTTL: refreshTTL
             )
             state.members[member.id] = member
             return member
@@ -157,7 +163,8 @@ final class LSLPStore: Sendable {
             let millis = recordTime(&state)
             let images = fileExtensions.enumerated().map { "uploads/posts/\(millis + Int64($0.offset)).\($0.element)" }
             let post = Post(
-                id: nextID(&state, millis: millis), creator: Creator(id: member.id, nick: member.nick, profile: member.profile), millis: millis,
+                id: nextID(&state, millis: millis), creator: Creator(id: member.id, nick: member.nick, profile: member.profile),
+                millis: millis,
                 title: title, content: content, extra: extra, productID: productID, likes: [], images: images, comments: []
             )
             state.posts.append(post)
@@ -197,7 +204,8 @@ final class LSLPStore: Sendable {
             guard let index = state.posts.firstIndex(where: { $0.id == postID }) else { return nil }
             let millis = recordTime(&state)
             let comment = Comment(
-                id: nextID(&state, millis: millis), creator: Creator(id: member.id, nick: member.nick, profile: member.profile), millis: millis, content: content
+                id: nextID(&state, millis: millis), creator: Creator(id: member.id, nick: member.nick, profile: member.profile),
+                millis: millis, content: content
             )
             state.posts[index].comments.append(comment)
             return comment

@@ -44,9 +44,9 @@ struct LSLPTokens: Sendable {
         guard parts.count == 3, let signature = Base64URL.decode(parts[2]) else { return nil }
         let signingInput = parts[0] + "." + parts[1]
         guard signature == SHA256.hmac(key: secret, Array(signingInput.utf8)),
-              let payloadBytes = Base64URL.decode(parts[1]), let payload = JSON.parseObject(payloadBytes),
-              let userID = payload["_id"] as? String, let kind = (payload["kind"] as? String).flatMap(Kind.init(rawValue:)),
-              let expires = (payload["exp"] as? NSNumber)?.doubleValue
+            let payloadBytes = Base64URL.decode(parts[1]), let payload = JSON.parseObject(payloadBytes),
+            let userID = payload["_id"] as? String, let kind = (payload["kind"] as? String).flatMap(Kind.init(rawValue:)),
+            let expires = (payload["exp"] as? NSNumber)?.doubleValue
         else { return nil }
         return Claims(userID: userID, kind: kind, expires: expires)
     }

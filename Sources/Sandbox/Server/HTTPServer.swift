@@ -128,8 +128,11 @@ final class HTTPServer: @unchecked Sendable {
                 socket.finishSending(discardingUpTo: Self.lingeringBytes, deadline: .now + Self.lingeringTime)
                 return
             }
-            let response = handler(ReceivedRequest(method: request.method, path: request.path, query: request.query, headers: request.headers, body: body))
-            guard write(response, keepAlive: request.keepAlive, head: request.method == "HEAD", to: socket), request.keepAlive else { return }
+            let response = handler(
+                ReceivedRequest(method: request.method, path: request.path, query: request.query, headers: request.headers, body: body))
+            guard write(response, keepAlive: request.keepAlive, head: request.method == "HEAD", to: socket), request.keepAlive else {
+                return
+            }
         }
     }
 
@@ -205,7 +208,8 @@ enum HTTPDate {
             let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
             let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
             func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-            let text = "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+            let text =
+                "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
                 + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
             cached = (seconds, text)
             return text

@@ -9,13 +9,15 @@ public struct SandboxAPI: Hashable, Sendable, CustomStringConvertible {
     public static let todos = SandboxAPI(name: "todos", summary: "Laravel todo API v2 (/api/v2/todos)")
 
     /// GitHub: repository events, repository search (api.github.com) and the OAuth token exchange (github.com).
-    public static let github = SandboxAPI(name: "github", summary: "GitHub: /repos/{owner}/{repo}/events, /search/repositories, /login/oauth/access_token")
+    public static let github = SandboxAPI(
+        name: "github", summary: "GitHub: /repos/{owner}/{repo}/events, /search/repositories, /login/oauth/access_token")
 
     /// Kakao's Daum search: blog, cafe and web documents (dapi.kakao.com).
     public static let kakao = SandboxAPI(name: "kakao", summary: "Kakao Daum search: /v2/search/blog, /v2/search/cafe, /v2/search/web")
 
     /// LSLP, the SNS server of the Mobbie app: accounts with JWTs, posts, comments and likes.
-    public static let lslp = SandboxAPI(name: "lslp", summary: "LSLP SNS server: /join, /login, /refresh, /withdraw, /post, /post/{id}/comment, /post/like/{id}")
+    public static let lslp = SandboxAPI(
+        name: "lslp", summary: "LSLP SNS server: /join, /login, /refresh, /withdraw, /post, /post/{id}/comment, /post/like/{id}")
 
     /// Every API the sandbox can serve.
     public static let all: [SandboxAPI] = [.todos, .github, .kakao, .lslp]

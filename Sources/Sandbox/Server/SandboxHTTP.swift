@@ -1,3 +1,5 @@
+import Foundation
+
 /// An answer: a status, a body (JSON, other bytes, or none) and extra headers.
 struct SandboxResponse {
     let status: Int
@@ -49,5 +51,3 @@ struct SandboxResponse {
         )
     }
 }
-
-import Foundation

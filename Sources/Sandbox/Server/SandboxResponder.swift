@@ -15,7 +15,8 @@ struct SandboxResponder: Sendable {
 
     /// The answer to a body over the limit, in Laravel's words.
     static func tooLarge(announced: Int?) -> HTTPServer.Response {
-        let text = announced.map { "The request body is \($0) bytes; the limit is 1 MiB (1048576 bytes)." }
+        let text =
+            announced.map { "The request body is \($0) bytes; the limit is 1 MiB (1048576 bytes)." }
             ?? "The request body is over the limit of 1 MiB (1048576 bytes)."
         return render(.message(413, text))
     }

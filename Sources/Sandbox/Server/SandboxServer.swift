@@ -75,19 +75,24 @@ public final class SandboxServer: Sendable {
     @discardableResult
     public func addGitHubEvent(to repository: String, type: String = "WatchEvent") -> String? {
         let parts = repository.split(separator: "/").map(String.init)
-        guard let github = routes.github, parts.count == 2, let found = github.store.repository(owner: parts[0], name: parts[1]) else { return nil }
+        guard let github = routes.github, parts.count == 2, let found = github.store.repository(owner: parts[0], name: parts[1]) else {
+            return nil
+        }
         return String(github.store.addEvent(to: found.id, type: type).id)
     }
 
     private static func makeRoutes(_ configuration: SandboxConfiguration) -> SandboxServerRoutes {
-        let todos = configuration.apis.contains(.todos)
+        let todos =
+            configuration.apis.contains(.todos)
             ? TodoService(drifts: configuration.drifts, deterministic: configuration.deterministic)
             : nil
-        let github = configuration.apis.contains(.github)
+        let github =
+            configuration.apis.contains(.github)
             ? GitHubService(drifts: configuration.drifts, deterministic: configuration.deterministic, options: configuration.github)
             : nil
         let kakao = configuration.apis.contains(.kakao) ? KakaoService(drifts: configuration.drifts, options: configuration.kakao) : nil
-        let lslp = configuration.apis.contains(.lslp)
+        let lslp =
+            configuration.apis.contains(.lslp)
             ? LSLPService(drifts: configuration.drifts, deterministic: configuration.deterministic, options: configuration.lslp)
             : nil
         return SandboxServerRoutes(todos: todos, github: github, kakao: kakao, lslp: lslp)

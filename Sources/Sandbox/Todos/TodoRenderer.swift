@@ -35,17 +35,18 @@ struct TodoRenderer: Sendable {
         }
         var members: [(String, JSON)] = [("data", data)]
         if !has(.todosMissingMeta) {
-            members.append((
-                "meta",
-                .object([
-                    (key("current_page", "currentPage"), .int(page)),
-                    ("from", from),
-                    (key("last_page", "lastPage"), .int(lastPage)),
-                    (key("per_page", "perPage"), .int(perPage)),
-                    ("to", to),
-                    ("total", .int(total)),
-                ])
-            ))
+            members.append(
+                (
+                    "meta",
+                    .object([
+                        (key("current_page", "currentPage"), .int(page)),
+                        ("from", from),
+                        (key("last_page", "lastPage"), .int(lastPage)),
+                        (key("per_page", "perPage"), .int(perPage)),
+                        ("to", to),
+                        ("total", .int(total)),
+                    ])
+                ))
         }
         members.append(("message", .string("성공")))
         return .object(members)

@@ -28,7 +28,8 @@ enum TodoSeed {
             // Gaps of 1 to 48 hours; two todos in three get a non-zero microsecond part.
             created += Int64(3600 + random.next(upTo: 47 * 3600)) * 1_000_000
             if index % 3 != 0 { created += Int64(random.next(upTo: 999_999)) }
-            let edited = random.next(upTo: 4) == 0
+            let edited =
+                random.next(upTo: 4) == 0
                 ? created
                 : created + Int64(random.next(upTo: 90 * 86_400)) * 1_000_000 + Int64(random.next(upTo: 999_999))
             let words = index % 2 == 0 ? korean : english

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The todo API's routes, written from the API's documented wire format: `/api/v2/todos` and friends.
 ///
 /// Behaviour that no public source confirmed is marked "(unconfirmed)"; the contract says the same.
@@ -81,7 +83,11 @@ struct TodoService: Sendable {
         }
         var isDone: Bool?
         if let text = request.queryValue("is_done") {
-            if let value = LaravelInput.boolean(text) { isDone = value } else { errors.append(("is_done", "The is done field must be true or false.")) }
+            if let value = LaravelInput.boolean(text) {
+                isDone = value
+            } else {
+                errors.append(("is_done", "The is done field must be true or false."))
+            }
         }
         guard errors.isEmpty else { return .validation(errors) }
         // Laravel's paginator reads a missing or non-numeric page, or one below 1, as page 1.
@@ -148,7 +154,11 @@ struct TodoService: Sendable {
         if title.isEmpty { errors.append(("title", "The title field is required.")) }
         var done = false
         if let isDone {
-            if let value = LaravelInput.boolean(isDone) { done = value } else { errors.append(("is_done", "The is done field must be true or false.")) }
+            if let value = LaravelInput.boolean(isDone) {
+                done = value
+            } else {
+                errors.append(("is_done", "The is done field must be true or false."))
+            }
         }
         guard errors.isEmpty else { return .validation(errors) }
         let record = store.create(title: title, isDone: done)
@@ -182,7 +192,11 @@ struct TodoService: Sendable {
         if trimmed.isEmpty { errors.append(("title", "The title field is required.")) }
         var done: Bool?
         if let isDone {
-            if let value = LaravelInput.boolean(isDone) { done = value } else { errors.append(("is_done", "The is done field must be true or false.")) }
+            if let value = LaravelInput.boolean(isDone) {
+                done = value
+            } else {
+                errors.append(("is_done", "The is done field must be true or false."))
+            }
         }
         guard errors.isEmpty else { return .validation(errors) }
         guard let record = store.update(id, title: trimmed, isDone: done) else { return modelNotFound(String(id)) }
@@ -197,7 +211,8 @@ struct TodoService: Sendable {
 
     /// Laravel's 405: the message, and `Allow` listing the route's methods (RFC 9110; Laravel lists HEAD beside GET).
     private func methodNotAllowed(_ request: ReceivedRequest, allowed: String) -> SandboxResponse {
-        var response = SandboxResponse.message(405, "The \(request.method) method is not supported for route \(request.path.dropFirst()). Supported methods: \(allowed).")
+        var response = SandboxResponse.message(
+            405, "The \(request.method) method is not supported for route \(request.path.dropFirst()). Supported methods: \(allowed).")
         response.headers = [("Allow", allowed)]
         return response
     }
@@ -212,5 +227,3 @@ struct TodoService: Sendable {
         }
     }
 }
-
-import Foundation

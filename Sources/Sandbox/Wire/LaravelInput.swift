@@ -5,7 +5,9 @@ enum LaravelInput {
     /// The contract's `pattern` for a required text says the same: at least one character not in this set.
     static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isTrimmed($0) }), let last = scalars.lastIndex(where: { !isTrimmed($0) }) else { return "" }
+        guard let first = scalars.firstIndex(where: { !isTrimmed($0) }), let last = scalars.lastIndex(where: { !isTrimmed($0) }) else {
+            return ""
+        }
         return String(scalars[first...last])
     }
 

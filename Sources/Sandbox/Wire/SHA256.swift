@@ -44,10 +44,21 @@ enum SHA256 {
                 let t2 = s0 &+ majority
                 (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
             }
-            h[0] = h[0] &+ a; h[1] = h[1] &+ b; h[2] = h[2] &+ c; h[3] = h[3] &+ d
-            h[4] = h[4] &+ e; h[5] = h[5] &+ f; h[6] = h[6] &+ g; h[7] = h[7] &+ hh
+            h[0] = h[0] &+ a
+            h[1] = h[1] &+ b
+            h[2] = h[2] &+ c
+            h[3] = h[3] &+ d
+            h[4] = h[4] &+ e
+            h[5] = h[5] &+ f
+            h[6] = h[6] &+ g
+            h[7] = h[7] &+ hh
         }
-        return h.flatMap { word in [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word)] }
+        return h.flatMap { word in
+            [
+                UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
+                UInt8(truncatingIfNeeded: word),
+            ]
+        }
     }
 
     /// HMAC-SHA256 of `message` under `key`.
@@ -73,7 +84,11 @@ enum Base64URL {
     }
 
     static func decode(_ text: Substring) -> [UInt8]? {
-        guard text.utf8.allSatisfy({ $0 == 0x2D || $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else { return nil }
+        guard
+            text.utf8.allSatisfy({
+                $0 == 0x2D || $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+            })
+        else { return nil }
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.utf8.count % 4 != 0 { base64 += "=" }
         return Data(base64Encoded: base64).map { [UInt8]($0) }

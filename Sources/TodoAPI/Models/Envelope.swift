@@ -44,7 +44,8 @@ public struct Envelope<Payload: Decodable & Sendable>: Decodable, Sendable {
         } else {
             found = "a scalar"
         }
-        let expected = expectedShape == .list
+        let expected =
+            expectedShape == .list
             ? "an array (list endpoint, decode with Envelope<[Item]>)"
             : "an object (single-item endpoint, decode with Envelope<Item>)"
         return DecodingError.typeMismatch(

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A `multipart/form-data` body of text fields, as the todo API's `POST /api/v2/todos` takes.
@@ -18,7 +18,8 @@ struct MultipartFormBody {
     mutating func append(name: String, value: String) {
         // Quotes and line breaks in a name would break the header; our names are fixed ASCII,
         // but escape them as browsers do (WHATWG) so that the encoder is safe for any name.
-        let escapedName = name
+        let escapedName =
+            name
             .replacingOccurrences(of: "\"", with: "%22")
             .replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")

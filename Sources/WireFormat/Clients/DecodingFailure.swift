@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Turns a `DecodingError` into a JSON pointer and a sentence that says what was expected and found.
@@ -93,10 +93,15 @@ private enum JSONNode: Decodable {
             return
         }
         let value = try decoder.singleValueContainer()
-        if value.decodeNil() { self = .null }
-        else if let bool = try? value.decode(Bool.self) { self = .bool(bool) }
-        else if let number = try? value.decode(Double.self) { self = .number(number) }
-        else { self = .string(try value.decode(String.self)) }
+        if value.decodeNil() {
+            self = .null
+        } else if let bool = try? value.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? value.decode(Double.self) {
+            self = .number(number)
+        } else {
+            self = .string(try value.decode(String.self))
+        }
     }
 
     var summary: String {

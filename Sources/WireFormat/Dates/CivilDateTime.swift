@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A wall-clock date and time in one time zone, for showing a date to a person.
@@ -62,13 +62,19 @@ public struct CivilDateTime: Hashable, Sendable {
             return true
         }
         while i < p.count {
-            if token("yyyy") { appendDigits(year, count: 4, to: &out) }
-            else if token("MM") { appendDigits(month, count: 2, to: &out) }
-            else if token("dd") { appendDigits(day, count: 2, to: &out) }
-            else if token("HH") { appendDigits(hour, count: 2, to: &out) }
-            else if token("mm") { appendDigits(minute, count: 2, to: &out) }
-            else if token("ss") { appendDigits(second, count: 2, to: &out) }
-            else {
+            if token("yyyy") {
+                appendDigits(year, count: 4, to: &out)
+            } else if token("MM") {
+                appendDigits(month, count: 2, to: &out)
+            } else if token("dd") {
+                appendDigits(day, count: 2, to: &out)
+            } else if token("HH") {
+                appendDigits(hour, count: 2, to: &out)
+            } else if token("mm") {
+                appendDigits(minute, count: 2, to: &out)
+            } else if token("ss") {
+                appendDigits(second, count: 2, to: &out)
+            } else {
                 out.append(p[i])
                 i += 1
             }

@@ -43,7 +43,9 @@ enum ISO8601Parser {
         guard expect(UInt8(ascii: "-"), at: 4, "-") else { return fail("expected '-' after the year, found \(describeByte(at: 4))", at: 4) }
         guard let month = number(5, 2) else { return fail("expected a 2-digit month at offset 5", at: 5) }
         guard (1...12).contains(month) else { return fail("month \(month) is out of range 1...12", at: 5) }
-        guard expect(UInt8(ascii: "-"), at: 7, "-") else { return fail("expected '-' after the month, found \(describeByte(at: 7))", at: 7) }
+        guard expect(UInt8(ascii: "-"), at: 7, "-") else {
+            return fail("expected '-' after the month, found \(describeByte(at: 7))", at: 7)
+        }
         guard let day = number(8, 2) else { return fail("expected a 2-digit day at offset 8", at: 8) }
         let daysInMonth = CivilCalendar.daysInMonth(year: year, month: month)
         guard (1...daysInMonth).contains(day) else {
@@ -55,10 +57,14 @@ enum ISO8601Parser {
         }
         guard let hour = number(11, 2) else { return fail("expected a 2-digit hour at offset 11", at: 11) }
         guard hour <= 23 else { return fail("hour \(hour) is out of range 0...23", at: 11) }
-        guard expect(UInt8(ascii: ":"), at: 13, ":") else { return fail("expected ':' after the hour, found \(describeByte(at: 13))", at: 13) }
+        guard expect(UInt8(ascii: ":"), at: 13, ":") else {
+            return fail("expected ':' after the hour, found \(describeByte(at: 13))", at: 13)
+        }
         guard let minute = number(14, 2) else { return fail("expected 2-digit minutes at offset 14", at: 14) }
         guard minute <= 59 else { return fail("minute \(minute) is out of range 0...59", at: 14) }
-        guard expect(UInt8(ascii: ":"), at: 16, ":") else { return fail("expected ':' after the minutes, found \(describeByte(at: 16))", at: 16) }
+        guard expect(UInt8(ascii: ":"), at: 16, ":") else {
+            return fail("expected ':' after the minutes, found \(describeByte(at: 16))", at: 16)
+        }
         guard let second = number(17, 2) else { return fail("expected 2-digit seconds at offset 17", at: 17) }
         guard second <= 59 else { return fail("second \(second) is out of range 0...59 (leap seconds are not supported)", at: 17) }
 

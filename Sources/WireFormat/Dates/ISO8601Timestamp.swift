@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// An ISO-8601 date-time exactly as written on the wire: the instant to the nanosecond, plus its form.
@@ -29,10 +29,12 @@ public struct ISO8601Timestamp: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``DateFormatError`` naming the input and what is wrong with it.
     public init(parsing string: String) throws(DateFormatError) {
-        let parsed = string.utf8.withContiguousStorageIfAvailable(ISO8601Parser.parse) ?? {
-            var copy = string
-            return copy.withUTF8(ISO8601Parser.parse)
-        }()
+        let parsed =
+            string.utf8.withContiguousStorageIfAvailable(ISO8601Parser.parse)
+            ?? {
+                var copy = string
+                return copy.withUTF8(ISO8601Parser.parse)
+            }()
         switch parsed {
         case .success(let stamp): self = stamp
         case .failure(let failure): throw DateFormatError(input: string, reason: failure.reason, offset: failure.offset)

@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes files atomically: a temporary file beside the target, flushed to disk, then renamed over it.
@@ -45,7 +46,9 @@ package enum AtomicFile {
 
     /// The error of a failed system call on `path`, with `errno`'s text.
     private static func failure(_ path: String) -> CocoaError {
-        CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "\(path): \(String(cString: strerror(errno)))"])
+        CocoaError(
+            .fileWriteUnknown,
+            userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "\(path): \(String(cString: strerror(errno)))"])
     }
 
     /// Whether `name` is the temporary file of a write that never finished (`.<name>.tmp-<pid>-<uuid>`).

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Encodes a flat `Encodable` value (strings, numbers, booleans, dates) as form fields.
@@ -66,7 +66,10 @@ private func unsupported(_ what: String, at path: [any CodingKey]) -> EncodingEr
     let where_ = path.isEmpty ? "the top level" : path.map(\.stringValue).joined(separator: ".")
     return EncodingError.invalidValue(
         what,
-        .init(codingPath: path, debugDescription: "\(what) at \(where_) has no form-urlencoded form; encode a flat struct of strings, numbers, booleans and dates")
+        .init(
+            codingPath: path,
+            debugDescription:
+                "\(what) at \(where_) has no form-urlencoded form; encode a flat struct of strings, numbers, booleans and dates")
     )
 }
 
@@ -110,7 +113,9 @@ private struct FieldContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         }
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         KeyedEncodingContainer(RejectingKeyed<NestedKey>(codingPath: codingPath + [key]))
     }
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -168,7 +173,9 @@ private struct RejectingKeyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         throw unsupported("a nested object", at: codingPath)
     }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         KeyedEncodingContainer(RejectingKeyed<NestedKey>(codingPath: codingPath + [key]))
     }
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

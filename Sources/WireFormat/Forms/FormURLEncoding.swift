@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Encodes and decodes `application/x-www-form-urlencoded` bodies with an explicit ASCII allowed set.
@@ -146,13 +146,16 @@ public enum FormURLEncoding {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < bytes.count, hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil else {
-                    return "the malformed escape \"\(String(decoding: bytes[index..<min(index + 3, bytes.count)], as: UTF8.self))\" at byte \(index)"
+                    return
+                        "the malformed escape \"\(String(decoding: bytes[index..<min(index + 3, bytes.count)], as: UTF8.self))\" at byte \(index)"
                 }
                 index += 3
                 continue
             }
             if !(isUnreserved(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "&")) {
-                let shown = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+                let shown =
+                    byte >= 0x20 && byte < 0x7F
+                    ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
                 return "the raw \(shown) at byte \(index) (it must be percent-encoded)"
             }
             index += 1

@@ -30,7 +30,9 @@ struct GitHubContractExamples {
         #expect(Set(try ContractExample.operations(api: "github")) == called)
     }
 
-    @Test("GET /repos/{owner}/{repo}/events", arguments: try ContractExample.load(api: "github", operation: "GET /repos/{owner}/{repo}/events"))
+    @Test(
+        "GET /repos/{owner}/{repo}/events",
+        arguments: try ContractExample.load(api: "github", operation: "GET /repos/{owner}/{repo}/events"))
     func events(_ example: ContractExample) async {
         let outcome = await example.expectDecodes(decodingFailure: Self.decodingFailure) {
             try await Self.client($0).events(of: Self.repository, perPage: 100, page: 2, validators: Self.validators(for: example))
@@ -41,10 +43,13 @@ struct GitHubContractExamples {
     }
 
     /// The pages after the first: the client follows `Link: rel="next"`, which GitHub points at `/repositories/{id}/events`.
-    @Test("GET /repositories/{repository_id}/events", arguments: try ContractExample.load(api: "github", operation: "GET /repositories/{repository_id}/events"))
+    @Test(
+        "GET /repositories/{repository_id}/events",
+        arguments: try ContractExample.load(api: "github", operation: "GET /repositories/{repository_id}/events"))
     func eventsByID(_ example: ContractExample) async {
         await example.expectDecodes(decodingFailure: Self.decodingFailure) { replay in
-            var next = URLComponents(url: replay.baseURL.appendingPathComponent("repositories/44838949/events"), resolvingAgainstBaseURL: false)
+            var next = URLComponents(
+                url: replay.baseURL.appendingPathComponent("repositories/44838949/events"), resolvingAgainstBaseURL: false)
             next?.queryItems = [URLQueryItem(name: "page", value: "2")]
             guard let url = next?.url else { throw URLError(.badURL) }
             return try await Self.client(replay).events(at: url, validators: Self.validators(for: example))
@@ -52,7 +57,9 @@ struct GitHubContractExamples {
     }
 
     /// Search sends no conditional request, so its 304 (GitHub's description lists one) can never reach it.
-    @Test("GET /search/repositories", arguments: try ContractExample.load(api: "github", operation: "GET /search/repositories").filter { $0.status != 304 })
+    @Test(
+        "GET /search/repositories",
+        arguments: try ContractExample.load(api: "github", operation: "GET /search/repositories").filter { $0.status != 304 })
     func search(_ example: ContractExample) async {
         await example.expectDecodes(decodingFailure: Self.decodingFailure) {
             try await Self.client($0).searchRepositories("language:swift", sort: .stars, order: .descending, perPage: 5)
@@ -65,9 +72,12 @@ struct GitHubContractExamples {
     func exchange(_ example: ContractExample) async {
         let refusal = Self.oauthError(in: example)
         let outcome = await example.expectDecodes(decodingFailure: Self.decodingFailure) { replay -> AccessToken? in
-            let form: OAuthAnswerForm = example.interaction.response.headers["Content-Type"]?.hasPrefix("application/json") == true ? .json : .form
+            let form: OAuthAnswerForm =
+                example.interaction.response.headers["Content-Type"]?.hasPrefix("application/json") == true ? .json : .form
             do {
-                return try await Self.client(replay).exchangeCode("code-1", clientID: "Iv1.client", clientSecret: "client-secret", redirectURI: "https://example.com/callback", answerForm: form)
+                return try await Self.client(replay).exchangeCode(
+                    "code-1", clientID: "Iv1.client", clientSecret: "client-secret", redirectURI: "https://example.com/callback",
+                    answerForm: form)
             } catch let error as GitHubAPIError where error.kind == .oauth && refusal != nil {
                 #expect(error.oauthError?.code.rawValue == refusal, "the OAuth error's code")
                 return nil

@@ -2,12 +2,14 @@ import APICheck
 import APICheckReplay
 import APICheckTesting
 import Foundation
-@testable import GitHubAPI
 import Sandbox
 import Testing
 import WireFormat
+
+@testable import GitHubAPI
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The decoding contracts of the GitHub API, checked on every recording in `recordings/github/tests/`.
@@ -68,7 +70,8 @@ struct GitHubDecodingContracts {
             #expect(interaction.response.body == nil, "\(context)")
             #expect(interaction.response.headers["Content-Type"] == nil, "\(context)")
             let request = interaction.request.headers
-            #expect(request["If-None-Match"] != nil || request["If-Modified-Since"] != nil, "\(context): a 304 to a request without validators")
+            #expect(
+                request["If-None-Match"] != nil || request["If-Modified-Since"] != nil, "\(context): a 304 to a request without validators")
         }
     }
 
@@ -122,7 +125,10 @@ struct GitHubDecodingContracts {
     @Test("no token, client secret, code or access token is in a recording", arguments: GitHubRecordings.files)
     func noSecrets(_ file: URL) throws {
         let text = try String(contentsOf: file, encoding: .utf8)
-        for secret in [GitHubSandboxOptions.defaultToken, GitHubSandboxOptions.defaultClientSecret, "apicheck-test-code-1", "apicheck-test-code-2", "gho_"] {
+        for secret in [
+            GitHubSandboxOptions.defaultToken, GitHubSandboxOptions.defaultClientSecret, "apicheck-test-code-1", "apicheck-test-code-2",
+            "gho_",
+        ] {
             #expect(!text.contains(secret), "\(file.lastPathComponent) holds \(secret)")
         }
     }

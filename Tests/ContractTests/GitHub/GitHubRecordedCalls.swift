@@ -34,7 +34,8 @@ struct GitHubRecordedCalls {
     func eventsNotModified() async throws {
         let first = try await client.events(of: Self.swift, perPage: 5)
         let byETag = try await client.events(of: Self.swift, perPage: 5, validators: Validators(etag: first.validators.etag))
-        let byDate = try await client.events(of: Self.swift, perPage: 5, validators: Validators(lastModified: first.validators.lastModified))
+        let byDate = try await client.events(
+            of: Self.swift, perPage: 5, validators: Validators(lastModified: first.validators.lastModified))
         for poll in [byETag, byDate] {
             #expect(poll.isNotModified)
             #expect(poll.events.isEmpty)
@@ -114,7 +115,8 @@ struct GitHubRecordedCalls {
 
     @Test(.replaying("oauth-exchange-form"))
     func oauthExchangeForm() async throws {
-        let token = try await client.exchangeCode("apicheck-test-code-2", clientID: Self.clientID, clientSecret: Self.clientSecret, answerForm: .form)
+        let token = try await client.exchangeCode(
+            "apicheck-test-code-2", clientID: Self.clientID, clientSecret: Self.clientSecret, answerForm: .form)
         #expect(token.tokenType == "bearer")
         #expect(token.scope == "repo,gist")
     }
@@ -141,7 +143,8 @@ struct GitHubRecordedCalls {
     func oauthRedirectURIMismatch() async throws {
         let error = await #expect(throws: GitHubAPIError.self) {
             _ = try await client.exchangeCode(
-                "apicheck-test-code-4", clientID: Self.clientID, clientSecret: Self.clientSecret, redirectURI: "https://elsewhere.example/callback"
+                "apicheck-test-code-4", clientID: Self.clientID, clientSecret: Self.clientSecret,
+                redirectURI: "https://elsewhere.example/callback"
             )
         }
         #expect(error?.oauthError?.code == .redirectURIMismatch)
@@ -153,7 +156,8 @@ struct GitHubRecordedCalls {
 struct GitHubRateLimitRecordedCalls {
     @Test(.replaying("rate-limited"))
     func rateLimited() async throws {
-        let client = GitHubClient(session: TestRecording.session, baseURL: TestRecording.baseURL, oauthBaseURL: TestRecording.baseURL(named: "oauth"))
+        let client = GitHubClient(
+            session: TestRecording.session, baseURL: TestRecording.baseURL, oauthBaseURL: TestRecording.baseURL(named: "oauth"))
         _ = try await client.events(of: try RepositoryName("apple/swift"), perPage: 1)
         let error = await #expect(throws: GitHubAPIError.self) {
             _ = try await client.events(of: try RepositoryName("Alamofire/Alamofire"), perPage: 1)

@@ -21,14 +21,16 @@ struct GitHubRecordingSecretsTests {
         let options = GitHubSandboxOptions(clientSecret: secret, token: token)
         let sandbox = try await SandboxServer.start(SandboxConfiguration(apis: [.github], requestJournalLimit: 50, github: options))
         let oauthURL = GitHubRecordingServer.oauthURL(for: sandbox)
-        let replay = try ReplaySession(ReplayConfiguration(
-            api: "github", name: "login", recordingURL: file, mode: .all, liveBaseURL: sandbox.baseURL,
-            otherBaseURLs: ["oauth": oauthURL], recordedFrom: "sandbox"
-        ))
+        let replay = try ReplaySession(
+            ReplayConfiguration(
+                api: "github", name: "login", recordingURL: file, mode: .all, liveBaseURL: sandbox.baseURL,
+                otherBaseURLs: ["oauth": oauthURL], recordedFrom: "sandbox"
+            ))
         let client = GitHubClient(session: replay.session, baseURL: sandbox.baseURL, oauthBaseURL: oauthURL, token: token)
         _ = try await client.events(of: try RepositoryName("apple/swift"), perPage: 1)
         let issued = try await client.exchangeCode(codes[0], clientID: GitHubSandboxOptions.defaultClientID, clientSecret: secret)
-        let issuedForm = try await client.exchangeCode(codes[1], clientID: GitHubSandboxOptions.defaultClientID, clientSecret: secret, answerForm: .form)
+        let issuedForm = try await client.exchangeCode(
+            codes[1], clientID: GitHubSandboxOptions.defaultClientID, clientSecret: secret, answerForm: .form)
         await #expect(throws: GitHubAPIError.self) {
             _ = try await client.exchangeCode(codes[2], clientID: GitHubSandboxOptions.defaultClientID, clientSecret: secret)
         }

@@ -12,7 +12,9 @@ struct GitHubRecordingServer: RecordingServer {
 
     func start() async throws -> RunningRecordingServer {
         let sandbox = try await SandboxServer.start(SandboxConfiguration(apis: [.github], deterministic: true, github: options))
-        return RunningRecordingServer(baseURL: sandbox.baseURL, otherBaseURLs: ["oauth": Self.oauthURL(for: sandbox)]) { await sandbox.stop() }
+        return RunningRecordingServer(baseURL: sandbox.baseURL, otherBaseURLs: ["oauth": Self.oauthURL(for: sandbox)]) {
+            await sandbox.stop()
+        }
     }
 
     /// The replica's address as the OAuth base: the same server under `localhost`, so its prefix differs from the API's.

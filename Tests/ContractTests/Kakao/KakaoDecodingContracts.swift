@@ -23,7 +23,9 @@ struct KakaoDecodingContracts {
         #expect(KakaoRecordings.names.count >= 9, "found \(KakaoRecordings.names)")
     }
 
-    @Test("every answer is application/json;charset=UTF-8; answers are snake_case, errors {errorType, message}", arguments: KakaoRecordings.files)
+    @Test(
+        "every answer is application/json;charset=UTF-8; answers are snake_case, errors {errorType, message}",
+        arguments: KakaoRecordings.files)
     func bodies(_ file: URL) {
         guard let recording = RecordingExpectations.load(file) else { return }
         for (index, interaction) in recording.interactions.enumerated() {
@@ -56,14 +58,18 @@ struct KakaoDecodingContracts {
         guard let recording = RecordingExpectations.load(file) else { return }
         let zones = try ["UTC", "Asia/Seoul", "America/Los_Angeles"].map { try #require(TimeZone(identifier: $0)) }
         for interaction in recording.interactions where interaction.response.status == 200 {
-            guard case .json(let body) = interaction.response.body, case .array(let documents)? = body[pointer: "/documents"] else { continue }
+            guard case .json(let body) = interaction.response.body, case .array(let documents)? = body[pointer: "/documents"] else {
+                continue
+            }
             for document in documents {
                 guard case .string(let text)? = document[pointer: "/datetime"] else { continue }
                 let data = Data(JSONWriter.compactBytes(document))
                 let date = try KakaoClient.makeDecoder().decode(WebDocument.self, from: data).datetime
                 // In Seoul the fields are the wire's own digits (the fraction to the nearest millisecond: a Date is a Double).
                 let seoul = CivilDateTime(date, in: zones[1])
-                let digits = String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03d", seoul.year, seoul.month, seoul.day, seoul.hour, seoul.minute, seoul.second, (seoul.nanosecond + 500_000) / 1_000_000)
+                let digits = String(
+                    format: "%04d-%02d-%02dT%02d:%02d:%02d.%03d", seoul.year, seoul.month, seoul.day, seoul.hour, seoul.minute,
+                    seoul.second, (seoul.nanosecond + 500_000) / 1_000_000)
                 #expect(text == digits + "+09:00")
                 // Elsewhere they are the same instant moved by that zone's offset at that instant.
                 for zone in zones {
@@ -79,7 +85,9 @@ struct KakaoDecodingContracts {
     func highlighting(_ file: URL) {
         guard let recording = RecordingExpectations.load(file) else { return }
         for interaction in recording.interactions where interaction.response.status == 200 {
-            guard case .json(let body) = interaction.response.body, case .array(let documents)? = body[pointer: "/documents"] else { continue }
+            guard case .json(let body) = interaction.response.body, case .array(let documents)? = body[pointer: "/documents"] else {
+                continue
+            }
             for document in documents {
                 for key in ["/title", "/contents"] {
                     guard case .string(let html)? = document[pointer: JSONPointer(key)] else { continue }

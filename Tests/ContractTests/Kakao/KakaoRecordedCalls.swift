@@ -1,12 +1,14 @@
 import APICheckTesting
 import Foundation
-@testable import KakaoAPI
 import Sandbox
 import TestSupport
 import Testing
 import WireFormat
+
+@testable import KakaoAPI
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Every Kakao search the app makes, through the real client, replayed from `recordings/kakao/tests/`.
@@ -39,7 +41,10 @@ struct KakaoRecordedCalls {
     func webSearchKoreanReserved() async throws {
         let page = try await client().web(SearchRequest(query: "스위프트 & Swift #1/2? 100% =", size: 5))
         #expect(page.documents.count == 5)
-        #expect(page.documents.contains { $0.contents.plain.contains("3 < 4 & 5 > 2") || $0.contents.plain.contains("\"Swift\" is great & <fun>") })
+        #expect(
+            page.documents.contains {
+                $0.contents.plain.contains("3 < 4 & 5 > 2") || $0.contents.plain.contains("\"Swift\" is great & <fun>")
+            })
     }
 
     @Test(.replaying("blog-recency"))
@@ -94,7 +99,9 @@ struct KakaoRecordedCalls {
 }
 
 /// The daily quota, from a replica that allows one call.
-@Suite(.recordings(api: "kakao", server: KakaoRecordingServer(options: KakaoSandboxOptions(dailyQuota: 1)), strict: true), .timeLimit(.minutes(5)))
+@Suite(
+    .recordings(api: "kakao", server: KakaoRecordingServer(options: KakaoSandboxOptions(dailyQuota: 1)), strict: true),
+    .timeLimit(.minutes(5)))
 struct KakaoThrottledCalls {
     @Test(.replaying("error-throttled"))
     func throttled() async throws {

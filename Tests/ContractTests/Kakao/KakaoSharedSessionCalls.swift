@@ -2,8 +2,9 @@ import APICheck
 import APICheckTesting
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A Kakao search as an app writes it without a client library: `URLSession.shared`, the production URL in the code,
@@ -48,7 +49,8 @@ struct KakaoSharedSessionCalls {
                 _ = try await Self.searchBlogs("스위프트", key: Self.key)
             }
         }
-        let committed = try String(contentsOf: try #require(KakaoRecordings.files.first { $0.lastPathComponent == "shared-session-blog.json" }), encoding: .utf8)
+        let committed = try String(
+            contentsOf: try #require(KakaoRecordings.files.first { $0.lastPathComponent == "shared-session-blog.json" }), encoding: .utf8)
         var written = try String(contentsOf: folder.appendingPathComponent("kakao/tests/shared-session-blog.json"), encoding: .utf8)
         #expect(!written.contains(Self.key), "the key reached the recording")
         #expect(written.contains("\"Authorization\": \"<redacted>\""))

@@ -1,6 +1,7 @@
 import APICheckTesting
 import Foundation
 import Testing
+
 @testable import LSLPAPI
 
 /// The LSLP client against every response `contracts/lslp.openapi.yaml` allows (`recordings/lslp/examples/`,
@@ -11,7 +12,9 @@ struct LSLPContractExamples {
     static let credentials = Credentials(userID: "65f0c0ffee0123456789abcd", accessToken: "access-example", refreshToken: "refresh-example")
 
     static func client(_ replay: ExampleReplay, loggedIn: Bool = true) -> LSLPClient {
-        LSLPClient(session: replay.session, baseURL: replay.baseURL, sesacKey: LSLPRecordings.key, tokens: TokenStore(credentials: loggedIn ? credentials : nil))
+        LSLPClient(
+            session: replay.session, baseURL: replay.baseURL, sesacKey: LSLPRecordings.key,
+            tokens: TokenStore(credentials: loggedIn ? credentials : nil))
     }
 
     /// A 419 makes the client refresh its token (`GET /refresh`) and send again: the refresh is answered with the contract's 200.
@@ -23,7 +26,9 @@ struct LSLPContractExamples {
     static func expectDecodesLoggedIn<Value>(
         _ example: ContractExample, sourceLocation: SourceLocation = #_sourceLocation, _ call: (LSLPClient) async throws -> Value
     ) async throws {
-        await example.expectDecodes(alsoAnswering: try refresh(for: example), decodingFailure: decodingFailure, sourceLocation: sourceLocation) {
+        await example.expectDecodes(
+            alsoAnswering: try refresh(for: example), decodingFailure: decodingFailure, sourceLocation: sourceLocation
+        ) {
             try await call(client($0))
         }
     }

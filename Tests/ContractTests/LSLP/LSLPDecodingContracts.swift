@@ -29,7 +29,8 @@ struct LSLPDecodingContracts {
         let expired = try #require(steps.firstIndex { $0.hasSuffix(" 419") })
         #expect(steps[expired + 1] == "GET /refresh 200")
         #expect(steps[expired + 2] == steps[expired].replacingOccurrences(of: " 419", with: " 200"), "the same request again: \(steps)")
-        let over = try #require(LSLPRecordings.files.first { $0.lastPathComponent == "login-required.json" }.flatMap { RecordingExpectations.load($0) })
+        let over = try #require(
+            LSLPRecordings.files.first { $0.lastPathComponent == "login-required.json" }.flatMap { RecordingExpectations.load($0) })
         #expect(over.interactions.contains { $0.request.path == "/refresh" && $0.response.status == 418 })
     }
 
@@ -37,7 +38,9 @@ struct LSLPDecodingContracts {
     func noSecrets(_ file: URL) throws {
         let text = try String(contentsOf: file, encoding: .utf8)
         // A JWT starts with the base64url of {"alg"...: eyJ. The replica's key is public, and redacted all the same.
-        #expect(!text.contains("eyJ") && !text.contains(LSLPSandboxOptions.defaultSesacKey) && !text.contains(LSLPRecordedCalls.password), "\(file.lastPathComponent)")
+        #expect(
+            !text.contains("eyJ") && !text.contains(LSLPSandboxOptions.defaultSesacKey) && !text.contains(LSLPRecordedCalls.password),
+            "\(file.lastPathComponent)")
         guard let recording = RecordingExpectations.load(file) else { return }
         for (index, interaction) in recording.interactions.enumerated() {
             let context = "\(file.lastPathComponent) #\(index)"
@@ -47,7 +50,9 @@ struct LSLPDecodingContracts {
             }
             if case .json(let body)? = interaction.response.body {
                 for key in ["token", "refreshToken"] {
-                    if let value = body[pointer: JSONPointer("/" + key)] { #expect(value == .string(RedactionRules.placeholder), "\(context) \(key)") }
+                    if let value = body[pointer: JSONPointer("/" + key)] {
+                        #expect(value == .string(RedactionRules.placeholder), "\(context) \(key)")
+                    }
                 }
             }
         }
@@ -77,7 +82,9 @@ struct LSLPDecodingContracts {
         for (index, interaction) in recording.interactions.enumerated() {
             guard case .json(let json)? = interaction.response.body else { continue }
             RecordingExpectations.expectDates(in: json, writtenAs: .millisecondsUTC, context: "\(file.lastPathComponent) #\(index)")
-            guard interaction.request.path == "/post", interaction.request.method == "GET", interaction.response.status == 200 else { continue }
+            guard interaction.request.path == "/post", interaction.request.method == "GET", interaction.response.status == 200 else {
+                continue
+            }
             let page = try LSLPClient.makeDecoder().decode(PostPage.self, from: Data(JSONWriter.compactBytes(json)))
             for (position, post) in page.posts.enumerated() {
                 guard case .string(let written)? = json[pointer: JSONPointer("/data/\(position)/time")] else { continue }

@@ -4,8 +4,9 @@ import LSLPAPI
 import Sandbox
 import TestSupport
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// What the app does with LSLP, through the real client, replayed from `recordings/lslp/tests/`: every
@@ -28,7 +29,8 @@ struct LSLPRecordedCalls {
         try await client.join(email: "recorded@sesac.kr", password: Self.password, nick: "기록")
         let userID = try await client.login(email: "recorded@sesac.kr", password: Self.password)
         let image = ImageFile(filename: "poster.jpg", mimeType: "image/jpeg", data: Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0xFF, 0xD9]))
-        let post = try await client.createPost(PostDraft(title: "기록된 글", content: "replayed #apicheck", productID: "apicheck_probe", files: [image]))
+        let post = try await client.createPost(
+            PostDraft(title: "기록된 글", content: "replayed #apicheck", productID: "apicheck_probe", files: [image]))
         #expect(post.images.count == 1 && post.hashTags == ["apicheck"] && post.creator.id == userID)
         let comment = try await client.comment(on: post.id, "첫 댓글")
         #expect(comment.content == "첫 댓글")
@@ -70,14 +72,17 @@ struct LSLPRecordedCalls {
     func errors() async throws {
         let client = client()
         try await client.join(email: "owner@sesac.kr", password: Self.password, nick: "owner")
-        #expect(await lslpError { try await client.join(email: "owner@sesac.kr", password: Self.password, nick: "again") }?.reason == .conflict)
+        #expect(
+            await lslpError { try await client.join(email: "owner@sesac.kr", password: Self.password, nick: "again") }?.reason == .conflict)
         #expect(await lslpError { try await client.login(email: "owner@sesac.kr", password: "wrong") }?.reason == .unauthorized)
         try await client.login(email: "owner@sesac.kr", password: Self.password)
         let seeded = try #require(try await client.posts(limit: 1, productID: "mobbie_feed").posts.first)
         let notOwner = await lslpError { try await client.deletePost(id: seeded.id) }
         #expect(notOwner?.reason == .notOwner && notOwner?.message == "게시글 작성자만 수정하거나 삭제할 수 있습니다.")
         #expect(await lslpError { _ = try await client.post(id: String(repeating: "0", count: 24)) }?.reason == .postNotFound)
-        let stranger = LSLPClient(session: TestRecording.session, baseURL: TestRecording.baseURL, sesacKey: try LSLPSesacKey("not-the-course-key"), tokens: client.tokens)
+        let stranger = LSLPClient(
+            session: TestRecording.session, baseURL: TestRecording.baseURL, sesacKey: try LSLPSesacKey("not-the-course-key"),
+            tokens: client.tokens)
         #expect(await lslpError { _ = try await stranger.posts(limit: 1) }?.reason == .invalidSesacKey)
         try await client.withdraw()
     }

@@ -11,7 +11,8 @@ struct LSLPRecordingServer: RecordingServer {
     let recordedFrom = "sandbox"
 
     func start() async throws -> RunningRecordingServer {
-        let options = LSLPSandboxOptions(accessTTL: LSLPRecordings.accessTTL, refreshTTL: LSLPRecordings.refreshTTL, clock: LSLPRecordings.clock.read)
+        let options = LSLPSandboxOptions(
+            accessTTL: LSLPRecordings.accessTTL, refreshTTL: LSLPRecordings.refreshTTL, clock: LSLPRecordings.clock.read)
         let sandbox = try await SandboxServer.start(SandboxConfiguration(apis: [.lslp], deterministic: true, lslp: options))
         return RunningRecordingServer(baseURL: sandbox.baseURL) { await sandbox.stop() }
     }

@@ -23,8 +23,12 @@ struct TodoContractExamples {
     @Test("every operation of the contract is checked here, or named as one the client does not call")
     func everyOperation() throws {
         let operations = Set(try ContractExample.operations(api: "todos"))
-        #expect(operations.subtracting(Self.called).subtracting(Self.notCalled).isEmpty, "operations nobody checks: \(operations.subtracting(Self.called).subtracting(Self.notCalled).sorted())")
-        #expect(Self.called.union(Self.notCalled).subtracting(operations).isEmpty, "not in the contract: \(Self.called.union(Self.notCalled).subtracting(operations).sorted())")
+        #expect(
+            operations.subtracting(Self.called).subtracting(Self.notCalled).isEmpty,
+            "operations nobody checks: \(operations.subtracting(Self.called).subtracting(Self.notCalled).sorted())")
+        #expect(
+            Self.called.union(Self.notCalled).subtracting(operations).isEmpty,
+            "not in the contract: \(Self.called.union(Self.notCalled).subtracting(operations).sorted())")
     }
 
     @Test("GET /api/v2/todos", arguments: try ContractExample.load(api: "todos", operation: "GET /api/v2/todos"))
@@ -44,7 +48,9 @@ struct TodoContractExamples {
 
     @Test("POST /api/v2/todos", arguments: try ContractExample.load(api: "todos", operation: "POST /api/v2/todos"))
     func create(_ example: ContractExample) async {
-        await example.expectDecodes(decodingFailure: Self.decodingFailure) { try await Self.client($0).createTodo(title: "buy milk", isDone: true) }
+        await example.expectDecodes(decodingFailure: Self.decodingFailure) {
+            try await Self.client($0).createTodo(title: "buy milk", isDone: true)
+        }
     }
 
     @Test("POST /api/v2/todos-json", arguments: try ContractExample.load(api: "todos", operation: "POST /api/v2/todos-json"))
@@ -54,7 +60,9 @@ struct TodoContractExamples {
 
     @Test("PUT /api/v2/todos/{id}", arguments: try ContractExample.load(api: "todos", operation: "PUT /api/v2/todos/{id}"))
     func update(_ example: ContractExample) async {
-        await example.expectDecodes(decodingFailure: Self.decodingFailure) { try await Self.client($0).updateTodo(id: 5126, title: "a+b = c & 100%", isDone: true) }
+        await example.expectDecodes(decodingFailure: Self.decodingFailure) {
+            try await Self.client($0).updateTodo(id: 5126, title: "a+b = c & 100%", isDone: true)
+        }
     }
 
     @Test("DELETE /api/v2/todos/{id}", arguments: try ContractExample.load(api: "todos", operation: "DELETE /api/v2/todos/{id}"))

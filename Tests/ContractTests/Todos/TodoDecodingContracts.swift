@@ -2,8 +2,9 @@ import APICheck
 import APICheckTesting
 import Foundation
 import Testing
-@testable import TodoAPI
 import WireFormat
+
+@testable import TodoAPI
 
 /// The five decoding contracts of the todo API, checked on every recording in `recordings/todos/tests/`.
 @Suite("Todo decoding contracts", .timeLimit(.minutes(5)))
@@ -34,7 +35,9 @@ struct TodoDecodingContracts {
                 continue
             }
             let data = Data(JSONWriter.compactBytes(body))
-            let isList = interaction.request.method == "GET" && (interaction.request.path == "/api/v2/todos" || interaction.request.path == "/api/v2/todos/search")
+            let isList =
+                interaction.request.method == "GET"
+                && (interaction.request.path == "/api/v2/todos" || interaction.request.path == "/api/v2/todos/search")
             let decoder = TodoClient.makeDecoder()
             if isList {
                 #expect(throws: Never.self) { _ = try decoder.decode(TodoPage.self, from: data) }
@@ -84,10 +87,14 @@ struct TodoDecodingContracts {
         var checked = 0
         for (index, interaction) in recording.interactions.enumerated() {
             if case .json(let json) = interaction.response.body {
-                checked += RecordingExpectations.expectDates(in: json, writtenAs: .microsecondsUTC, context: "\(file.lastPathComponent) #\(index)")
+                checked += RecordingExpectations.expectDates(
+                    in: json, writtenAs: .microsecondsUTC, context: "\(file.lastPathComponent) #\(index)")
             }
         }
-        let hasTodos = recording.interactions.contains { $0.response.body?.jsonValue[pointer: "/json/data/created_at"] != nil || $0.response.body?.jsonValue[pointer: "/json/data/0/created_at"] != nil }
+        let hasTodos = recording.interactions.contains {
+            $0.response.body?.jsonValue[pointer: "/json/data/created_at"] != nil
+                || $0.response.body?.jsonValue[pointer: "/json/data/0/created_at"] != nil
+        }
         if hasTodos { #expect(checked > 0, "\(file.lastPathComponent): no dates found") }
     }
 
@@ -108,7 +115,8 @@ struct TodoDecodingContracts {
             let status = interaction.response.status
             if (200..<300).contains(status) { continue }
             let body = interaction.response.body.map { Data($0.bytes()) } ?? Data()
-            let error = TodoClient.statusError(status: status, body: body, request: "\(interaction.request.method) \(interaction.request.path)")
+            let error = TodoClient.statusError(
+                status: status, body: body, request: "\(interaction.request.method) \(interaction.request.path)")
             let context = "\(file.lastPathComponent) #\(index) status \(status)"
             switch status {
             case 404: #expect(error.kind == .notFound, "\(context)")

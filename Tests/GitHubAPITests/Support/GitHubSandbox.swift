@@ -3,8 +3,9 @@ import GitHubAPI
 import Locking
 import Sandbox
 import TestSupport
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Runs `body` with a client whose two bases (API and OAuth) point at a fresh in-process GitHub replica.

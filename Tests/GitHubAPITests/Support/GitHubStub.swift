@@ -1,7 +1,8 @@
 import Foundation
 import Locking
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Answers `http://stub.invalid/<case>/...` from a fixed table, for what the replica never sends:
@@ -17,12 +18,26 @@ final class GitHubStub: URLProtocol {
     }
 
     static let answers: [String: Answer] = [
-        "retry-after-seconds": Answer(status: 403, headers: ["Retry-After": "120", "x-ratelimit-remaining": "12"], body: #"{"message":"You have exceeded a secondary rate limit.","documentation_url":"https://docs.github.com/rest"}"#),
-        "retry-after-date": Answer(status: 429, headers: ["Retry-After": "Wed, 21 Oct 2026 07:28:00 GMT"], body: #"{"message":"Too many requests"}"#),
-        "spent": Answer(status: 403, headers: ["x-ratelimit-limit": "60", "x-ratelimit-remaining": "0", "x-ratelimit-used": "60", "x-ratelimit-reset": "1800003600", "x-ratelimit-resource": "core"], body: #"{"message":"API rate limit exceeded for 127.0.0.1.","documentation_url":"https://docs.github.com/rest/overview/rate-limits-for-the-rest-api"}"#),
-        "forbidden": Answer(status: 403, headers: ["x-ratelimit-remaining": "4999"], body: #"{"message":"Resource not accessible by integration","status":"403"}"#),
+        "retry-after-seconds": Answer(
+            status: 403, headers: ["Retry-After": "120", "x-ratelimit-remaining": "12"],
+            body: #"{"message":"You have exceeded a secondary rate limit.","documentation_url":"https://docs.github.com/rest"}"#),
+        "retry-after-date": Answer(
+            status: 429, headers: ["Retry-After": "Wed, 21 Oct 2026 07:28:00 GMT"], body: #"{"message":"Too many requests"}"#),
+        "spent": Answer(
+            status: 403,
+            headers: [
+                "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0", "x-ratelimit-used": "60", "x-ratelimit-reset": "1800003600",
+                "x-ratelimit-resource": "core",
+            ],
+            body:
+                #"{"message":"API rate limit exceeded for 127.0.0.1.","documentation_url":"https://docs.github.com/rest/overview/rate-limits-for-the-rest-api"}"#
+        ),
+        "forbidden": Answer(
+            status: 403, headers: ["x-ratelimit-remaining": "4999"],
+            body: #"{"message":"Resource not accessible by integration","status":"403"}"#),
         "server-error": Answer(status: 502, headers: [:], body: "<html>bad gateway</html>"),
-        "foreign-link": Answer(status: 200, headers: ["Link": #"<https://evil.example/repositories/1/events?page=2>; rel="next""#], body: "[]"),
+        "foreign-link": Answer(
+            status: 200, headers: ["Link": #"<https://evil.example/repositories/1/events?page=2>; rel="next""#], body: "[]"),
         "oauth-html": Answer(status: 200, headers: ["Content-Type": "text/html"], body: "<html>sign in</html>"),
     ]
 
@@ -79,7 +94,9 @@ final class GitHubStub: URLProtocol {
     private func answer(url: URL, _ answer: Answer) {
         var headers = ["Content-Type": "application/json; charset=utf-8"]
         headers.merge(answer.headers) { $1 }
-        guard let response = HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: headers) else { return fail() }
+        guard let response = HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: headers) else {
+            return fail()
+        }
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
         client?.urlProtocol(self, didLoad: Data(answer.body.utf8))
         client?.urlProtocolDidFinishLoading(self)

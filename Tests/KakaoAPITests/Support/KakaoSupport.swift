@@ -2,8 +2,9 @@ import Foundation
 import KakaoAPI
 import Sandbox
 import TestSupport
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The replica's documented default key, as the client holds it.
@@ -51,13 +52,17 @@ final class KakaoStub: URLProtocol {
 
     override func startLoading() {
         guard let url = request.url, let name = url.pathComponents.dropFirst().first else { return fail() }
-        let page = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "page" }?.value.flatMap { Int($0) } ?? 1
+        let page =
+            URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "page" }?.value.flatMap { Int($0) } ?? 1
         let encodedKey = Self.key.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         let (status, body): (Int, String)
         switch name {
         case "invalid-after-2":
             if page <= 2 {
-                (status, body) = (200, #"{"documents":[{"contents":"c","datetime":"2024-01-01T00:00:0\#(page).000+09:00","title":"page \#(page)","url":"https://a.example/\#(page)"}],"meta":{"is_end":false,"pageable_count":9,"total_count":90}}"#)
+                (status, body) = (
+                    200,
+                    #"{"documents":[{"contents":"c","datetime":"2024-01-01T00:00:0\#(page).000+09:00","title":"page \#(page)","url":"https://a.example/\#(page)"}],"meta":{"is_end":false,"pageable_count":9,"total_count":90}}"#
+                )
             } else {
                 (status, body) = (400, #"{"errorType":"InvalidArgument","message":"page is more than max"}"#)
             }
@@ -68,14 +73,22 @@ final class KakaoStub: URLProtocol {
         case "not-kakao":
             (status, body) = (502, "<html>bad gateway for \(Self.key)</html>")
         case "echo-encoded":
-            (status, body) = (401, #"{"errorType":"AccessDeniedError","message":"wrong appKey(\#(encodedKey)) format, raw \#(Self.key.replacingOccurrences(of: "&", with: "\\u0026"))"}"#)
+            (status, body) = (
+                401,
+                #"{"errorType":"AccessDeniedError","message":"wrong appKey(\#(encodedKey)) format, raw \#(Self.key.replacingOccurrences(of: "&", with: "\\u0026"))"}"#
+            )
         case "bad-date":
-            (status, body) = (200, #"{"documents":[{"contents":"c","datetime":"2024-13-01T00:00:00.000+09:00","title":"t","url":"https://a.example/"}],"meta":{"is_end":true,"pageable_count":1,"total_count":1}}"#)
+            (status, body) = (
+                200,
+                #"{"documents":[{"contents":"c","datetime":"2024-13-01T00:00:00.000+09:00","title":"t","url":"https://a.example/"}],"meta":{"is_end":true,"pageable_count":1,"total_count":1}}"#
+            )
         default:
             return fail()
         }
         let headers = ["Content-Type": "application/json;charset=UTF-8"]
-        guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers) else { return fail() }
+        guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers) else {
+            return fail()
+        }
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
         client?.urlProtocol(self, didLoad: Data(body.utf8))
         client?.urlProtocolDidFinishLoading(self)

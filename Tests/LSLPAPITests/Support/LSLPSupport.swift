@@ -2,8 +2,9 @@ import Foundation
 import LSLPAPI
 import Sandbox
 import TestSupport
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The replica's documented default SesacKey, as the client holds it.
@@ -46,7 +47,8 @@ final class LSLPStub: URLProtocol {
         guard let url = URL(string: "http://stub.invalid/\(status)") else { throw URLError(.badURL) }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [LSLPStub.self]
-        let tokens = TokenStore(credentials: Credentials(userID: "0123456789abcdef01234567", accessToken: token, refreshToken: "eyJ.stub-refresh.sig"))
+        let tokens = TokenStore(
+            credentials: Credentials(userID: "0123456789abcdef01234567", accessToken: token, refreshToken: "eyJ.stub-refresh.sig"))
         return LSLPClient(session: URLSession(configuration: configuration), baseURL: url, sesacKey: try LSLPSesacKey(key), tokens: tokens)
     }
 
@@ -62,11 +64,17 @@ final class LSLPStub: URLProtocol {
         } else if first == "plain" {
             (status, body) = (502, "<html>bad gateway \(Self.key)</html>")
         } else if let code = Int(first) {
-            (status, body) = (code, #"{"message":"서버 메시지 \#(code) (key \#(Self.key), token \#(request.value(forHTTPHeaderField: "Authorization") ?? ""))"}"#)
+            (status, body) = (
+                code,
+                #"{"message":"서버 메시지 \#(code) (key \#(Self.key), token \#(request.value(forHTTPHeaderField: "Authorization") ?? ""))"}"#
+            )
         } else {
             return fail()
         }
-        guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json; charset=utf-8"]) else { return fail() }
+        guard
+            let response = HTTPURLResponse(
+                url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json; charset=utf-8"])
+        else { return fail() }
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
         client?.urlProtocol(self, didLoad: Data(body.utf8))
         client?.urlProtocolDidFinishLoading(self)

@@ -2,8 +2,9 @@ import Foundation
 import Sandbox
 import TestSupport
 import TodoAPI
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Runs `body` with a client talking to a fresh in-process sandbox over loopback, then stops it.

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A failed request, as Alamofire's `AFError` tells it: a status outside 200..<300, or the transport.
@@ -61,7 +62,9 @@ public final class APISession: NSObject, URLSessionDataDelegate, @unchecked Send
         }
     }
 
-    private func retry(_ request: URLRequest, response: HTTPURLResponse, error: APIError, count: Int, with interceptor: any RequestInterceptor) async -> RetryResult {
+    private func retry(
+        _ request: URLRequest, response: HTTPURLResponse, error: APIError, count: Int, with interceptor: any RequestInterceptor
+    ) async -> RetryResult {
         await withCheckedContinuation { continuation in
             interceptor.retry(request, response: response, dueTo: error, retryCount: count) { continuation.resume(returning: $0) }
         }

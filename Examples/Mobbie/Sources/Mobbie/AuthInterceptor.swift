@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The tokens from login, kept where the app keeps them (the keychain in the app; memory here).
@@ -49,7 +50,8 @@ public final class AuthInterceptor: RequestInterceptor, @unchecked Sendable {
     }
 
     public func retry(
-        _ request: URLRequest, response: HTTPURLResponse?, dueTo error: any Error, retryCount: Int, completion: @escaping @Sendable (RetryResult) -> Void
+        _ request: URLRequest, response: HTTPURLResponse?, dueTo error: any Error, retryCount: Int,
+        completion: @escaping @Sendable (RetryResult) -> Void
     ) {
         switch response?.statusCode {
         case 419 where retryCount == 0:
@@ -58,7 +60,8 @@ public final class AuthInterceptor: RequestInterceptor, @unchecked Sendable {
             let logout = self.logout
             Task {
                 do {
-                    let answer = try await refreshSession.request(.refresh(accessToken: access, refreshToken: refresh), as: RefreshResponse.self)
+                    let answer = try await refreshSession.request(
+                        .refresh(accessToken: access, refreshToken: refresh), as: RefreshResponse.self)
                     tokens.update(access: answer.token)
                     self.lock.withLock { self.refreshes += 1 }
                     completion(.retry)

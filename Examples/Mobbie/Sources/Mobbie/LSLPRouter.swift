@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The app's endpoints, in the shape of Moya's `TargetType`: base URL, path, method, task.

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 public struct LoginResponse: Decodable, Sendable {
@@ -96,7 +97,10 @@ struct SesacKeyOnly: RequestInterceptor {
         completion(.success(request))
     }
 
-    func retry(_ request: URLRequest, response: HTTPURLResponse?, dueTo error: any Error, retryCount: Int, completion: @escaping @Sendable (RetryResult) -> Void) {
+    func retry(
+        _ request: URLRequest, response: HTTPURLResponse?, dueTo error: any Error, retryCount: Int,
+        completion: @escaping @Sendable (RetryResult) -> Void
+    ) {
         completion(.doNotRetry)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Alamofire's `RequestAdapter`: changes a request before it is sent (adds headers).
@@ -17,7 +18,9 @@ public enum RetryResult: Sendable {
 
 /// Alamofire's `RequestRetrier`: decides whether a failed request is sent again.
 public protocol RequestRetrier: Sendable {
-    func retry(_ request: URLRequest, response: HTTPURLResponse?, dueTo error: any Error, retryCount: Int, completion: @escaping @Sendable (RetryResult) -> Void)
+    func retry(
+        _ request: URLRequest, response: HTTPURLResponse?, dueTo error: any Error, retryCount: Int,
+        completion: @escaping @Sendable (RetryResult) -> Void)
 }
 
 /// Alamofire's `RequestInterceptor`: both.

@@ -1,12 +1,13 @@
 import Foundation
+
 #if canImport(Combine)
-import Combine
+    import Combine
 #else
-import OpenCombine
-import OpenCombineFoundation
+    import OpenCombine
+    import OpenCombineFoundation
 #endif
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// What can go wrong, as the app tells it apart.
@@ -22,9 +23,9 @@ public enum TodosAPI {
     /// `URLSession.shared.dataTaskPublisher(for:)`: Combine's on Apple platforms, OpenCombine's on Linux.
     static func dataTaskPublisher(for request: URLRequest) -> AnyPublisher<(data: Data, response: URLResponse), URLError> {
         #if canImport(Combine)
-        URLSession.shared.dataTaskPublisher(for: request).eraseToAnyPublisher()
+            URLSession.shared.dataTaskPublisher(for: request).eraseToAnyPublisher()
         #else
-        URLSession.shared.ocombine.dataTaskPublisher(for: request).eraseToAnyPublisher()
+            URLSession.shared.ocombine.dataTaskPublisher(for: request).eraseToAnyPublisher()
         #endif
     }
 

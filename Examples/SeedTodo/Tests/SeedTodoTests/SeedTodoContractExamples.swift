@@ -1,10 +1,11 @@
 import APICheckTesting
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SeedTodo
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Every response the contract allows, through the app's own code and models (`apicheck examples` wrote them into
 /// `recordings/todos/examples/`): a field the models cannot read fails with the example's file, line and pointer.
