@@ -15,21 +15,6 @@ import WireFormat
 /// The decoding contracts of the GitHub API, checked on every recording in `recordings/github/tests/`.
 @Suite("GitHub decoding contracts", .timeLimit(.minutes(5)))
 struct GitHubDecodingContracts {
-    static let contract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("contracts/github.openapi.yaml")
-    static let verifier = RecordingExpectations.verifier(contract: contract)
-
-    @Test("every recording conforms to the GitHub contract", arguments: GitHubRecordings.files)
-    func conformsToContract(_ file: URL) throws {
-        let verifier = try #require(Self.verifier)
-        RecordingExpectations.expectConforms(file, to: verifier)
-    }
-
-    @Test("there are recordings to check")
-    func recordingsExist() {
-        #expect(GitHubRecordings.names.count >= 15, "found \(GitHubRecordings.names)")
-    }
-
     @Test("events pages are top-level arrays with string ids past 32 bits, and decode", arguments: GitHubRecordings.files)
     func eventsPages(_ file: URL) throws {
         guard let recording = RecordingExpectations.load(file) else { return }

@@ -8,21 +8,6 @@ import WireFormat
 /// The decoding contracts of Kakao's search, checked on every recording in `recordings/kakao/tests/`.
 @Suite("Kakao decoding contracts", .timeLimit(.minutes(5)))
 struct KakaoDecodingContracts {
-    static let contract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("contracts/kakao.openapi.yaml")
-    static let verifier = RecordingExpectations.verifier(contract: contract)
-
-    @Test("every recording conforms to the Kakao contract", arguments: KakaoRecordings.files)
-    func conformsToContract(_ file: URL) throws {
-        let verifier = try #require(Self.verifier)
-        RecordingExpectations.expectConforms(file, to: verifier)
-    }
-
-    @Test("there are recordings to check")
-    func recordingsExist() {
-        #expect(KakaoRecordings.names.count >= 9, "found \(KakaoRecordings.names)")
-    }
-
     @Test(
         "every answer is application/json;charset=UTF-8; answers are snake_case, errors {errorType, message}",
         arguments: KakaoRecordings.files)
