@@ -76,15 +76,10 @@ struct GitHubSecretsTests {
 
     @Test("record, diff in every format, and verify write and print none of them")
     func recordDiffVerify() async throws {
-        let project = try makeProject()
-        let folder = project.folder
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var printed: [String] = []
-
+        var sweep = SecretsSweep(try makeProject())
+        defer { try? FileManager.default.removeItem(at: sweep.folder) }
         try await withSandboxServer(SandboxConfiguration(apis: [.github], requestJournalLimit: 100, github: options())) { sandbox in
-            let recorded = try await CLIRunner.run(["record"], currentDirectory: folder, environment: environment(sandbox))
-            #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
-            printed += project.leaks(in: recorded.stdout + recorded.stderr, at: "record's output")
+            try await sweep.record(environment: environment(sandbox))
             // The secrets really went out: the test would prove nothing if they had not.
             let received = sandbox.receivedRequests()
             #expect(received.contains { $0.header("Authorization") == "Bearer \(Self.token)" })
@@ -97,36 +92,19 @@ struct GitHubSecretsTests {
                     ($0.header("Authorization") ?? "").hasPrefix("Bearer gho_") && $0.header("Authorization") != "Bearer \(Self.token)"
                 })
         }
-        let recordings = folder.appendingPathComponent("recordings/github/scenarios")
+        let recordings = sweep.folder.appendingPathComponent("recordings/github/scenarios")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: recordings.path).sorted() == [
                 "bad-code.json", "events.json", "exchange-form.json", "exchange.json",
             ])
-
         // A drifted replica makes findings that quote response values; the codes are spent, so the exchanges differ too.
         try await withSandboxServer(
             SandboxConfiguration(apis: [.github], drifts: [.githubOAuthError401, .githubEventIDInt], github: options())
         ) { sandbox in
-            for format in SecretsProject.reportFormats {
-                let diffed = try await CLIRunner.run(
-                    ["diff", "--live", "--format", format], currentDirectory: folder, environment: environment(sandbox))
-                #expect(diffed.status == 1, "\(format): \(diffed.stderr)")
-                #expect(!diffed.stdout.isEmpty, "\(format): no report")
-                printed += project.leaks(in: diffed.stdout + diffed.stderr, at: "diff --format \(format)")
-            }
+            try await sweep.diffEveryFormat(environment: environment(sandbox))
         }
-        for format in SecretsProject.reportFormats {
-            let verified = try await CLIRunner.run(["verify", "--format", format], currentDirectory: folder)
-            printed += project.leaks(in: verified.stdout + verified.stderr, at: "verify --format \(format)")
-        }
-        let written = try project.leaks(inFilesUnder: "recordings")
-        #expect(written.files == 4)
-        #expect(written.leaks.isEmpty, "\(written.leaks)")
-        #expect(printed.isEmpty, "\(printed)")
-        // The commands that read these recordings and write or print: har export and infer.
-        let exported = try await project.exportAndInfer(api: "github")
-        #expect(exported.exported == written.files)
-        #expect(exported.leaks.isEmpty, "\(exported.leaks)")
+        try await sweep.verifyEveryFormat()
+        try await sweep.finish(api: "github", files: 4)
     }
 
     @Test("har import writes none of them")

@@ -54,54 +54,31 @@ struct KakaoSecretsTests {
     @Test(
         "record, diff in every format (against a replica that refuses the key and echoes it) and verify write and print none of its forms")
     func recordDiffVerify() async throws {
-        let project = try makeProject()
-        let folder = project.folder
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var printed: [String] = []
-
+        var sweep = SecretsSweep(try makeProject())
+        defer { try? FileManager.default.removeItem(at: sweep.folder) }
         try await withSandboxServer(
             SandboxConfiguration(apis: [.kakao], requestJournalLimit: 100, kakao: KakaoSandboxOptions(key: Self.key))
         ) { sandbox in
-            let recorded = try await CLIRunner.run(["record"], currentDirectory: folder, environment: environment(sandbox))
-            #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
-            printed += project.leaks(in: recorded.stdout + recorded.stderr, at: "record's output")
+            try await sweep.record(environment: environment(sandbox))
             // The key really went out, in the header and encoded in a URL: the test would prove nothing otherwise.
             let received = sandbox.receivedRequests()
             #expect(received.contains { $0.header("Authorization") == "KakaoAK \(Self.key)" })
             #expect(received.contains { ($0.query ?? "").contains(FormURLEncoding.escape(Self.key)) })
         }
-        let recordings = folder.appendingPathComponent("recordings/kakao/scenarios")
+        let recordings = sweep.folder.appendingPathComponent("recordings/kakao/scenarios")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: recordings.path).sorted() == [
                 "echoed.json", "key-in-the-query.json", "search.json",
             ])
         let echoed = try String(contentsOf: recordings.appendingPathComponent("echoed.json"), encoding: .utf8)
         #expect(echoed.contains("wrong appKey(Bearer <redacted>) format"), "the echo is in the recording, redacted:\n\(echoed)")
-
         // A replica with another key: every call is a 401 that echoes the key, so findings quote those messages.
         try await withSandboxServer(SandboxConfiguration(apis: [.kakao], drifts: [.kakaoDatesUTC])) { sandbox in
-            for format in SecretsProject.reportFormats {
-                let diffed = try await CLIRunner.run(
-                    ["diff", "--live", "--format", format], currentDirectory: folder, environment: environment(sandbox))
-                #expect(diffed.status == 1, "\(format): \(diffed.stderr)")
-                #expect(!diffed.stdout.isEmpty, "\(format): no report")
-                printed += project.leaks(in: diffed.stdout + diffed.stderr, at: "diff --format \(format)")
-            }
-            let rerecorded = try await CLIRunner.run(["record", "--dry-run"], currentDirectory: folder, environment: environment(sandbox))
-            printed += project.leaks(in: rerecorded.stdout + rerecorded.stderr, at: "record --dry-run's output")
+            try await sweep.diffEveryFormat(environment: environment(sandbox))
+            try await sweep.run(["record", "--dry-run"], environment: environment(sandbox))
         }
-        for format in SecretsProject.reportFormats {
-            let verified = try await CLIRunner.run(["verify", "--format", format], currentDirectory: folder)
-            printed += project.leaks(in: verified.stdout + verified.stderr, at: "verify --format \(format)")
-        }
-        let written = try project.leaks(inFilesUnder: "recordings")
-        #expect(written.files == 3)
-        #expect(written.leaks.isEmpty, "\(written.leaks)")
-        #expect(printed.isEmpty, "\(printed)")
-        // The commands that read these recordings and write or print: har export and infer.
-        let exported = try await project.exportAndInfer(api: "kakao")
-        #expect(exported.exported == written.files)
-        #expect(exported.leaks.isEmpty, "\(exported.leaks)")
+        try await sweep.verifyEveryFormat()
+        try await sweep.finish(api: "kakao", files: 3)
     }
 
     @Test("har import writes none of its forms, also from an echoing 401")

@@ -60,60 +60,32 @@ struct LSLPSecretsTests {
 
     @Test("record, diff in every format (also against a drifted replica) and verify write and print no key and no token")
     func recordDiffVerify() async throws {
-        var secrets = Self.keyForms
-        var printed: [(String, String)] = []
+        var issued: [String] = []
         let options = LSLPSandboxOptions(sesacKeys: [Self.key])
-        let project = try SecretsProject(configuration: Self.configuration, secrets: [])
-        let folder = project.folder
-        defer { try? FileManager.default.removeItem(at: folder) }
-
+        var sweep = SecretsSweep(try SecretsProject(configuration: Self.configuration, secrets: Self.keyForms))
+        defer { try? FileManager.default.removeItem(at: sweep.folder) }
         try await withSandboxServer(SandboxConfiguration(apis: [.lslp], requestJournalLimit: 200, lslp: options)) { sandbox in
-            let recorded = try await CLIRunner.run(
-                ["record", "--allow-writes"], currentDirectory: folder, environment: environment(sandbox))
-            #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
-            printed.append(("record", recorded.stdout + recorded.stderr))
+            try await sweep.record(["--allow-writes"], environment: environment(sandbox))
             let tokens = Self.tokens(sandbox)
             // The secrets really went out: the test would prove nothing otherwise.
             #expect(tokens.count >= 4, "an access and a refresh token, and their payloads")
             #expect(sandbox.receivedRequests().contains { $0.header("SesacKey") == Self.key })
             #expect(sandbox.receivedRequests().contains { ($0.query ?? "").contains(FormURLEncoding.escape(Self.key)) })
-            secrets += tokens
+            issued += tokens
         }
-        let recordings = folder.appendingPathComponent("recordings/lslp/scenarios")
+        let recordings = sweep.folder.appendingPathComponent("recordings/lslp/scenarios")
         let session = try String(contentsOf: recordings.appendingPathComponent("session.json"), encoding: .utf8)
         #expect(session.contains(#""content": "token <redacted>""#), "the echo is in the recording, redacted:\n\(session)")
-
         for drift in [Drift.lslpTokenKeyRenamed, .lslpIDKeyRenamed] {
             try await withSandboxServer(SandboxConfiguration(apis: [.lslp], drifts: [drift], requestJournalLimit: 200, lslp: options)) {
                 sandbox in
-                for format in SecretsProject.reportFormats {
-                    let diffed = try await CLIRunner.run(
-                        ["diff", "--live", "--allow-writes", "--format", format], currentDirectory: folder,
-                        environment: environment(sandbox))
-                    #expect(diffed.status == 1, "\(drift) \(format): \(diffed.stderr)")
-                    #expect(!diffed.stdout.isEmpty, "\(format): no report")
-                    printed.append(("diff \(drift) --format \(format)", diffed.stdout + diffed.stderr))
-                }
-                let rerecorded = try await CLIRunner.run(
-                    ["record", "--dry-run", "--allow-writes"], currentDirectory: folder, environment: environment(sandbox))
-                printed.append(("record --dry-run", rerecorded.stdout + rerecorded.stderr))
-                secrets += Self.tokens(sandbox)
+                try await sweep.diffEveryFormat(["--allow-writes"], environment: environment(sandbox), label: "\(drift)")
+                try await sweep.run(["record", "--dry-run", "--allow-writes"], environment: environment(sandbox))
+                issued += Self.tokens(sandbox)
             }
         }
-        for format in SecretsProject.reportFormats {
-            let verified = try await CLIRunner.run(["verify", "--format", format], currentDirectory: folder)
-            printed.append(("verify --format \(format)", verified.stdout + verified.stderr))
-        }
-        let search = SecretsProject.Search(secrets: secrets)
-        let written = try search.leaks(inFilesUnder: recordings)
-        #expect(written.files == 1)
-        #expect(written.leaks.isEmpty, "\(written.leaks)")
-        let leaks = printed.flatMap { search.leaks(in: $0.1, at: $0.0) }
-        #expect(leaks.isEmpty, "\(leaks)")
-        // The commands that read these recordings and write or print: har export and infer.
-        let exported = try await project.exportAndInfer(api: "lslp", searching: search)
-        #expect(exported.exported == written.files)
-        #expect(exported.leaks.isEmpty, "\(exported.leaks)")
+        try await sweep.verifyEveryFormat()
+        try await sweep.finish(api: "lslp", files: 1, issued: issued)
     }
 
     @Test("har import writes no key and no token, also where a later answer echoes the token")

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import WireFormat
 
 /// A throwaway project folder holding only an `apicheck.yml`, and the search for secrets in what the
@@ -91,5 +92,75 @@ struct SecretsProject {
             }
             return (count, found)
         }
+    }
+}
+
+/// One API's secrets sweep, the same for the four: what the commands print is kept with where it was printed and
+/// searched at the end (secrets a replica issues, tokens, are known only after the runs), then the recordings, and
+/// then what `har export` and `infer` make of them. Each API's suite says only what is particular to it: its
+/// project, its replicas, its checks that the secrets really went out.
+struct SecretsSweep {
+    let project: SecretsProject
+    private(set) var printed: [(place: String, text: String)] = []
+
+    init(_ project: SecretsProject) {
+        self.project = project
+    }
+
+    var folder: URL { project.folder }
+
+    /// Runs `apicheck` in the project with `arguments`; what it prints is searched at the end.
+    @discardableResult
+    mutating func run(_ arguments: [String], environment: [String: String] = [:], at place: String? = nil) async throws -> CLIRunner.Result
+    {
+        let result = try await CLIRunner.run(arguments, currentDirectory: folder, environment: environment)
+        printed.append((place ?? arguments.joined(separator: " "), result.stdout + result.stderr))
+        return result
+    }
+
+    /// `apicheck record` (with `extra` flags), expected to succeed.
+    mutating func record(_ extra: [String] = [], environment: [String: String], sourceLocation: SourceLocation = #_sourceLocation)
+        async throws
+    {
+        let recorded = try await run(["record"] + extra, environment: environment, at: "record")
+        #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)", sourceLocation: sourceLocation)
+    }
+
+    /// `apicheck diff --live` in every report format (with `extra` flags); with `findings`, each is expected to exit 1
+    /// with a report.
+    mutating func diffEveryFormat(
+        _ extra: [String] = [], environment: [String: String], findings: Bool = true, label: String = "",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        for format in SecretsProject.reportFormats {
+            let diffed = try await run(
+                ["diff", "--live"] + extra + ["--format", format], environment: environment, at: "diff \(label) --format \(format)")
+            if findings {
+                #expect(diffed.status == 1, "\(label) \(format): \(diffed.stderr)", sourceLocation: sourceLocation)
+                #expect(!diffed.stdout.isEmpty, "\(label) \(format): no report", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// `apicheck verify` in every report format.
+    mutating func verifyEveryFormat(environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        for format in SecretsProject.reportFormats {
+            let verified = try await run(["verify", "--format", format], environment: environment, at: "verify --format \(format)")
+            #expect(!verified.stdout.contains("secret.unredacted"), "\(verified.stdout)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The end of a sweep: the `files` recordings of `api` hold no secret (the project's and `issued`), nothing
+    /// printed held one, and `har export` and `infer` write and print none.
+    func finish(api: String, files: Int, issued: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let search = SecretsProject.Search(secrets: project.secrets + issued)
+        let written = try search.leaks(inFilesUnder: folder.appendingPathComponent("recordings"))
+        #expect(written.files == files, sourceLocation: sourceLocation)
+        #expect(written.leaks.isEmpty, "\(written.leaks)", sourceLocation: sourceLocation)
+        let leaks = printed.flatMap { search.leaks(in: $0.text, at: $0.place) }
+        #expect(leaks.isEmpty, "\(leaks)", sourceLocation: sourceLocation)
+        let exported = try await project.exportAndInfer(api: api, searching: search)
+        #expect(exported.exported == files, sourceLocation: sourceLocation)
+        #expect(exported.leaks.isEmpty, "\(exported.leaks)", sourceLocation: sourceLocation)
     }
 }

@@ -40,38 +40,20 @@ struct TodoSecretsTests {
 
     @Test("record, diff in every format, verify, har export and infer write and print none of them")
     func sweep() async throws {
-        let project = try SecretsProject(
-            configuration: Self.configuration, secrets: SecretsProject.forms(of: Self.csrf) + SecretsProject.forms(of: Self.secret))
-        let folder = project.folder
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var printed: [String] = []
+        var sweep = SecretsSweep(
+            try SecretsProject(
+                configuration: Self.configuration, secrets: SecretsProject.forms(of: Self.csrf) + SecretsProject.forms(of: Self.secret)))
+        defer { try? FileManager.default.removeItem(at: sweep.folder) }
         try await withSandboxServer(SandboxConfiguration(apis: [.todos], deterministic: true, requestJournalLimit: 100)) { sandbox in
             let environment = ["TODOS_BASE_URL": sandbox.baseURL.absoluteString, "TODOS_CSRF": Self.csrf, "TODOS_SECRET": Self.secret]
-            let recorded = try await CLIRunner.run(["record", "--allow-writes"], currentDirectory: folder, environment: environment)
-            #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
-            printed += project.leaks(in: recorded.stdout + recorded.stderr, at: "record")
-            for format in SecretsProject.reportFormats {
-                let diffed = try await CLIRunner.run(
-                    ["diff", "--live", "--allow-writes", "--format", format], currentDirectory: folder, environment: environment)
-                printed += project.leaks(in: diffed.stdout + diffed.stderr, at: "diff --format \(format)")
-            }
+            try await sweep.record(["--allow-writes"], environment: environment)
+            try await sweep.diffEveryFormat(["--allow-writes"], environment: environment, findings: false)
             // The secrets really went out: the test would prove nothing otherwise.
             let received = sandbox.receivedRequests()
             #expect(received.contains { $0.header("X-CSRF-TOKEN") == Self.csrf })
             #expect(received.contains { String(decoding: $0.body, as: UTF8.self).contains(Self.secret) })
         }
-        for format in SecretsProject.reportFormats {
-            let verified = try await CLIRunner.run(
-                ["verify", "--format", format], currentDirectory: folder, environment: ["TODOS_SECRET": Self.secret])
-            #expect(!verified.stdout.contains("secret.unredacted"), "\(verified.stdout)")
-            printed += project.leaks(in: verified.stdout + verified.stderr, at: "verify --format \(format)")
-        }
-        let written = try project.leaks(inFilesUnder: "recordings")
-        #expect(written.files == 2)
-        #expect(written.leaks.isEmpty, "\(written.leaks)")
-        #expect(printed.isEmpty, "\(printed)")
-        let exported = try await project.exportAndInfer(api: "todos")
-        #expect(exported.exported == 2)
-        #expect(exported.leaks.isEmpty, "\(exported.leaks)")
+        try await sweep.verifyEveryFormat(environment: ["TODOS_SECRET": Self.secret])
+        try await sweep.finish(api: "todos", files: 2)
     }
 }
