@@ -1,4 +1,5 @@
 import Foundation
+import HTTP1
 import Locking
 
 #if canImport(FoundationNetworking)
@@ -62,7 +63,7 @@ final class URLSessionClient: NSObject, URLSessionDataDelegate, @unchecked Senda
         var outgoing = URLRequest(url: request.url)
         outgoing.httpMethod = request.method
         for (name, value) in request.headers { outgoing.addValue(value, forHTTPHeaderField: name) }
-        if !request.headers.contains(where: { $0.0.caseInsensitiveEquals("Accept-Encoding") }) {
+        if !request.headers.contains(where: { HTTP1.namesEqual($0.0, "Accept-Encoding") }) {
             outgoing.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         }
         if let body = request.body { outgoing.httpBody = Data(body) }

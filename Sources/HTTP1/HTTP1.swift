@@ -22,6 +22,15 @@ package enum HTTP1 {
         }
     }
 
+    /// Whether two field names are the same, ASCII letters compared without case (a token has no other letters):
+    /// no string is made, as every lookup of every message does this.
+    package static func namesEqual(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count
+            && zip(a.utf8, b.utf8).allSatisfy { x, y in
+                x == y || (x | 0x20 == y | 0x20 && (0x61...0x7A).contains(x | 0x20))
+            }
+    }
+
     /// Whether `byte` may stand in a field value or a reason phrase: VCHAR, obs-text, SP and HTAB (RFC 9110, 5.5).
     /// Every other control byte (NUL, a bare CR, DEL...) is refused, where h11 lets them through.
     package static func isFieldValueByte(_ byte: UInt8) -> Bool {
@@ -76,7 +85,7 @@ package struct HTTPFields: Sendable, Hashable {
 
     /// The values of every line named `name` (ASCII case-insensitive), in order.
     package func values(_ name: String) -> [String] {
-        lines.filter { $0.name.utf8.count == name.utf8.count && $0.name.lowercased() == name.lowercased() }.map(\.value)
+        lines.filter { HTTP1.namesEqual($0.name, name) }.map(\.value)
     }
 
     /// The comma-separated elements of every line named `name`, trimmed and lowercased (`Connection`,

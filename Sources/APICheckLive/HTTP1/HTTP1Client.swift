@@ -1,4 +1,5 @@
 import Foundation
+import HTTP1
 import Locking
 import Sockets
 
@@ -123,12 +124,12 @@ final class HTTP1Client: @unchecked Sendable {
         if target.isEmpty { target = "/" }
         if let query = components?.percentEncodedQuery { target += "?" + query }
         var head = "\(request.method) \(target) HTTP/1.1\r\n"
-        if !request.headers.contains(where: { $0.0.caseInsensitiveEquals("Host") }) {
+        if !request.headers.contains(where: { HTTP1.namesEqual($0.0, "Host") }) {
             let host = request.url.host ?? ""
             head += "Host: \(host)\(request.url.port.map { ":\($0)" } ?? "")\r\n"
         }
         for (name, value) in request.headers
-        where !name.caseInsensitiveEquals("Content-Length") && !name.caseInsensitiveEquals("Transfer-Encoding") {
+        where !HTTP1.namesEqual(name, "Content-Length") && !HTTP1.namesEqual(name, "Transfer-Encoding") {
             head += "\(name): \(value)\r\n"
         }
         let body = request.body ?? []

@@ -109,12 +109,3 @@ struct Megabytes: CustomStringConvertible {
     init(_ bytes: Int) { self.bytes = bytes }
     var description: String { bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB" }
 }
-
-extension String {
-    func caseInsensitiveEquals(_ other: String) -> Bool {
-        utf8.count == other.utf8.count
-            && zip(utf8, other.utf8).allSatisfy { a, b in
-                (a | 0x20) == (b | 0x20) && ((a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A || a == b)
-            }
-    }
-}
