@@ -18,6 +18,8 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
     products: [
         .executable(name: "apicheck", targets: ["APICheckCLI"]),
+        // The same executable under its target's name, which is how SwiftPM finds a plugin's tool in this package.
+        .executable(name: "APICheckCLI", targets: ["APICheckCLI"]),
         .executable(name: "apicheck-bench", targets: ["APICheckBench"]),
         // Fuzzing (Scripts/fuzz.sh builds it with libFuzzer; a plain build runs inputs from files).
         .executable(name: "apicheck-fuzz", targets: ["apicheck-fuzz"]),
@@ -35,6 +37,8 @@ let package = Package(
         .library(name: "APICheckReplayTesting", targets: ["APICheckReplayTesting"]),
         .library(name: "Sandbox", targets: ["Sandbox"]),
         .library(name: "APICheckLive", targets: ["APICheckLive"]),
+        // `swift package apicheck <command>` in a package that depends on apicheck (and Xcode's Run Command Plugin).
+        .plugin(name: "APICheckPlugin", targets: ["APICheckPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -97,6 +101,16 @@ let package = Package(
                 "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .plugin(
+            name: "APICheckPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "apicheck",
+                    description: "Runs apicheck (verify, diff, record, coverage, examples, infer, har) with the package's apicheck.yml"
+                )
+            ),
+            dependencies: [.target(name: "APICheckCLI")]
         ),
         .executableTarget(
             name: "APICheckBench",

@@ -6,7 +6,7 @@
 #   Scripts/format.sh --check   changes nothing; exit 1 and the files when something is not formatted (CI runs this)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-paths=(Sources Tests Benchmarks Fuzz Package.swift Examples/*/Sources Examples/*/Tests Examples/*/Package.swift)
+paths=(Sources Tests Benchmarks Fuzz Plugins Package.swift Examples/*/Sources Examples/*/Tests Examples/*/Package.swift)
 if [ "${1:-}" = "--check" ]; then
   scratch=$(mktemp -d /tmp/apicheck-format.XXXXXX)
   trap 'rm -rf "$scratch"' EXIT
