@@ -108,7 +108,7 @@ package struct HTTP1Reader<Source: HTTP1Source> {
             let end = HTTP1.endOfHead(buffer, from: start + scanned)
             // The limit holds however the bytes arrived: a head found whole in one read is measured too.
             guard (end?.body ?? buffer.count) - start <= HTTP1.maximumHeadBytes else {
-                throw .message(HTTP1Error(.headTooLarge, "the header section is larger than \(HTTP1.maximumHeadBytes >> 10) KiB"))
+                throw .message(HTTP1Error(.headTooLarge, "header section is larger than \(HTTP1.maximumHeadBytes >> 10) KiB"))
             }
             if let end {
                 let head = buffer[start..<end.lines]
@@ -187,7 +187,7 @@ package struct HTTP1Reader<Source: HTTP1Source> {
             if line.isEmpty { break }
             trailer += line.count + 2
             guard trailer <= HTTP1.maximumHeadBytes else {
-                throw .message(HTTP1Error(.headTooLarge, "the trailer section is larger than \(HTTP1.maximumHeadBytes >> 10) KiB"))
+                throw .message(HTTP1Error(.headTooLarge, "trailer section is larger than \(HTTP1.maximumHeadBytes >> 10) KiB"))
             }
             var lines = HeadLines(line)
             do {

@@ -87,10 +87,7 @@ struct ResponseReader {
     static func failure(_ error: HTTP1Error) -> ReadFailure {
         switch error.kind {
         case .truncated: .failure(.reset, error.detail)
-        case .headTooLarge:
-            .failure(
-                .other,
-                "the response's \(error.detail.replacingOccurrences(of: "the ", with: "", options: .anchored)), the HTTP parser's limit")
+        case .headTooLarge: .failure(.other, "the response's \(error.detail), the HTTP parser's limit")
         default: .failure(.other, "not a valid HTTP response (\(error.detail))")
         }
     }

@@ -129,7 +129,7 @@ final class HTTPServer: @unchecked Sendable {
                 return
             }
             let response = handler(
-                ReceivedRequest(method: request.method, path: request.path, query: request.query, headers: request.headers, body: body))
+                ReceivedRequest(method: request.method, path: request.path, query: request.query, fields: request.fields, body: body))
             guard write(response, keepAlive: request.keepAlive, head: request.method == "HEAD", to: socket), request.keepAlive else {
                 return
             }

@@ -1,3 +1,4 @@
+import HTTP1
 import Locking
 
 /// A request as the sandbox received it, bytes and all: what the server hands the replicas, and what the journal
@@ -29,11 +30,12 @@ public struct ReceivedRequest: Sendable, Hashable {
         let value: String
     }
 
-    init(method: String, path: String, query: String?, headers: [(String, String)], body: [UInt8]) {
+    /// The request the codec read: its field lines become ``headers`` once, in order.
+    init(method: String, path: String, query: String?, fields: HTTPFields, body: [UInt8]) {
         self.method = method
         self.path = path
         self.query = query
-        self.headers = headers.map { Header(name: $0.0, value: $0.1) }
+        headers = fields.lines.map { Header(name: $0.name, value: $0.value) }
         self.body = body
         queryItems = PercentDecoding.pairs(Array((query ?? "").utf8)).map { QueryItem(name: $0.0, value: $0.1) }
     }

@@ -19,7 +19,7 @@ struct RequestReader {
         var method: String
         var path: String
         var query: String?
-        var headers: [(String, String)]
+        var fields: HTTPFields
         var keepAlive: Bool
         var expectsContinue: Bool
         var framing: HTTPFraming
@@ -87,7 +87,7 @@ struct RequestReader {
         let query = target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) }
         let path = target.firstIndex(of: "?").map { String(target[..<$0]) } ?? target
         return Head(
-            method: head.method, path: path, query: query, headers: head.fields.pairs, keepAlive: head.isPersistent,
+            method: head.method, path: path, query: query, fields: head.fields, keepAlive: head.isPersistent,
             expectsContinue: head.fields.list("Expect").contains("100-continue"), framing: framing
         )
     }
