@@ -6,6 +6,8 @@ import PackageDescription
 let package = Package(
     name: "GitFeed",
     platforms: [.macOS(.v14), .iOS(.v17)],
+    // One library product: Xcode makes its scheme, which the iOS-simulator CI job tests with xcodebuild.
+    products: [.library(name: "GitFeed", targets: ["GitFeed"])],
     dependencies: [
         .package(name: "apicheck", path: "../..")
     ],

@@ -8,6 +8,8 @@ import PackageDescription
 let package = Package(
     name: "Mobbie",
     platforms: [.macOS(.v14), .iOS(.v17)],
+    // One library product: Xcode makes its scheme, which the iOS-simulator CI job tests with xcodebuild.
+    products: [.library(name: "Mobbie", targets: ["Mobbie"])],
     dependencies: [
         .package(name: "apicheck", path: "../..")
     ],

@@ -7,6 +7,8 @@ import PackageDescription
 let package = Package(
     name: "SeedTodo",
     platforms: [.macOS(.v14), .iOS(.v17)],
+    // One library product: Xcode makes its scheme, which the iOS-simulator CI job tests with xcodebuild.
+    products: [.library(name: "SeedTodo", targets: ["SeedTodo"])],
     dependencies: [
         .package(name: "apicheck", path: "../.."),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),

@@ -9,6 +9,8 @@ import PackageDescription
 let package = Package(
     name: "TodoApp",
     platforms: [.macOS(.v14), .iOS(.v17)],
+    // One library product: Xcode makes its scheme, which the iOS-simulator CI job tests with xcodebuild.
+    products: [.library(name: "TodoApp", targets: ["TodoApp"])],
     dependencies: [
         .package(name: "apicheck", path: "../..")
     ],

@@ -82,9 +82,12 @@ extension SocketAddress {
     /// A new TCP socket of this address's family, closed on exec.
     func openStream() throws(SocketError) -> Int32 {
         #if canImport(Glibc)
+            // Glibc imports the socket types as an enum; SOCK_CLOEXEC makes it close-on-exec atomically.
             let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
+            // Darwin has no SOCK_CLOEXEC (and imports SOCK_STREAM as an Int32): the flag is set right after.
             let descriptor = socket(family, SOCK_STREAM, 0)
+            if descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         #endif
         guard descriptor >= 0 else { throw SocketError(code: errno, operation: "socket") }
         return descriptor

@@ -92,6 +92,11 @@ public final class HostileServer: @unchecked Sendable {
                 if errno == EINTR { continue }
                 return
             }
+            #if canImport(Darwin)
+                // Darwin's send has no MSG_NOSIGNAL: the socket itself must not raise SIGPIPE.
+                var one: Int32 = 1
+                _ = setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+            #endif
             let admitted = lock.withLock {
                 guard !stopped else { return false }
                 connections.insert(connection)
@@ -259,7 +264,7 @@ public final class HostileServer: @unchecked Sendable {
     #if canImport(Glibc)
         static let noSignal = Int32(MSG_NOSIGNAL)
     #else
-        static let noSignal: Int32 = 0  // Darwin: SO_NOSIGPIPE would be set per socket; tests run on Linux
+        static let noSignal: Int32 = 0  // Darwin: SO_NOSIGPIPE is set on each accepted socket instead
     #endif
 
     static func fault(in head: String) -> Fault? {
