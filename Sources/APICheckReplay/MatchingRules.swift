@@ -53,9 +53,12 @@ public struct MatchingRules: Hashable, Sendable {
             self.matches = matches
         }
 
+        /// `custom rule "<name>"`, as a refusal names it.
         public var description: String { "custom rule \"\(name)\"" }
 
+        /// Whether both are the same rule (made by the same `init`; two rules with the same name are different).
         public static func == (lhs: Custom, rhs: Custom) -> Bool { lhs.identity === rhs.identity }
+        /// Hashes the rule's identity, as `==` compares it.
         public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(identity)) }
 
         private final class Identity: Sendable {}

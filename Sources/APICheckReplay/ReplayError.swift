@@ -8,5 +8,6 @@ public struct ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The message, as a test issue or the CLI prints it.
     public var description: String { message }
 }

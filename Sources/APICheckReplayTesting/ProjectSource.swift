@@ -20,7 +20,7 @@ package struct ProjectSource: Sendable {
 
     /// The source a trait names: its bundle, else its folder, else the test file.
     ///
-    /// - Throws: ``ReplayError`` when both a bundle and a folder are named (`by` says who named them, for the message).
+    /// - Throws: `ReplayError` when both a bundle and a folder are named (`by` says who named them, for the message).
     package static func named(bundle: Bundle?, folder: URL?, filePath: String, by caller: String) throws(ReplayError) -> ProjectSource {
         if bundle != nil && folder != nil { throw ReplayError(message: "\(caller) takes bundle: or folder:, not both") }
         if let bundle {

@@ -42,8 +42,10 @@ public struct RecordingsTrait: SuiteTrait, TestScoping {
 
     let settings: Settings
 
+    /// False: the suite's settings reach its tests through ``provideScope(for:testCase:performing:)``, once.
     public var isRecursive: Bool { false }
 
+    /// Runs the suite with its settings in reach of each `.replaying(_:)` test inside it.
     public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         try await Self.$current.withValue(settings) { try await function() }
     }
@@ -61,11 +63,12 @@ extension Trait where Self == RecordingsTrait {
     ///   - redaction: What is redacted before anything is written; by default `apicheck.yml`'s rules, else the built-ins.
     ///   - secretsFrom: Environment variables holding secrets (an API key, say); their values never reach a recording.
     ///   - scope: `.global` to answer `URLSession.shared` as well, for app code that takes no session (the suite's
-    ///     tests then run one at a time; see ``ReplayScope``). A test's `.replaying(_:scope:)` overrides it.
+    ///     tests then run one at a time; see `ReplayScope`). A test's `.replaying(_:scope:)` overrides it.
     ///   - bundle: A test bundle holding `apicheck.yml` and `recordings/` as resources (`Bundle.module`), for a test
     ///     target with no `Package.swift` above it, such as an Xcode app's. Recording then needs `APICHECK_RECORDINGS`.
     ///   - folder: A folder holding `apicheck.yml` and/or `recordings/`, instead of the package root.
-    ///   - matchingRule: A matching rule of your own (``MatchingRules/Custom``), added to `matching` or `apicheck.yml`'s rules.
+    ///   - matchingRule: A matching rule of your own (`MatchingRules.Custom`), added to `matching` or `apicheck.yml`'s rules.
+    ///   - filePath: The suite's file (the default), from which `Package.swift`, `apicheck.yml` and `recordings/` are found.
     public static func recordings(
         api: String, server: (any RecordingServer)? = nil, liveBaseURL: URL? = nil, scope: ReplayScope = .session,
         bundle: Bundle? = nil, folder: URL? = nil, strict: Bool = false,

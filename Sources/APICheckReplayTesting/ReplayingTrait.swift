@@ -13,7 +13,7 @@ import Testing
 /// ```
 /// Unmatched requests, and (in strict mode) unused interactions, are recorded as issues at the
 /// trait's line, with the command that records what is missing. With `scope: .global`, requests made through
-/// `URLSession.shared` are answered too (see ``ReplayScope``).
+/// `URLSession.shared` are answered too (see `ReplayScope`).
 public struct ReplayingTrait: TestTrait, TestScoping {
     let name: String
     let api: String?
@@ -22,6 +22,8 @@ public struct ReplayingTrait: TestTrait, TestScoping {
     let sourceLocation: SourceLocation
     let filePath: String
 
+    /// Runs the test inside a replay (or recording) session of its recording; the session's problems (requests with
+    /// no recorded answer, unused interactions in strict mode) become issues of the test.
     public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         let suite = RecordingsTrait.current
         guard let api = api ?? suite?.api else {
@@ -125,7 +127,9 @@ extension Trait where Self == ReplayingTrait {
     ///   - api: The API, when the suite has no `.recordings(api:)` trait.
     ///   - strict: Override the suite's strict mode for this test.
     ///   - scope: `.global` to answer `URLSession.shared` as well, for app code that takes no session; overrides the
-    ///     suite's. Global tests run one at a time, beside session-scope tests (see ``ReplayScope``).
+    ///     suite's. Global tests run one at a time, beside session-scope tests (see `ReplayScope`).
+    ///   - filePath: The test's file (the default), from which the recordings are found when the suite names none.
+    ///   - sourceLocation: Where a problem with the trait is reported (the trait, by default).
     public static func replaying(
         _ name: String, api: String? = nil, strict: Bool? = nil, scope: ReplayScope? = nil,
         filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation

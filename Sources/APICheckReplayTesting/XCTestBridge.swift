@@ -38,7 +38,7 @@
         }
 
         /// ``replaying(_:api:liveBaseURL:scope:bundle:folder:strict:matching:redaction:file:line:_:)`` handing `body` the
-        /// whole ``ReplaySession``: its `session`, `baseURL`, `sessionConfiguration` for the sessions your app builds, and
+        /// whole `ReplaySession`: its `session`, `baseURL`, `sessionConfiguration` for the sessions your app builds, and
         /// `baseURL(named:)`.
         ///
         /// ```swift

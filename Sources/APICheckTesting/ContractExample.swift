@@ -11,7 +11,7 @@ import Testing
 #endif
 
 /// One response the contract allows, written by `apicheck examples`: a step of a file in
-/// `recordings/<api>/examples/`. Feed it to your client with ``expectDecodes(alsoAnswering:decodingFailure:sourceLocation:_:)``.
+/// `recordings/<api>/examples/`. Feed it to your client with ``expectDecodes(scope:alsoAnswering:decodingFailure:sourceLocation:_:)-1bskb``.
 ///
 /// ```swift
 /// @Test(arguments: try ContractExample.load(api: "todos", operation: "GET /api/v2/todos/{id}"))
@@ -47,13 +47,17 @@ public struct ContractExample: Sendable, CustomTestStringConvertible {
     /// The API's contract and recordings folder come from `apicheck.yml` beside `Package.swift` (or `APICHECK_CONFIG`;
     /// `APICHECK_RECORDINGS` moves the recordings).
     ///
-    /// - Parameter statuses: Only these statuses; all when nil.
-    /// - Throws: ``ReplayError`` when the configuration, the contract or an example cannot be read, when the
-    ///   contract has no such operation, or when it has no examples (run `swift run apicheck examples --api <api>`):
-    ///   a test over no examples would pass without checking anything.
+    /// - Parameters:
+    ///   - api: The API's name in `apicheck.yml`, such as `todos`.
+    ///   - operation: The operation as the contract writes it, such as `GET /api/v2/todos/{id}`.
+    ///   - statuses: Only these statuses; all when nil.
     ///   - bundle: A test bundle holding `apicheck.yml`, the contract and the recordings as resources (`Bundle.module`),
     ///     for a test target with no `Package.swift` above it.
     ///   - folder: A folder holding them, instead of the package root.
+    ///   - filePath: The calling test file (the default), from which `Package.swift` is found.
+    /// - Throws: `ReplayError` when the configuration, the contract or an example cannot be read, when the
+    ///   contract has no such operation, or when it has no examples (run `swift run apicheck examples --api <api>`):
+    ///   a test over no examples would pass without checking anything.
     public static func load(
         api: String, operation: String, statuses: Set<Int>? = nil, bundle: Bundle? = nil, folder: URL? = nil, filePath: String = #filePath
     ) throws(ReplayError) -> [ContractExample] {
@@ -76,7 +80,7 @@ public struct ContractExample: Sendable, CustomTestStringConvertible {
     }
 
     /// The first example of `operation` with `status` (its maximal one): an answer for another request the client
-    /// makes on the way (a token refresh), given to ``expectDecodes(alsoAnswering:decodingFailure:sourceLocation:_:)``.
+    /// makes on the way (a token refresh), given to ``expectDecodes(scope:alsoAnswering:decodingFailure:sourceLocation:_:)-1bskb``.
     public static func first(
         api: String, operation: String, status: Int, bundle: Bundle? = nil, folder: URL? = nil, filePath: String = #filePath
     ) throws(ReplayError) -> ContractExample {
@@ -143,7 +147,7 @@ extension ContractExample {
         /// The failure a `DecodingError` describes (its coding path, array indices as numbers), or nil for any other error.
         ///
         /// Clients that wrap decoding errors in their own error type pass their own function to
-        /// ``ContractExample/expectDecodes(alsoAnswering:decodingFailure:sourceLocation:_:)``.
+        /// ``ContractExample/expectDecodes(scope:alsoAnswering:decodingFailure:sourceLocation:_:)-1bskb``.
         public init?(_ error: any Error) {
             guard let error = error as? DecodingError else { return nil }
             let context: DecodingError.Context
@@ -204,9 +208,10 @@ extension ContractExample {
     ///
     /// - Parameters:
     ///   - scope: `.global` to answer `URLSession.shared` as well, for app code that takes no session (one such
-    ///     check runs at a time; see ``ReplayScope``).
+    ///     check runs at a time; see `ReplayScope`).
     ///   - others: Examples answering other operations the call reaches on the way (a token refresh).
     ///   - decodingFailure: Tells a decoding failure among the errors the client throws; by default a `DecodingError`.
+    ///   - sourceLocation: Where the issues are recorded (the call, by default).
     ///   - call: Makes the client's request with the given session and base URL; returns what the client returned.
     /// - Returns: What the call did, for further expectations.
     @discardableResult
@@ -224,7 +229,7 @@ extension ContractExample {
         return outcome
     }
 
-    /// ``expectDecodes(scope:alsoAnswering:decodingFailure:sourceLocation:_:)`` for app code that builds its own
+    /// ``expectDecodes(scope:alsoAnswering:decodingFailure:sourceLocation:_:)-1bskb`` for app code that builds its own
     /// requests and takes no session: with `scope: .global`, `URLSession.shared` answers at the app's own base URL.
     ///
     /// ```swift
@@ -246,7 +251,7 @@ extension ContractExample {
         }
     }
 
-    /// ``expectDecodes(scope:alsoAnswering:decodingFailure:sourceLocation:_:)``'s check, returning the problems instead of recording them.
+    /// ``expectDecodes(scope:alsoAnswering:decodingFailure:sourceLocation:_:)-1bskb``'s check, returning the problems instead of recording them.
     public func check<Value>(
         scope: ReplayScope = .session,
         alsoAnswering others: [ContractExample] = [],
