@@ -39,6 +39,8 @@ let package = Package(
         .library(name: "APICheckLive", targets: ["APICheckLive"]),
         // `swift package apicheck <command>` in a package that depends on apicheck (and Xcode's Run Command Plugin).
         .plugin(name: "APICheckPlugin", targets: ["APICheckPlugin"]),
+        // `swift package apicheck-write <command>`: the same, with write and network permissions declared (Xcode's menu).
+        .plugin(name: "APICheckWritePlugin", targets: ["APICheckWritePlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -111,6 +113,31 @@ let package = Package(
                     verb: "apicheck",
                     description: "Runs apicheck (verify, diff, record, coverage, examples, infer, har) with the package's apicheck.yml"
                 )
+            ),
+            dependencies: [.target(name: "APICheckCLI")]
+        ),
+        // The same plugin (its source is a link to APICheckPlugin's) with the permissions declared, for Xcode's menu,
+        // which grants a plugin only what it declares: record, examples, har import and infer --output write into the
+        // package, and diff --live and record reach the API. SwiftPM asks for both on every run (or takes the flags).
+        .plugin(
+            name: "APICheckWritePlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "apicheck-write",
+                    description:
+                        "Runs apicheck with permission to write into the package and reach the network (record, examples, diff --live)"
+                ),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason:
+                            "apicheck record, examples, har import and infer --output write recordings, examples and contracts into the package"
+                    ),
+                    .allowNetworkConnections(
+                        scope: .all(),
+                        reason:
+                            "apicheck diff --live and record send the scenarios' requests to the API (or to its replica on 127.0.0.1 with --sandbox)"
+                    ),
+                ]
             ),
             dependencies: [.target(name: "APICheckCLI")]
         ),

@@ -4,12 +4,15 @@ import PackagePlugin
 /// `swift package apicheck <command> ...`: runs the `apicheck` CLI in the package's folder, so that it finds the
 /// package's `apicheck.yml`, contracts and recordings.
 ///
-/// It declares no permission on purpose: SwiftPM asks for a declared permission on every run (outside a terminal,
-/// it refuses the run unless the flag is given), and `verify`, `coverage` and `infer` read only. The commands that
-/// write into the package (`record`, `examples`, `har import`, `infer --output`) are checked before they start:
-/// when the package folder is not writable (SwiftPM's sandbox on macOS), the plugin says which flag to add.
-/// Live runs (`diff --live`, `record`) need `--allow-network-connections all` under that sandbox, the local
-/// replica (`--sandbox`) included.
+/// The plugin `APICheckPlugin` (verb `apicheck`) declares no permission on purpose: SwiftPM asks for a declared
+/// permission on every run (outside a terminal, it refuses the run unless the flag is given), and `verify`,
+/// `coverage` and `infer` read only. The commands that write into the package (`record`, `examples`, `har import`,
+/// `infer --output`) are checked before they start: when the package folder is not writable (SwiftPM's sandbox on
+/// macOS), the plugin says which flag to add. Live runs (`diff --live`, `record`) need
+/// `--allow-network-connections all` under that sandbox, the local replica (`--sandbox`) included.
+///
+/// `APICheckWritePlugin` (verb `apicheck-write`) is this same source with both permissions declared, for Xcode's
+/// menu, which grants a plugin only what it declares and has no flags.
 @main
 struct APICheckPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -21,7 +24,8 @@ struct APICheckPlugin: CommandPlugin {
         if Self.writes(arguments), !Self.canWrite(in: folder) {
             throw PluginFailure(
                 "apicheck \(arguments.first ?? "") writes into the package, which this run may not change: "
-                    + "swift package --allow-writing-to-package-directory apicheck \(arguments.joined(separator: " "))")
+                    + "swift package --allow-writing-to-package-directory apicheck \(arguments.joined(separator: " ")) "
+                    + "(in Xcode: the apicheck-write command, which asks for the permission)")
         }
         let process = Process()
         process.executableURL = tool

@@ -1,0 +1,1 @@
+../APICheckPlugin/APICheckPlugin.swift
