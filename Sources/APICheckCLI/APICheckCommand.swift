@@ -14,7 +14,7 @@ struct APICheckCommand: AsyncParsableCommand {
         version: ToolVersion.current,
         subcommands: [
             VerifyCommand.self, DiffCommand.self, RecordCommand.self, InferCommand.self, HARCommand.self, SandboxCommand.self,
-            ExamplesCommand.self, CoverageCommand.self,
+            ExamplesCommand.self, CoverageCommand.self, BreakingCommand.self,
         ]
     )
 }

@@ -51,7 +51,7 @@ struct LiveCommandTests {
         let result = try await CLIRunner.run(["diff", "--live", "--sandbox"], currentDirectory: Self.root)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("apicheck diff: 32 scenarios, 73 requests to the sandbox at http://127.0.0.1:"), "\(result.stderr)")
+        #expect(result.stderr.contains("apicheck diff: 33 scenarios, 75 requests to the sandbox at http://127.0.0.1:"), "\(result.stderr)")
         #expect(result.stderr.contains("0 errors, 0 warnings, 0 infos"))
     }
 
@@ -286,9 +286,9 @@ struct LiveCommandTests {
 
         let first = try await CLIRunner.run(["record", "--sandbox"], currentDirectory: folder)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stderr.contains("32 files written"), "\(first.stderr)")
+        #expect(first.stderr.contains("33 files written"), "\(first.stderr)")
         let written = try snapshotAll()
-        #expect(written.count == 32)
+        #expect(written.count == 33)
         // The same as the committed ones: recording on a clean clone changes nothing in git.
         for (name, data) in written {
             let parts = name.split(separator: "/")
@@ -298,7 +298,7 @@ struct LiveCommandTests {
 
         let second = try await CLIRunner.run(["record", "--sandbox"], currentDirectory: folder)
         #expect(second.status == 0)
-        #expect(second.stderr.contains("0 files written, 32 unchanged"))
+        #expect(second.stderr.contains("0 files written, 33 unchanged"))
         #expect(try snapshotAll() == written)
 
         let dry = try await CLIRunner.run(["record", "--sandbox", "--dry-run", "--drift", "extra-field"], currentDirectory: folder)

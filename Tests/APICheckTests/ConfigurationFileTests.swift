@@ -96,7 +96,7 @@ struct ConfigurationFileTests {
         #expect(conditional.steps[1].expectedStatus == 304)
         let exchange = try #require(github.scenarios.first { $0.name == "oauth-exchange" })
         #expect(exchange.sandboxOnly && exchange.uses("client_secret") && !exchange.uses("etag"))
-        #expect(github.scenarios.filter(\.sandboxOnly).map(\.name) == ["oauth-exchange"])
+        #expect(github.scenarios.filter(\.sandboxOnly).map(\.name) == ["oauth-exchange", "oauth-exchange-json-body"])
         // Every value from the environment, and every sandbox value, is a secret to redact.
         let rules = github.redactionRules(
             environment: ["GITHUB_CLIENT_ID": "client-from-env", "GITHUB_TOKEN": "tok-from-env"], sandbox: true)

@@ -18,13 +18,20 @@ public struct Contract: Sendable {
     ///
     /// - Throws: ``ConfigurationError`` with the file and, where it can be found, the line of what is wrong.
     public static func load(_ path: String) throws(ConfigurationError) -> Contract {
+        try parse(try text(at: path), path: path)
+    }
+
+    /// The text of the contract file at `path`.
+    ///
+    /// - Throws: ``ConfigurationError`` when it cannot be read or is not UTF-8.
+    static func text(at path: String) throws(ConfigurationError) -> String {
         guard let bytes = FileBytes.read(path) else {
             throw ConfigurationError(file: path, message: "cannot read the contract: \(FileBytes.whyUnreadable(path))")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigurationError(file: path, message: "the contract is not UTF-8 text")
         }
-        return try parse(text, path: path)
+        return text
     }
 
     /// Parses contract text; `path` is used in errors.

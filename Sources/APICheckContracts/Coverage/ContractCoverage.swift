@@ -189,7 +189,9 @@ public struct ContractCoverage: Sendable {
         String(format: "%.1f%%", percent)
     }
 
-    static func key(_ parts: String...) -> String {
+    package static func key(parts: [String]) -> String { parts.joined(separator: "\u{0}") }
+
+    package static func key(_ parts: String...) -> String {
         parts.joined(separator: "\u{0}")
     }
 

@@ -121,6 +121,96 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// `recording.unmatched-operation` (default warning; docs/RULES.md).
     public static let recordingUnmatchedOperation = RuleID(uncheckedID: "recording.unmatched-operation")
 
+    // The contract-change rules of `apicheck breaking` (docs/RULES.md, "Contract changes").
+    /// `breaking.operation-removed` (default error; docs/RULES.md, "Contract changes"): an operation (method and path) is gone.
+    public static let breakingOperationRemoved = RuleID(uncheckedID: "breaking.operation-removed")
+    /// `breaking.operation-added` (default info; docs/RULES.md, "Contract changes"): a new operation.
+    public static let breakingOperationAdded = RuleID(uncheckedID: "breaking.operation-added")
+    /// `breaking.status-added` (default warning; docs/RULES.md, "Contract changes"): a response status the client may not handle (a new 4XX, a 202 beside the 200).
+    public static let breakingStatusAdded = RuleID(uncheckedID: "breaking.status-added")
+    /// `breaking.status-removed` (default info; docs/RULES.md, "Contract changes"): a response status is no longer declared.
+    public static let breakingStatusRemoved = RuleID(uncheckedID: "breaking.status-removed")
+    /// `breaking.response-content-type-added` (default warning; docs/RULES.md, "Contract changes"): a response may now come in another content type.
+    public static let breakingResponseContentTypeAdded = RuleID(uncheckedID: "breaking.response-content-type-added")
+    /// `breaking.response-content-type-removed` (default info; docs/RULES.md, "Contract changes"): a response content type is no longer declared.
+    public static let breakingResponseContentTypeRemoved = RuleID(uncheckedID: "breaking.response-content-type-removed")
+    /// `breaking.response-field-removed` (default error; docs/RULES.md, "Contract changes"): a field of a response is gone.
+    public static let breakingResponseFieldRemoved = RuleID(uncheckedID: "breaking.response-field-removed")
+    /// `breaking.response-field-optional` (default error; docs/RULES.md, "Contract changes"): a required field of a response may now be absent.
+    public static let breakingResponseFieldOptional = RuleID(uncheckedID: "breaking.response-field-optional")
+    /// `breaking.response-field-added` (default info; docs/RULES.md, "Contract changes"): a new optional field in a response.
+    public static let breakingResponseFieldAdded = RuleID(uncheckedID: "breaking.response-field-added")
+    /// `breaking.response-field-required` (default warning; docs/RULES.md, "Contract changes"): a response field the server must now always send (added as required, or made required).
+    public static let breakingResponseFieldRequired = RuleID(uncheckedID: "breaking.response-field-required")
+    /// `breaking.response-nullable` (default error; docs/RULES.md, "Contract changes"): a response value may now be null.
+    public static let breakingResponseNullable = RuleID(uncheckedID: "breaking.response-nullable")
+    /// `breaking.response-not-nullable` (default info; docs/RULES.md, "Contract changes"): a response value can no longer be null.
+    public static let breakingResponseNotNullable = RuleID(uncheckedID: "breaking.response-not-nullable")
+    /// `breaking.response-type-changed` (default error; docs/RULES.md, "Contract changes"): a response value has a type it did not have (a string id that was a number).
+    public static let breakingResponseTypeChanged = RuleID(uncheckedID: "breaking.response-type-changed")
+    /// `breaking.response-type-narrowed` (default info; docs/RULES.md, "Contract changes"): a response value has fewer types than before.
+    public static let breakingResponseTypeNarrowed = RuleID(uncheckedID: "breaking.response-type-narrowed")
+    /// `breaking.response-enum-value-added` (default error; docs/RULES.md, "Contract changes"): a response value may be a new enum value, which a Swift enum does not decode.
+    public static let breakingResponseEnumValueAdded = RuleID(uncheckedID: "breaking.response-enum-value-added")
+    /// `breaking.response-enum-value-removed` (default info; docs/RULES.md, "Contract changes"): an enum value no longer comes in responses.
+    public static let breakingResponseEnumValueRemoved = RuleID(uncheckedID: "breaking.response-enum-value-removed")
+    /// `breaking.response-constraint-loosened` (default warning; docs/RULES.md, "Contract changes"): a response value may be longer, larger or less constrained than before (maxLength, maximum, pattern, ...).
+    public static let breakingResponseConstraintLoosened = RuleID(uncheckedID: "breaking.response-constraint-loosened")
+    /// `breaking.response-constraint-tightened` (default info; docs/RULES.md, "Contract changes"): a response value is more constrained than before.
+    public static let breakingResponseConstraintTightened = RuleID(uncheckedID: "breaking.response-constraint-tightened")
+    /// `breaking.response-header-removed` (default error; docs/RULES.md, "Contract changes"): a required response header is gone or no longer required.
+    public static let breakingResponseHeaderRemoved = RuleID(uncheckedID: "breaking.response-header-removed")
+    /// `breaking.response-header-added` (default info; docs/RULES.md, "Contract changes"): a new response header.
+    public static let breakingResponseHeaderAdded = RuleID(uncheckedID: "breaking.response-header-added")
+    /// `breaking.request-body-required` (default error; docs/RULES.md, "Contract changes"): an operation now needs a body.
+    public static let breakingRequestBodyRequired = RuleID(uncheckedID: "breaking.request-body-required")
+    /// `breaking.request-content-type-removed` (default error; docs/RULES.md, "Contract changes"): a request content type the client may send is no longer accepted (a form PUT that must now be JSON).
+    public static let breakingRequestContentTypeRemoved = RuleID(uncheckedID: "breaking.request-content-type-removed")
+    /// `breaking.request-content-type-added` (default info; docs/RULES.md, "Contract changes"): the server accepts another request content type.
+    public static let breakingRequestContentTypeAdded = RuleID(uncheckedID: "breaking.request-content-type-added")
+    /// `breaking.request-field-required` (default error; docs/RULES.md, "Contract changes"): a request field the client must now send (added as required, or made required).
+    public static let breakingRequestFieldRequired = RuleID(uncheckedID: "breaking.request-field-required")
+    /// `breaking.request-field-added` (default info; docs/RULES.md, "Contract changes"): a new optional request field.
+    public static let breakingRequestFieldAdded = RuleID(uncheckedID: "breaking.request-field-added")
+    /// `breaking.request-field-removed` (default warning; docs/RULES.md, "Contract changes"): a request field the client may send is no longer declared.
+    public static let breakingRequestFieldRemoved = RuleID(uncheckedID: "breaking.request-field-removed")
+    /// `breaking.request-field-optional` (default warning; docs/RULES.md, "Contract changes"): a required request field may now be absent: the server must cope.
+    public static let breakingRequestFieldOptional = RuleID(uncheckedID: "breaking.request-field-optional")
+    /// `breaking.request-nullable` (default warning; docs/RULES.md, "Contract changes"): a request value may now be null: the server must cope.
+    public static let breakingRequestNullable = RuleID(uncheckedID: "breaking.request-nullable")
+    /// `breaking.request-not-nullable` (default error; docs/RULES.md, "Contract changes"): a request value the client may send as null must not be null.
+    public static let breakingRequestNotNullable = RuleID(uncheckedID: "breaking.request-not-nullable")
+    /// `breaking.request-type-changed` (default error; docs/RULES.md, "Contract changes"): a request value must have a type it did not need (or lost one the client may send).
+    public static let breakingRequestTypeChanged = RuleID(uncheckedID: "breaking.request-type-changed")
+    /// `breaking.request-type-widened` (default warning; docs/RULES.md, "Contract changes"): a request value may have more types than before: the server must accept them.
+    public static let breakingRequestTypeWidened = RuleID(uncheckedID: "breaking.request-type-widened")
+    /// `breaking.request-enum-value-removed` (default error; docs/RULES.md, "Contract changes"): a request value the client may send is no longer allowed.
+    public static let breakingRequestEnumValueRemoved = RuleID(uncheckedID: "breaking.request-enum-value-removed")
+    /// `breaking.request-enum-value-added` (default warning; docs/RULES.md, "Contract changes"): the server must accept a new request enum value.
+    public static let breakingRequestEnumValueAdded = RuleID(uncheckedID: "breaking.request-enum-value-added")
+    /// `breaking.request-constraint-tightened` (default error; docs/RULES.md, "Contract changes"): a request value is more constrained than before (maxLength, pattern, minimum, ...).
+    public static let breakingRequestConstraintTightened = RuleID(uncheckedID: "breaking.request-constraint-tightened")
+    /// `breaking.request-constraint-loosened` (default warning; docs/RULES.md, "Contract changes"): a request value is less constrained than before: the server must accept more.
+    public static let breakingRequestConstraintLoosened = RuleID(uncheckedID: "breaking.request-constraint-loosened")
+    /// `breaking.parameter-required` (default error; docs/RULES.md, "Contract changes"): a parameter the client must now send (added as required, or made required).
+    public static let breakingParameterRequired = RuleID(uncheckedID: "breaking.parameter-required")
+    /// `breaking.parameter-added` (default info; docs/RULES.md, "Contract changes"): a new optional parameter.
+    public static let breakingParameterAdded = RuleID(uncheckedID: "breaking.parameter-added")
+    /// `breaking.parameter-removed` (default warning; docs/RULES.md, "Contract changes"): a parameter the client may send is no longer declared.
+    public static let breakingParameterRemoved = RuleID(uncheckedID: "breaking.parameter-removed")
+    /// `breaking.parameter-optional` (default warning; docs/RULES.md, "Contract changes"): a required parameter may now be absent: the server must cope.
+    public static let breakingParameterOptional = RuleID(uncheckedID: "breaking.parameter-optional")
+    /// `breaking.format-changed` (default error; docs/RULES.md, "Contract changes"): a value's `format` changed (a uuid that became a uri, a date that became a date-time).
+    public static let breakingFormatChanged = RuleID(uncheckedID: "breaking.format-changed")
+    /// `breaking.date-form` (default error; docs/RULES.md, "Contract changes"): a date's wire form changed (`x-apicheck-date`: fraction digits or offset).
+    public static let breakingDateForm = RuleID(uncheckedID: "breaking.date-form")
+    /// `breaking.key-case` (default error; docs/RULES.md, "Contract changes"): the key case changed (`x-apicheck-key-case`: snake_case to camelCase).
+    public static let breakingKeyCase = RuleID(uncheckedID: "breaking.key-case")
+    /// `breaking.schema-changed` (default warning; docs/RULES.md, "Contract changes"): a change apicheck does not classify further (the alternatives of a oneOf or anyOf, prefixItems): read it.
+    public static let breakingSchemaChanged = RuleID(uncheckedID: "breaking.schema-changed")
+    /// `breaking.documentation` (default info; docs/RULES.md, "Contract changes"): a description, summary, title or example changed.
+    public static let breakingDocumentation = RuleID(uncheckedID: "breaking.documentation")
+
     /// Every rule of `docs/RULES.md`, with its default severity.
     public static let known: [(id: RuleID, severity: Severity)] = [
         (.shapeListVsSingle, .error),
@@ -176,6 +266,50 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
         (.transportError, .error),
         (.secretUnredacted, .error),
         (.recordingUnmatchedOperation, .warning),
+        (.breakingOperationRemoved, .error),
+        (.breakingOperationAdded, .info),
+        (.breakingStatusAdded, .warning),
+        (.breakingStatusRemoved, .info),
+        (.breakingResponseContentTypeAdded, .warning),
+        (.breakingResponseContentTypeRemoved, .info),
+        (.breakingResponseFieldRemoved, .error),
+        (.breakingResponseFieldOptional, .error),
+        (.breakingResponseFieldAdded, .info),
+        (.breakingResponseFieldRequired, .warning),
+        (.breakingResponseNullable, .error),
+        (.breakingResponseNotNullable, .info),
+        (.breakingResponseTypeChanged, .error),
+        (.breakingResponseTypeNarrowed, .info),
+        (.breakingResponseEnumValueAdded, .error),
+        (.breakingResponseEnumValueRemoved, .info),
+        (.breakingResponseConstraintLoosened, .warning),
+        (.breakingResponseConstraintTightened, .info),
+        (.breakingResponseHeaderRemoved, .error),
+        (.breakingResponseHeaderAdded, .info),
+        (.breakingRequestBodyRequired, .error),
+        (.breakingRequestContentTypeRemoved, .error),
+        (.breakingRequestContentTypeAdded, .info),
+        (.breakingRequestFieldRequired, .error),
+        (.breakingRequestFieldAdded, .info),
+        (.breakingRequestFieldRemoved, .warning),
+        (.breakingRequestFieldOptional, .warning),
+        (.breakingRequestNullable, .warning),
+        (.breakingRequestNotNullable, .error),
+        (.breakingRequestTypeChanged, .error),
+        (.breakingRequestTypeWidened, .warning),
+        (.breakingRequestEnumValueRemoved, .error),
+        (.breakingRequestEnumValueAdded, .warning),
+        (.breakingRequestConstraintTightened, .error),
+        (.breakingRequestConstraintLoosened, .warning),
+        (.breakingParameterRequired, .error),
+        (.breakingParameterAdded, .info),
+        (.breakingParameterRemoved, .warning),
+        (.breakingParameterOptional, .warning),
+        (.breakingFormatChanged, .error),
+        (.breakingDateForm, .error),
+        (.breakingKeyCase, .error),
+        (.breakingSchemaChanged, .warning),
+        (.breakingDocumentation, .info),
     ]
 
     /// The rule's default severity.

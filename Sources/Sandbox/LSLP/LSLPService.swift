@@ -235,10 +235,34 @@ struct LSLPService: Sendable {
     // MARK: Posts
 
     private func createPost(_ request: ReceivedRequest, by member: LSLPStore.Member) -> SandboxResponse {
-        guard request.mediaType == "multipart/form-data",
-            let boundary = request.header("Content-Type").flatMap(Multipart.boundary(fromContentType:))
-        else {
+        guard request.mediaType == "multipart/form-data" else { return error(400, Messages.required) }
+        let form: PostForm
+        switch postForm(request) {
+        case .failure(let refusal): return refusal.response
+        case .success(let found): form = found
+        }
+        guard let title = nonEmpty(form.fields["title"]), let productID = nonEmpty(form.fields["product_id"]) else {
             return error(400, Messages.required)
+        }
+        let extra = (1...5).map { form.fields["content\($0)"] }
+        let post = store.create(
+            by: member, title: title, content: form.fields["content"] ?? "", extra: extra, productID: productID,
+            fileExtensions: form.fileExtensions)
+        return answer(200, render(post))
+    }
+
+    /// A post's multipart form (create, and an edit sent the same way): its text fields and the types of its images.
+    struct PostForm {
+        var fields: [String: String] = [:]
+        var fileExtensions: [String] = []
+        /// Whether any part is named `file` (an edit with file parts replaces the images).
+        var hasFileParts = false
+    }
+
+    /// Reads a multipart body as multer does for LSLP: text parts by name, `file` parts (at most five, images only).
+    private func postForm(_ request: ReceivedRequest) -> Result<PostForm, Refusal> {
+        guard let boundary = request.header("Content-Type").flatMap(Multipart.boundary(fromContentType:)) else {
+            return .failure(Refusal(error(400, Messages.required)))
         }
         var parts: [Multipart.Part] = []
         // A body of no parts at all (only the closing delimiter) has no fields; one that is broken has none
@@ -248,30 +272,25 @@ struct LSLPService: Sendable {
             do {
                 parts = try Multipart.parse(request.body, boundary: boundary)
             } catch {
-                return self.error(400, Messages.required)
+                return .failure(Refusal(self.error(400, Messages.required)))
             }
         }
-        var fields: [String: String] = [:]
-        var extensions: [String] = []
+        var form = PostForm()
         // Every part named file counts against the limit; one without a file name carries no image.
-        guard parts.filter({ $0.name == "file" }).count <= Self.maxFiles else { return error(400, Messages.tooManyFiles) }
+        let fileParts = parts.filter { $0.name == "file" }
+        guard fileParts.count <= Self.maxFiles else { return .failure(Refusal(error(400, Messages.tooManyFiles))) }
+        form.hasFileParts = !fileParts.isEmpty
         for part in parts {
             if part.name == "file", part.filename != nil {
                 let name = (part.filename ?? "").lowercased()
                 let ext = name.split(separator: ".").count > 1 ? String(name.split(separator: ".").last ?? "") : ""
-                guard Self.imageExtensions.contains(ext) else { return error(400, Messages.notImage) }
-                extensions.append(ext)
+                guard Self.imageExtensions.contains(ext) else { return .failure(Refusal(error(400, Messages.notImage))) }
+                form.fileExtensions.append(ext)
             } else if part.filename == nil {
-                fields[part.name] = String(decoding: part.body, as: UTF8.self)
+                form.fields[part.name] = String(decoding: part.body, as: UTF8.self)
             }
         }
-        guard let title = nonEmpty(fields["title"]), let productID = nonEmpty(fields["product_id"]) else {
-            return error(400, Messages.required)
-        }
-        let extra = (1...5).map { fields["content\($0)"] }
-        let post = store.create(
-            by: member, title: title, content: fields["content"] ?? "", extra: extra, productID: productID, fileExtensions: extensions)
-        return answer(200, render(post))
+        return .success(form)
     }
 
     private func listPosts(_ request: ReceivedRequest) -> SandboxResponse {
@@ -306,11 +325,23 @@ struct LSLPService: Sendable {
         return answer(200, .object([("data", .array(page.map(render))), ("next_cursor", .string(cursor))]))
     }
 
+    /// An edit: JSON, or the multipart form of a create (LSLP's Express server reads both, with multer and a JSON
+    /// parser); only the fields given change, and `file` parts replace the images.
     private func updatePost(_ id: String, _ request: ReceivedRequest, by member: LSLPStore.Member) -> SandboxResponse {
         let body: [String: Any]
-        switch jsonBody(request) {
-        case .failure(let refusal): return refusal.response
-        case .success(let found): body = found
+        var newImages: [String]?
+        if request.mediaType == "multipart/form-data" {
+            switch postForm(request) {
+            case .failure(let refusal): return refusal.response
+            case .success(let form):
+                body = form.fields
+                newImages = form.hasFileParts ? form.fileExtensions : nil
+            }
+        } else {
+            switch jsonBody(request) {
+            case .failure(let refusal): return refusal.response
+            case .success(let found): body = found
+            }
         }
         guard let post = store.post(id: id) else { return error(410, Messages.noPost) }
         guard post.creator.id == member.id else { return error(445, Messages.notOwner) }
@@ -318,7 +349,7 @@ struct LSLPService: Sendable {
             if let value = body[key], !(value is String) { return error(400, Messages.badValue) }
         }
         if let title = body["title"] as? String, nonEmpty(title) == nil { return error(400, Messages.required) }
-        let updated = store.update(id: id) { post in
+        let updated = store.update(id: id, fileExtensions: newImages) { post in
             if let title = body["title"] as? String { post.title = title }
             if let content = body["content"] as? String { post.content = content }
             if let productID = body["product_id"] as? String, !productID.isEmpty { post.productID = productID }

@@ -161,7 +161,7 @@ final class LSLPStore: Sendable {
     ) -> Post {
         state.withLock { state in
             let millis = recordTime(&state)
-            let images = fileExtensions.enumerated().map { "uploads/posts/\(millis + Int64($0.offset)).\($0.element)" }
+            let images = Self.uploadPaths(fileExtensions, millis: millis)
             let post = Post(
                 id: nextID(&state, millis: millis), creator: Creator(id: member.id, nick: member.nick, profile: member.profile),
                 millis: millis,
@@ -183,13 +183,23 @@ final class LSLPStore: Sendable {
         state.withLock { $0.posts.first { $0.id == id } }
     }
 
-    /// Applies `change` to the post and returns it; nil when there is no such post.
-    func update(id: String, _ change: (inout Post) -> Void) -> Post? {
+    /// Applies `change` to the post and returns it; nil when there is no such post. With `fileExtensions`, the
+    /// post's images are replaced by new uploads of those types (an edit sent as multipart with `file` parts).
+    func update(id: String, fileExtensions: [String]? = nil, _ change: (inout Post) -> Void) -> Post? {
         state.withLock { state in
             guard let index = state.posts.firstIndex(where: { $0.id == id }) else { return nil }
             change(&state.posts[index])
+            if let fileExtensions {
+                let millis = recordTime(&state)
+                state.posts[index].images = Self.uploadPaths(fileExtensions, millis: millis)
+            }
             return state.posts[index]
         }
+    }
+
+    /// Where uploaded images are kept, as LSLP names them: `uploads/posts/<millis>.<ext>`, one millisecond apart.
+    private static func uploadPaths(_ fileExtensions: [String], millis: Int64) -> [String] {
+        fileExtensions.enumerated().map { "uploads/posts/\(millis + Int64($0.offset)).\($0.element)" }
     }
 
     func delete(id: String) -> Post? {

@@ -1,0 +1,109 @@
+import APICheckCommands
+import APICheckContracts
+import APICheckRecording
+import ArgumentParser
+import Foundation
+
+/// `apicheck breaking`: what a contract change breaks, and for whom, ranked by this app's use of it.
+struct BreakingCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "breaking",
+        abstract: "Classify every change between two versions of a contract by whom it breaks, ranked by this app's use.",
+        discussion: """
+            Compares OLD with NEW (two contract files), or, with --base REF, each API's contract in apicheck.yml \
+            with the same file at git revision REF. Every change has a rule id (breaking.<kind>, docs/RULES.md) \
+            and says whom it breaks: the client (a response field removed or newly nullable, an enum value added \
+            to a response, a required request field added, an operation removed, ...), the server (a request \
+            constraint loosened, a response field now required, ...) or neither (descriptions, optional \
+            additions). Renamed path parameters, reordered keys and schemas moved behind a $ref are not changes.
+
+            Each change is ranked by this app's use: the recordings of the API (tests and scenarios, not the \
+            contract examples) that exercise what changed, against the old contract or the new one. Exit 1 when \
+            a change at or above --fail-on touches what the app uses; without recordings every change counts. \
+            Exit 2 when a contract does not load or git cannot read the revision.
+
+            Examples:
+              apicheck breaking --base HEAD~1
+              apicheck breaking --base origin/main --api todos --format github
+              apicheck breaking old/todos.openapi.yaml contracts/todos.openapi.yaml --api todos
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The old and the new contract file (or use --base).", valueName: "old new"))
+    var files: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Compare each API's contract with the same file at this git revision.", valueName: "ref"))
+    var base: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Only this API; with two files, the API whose recordings rank the changes.", valueName: "name"))
+    var api: String?
+
+    @Option(name: .long, help: ArgumentHelp("The report format: text, json or github.", valueName: "format"))
+    var format: String = "text"
+
+    @Option(name: .long, help: ArgumentHelp("The lowest severity that fails the run.", valueName: "severity"))
+    var failOn: Severity = .error
+
+    func validate() throws {
+        guard BreakingReport.formats.contains(format) else {
+            throw ValidationError("unknown --format '\(format)'; the formats are \(BreakingReport.formats.joined(separator: ", "))")
+        }
+        switch (files.count, base) {
+        case (0, nil): throw ValidationError("name the old and the new contract, or --base REF")
+        case (0, _?), (2, nil): break
+        case (_, _?): throw ValidationError("--base compares apicheck.yml's contracts: name no files with it")
+        default: throw ValidationError("name two contract files, the old and the new (got \(files.count))")
+        }
+    }
+
+    func run() throws {
+        var comparisons: [BreakingRun.Comparison] = []
+        var notes: [String] = []
+        do {
+            if let base {
+                let configuration = try global.loadConfiguration()
+                for chosen in try configuration.selecting(api) {
+                    guard let contract = chosen.contract else { continue }
+                    let path = DisplayPath.relative(configuration.resolve(contract).path)
+                    guard let oldText = try BreakingRun.gitShow(ref: base, path: path) else {
+                        notes.append("\(path): not in \(base): a new contract, nothing to compare")
+                        continue
+                    }
+                    let old = try ContractVersion.parse(oldText, path: "\(base):\(path)")
+                    let new = try ContractVersion.load(path)
+                    comparisons.append(
+                        BreakingRun.compare(
+                            old: old, new: new, api: chosen.name, recordingsFolder: configuration.resolve(chosen.recordings).path,
+                            severities: Dictionary(chosen.severity.map { ($0.rule, $0.severity) }, uniquingKeysWith: { _, last in last })))
+                }
+            } else {
+                let old = try ContractVersion.load(files[0])
+                let new = try ContractVersion.load(files[1])
+                var recordings: String?
+                var severities: [RuleID: Severity] = [:]
+                if let api {
+                    let configuration = try global.loadConfiguration()
+                    guard let chosen = try configuration.selecting(api).first else {
+                        throw CommandFailure(message: "\(configuration.path): no API named \"\(api)\"", status: .usage)
+                    }
+                    recordings = configuration.resolve(chosen.recordings).path
+                    severities = Dictionary(chosen.severity.map { ($0.rule, $0.severity) }, uniquingKeysWith: { _, last in last })
+                }
+                comparisons.append(BreakingRun.compare(old: old, new: new, api: api, recordingsFolder: recordings, severities: severities))
+            }
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch let error as ConfigurationError {
+            throw CommandFailure(message: error.description, status: .usage)
+        }
+        Output.out(BreakingReport.render(comparisons, format: format))
+        for note in notes + comparisons.flatMap(\.notes) { Output.err("apicheck breaking: \(note)\n") }
+        for comparison in comparisons { Output.err("apicheck breaking: \(BreakingReport.summary(comparison))\n") }
+        let failing = comparisons.flatMap(\.changes).filter { $0.isUsed && $0.change.severity >= failOn }
+        if !failing.isEmpty { throw ExitCode(ExitReason.findings.code) }
+    }
+}

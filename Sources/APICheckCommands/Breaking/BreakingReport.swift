@@ -1,0 +1,116 @@
+import APICheckContracts
+import APICheckRecording
+import Foundation
+
+/// How `apicheck breaking` writes its comparisons: `text`, `json` (`apicheck-breaking/1`) or `github` annotations.
+public enum BreakingReport {
+    /// The formats `apicheck breaking --format` takes.
+    public static let formats = ["text", "json", "github"]
+
+    /// The version of the JSON report; bumped when a field changes meaning or goes away.
+    public static let jsonFormatVersion = "apicheck-breaking/1"
+
+    /// The report of `comparisons` in `format` (one of ``formats``).
+    public static func render(_ comparisons: [BreakingRun.Comparison], format: String) -> String {
+        switch format {
+        case "json": return JSONWriter.pretty(json(comparisons)) + "\n"
+        case "github": return comparisons.flatMap { $0.changes.map(githubLine) }.map { $0 + "\n" }.joined()
+        default: return comparisons.filter { !$0.changes.isEmpty }.map(text).joined(separator: "\n")
+        }
+    }
+
+    /// One line for the summary on stderr: `contracts/todos.openapi.yaml: 3 changes (2 break the client, ...)`.
+    public static func summary(_ comparison: BreakingRun.Comparison) -> String {
+        let changes = comparison.changes
+        let count = { (impact: ChangeImpact) in changes.filter { $0.change.impact == impact }.count }
+        var line =
+            "\(comparison.newPath): \(changes.count) change\(changes.count == 1 ? "" : "s") since \(comparison.oldPath) "
+            + "(\(count(.client)) break the client, \(count(.server)) the server, \(count(.neither)) neither)"
+        if let read = comparison.recordingsRead, read > 0 {
+            line += "; \(changes.filter(\.isUsed).count) touch what the app uses (\(read) recording\(read == 1 ? "" : "s") read)"
+        } else {
+            line += "; the app's use is unknown (no recordings), so every change counts"
+        }
+        return line
+    }
+
+    static func text(_ comparison: BreakingRun.Comparison) -> String {
+        var lines: [String] = []
+        for ranked in comparison.changes {
+            let change = ranked.change
+            let place = [change.operation, change.part, change.pointer].filter { !$0.isEmpty }.joined(separator: " ")
+            let location = (change.new ?? change.old).map(\.description) ?? comparison.newPath
+            lines.append("\(location): \(change.severity): \(place): \(change.message) [\(change.rule)] (breaks \(change.impact))")
+            if let old = change.old, change.new != nil { lines.append("    was at \(old) (\(old.pointer))") }
+            if !ranked.usedBy.isEmpty {
+                let shown = ranked.usedBy.prefix(3).joined(separator: ", ")
+                let more = ranked.usedBy.count > 3 ? " and \(ranked.usedBy.count - 3) more" : ""
+                lines.append("    used by \(shown)\(more)")
+            } else if comparison.recordingsRead.map({ $0 > 0 }) == true {
+                lines.append("    not exercised by any recording")
+            }
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    static func githubLine(_ ranked: BreakingRun.RankedChange) -> String {
+        let change = ranked.change
+        let level = change.severity == .error ? "error" : change.severity == .warning ? "warning" : "notice"
+        var properties: [String] = []
+        if let location = change.new ?? change.old {
+            properties.append("file=\(ReportFormat.escapeProperty(location.file))")
+            if let line = location.line { properties.append("line=\(line)") }
+        }
+        properties.append("title=\(ReportFormat.escapeProperty(change.rule.rawValue))")
+        let place = [change.operation, change.part, change.pointer].filter { !$0.isEmpty }.joined(separator: " ")
+        let use = ranked.usedBy.isEmpty ? "" : " (used by \(ranked.usedBy.count) recording\(ranked.usedBy.count == 1 ? "" : "s"))"
+        return
+            "::\(level) \(properties.joined(separator: ","))::\(ReportFormat.escapeData("\(place): \(change.message); breaks \(change.impact)\(use)"))"
+    }
+
+    static func json(_ comparisons: [BreakingRun.Comparison]) -> JSONValue {
+        func location(_ location: ContractChange.Location?) -> JSONValue {
+            guard let location else { return .null }
+            return .object(
+                JSONObject([
+                    .init(key: "file", value: .string(location.file)),
+                    .init(key: "line", value: location.line.map { .number(JSONNumber($0)) } ?? .null),
+                    .init(key: "pointer", value: .string(location.pointer)),
+                ]))
+        }
+        let items: [JSONValue] = comparisons.map { comparison in
+            .object(
+                JSONObject([
+                    .init(key: "api", value: comparison.api.map(JSONValue.string) ?? .null),
+                    .init(key: "old", value: .string(comparison.oldPath)),
+                    .init(key: "new", value: .string(comparison.newPath)),
+                    .init(key: "recordings_read", value: comparison.recordingsRead.map { .number(JSONNumber($0)) } ?? .null),
+                    .init(
+                        key: "changes",
+                        value: .array(
+                            comparison.changes.map { ranked in
+                                .object(
+                                    JSONObject([
+                                        .init(key: "rule", value: .string(ranked.change.rule.rawValue)),
+                                        .init(key: "severity", value: .string(ranked.change.severity.description)),
+                                        .init(key: "breaks", value: .string(ranked.change.impact.rawValue)),
+                                        .init(key: "operation", value: .string(ranked.change.operation)),
+                                        .init(key: "part", value: .string(ranked.change.part)),
+                                        .init(key: "pointer", value: .string(ranked.change.pointer)),
+                                        .init(key: "message", value: .string(ranked.change.message)),
+                                        .init(key: "old", value: location(ranked.change.old)),
+                                        .init(key: "new", value: location(ranked.change.new)),
+                                        .init(key: "used", value: .bool(ranked.isUsed)),
+                                        .init(key: "used_by", value: .array(ranked.usedBy.map(JSONValue.string))),
+                                    ]))
+                            })),
+                ]))
+        }
+        return .object(
+            JSONObject([
+                .init(key: "format", value: .string(jsonFormatVersion)),
+                .init(key: "tool", value: .string("apicheck \(ToolVersion.current)")),
+                .init(key: "comparisons", value: .array(items)),
+            ]))
+    }
+}

@@ -1,0 +1,137 @@
+import APICheckContracts
+import APICheckRecording
+import Foundation
+
+/// `apicheck breaking`: what changed between two versions of a contract, whom each change breaks, and whether this
+/// app uses what changed (its recordings exercise it).
+public enum BreakingRun {
+    /// One change, with what of the app exercises it.
+    public struct RankedChange: Sendable {
+        /// The change.
+        public var change: ContractChange
+        /// The recordings that exercise what changed (relative paths), against the old contract or the new one.
+        public var usedBy: [String]
+        /// Whether the app uses what changed: some recording exercises it, or the app's use is unknown (no recordings
+        /// to look at), in which case every change counts.
+        public var isUsed: Bool
+    }
+
+    /// The comparison of one API's contract (or of two files).
+    public struct Comparison: Sendable {
+        /// The API of `apicheck.yml`, when the contract is one.
+        public var api: String?
+        /// The old version (`REF:path` when read from git) and the new one.
+        public var oldPath: String
+        public var newPath: String
+        /// How many recordings were looked at for the app's use (nil: none, use unknown).
+        public var recordingsRead: Int?
+        /// The changes, most pressing first: used before unused, then by severity, then client before server.
+        public var changes: [RankedChange]
+        /// Notes for stderr (a contract that is new at the base, recordings that could not be read).
+        public var notes: [String] = []
+    }
+
+    /// Compares `old` with `new` and ranks the changes by the recordings under `recordingsFolder` (none: the app's
+    /// use is unknown and every change counts). `severities` are apicheck.yml's for the API.
+    public static func compare(
+        old: ContractVersion, new: ContractVersion, api: String?, recordingsFolder: String?, severities: [RuleID: Severity] = [:]
+    ) -> Comparison {
+        var changes = ContractDiff.compare(old, new)
+        for index in changes.indices { changes[index].severity = severities[changes[index].rule] ?? changes[index].severity }
+        var comparison = Comparison(api: api, oldPath: old.path, newPath: new.path, recordingsRead: nil, changes: [])
+        var usage: [String: Set<String>] = [:]
+        if let recordingsFolder, FileManager.default.fileExists(atPath: recordingsFolder) {
+            let (read, uses, notes) = recordingUse(under: recordingsFolder, contracts: [old.compiled, new.compiled])
+            comparison.recordingsRead = read
+            comparison.notes += notes
+            usage = uses
+        }
+        let known = comparison.recordingsRead.map { $0 > 0 } ?? false
+        comparison.changes = changes.map { change in
+            let users = usage[Self.usageKey(change.usage)].map { $0.sorted() } ?? []
+            return RankedChange(change: change, usedBy: users, isUsed: !known || !users.isEmpty)
+        }
+        comparison.changes.sort { a, b in
+            if a.isUsed != b.isUsed { return a.isUsed }
+            if a.change.severity != b.change.severity { return a.change.severity > b.change.severity }
+            let order: [ChangeImpact] = [.client, .server, .neither]
+            let (ia, ib) = (order.firstIndex(of: a.change.impact) ?? 3, order.firstIndex(of: b.change.impact) ?? 3)
+            return ia < ib
+        }
+        return comparison
+    }
+
+    /// The key of a coverage item with the operation's path parameters unnamed (`GET /todos/{}`), so that the old and
+    /// the new contract's spellings meet.
+    static func usageKey(_ parts: [String]) -> String {
+        var parts = parts
+        if let operation = parts.first {
+            let pieces = operation.split(separator: " ", maxSplits: 1).map(String.init)
+            if pieces.count == 2 { parts[0] = "\(pieces[0]) \(ContractDiff.skeleton(pieces[1]))" }
+        }
+        return ContractCoverage.key(parts: parts)
+    }
+
+    /// For each coverage item (by ``usageKey(_:)``) of either contract, the recordings under `folder` that exercise it.
+    /// Contract examples (`examples/`) exercise the contract by construction, not the app: they are left out.
+    static func recordingUse(under folder: String, contracts: [CompiledContract]) -> (Int, [String: Set<String>], [String]) {
+        var read = 0
+        var uses: [String: Set<String>] = [:]
+        var notes: [String] = []
+        for file in VerifyRun.files(under: folder) where file.hasSuffix(".json") {
+            let display = DisplayPath.relative(file)
+            guard let bytes = FileBytes.read(file) else { continue }
+            let recording: Recording
+            do {
+                recording = try Recording(bytes: bytes, file: display)
+            } catch {
+                notes.append("\(display): not counted for the app's use: \(error)")
+                continue
+            }
+            guard !recording.isContractExample else { continue }
+            read += 1
+            for contract in contracts {
+                var tally = CoverageTally()
+                tally.add(recording, contract: contract)
+                for key in tally.keys {
+                    let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+                    uses[usageKey(parts), default: []].insert(display)
+                }
+            }
+        }
+        return (read, uses, notes)
+    }
+
+    /// The contract at `path` as it was at git revision `ref`: nil when the file did not exist there (a new
+    /// contract). A revision git does not know, or no git repository, is an error naming both.
+    public static func gitShow(ref: String, path: String) throws(ConfigurationError) -> String? {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", folder, "show", "\(ref):./\(url.lastPathComponent)"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw ConfigurationError(file: path, message: "--base \(ref): cannot run git: \(error.localizedDescription)")
+        }
+        let text = output.fileHandleForReading.readDataToEndOfFile()
+        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            // git's words for a file the revision does not have: the contract is new since then.
+            if problem.contains("does not exist in") || problem.contains("exists on disk, but not in") { return nil }
+            let reason = problem.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw ConfigurationError(
+                file: path, message: "--base \(ref): git cannot read it: \(reason.isEmpty ? "exit \(process.terminationStatus)" : reason)")
+        }
+        guard let contract = String(data: text, encoding: .utf8) else {
+            throw ConfigurationError(file: "\(ref):\(path)", message: "the contract is not UTF-8 text")
+        }
+        return contract
+    }
+}

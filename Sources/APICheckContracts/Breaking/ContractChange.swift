@@ -1,0 +1,131 @@
+import APICheckRecording
+
+/// Whom a change between two versions of a contract breaks.
+///
+/// - ``client``: an app built against the old contract may fail against a server of the new one (a response field
+///   removed or newly nullable, an enum value added to a response, a required request field added, ...).
+/// - ``server``: a server built to the old contract no longer meets the new one (a request constraint loosened, a
+///   response field now required, ...).
+/// - ``neither``: descriptions, examples, optional additions.
+public enum ChangeImpact: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case client
+    case server
+    case neither
+
+    /// `client`, `server` or `neither`.
+    public var description: String { rawValue }
+}
+
+/// One change between two versions of a contract (`apicheck breaking`): its rule, whom it breaks, where it is in both
+/// files, and the JSON pointer of what it is about.
+public struct ContractChange: Sendable, Hashable {
+    /// Where a change is in one version of the contract: the file, the line (when the YAML gives it) and the pointer
+    /// into the document (the schema's own place when it is reached through a `$ref`).
+    public struct Location: Sendable, Hashable, CustomStringConvertible {
+        /// The contract file.
+        public let file: String
+        /// The 1-based line, when known.
+        public let line: Int?
+        /// The JSON pointer into the contract document.
+        public let pointer: String
+
+        /// `file:line` (or the file alone).
+        public var description: String { line.map { "\(file):\($0)" } ?? file }
+    }
+
+    /// The rule (`breaking.<kind>`, docs/RULES.md).
+    public var rule: RuleID
+    /// Whom it breaks.
+    public var impact: ChangeImpact { Self.impact(of: rule) }
+    /// The rule's default severity, or what `apicheck.yml` sets for it.
+    public var severity: Severity
+    /// The operation, `GET /api/v2/todos/{id}` (the new contract's spelling when both have it).
+    public var operation: String
+    /// What part of the operation: `200 application/json`, `request application/json`, `query parameter page`, ...
+    public var part: String
+    /// The JSON pointer of the value in the body (or parameter, or header) it is about: `/data/*/updated_at`, where
+    /// `*` stands for any array item; empty for the whole part.
+    public var pointer: String
+    /// Where it was in the old contract (nil for an addition).
+    public var old: Location?
+    /// Where it is in the new contract (nil for a removal).
+    public var new: Location?
+    /// What changed, in words: `nullable: no -> yes`.
+    public var message: String
+
+    /// The coverage item of what the change is about, as `apicheck coverage` counts it: an operation (`[GET /todos]`),
+    /// a status (`[GET /todos, 200]`) or a response field (`[GET /todos, 200, /data/*/title]`). A change to a request
+    /// (a parameter, a body) is about its operation: the app uses it when it sends that request.
+    public var usage: [String] {
+        let status = part.split(separator: " ").first.map(String.init) ?? ""
+        let isResponse = status.first?.isNumber == true || status == "default" || status.hasSuffix("XX")
+        guard isResponse else { return [operation] }
+        if pointer.isEmpty || pointer.hasPrefix("/headers/") { return [operation, status] }
+        return [operation, status, pointer]
+    }
+
+    /// Creates a change with the rule's default severity.
+    public init(
+        rule: RuleID, operation: String, part: String, pointer: String, old: Location?, new: Location?, message: String,
+        severity: Severity? = nil
+    ) {
+        self.rule = rule
+        self.severity = severity ?? rule.defaultSeverity
+        self.operation = operation
+        self.part = part
+        self.pointer = pointer
+        self.old = old
+        self.new = new
+        self.message = message
+    }
+
+    /// Whom a rule's changes break.
+    public static func impact(of rule: RuleID) -> ChangeImpact { impacts[rule] ?? .client }
+
+    static let impacts: [RuleID: ChangeImpact] = [
+        .breakingOperationRemoved: .client,
+        .breakingOperationAdded: .neither,
+        .breakingStatusAdded: .client,
+        .breakingStatusRemoved: .neither,
+        .breakingResponseContentTypeAdded: .client,
+        .breakingResponseContentTypeRemoved: .neither,
+        .breakingResponseFieldRemoved: .client,
+        .breakingResponseFieldOptional: .client,
+        .breakingResponseFieldAdded: .neither,
+        .breakingResponseFieldRequired: .server,
+        .breakingResponseNullable: .client,
+        .breakingResponseNotNullable: .neither,
+        .breakingResponseTypeChanged: .client,
+        .breakingResponseTypeNarrowed: .neither,
+        .breakingResponseEnumValueAdded: .client,
+        .breakingResponseEnumValueRemoved: .neither,
+        .breakingResponseConstraintLoosened: .client,
+        .breakingResponseConstraintTightened: .neither,
+        .breakingResponseHeaderRemoved: .client,
+        .breakingResponseHeaderAdded: .neither,
+        .breakingRequestBodyRequired: .client,
+        .breakingRequestContentTypeRemoved: .client,
+        .breakingRequestContentTypeAdded: .neither,
+        .breakingRequestFieldRequired: .client,
+        .breakingRequestFieldAdded: .neither,
+        .breakingRequestFieldRemoved: .client,
+        .breakingRequestFieldOptional: .server,
+        .breakingRequestNullable: .server,
+        .breakingRequestNotNullable: .client,
+        .breakingRequestTypeChanged: .client,
+        .breakingRequestTypeWidened: .server,
+        .breakingRequestEnumValueRemoved: .client,
+        .breakingRequestEnumValueAdded: .server,
+        .breakingRequestConstraintTightened: .client,
+        .breakingRequestConstraintLoosened: .server,
+        .breakingParameterRequired: .client,
+        .breakingParameterAdded: .neither,
+        .breakingParameterRemoved: .client,
+        .breakingParameterOptional: .server,
+        .breakingFormatChanged: .client,
+        .breakingDateForm: .client,
+        .breakingKeyCase: .client,
+        .breakingSchemaChanged: .client,
+        .breakingDocumentation: .neither,
+    ]
+}

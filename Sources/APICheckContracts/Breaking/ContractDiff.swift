@@ -1,0 +1,348 @@
+import APICheckRecording
+
+/// Every change between two versions of a contract, classified by whom it breaks (`apicheck breaking`).
+///
+/// Operations are matched by method and path with the path parameters' names left out, so renaming `{id}` to
+/// `{todo_id}` is no change; parameters by where they go (path parameters by their place in the path) and name;
+/// `$ref`s are followed and `allOf` merged before schemas are compared, so moving a schema into `components` or
+/// reordering keys is no change either. A change inside a request body is judged as the client sends it, one inside
+/// a response as the client reads it: a field made nullable breaks the client in a response and only asks more of the
+/// server in a request.
+public struct ContractDiff {
+    let old: ContractVersion
+    let new: ContractVersion
+    var changes: [ContractChange] = []
+    /// Schema pairs already compared (recursive schemas end here).
+    var visited: Set<[String]> = []
+
+    /// The changes from `old` to `new`, in the new contract's order of operations (removed ones last).
+    public static func compare(_ old: ContractVersion, _ new: ContractVersion) -> [ContractChange] {
+        var diff = ContractDiff(old: old, new: new)
+        diff.compareDocuments()
+        return diff.changes
+    }
+
+    // MARK: Operations
+
+    /// An operation of one version.
+    struct Operation {
+        let method: String
+        let template: String
+        let value: JSONValue
+        let pointer: JSONPointer
+        let pathItem: JSONValue
+        let pathItemPointer: JSONPointer
+        /// `GET /todos/{}`: the method and the path without its parameters' names.
+        var key: String { "\(method) \(ContractDiff.skeleton(template))" }
+        var name: String { "\(method) \(template)" }
+        /// The path parameters' names in the order the path has them.
+        var pathParameterNames: [String] { ContractDiff.parameterNames(template) }
+    }
+
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    static func operations(of version: ContractVersion) -> [Operation] {
+        guard case .object(let paths)? = version.document["paths"] else { return [] }
+        var found: [Operation] = []
+        for member in paths {
+            let (item, itemPointer) = version.resolve(member.value, at: JSONPointer(tokens: ["paths", member.key]))
+            for method in methods {
+                guard let operation = item[method] else { continue }
+                found.append(
+                    Operation(
+                        method: method.uppercased(), template: member.key, value: operation,
+                        pointer: itemPointer.appending(method), pathItem: item, pathItemPointer: itemPointer))
+            }
+        }
+        return found
+    }
+
+    /// `/todos/{id}/comments/{cid}` as `/todos/{}/comments/{}`.
+    package static func skeleton(_ template: String) -> String {
+        var result = ""
+        var inside = false
+        for character in template {
+            if character == "{" {
+                inside = true
+                result += "{}"
+            } else if character == "}" {
+                inside = false
+            } else if !inside {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    static func parameterNames(_ template: String) -> [String] {
+        var names: [String] = []
+        var current: String?
+        for character in template {
+            if character == "{" {
+                current = ""
+            } else if character == "}" {
+                if let name = current { names.append(name) }
+                current = nil
+            } else if current != nil {
+                current?.append(character)
+            }
+        }
+        return names
+    }
+
+    mutating func compareDocuments() {
+        let oldOperations = Self.operations(of: old)
+        let newOperations = Self.operations(of: new)
+        let oldByKey = Dictionary(oldOperations.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let newKeys = Set(newOperations.map(\.key))
+        for operation in newOperations {
+            guard let before = oldByKey[operation.key] else {
+                add(.breakingOperationAdded, operation.name, "", "", old: nil, new: operation.pointer, "a new operation")
+                continue
+            }
+            compareOperation(before, operation)
+        }
+        for operation in oldOperations where !newKeys.contains(operation.key) {
+            add(.breakingOperationRemoved, operation.name, "", "", old: operation.pointer, new: nil, "the operation is gone")
+        }
+    }
+
+    mutating func compareOperation(_ before: Operation, _ after: Operation) {
+        let name = after.name
+        compareDocumentation(before.value, before.pointer, after.value, after.pointer, name, "", "", keys: ["summary", "description"])
+        let oldCase = before.value["x-apicheck-key-case"] ?? old.document["x-apicheck-key-case"]
+        let newCase = after.value["x-apicheck-key-case"] ?? new.document["x-apicheck-key-case"]
+        if oldCase != newCase {
+            add(
+                .breakingKeyCase, name, "", "", old: before.pointer, new: after.pointer,
+                "x-apicheck-key-case: \(Self.brief(oldCase)) -> \(Self.brief(newCase))")
+        }
+        compareParameters(before, after)
+        compareRequestBody(before, after)
+        compareResponses(before, after)
+    }
+
+    // MARK: Parameters
+
+    /// A parameter of an operation: the operation's own, then the path item's it does not override.
+    struct Parameter {
+        let key: String
+        let name: String
+        let location: String
+        let value: JSONValue
+        let pointer: JSONPointer
+        var required: Bool { value["required"]?.boolValue ?? (location == "path") }
+        /// `query parameter page`.
+        var part: String { "\(location) parameter \(name)" }
+    }
+
+    func parameters(of operation: Operation, in version: ContractVersion) -> [Parameter] {
+        var found: [Parameter] = []
+        var seen: Set<String> = []
+        let lists: [(JSONValue?, JSONPointer)] = [
+            (operation.value["parameters"], operation.pointer.appending("parameters")),
+            (operation.pathItem["parameters"], operation.pathItemPointer.appending("parameters")),
+        ]
+        let pathNames = operation.pathParameterNames
+        for (list, listPointer) in lists {
+            guard case .array(let items)? = list else { continue }
+            for (index, item) in items.enumerated() {
+                let (value, pointer) = version.resolve(item, at: listPointer.appending(index))
+                guard let name = value["name"]?.stringValue, let location = value["in"]?.stringValue else { continue }
+                // Path parameters by their place in the path (a rename is no change); headers case-insensitively.
+                let key: String
+                switch location {
+                case "path": key = "path#\(pathNames.firstIndex(of: name).map(String.init) ?? name)"
+                case "header": key = "header#\(name.lowercased())"
+                default: key = "\(location)#\(name)"
+                }
+                guard seen.insert(key).inserted else { continue }
+                found.append(Parameter(key: key, name: name, location: location, value: value, pointer: pointer))
+            }
+        }
+        return found
+    }
+
+    mutating func compareParameters(_ before: Operation, _ after: Operation) {
+        let name = after.name
+        let oldParameters = parameters(of: before, in: old)
+        let newParameters = parameters(of: after, in: new)
+        let oldByKey = Dictionary(oldParameters.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let newKeys = Set(newParameters.map(\.key))
+        for parameter in newParameters {
+            guard let previous = oldByKey[parameter.key] else {
+                if parameter.required {
+                    add(.breakingParameterRequired, name, parameter.part, "", old: nil, new: parameter.pointer, "a new required parameter")
+                } else {
+                    add(.breakingParameterAdded, name, parameter.part, "", old: nil, new: parameter.pointer, "a new optional parameter")
+                }
+                continue
+            }
+            if parameter.required && !previous.required {
+                add(
+                    .breakingParameterRequired, name, parameter.part, "", old: previous.pointer, new: parameter.pointer,
+                    "required: no -> yes")
+            } else if !parameter.required && previous.required {
+                add(
+                    .breakingParameterOptional, name, parameter.part, "", old: previous.pointer, new: parameter.pointer,
+                    "required: yes -> no")
+            }
+            compareDocumentation(previous.value, previous.pointer, parameter.value, parameter.pointer, name, parameter.part, "")
+            let pointer = "/\(parameter.location == "header" ? "headers" : parameter.location)/\(parameter.name)"
+            compareSchemas(
+                at: (previous.value["schema"], previous.pointer.appending("schema")),
+                (parameter.value["schema"], parameter.pointer.appending("schema")),
+                .request, name, parameter.part, JSONPointer(pointer))
+        }
+        for parameter in oldParameters where !newKeys.contains(parameter.key) {
+            add(.breakingParameterRemoved, name, parameter.part, "", old: parameter.pointer, new: nil, "the parameter is gone")
+        }
+    }
+
+    // MARK: Request bodies
+
+    mutating func compareRequestBody(_ before: Operation, _ after: Operation) {
+        let name = after.name
+        let (oldBody, oldPointer) = old.resolve(before.value["requestBody"] ?? .null, at: before.pointer.appending("requestBody"))
+        let (newBody, newPointer) = new.resolve(after.value["requestBody"] ?? .null, at: after.pointer.appending("requestBody"))
+        let oldRequired = oldBody["required"]?.boolValue ?? false
+        let newRequired = newBody["required"]?.boolValue ?? false
+        if newRequired && !oldRequired {
+            add(
+                .breakingRequestBodyRequired, name, "request", "", old: before.value["requestBody"] == nil ? nil : oldPointer,
+                new: newPointer, "required: no -> yes")
+        }
+        // A body where there was none at all is a new requirement only when it is required (above).
+        compareContent((oldBody, oldPointer), (newBody, newPointer), .request, name, partPrefix: "request")
+    }
+
+    /// The media types of a request body or a response: added, removed, and the schemas of those in both.
+    mutating func compareContent(
+        _ before: (JSONValue, JSONPointer), _ after: (JSONValue, JSONPointer), _ direction: ChangeDirection, _ name: String,
+        partPrefix: String
+    ) {
+        let oldContent = before.0["content"]?.objectValue ?? JSONObject()
+        let newContent = after.0["content"]?.objectValue ?? JSONObject()
+        for member in newContent {
+            let part = "\(partPrefix) \(member.key)"
+            let newMedia = after.1.appending("content").appending(member.key)
+            guard let previous = oldContent[member.key] else {
+                if direction == .request {
+                    add(.breakingRequestContentTypeAdded, name, part, "", old: nil, new: newMedia, "the server accepts \(member.key) too")
+                } else {
+                    add(.breakingResponseContentTypeAdded, name, part, "", old: nil, new: newMedia, "the answer may be \(member.key)")
+                }
+                continue
+            }
+            let oldMedia = before.1.appending("content").appending(member.key)
+            compareSchemas(
+                at: (previous["schema"], oldMedia.appending("schema")), (member.value["schema"], newMedia.appending("schema")),
+                direction, name, part, .root)
+        }
+        for member in oldContent where newContent[member.key] == nil {
+            let oldMedia = before.1.appending("content").appending(member.key)
+            let part = "\(partPrefix) \(member.key)"
+            if direction == .request {
+                add(.breakingRequestContentTypeRemoved, name, part, "", old: oldMedia, new: nil, "\(member.key) is no longer accepted")
+            } else {
+                add(.breakingResponseContentTypeRemoved, name, part, "", old: oldMedia, new: nil, "\(member.key) is no longer declared")
+            }
+        }
+    }
+
+    // MARK: Responses
+
+    mutating func compareResponses(_ before: Operation, _ after: Operation) {
+        let name = after.name
+        let oldResponses = before.value["responses"]?.objectValue ?? JSONObject()
+        let newResponses = after.value["responses"]?.objectValue ?? JSONObject()
+        for member in newResponses {
+            let newStatusPointer = after.pointer.appending("responses").appending(member.key)
+            guard let previous = oldResponses[member.key] else {
+                add(.breakingStatusAdded, name, member.key, "", old: nil, new: newStatusPointer, "a new status \(member.key)")
+                continue
+            }
+            let (oldResponse, oldPointer) = old.resolve(previous, at: before.pointer.appending("responses").appending(member.key))
+            let (newResponse, newPointer) = new.resolve(member.value, at: newStatusPointer)
+            compareResponse(member.key, (oldResponse, oldPointer), (newResponse, newPointer), name)
+        }
+        for member in oldResponses where newResponses[member.key] == nil {
+            add(
+                .breakingStatusRemoved, name, member.key, "", old: before.pointer.appending("responses").appending(member.key), new: nil,
+                "status \(member.key) is no longer declared")
+        }
+    }
+
+    mutating func compareResponse(
+        _ status: String, _ before: (JSONValue, JSONPointer), _ after: (JSONValue, JSONPointer), _ name: String
+    ) {
+        compareDocumentation(before.0, before.1, after.0, after.1, name, status, "")
+        compareContent(before, after, .response, name, partPrefix: status)
+        // Headers, case-insensitively.
+        let oldHeaders = Dictionary(
+            (before.0["headers"]?.objectValue ?? JSONObject()).map { ($0.key.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        let newHeaders = Dictionary(
+            (after.0["headers"]?.objectValue ?? JSONObject()).map { ($0.key.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        for (key, member) in (after.0["headers"]?.objectValue ?? JSONObject()).map({ ($0.key.lowercased(), $0) }) {
+            let (header, pointer) = new.resolve(member.value, at: after.1.appending("headers").appending(member.key))
+            let headerPointer = "/headers/\(key)"
+            guard let previousMember = oldHeaders[key] else {
+                add(.breakingResponseHeaderAdded, name, status, headerPointer, old: nil, new: pointer, "a new header \(member.key)")
+                continue
+            }
+            let (previous, previousPointer) = old.resolve(
+                previousMember.value, at: before.1.appending("headers").appending(previousMember.key))
+            let wasRequired = previous["required"]?.boolValue ?? false
+            let isRequired = header["required"]?.boolValue ?? false
+            if wasRequired && !isRequired {
+                add(
+                    .breakingResponseHeaderRemoved, name, status, headerPointer, old: previousPointer, new: pointer,
+                    "required: yes -> no")
+            } else if isRequired && !wasRequired {
+                add(.breakingResponseFieldRequired, name, status, headerPointer, old: previousPointer, new: pointer, "required: no -> yes")
+            }
+            compareSchemas(
+                at: (previous["schema"], previousPointer.appending("schema")), (header["schema"], pointer.appending("schema")),
+                .response, name, status, JSONPointer(tokens: ["headers", key]))
+        }
+        for (key, member) in oldHeaders where newHeaders[key] == nil {
+            let (previous, pointer) = old.resolve(member.value, at: before.1.appending("headers").appending(member.key))
+            if previous["required"]?.boolValue ?? false {
+                add(.breakingResponseHeaderRemoved, name, status, "/headers/\(key)", old: pointer, new: nil, "the header is gone")
+            }
+        }
+    }
+
+    // MARK: Recording changes
+
+    mutating func add(
+        _ rule: RuleID, _ operation: String, _ part: String, _ pointer: String, old oldPointer: JSONPointer?,
+        new newPointer: JSONPointer?, _ message: String
+    ) {
+        changes.append(
+            ContractChange(
+                rule: rule, operation: operation, part: part, pointer: pointer, old: oldPointer.map(old.location),
+                new: newPointer.map(new.location), message: message))
+    }
+
+    /// `description`, `summary`, `title` and examples: a change is `breaking.documentation`, whom it breaks neither.
+    mutating func compareDocumentation(
+        _ before: JSONValue, _ beforePointer: JSONPointer, _ after: JSONValue, _ afterPointer: JSONPointer, _ name: String,
+        _ part: String, _ pointer: String, keys: [String] = ["description", "summary", "title", "example", "examples"]
+    ) {
+        let changed = keys.filter { before[$0] != after[$0] }
+        guard !changed.isEmpty else { return }
+        add(
+            .breakingDocumentation, name, part, pointer, old: beforePointer, new: afterPointer, "\(changed.joined(separator: ", ")) changed"
+        )
+    }
+
+    /// A value in a message: `snake_case`, `none`.
+    static func brief(_ value: JSONValue?) -> String {
+        switch value {
+        case nil, .null?: return "none"
+        case .string(let text)?: return text
+        case let other?: return JSONWriter.compact(other)
+        }
+    }
+}

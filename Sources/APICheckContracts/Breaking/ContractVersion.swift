@@ -1,0 +1,76 @@
+import APICheckRecording
+import Yams
+
+/// One version of a contract, read for comparison (`apicheck breaking`): its document and its YAML tree, which gives
+/// each change its line.
+public struct ContractVersion {
+    /// The file (or `REF:path` for a version read from git).
+    public let path: String
+    /// The contract as `apicheck verify` compiles it (the coverage of recordings is counted against it).
+    public let compiled: CompiledContract
+    let document: JSONValue
+    let node: Node
+
+    /// Reads a contract version from its text. It must load as `apicheck verify` loads a contract: a contract apicheck
+    /// refuses (an unknown keyword, a `$ref` that leads nowhere) is refused here too, with its file and line, rather
+    /// than compared as far as it can be.
+    ///
+    /// - Throws: ``ConfigurationError`` naming `path`.
+    public static func parse(_ text: String, path: String) throws(ConfigurationError) -> ContractVersion {
+        let contract = try Contract.parse(text, path: path)
+        let reader = try YAMLReader.parse(text, file: path)
+        return ContractVersion(path: path, compiled: contract.compiled, document: try reader.json(), node: reader.node)
+    }
+
+    /// Reads the contract file at `path`.
+    ///
+    /// - Throws: ``ConfigurationError`` when the file cannot be read or the contract does not load.
+    public static func load(_ path: String) throws(ConfigurationError) -> ContractVersion {
+        try parse(try Contract.text(at: path), path: path)
+    }
+
+    /// Where `pointer` is in this version: the file, its line, the pointer.
+    func location(_ pointer: JSONPointer) -> ContractChange.Location {
+        ContractChange.Location(file: path, line: node.mark(at: pointer)?.line, pointer: pointer.description)
+    }
+
+    /// The value at `pointer`, following local `$ref`s (`#/components/...`) to the value they name, and the pointer
+    /// of where that value is written. A chain longer than 64 stops where it is.
+    func resolve(_ value: JSONValue, at pointer: JSONPointer) -> (value: JSONValue, pointer: JSONPointer) {
+        var value = value
+        var pointer = pointer
+        for _ in 0..<64 {
+            guard case .string(let reference)? = value["$ref"], reference.hasPrefix("#") else { break }
+            let target = JSONPointer(String(reference.dropFirst()).removingPercentEncodingIfAny)
+            guard let found = document[pointer: target] else { break }
+            // OpenAPI 3.1 allows keywords beside $ref; they apply as well (kept when the target has none of its own).
+            if case .object(let object) = value, object.count > 1, case .object(var merged) = found {
+                for member in object where member.key != "$ref" && merged[member.key] == nil { merged[member.key] = member.value }
+                value = .object(merged)
+            } else {
+                value = found
+            }
+            pointer = target
+        }
+        return (value, pointer)
+    }
+}
+
+extension String {
+    /// The text with `%XX` escapes decoded (a `$ref` to `#/paths/~1todos/get` may be written with `%7B` for `{`).
+    fileprivate var removingPercentEncodingIfAny: String {
+        guard contains("%") else { return self }
+        var bytes: [UInt8] = []
+        var iterator = Array(utf8).makeIterator()
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
+                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+            {
+                bytes.append(value)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

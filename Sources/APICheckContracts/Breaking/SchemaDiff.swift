@@ -1,0 +1,388 @@
+import APICheckRecording
+
+/// Whether a schema describes what the client sends or what it reads: the same change breaks one side or the other.
+enum ChangeDirection {
+    case request
+    case response
+}
+
+/// A schema of one version, flattened for comparison: `$ref`s followed, `allOf` merged, the null alternative of a
+/// `oneOf`/`anyOf` or a type list read as "nullable".
+struct FlatSchema {
+    /// Where the schema is written (a component's place when it is reached through `$ref`).
+    var pointer: JSONPointer
+    var value: JSONValue
+    /// The types other than null; nil when the schema does not say (anything goes).
+    var types: Set<String>?
+    var nullable = false
+    var properties: [(name: String, value: JSONValue, pointer: JSONPointer)] = []
+    var required: Set<String> = []
+    var closed = false
+    var items: (value: JSONValue, pointer: JSONPointer)?
+    /// Enum values other than null.
+    var enumValues: Set<JSONValue>?
+    var format: String?
+    var dateForm: JSONValue?
+    var keyCase: JSONValue?
+    /// The alternatives of a `oneOf` or `anyOf` other than null, when more than one is left.
+    var alternatives: [(value: JSONValue, pointer: JSONPointer)] = []
+    var constraints: [String: JSONValue] = [:]
+    /// `description`, `title`, `example`, `examples`: what a reader is told, not what is checked.
+    var documentation: [String: JSONValue] = [:]
+
+    static let documentationKeys = ["description", "title", "example", "examples"]
+    static let lowerBounds = ["minLength", "minItems", "minimum", "exclusiveMinimum", "minProperties"]
+    static let upperBounds = ["maxLength", "maxItems", "maximum", "exclusiveMaximum", "maxProperties"]
+    static let exact = ["pattern", "multipleOf", "const", "uniqueItems"]
+}
+
+extension ContractDiff {
+    /// Flattens the schema at `pointer` of `version` (nil when there is no schema).
+    func flatten(_ value: JSONValue?, at pointer: JSONPointer, in version: ContractVersion, depth: Int = 0) -> FlatSchema? {
+        guard let value else { return nil }
+        let (resolved, source) = version.resolve(value, at: pointer)
+        var flat = FlatSchema(pointer: source, value: resolved)
+        guard case .object(let object) = resolved, depth < 32 else { return flat }
+        // allOf: every part's properties and requirements, its own keywords first.
+        if case .array(let parts)? = object["allOf"] {
+            for (index, part) in parts.enumerated() {
+                guard let merged = flatten(part, at: source.appending("allOf").appending(index), in: version, depth: depth + 1) else {
+                    continue
+                }
+                flat.absorb(merged)
+            }
+        }
+        var own = FlatSchema(pointer: source, value: resolved)
+        switch object["type"] {
+        case .string(let type)?: own.types = [type]
+        case .array(let types)?: own.types = Set(types.compactMap(\.stringValue))
+        default: break
+        }
+        if own.types?.contains("null") == true {
+            own.nullable = true
+            own.types?.remove("null")
+        }
+        if case .object(let properties)? = object["properties"] {
+            own.properties = properties.map { ($0.key, $0.value, source.appending("properties").appending($0.key)) }
+        }
+        if case .array(let names)? = object["required"] { own.required = Set(names.compactMap(\.stringValue)) }
+        own.closed = object["additionalProperties"] == .bool(false) || object["unevaluatedProperties"] == .bool(false)
+        if let items = object["items"], items != .bool(true) { own.items = (items, source.appending("items")) }
+        if case .array(let values)? = object["enum"] {
+            own.enumValues = Set(values.filter { !$0.isNull })
+            if values.contains(.null) { own.nullable = true }
+        }
+        own.format = object["format"]?.stringValue
+        own.dateForm = object["x-apicheck-date"]
+        own.keyCase = object["x-apicheck-key-case"]
+        for key in FlatSchema.lowerBounds + FlatSchema.upperBounds + FlatSchema.exact {
+            if let bound = object[key] { own.constraints[key] = bound }
+        }
+        for key in FlatSchema.documentationKeys {
+            if let text = object[key] { own.documentation[key] = text }
+        }
+        // oneOf / anyOf: a null alternative makes the schema nullable; a single other alternative is the schema.
+        for keyword in ["oneOf", "anyOf"] {
+            guard case .array(let options)? = object[keyword] else { continue }
+            var others: [(JSONValue, JSONPointer)] = []
+            for (index, option) in options.enumerated() {
+                let optionPointer = source.appending(keyword).appending(index)
+                let (resolvedOption, optionSource) = version.resolve(option, at: optionPointer)
+                if resolvedOption["type"] == .string("null") || resolvedOption["const"] == .null {
+                    own.nullable = true
+                } else {
+                    others.append((resolvedOption, optionSource))
+                }
+            }
+            if others.count == 1, let single = flatten(others[0].0, at: others[0].1, in: version, depth: depth + 1) {
+                let nullable = own.nullable || single.nullable
+                own.absorb(single)
+                own.nullable = nullable
+            } else {
+                own.alternatives += others.map { (value: $0.0, pointer: $0.1) }
+            }
+        }
+        flat.absorb(own)
+        return flat
+    }
+
+    /// Compares the schemas `before` (old) and `after` (new) of a value at `instance` (a body pointer such as
+    /// `/data/*/title`) in `part` of `operation`.
+    mutating func compareSchemas(
+        at before: (JSONValue?, JSONPointer), _ after: (JSONValue?, JSONPointer), _ direction: ChangeDirection, _ operation: String,
+        _ part: String, _ instance: JSONPointer
+    ) {
+        guard let oldSchema = flatten(before.0, at: before.1, in: old), let newSchema = flatten(after.0, at: after.1, in: new) else {
+            return
+        }
+        // Each pair of places once: a recursive schema (a comment's replies) ends here.
+        guard
+            visited.insert([operation, part, instance.description, oldSchema.pointer.description, newSchema.pointer.description]).inserted,
+            instance.tokens.count < 64
+        else { return }
+        compareFlat(oldSchema, newSchema, direction, operation, part, instance)
+    }
+
+    mutating func compareFlat(
+        _ before: FlatSchema, _ after: FlatSchema, _ direction: ChangeDirection, _ operation: String, _ part: String,
+        _ instance: JSONPointer
+    ) {
+        let at = instance.description
+        func report(_ rule: RuleID, _ message: String) {
+            add(rule, operation, part, at, old: before.pointer, new: after.pointer, message)
+        }
+        // What the flattened schemas tell a reader (a $ref's target's description, a oneOf's only alternative's).
+        let reworded = FlatSchema.documentationKeys.filter { before.documentation[$0] != after.documentation[$0] }
+        if !reworded.isEmpty { report(.breakingDocumentation, "\(reworded.joined(separator: ", ")) changed") }
+        for (rule, message) in compareTypes(before, after, direction) { report(rule, message) }
+        if before.nullable != after.nullable {
+            switch (direction, after.nullable) {
+            case (.response, true): report(.breakingResponseNullable, "nullable: no -> yes")
+            case (.response, false): report(.breakingResponseNotNullable, "nullable: yes -> no")
+            case (.request, true): report(.breakingRequestNullable, "nullable: no -> yes")
+            case (.request, false): report(.breakingRequestNotNullable, "nullable: yes -> no")
+            }
+        }
+        for (rule, message) in compareEnums(before, after, direction) { report(rule, message) }
+        if before.format != after.format {
+            let message = "format: \(before.format ?? "none") -> \(after.format ?? "none")"
+            switch (before.format, after.format, direction) {
+            case (nil, _, .response): report(.breakingResponseConstraintTightened, message)
+            case (_, nil, .request): report(.breakingRequestConstraintLoosened, message)
+            default: report(.breakingFormatChanged, message)
+            }
+        }
+        if before.dateForm != after.dateForm {
+            report(.breakingDateForm, "x-apicheck-date: \(Self.brief(before.dateForm)) -> \(Self.brief(after.dateForm))")
+        }
+        if before.keyCase != after.keyCase {
+            report(.breakingKeyCase, "x-apicheck-key-case: \(Self.brief(before.keyCase)) -> \(Self.brief(after.keyCase))")
+        }
+        for (rule, message) in compareConstraints(before, after, direction) { report(rule, message) }
+        compareProperties(before, after, direction, operation, part, instance)
+        if let oldItems = before.items, let newItems = after.items {
+            compareSchemas(
+                at: (oldItems.value, oldItems.pointer), (newItems.value, newItems.pointer), direction, operation, part,
+                instance.appending("*"))
+        }
+        compareAlternatives(before, after, direction, operation, part, instance)
+    }
+
+    // MARK: Types, enums, constraints
+
+    /// Whether `types` takes `type` (a number takes an integer).
+    static func takes(_ types: Set<String>, _ type: String) -> Bool {
+        types.contains(type) || (type == "integer" && types.contains("number"))
+    }
+
+    /// What changed in the types, as rules and messages.
+    func compareTypes(_ before: FlatSchema, _ after: FlatSchema, _ direction: ChangeDirection) -> [(RuleID, String)] {
+        var found: [(RuleID, String)] = []
+        func report(_ rule: RuleID, _ message: String) { found.append((rule, message)) }
+        let describe = { (types: Set<String>?) in types.map { $0.isEmpty ? "null" : $0.sorted().joined(separator: " or ") } ?? "any" }
+        let message = "type: \(describe(before.types)) -> \(describe(after.types))"
+        switch (before.types, after.types) {
+        case (nil, nil): break
+        case (nil, _?):
+            report(direction == .request ? .breakingRequestTypeChanged : .breakingResponseTypeNarrowed, message)
+        case (_?, nil):
+            report(direction == .request ? .breakingRequestTypeWidened : .breakingResponseTypeChanged, message)
+        case (let oldTypes?, let newTypes?):
+            let gained = newTypes.filter { !Self.takes(oldTypes, $0) }
+            let lost = oldTypes.filter { !Self.takes(newTypes, $0) }
+            switch direction {
+            case .response:
+                if !gained.isEmpty {
+                    report(.breakingResponseTypeChanged, message)
+                } else if !lost.isEmpty || oldTypes != newTypes {
+                    report(.breakingResponseTypeNarrowed, message)
+                }
+            case .request:
+                if !lost.isEmpty {
+                    report(.breakingRequestTypeChanged, message)
+                } else if !gained.isEmpty || oldTypes != newTypes {
+                    report(.breakingRequestTypeWidened, message)
+                }
+            }
+        }
+        return found
+    }
+
+    /// What changed in the enum values, as rules and messages.
+    func compareEnums(_ before: FlatSchema, _ after: FlatSchema, _ direction: ChangeDirection) -> [(RuleID, String)] {
+        var found: [(RuleID, String)] = []
+        func report(_ rule: RuleID, _ message: String) { found.append((rule, message)) }
+        let list = { (values: Set<JSONValue>) in values.map(JSONWriter.compact).sorted().joined(separator: ", ") }
+        switch (before.enumValues, after.enumValues) {
+        case (nil, nil): break
+        case (nil, let values?):
+            report(
+                direction == .request ? .breakingRequestConstraintTightened : .breakingResponseConstraintTightened,
+                "enum: any value -> \(list(values))")
+        case (let values?, nil):
+            report(
+                direction == .request ? .breakingRequestConstraintLoosened : .breakingResponseEnumValueAdded,
+                "enum: \(list(values)) -> any value")
+        case (let oldValues?, let newValues?):
+            let added = newValues.subtracting(oldValues)
+            let removed = oldValues.subtracting(newValues)
+            if !added.isEmpty {
+                report(
+                    direction == .request ? .breakingRequestEnumValueAdded : .breakingResponseEnumValueAdded,
+                    "enum value added: \(list(added))")
+            }
+            if !removed.isEmpty {
+                report(
+                    direction == .request ? .breakingRequestEnumValueRemoved : .breakingResponseEnumValueRemoved,
+                    "enum value removed: \(list(removed))")
+            }
+        }
+        return found
+    }
+
+    /// What changed in the bounds, patterns and openness, as rules and messages.
+    func compareConstraints(_ before: FlatSchema, _ after: FlatSchema, _ direction: ChangeDirection) -> [(RuleID, String)] {
+        var found: [(RuleID, String)] = []
+        func report(_ rule: RuleID, _ message: String) { found.append((rule, message)) }
+        var tightened: [String] = []
+        var loosened: [String] = []
+        func describe(_ key: String) -> String {
+            "\(key): \(Self.brief(before.constraints[key])) -> \(Self.brief(after.constraints[key]))"
+        }
+        func number(_ value: JSONValue?) -> Double? { value?.numberValue.flatMap { Double($0.description) } }
+        for key in FlatSchema.lowerBounds + FlatSchema.upperBounds {
+            let oldValue = before.constraints[key]
+            let newValue = after.constraints[key]
+            guard oldValue != newValue else { continue }
+            let lower = FlatSchema.lowerBounds.contains(key)
+            switch (number(oldValue), number(newValue)) {
+            case (nil, _?): tightened.append(describe(key))
+            case (_?, nil): loosened.append(describe(key))
+            case (let a?, let b?):
+                if (lower && b > a) || (!lower && b < a) { tightened.append(describe(key)) } else { loosened.append(describe(key)) }
+            case (nil, nil): tightened.append(describe(key))
+            }
+        }
+        for key in FlatSchema.exact where before.constraints[key] != after.constraints[key] {
+            if after.constraints[key] == nil || after.constraints[key] == .bool(false) {
+                loosened.append(describe(key))
+            } else {
+                tightened.append(describe(key))
+            }
+        }
+        if !before.closed && after.closed { tightened.append("additionalProperties: allowed -> false") }
+        if before.closed && !after.closed { loosened.append("additionalProperties: false -> allowed") }
+        switch direction {
+        case .request:
+            if !tightened.isEmpty { report(.breakingRequestConstraintTightened, tightened.joined(separator: "; ")) }
+            if !loosened.isEmpty { report(.breakingRequestConstraintLoosened, loosened.joined(separator: "; ")) }
+        case .response:
+            // A closed response object asks nothing of the client; a newly open one may carry keys it ignores.
+            let looser = loosened.filter { !$0.hasPrefix("additionalProperties") }
+            let tighter = tightened.filter { !$0.hasPrefix("additionalProperties") }
+            if !looser.isEmpty { report(.breakingResponseConstraintLoosened, looser.joined(separator: "; ")) }
+            if !tighter.isEmpty { report(.breakingResponseConstraintTightened, tighter.joined(separator: "; ")) }
+        }
+        return found
+    }
+
+    // MARK: Objects and alternatives
+
+    mutating func compareProperties(
+        _ before: FlatSchema, _ after: FlatSchema, _ direction: ChangeDirection, _ operation: String, _ part: String,
+        _ instance: JSONPointer
+    ) {
+        let oldByName = Dictionary(before.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let newNames = Set(after.properties.map(\.name))
+        for property in after.properties {
+            let at = instance.appending(property.name)
+            let required = after.required.contains(property.name)
+            guard let previous = oldByName[property.name] else {
+                let rule: RuleID
+                switch (direction, required) {
+                case (.response, true): rule = .breakingResponseFieldRequired
+                case (.response, false): rule = .breakingResponseFieldAdded
+                case (.request, true): rule = .breakingRequestFieldRequired
+                case (.request, false): rule = .breakingRequestFieldAdded
+                }
+                add(
+                    rule, operation, part, at.description, old: nil, new: property.pointer,
+                    required ? "a new required field" : "a new field")
+                continue
+            }
+            let wasRequired = before.required.contains(property.name)
+            if wasRequired != required {
+                let rule: RuleID
+                switch (direction, required) {
+                case (.response, true): rule = .breakingResponseFieldRequired
+                case (.response, false): rule = .breakingResponseFieldOptional
+                case (.request, true): rule = .breakingRequestFieldRequired
+                case (.request, false): rule = .breakingRequestFieldOptional
+                }
+                add(
+                    rule, operation, part, at.description, old: previous.pointer, new: property.pointer,
+                    required ? "required: no -> yes" : "required: yes -> no")
+            }
+            compareSchemas(at: (previous.value, previous.pointer), (property.value, property.pointer), direction, operation, part, at)
+        }
+        for property in before.properties where !newNames.contains(property.name) {
+            add(
+                direction == .request ? .breakingRequestFieldRemoved : .breakingResponseFieldRemoved, operation, part,
+                instance.appending(property.name).description, old: property.pointer, new: nil, "the field is gone")
+        }
+        // A field only `required` names (declared by no `properties`) that became required or stopped being.
+        let declared = Set(before.properties.map(\.name)).union(newNames)
+        for name in after.required.subtracting(before.required).subtracting(declared) {
+            add(
+                direction == .request ? .breakingRequestFieldRequired : .breakingResponseFieldRequired, operation, part,
+                instance.appending(name).description, old: before.pointer, new: after.pointer, "required: no -> yes")
+        }
+        for name in before.required.subtracting(after.required).subtracting(declared) {
+            add(
+                direction == .request ? .breakingRequestFieldOptional : .breakingResponseFieldOptional, operation, part,
+                instance.appending(name).description, old: before.pointer, new: after.pointer, "required: yes -> no")
+        }
+    }
+
+    mutating func compareAlternatives(
+        _ before: FlatSchema, _ after: FlatSchema, _ direction: ChangeDirection, _ operation: String, _ part: String,
+        _ instance: JSONPointer
+    ) {
+        guard !before.alternatives.isEmpty || !after.alternatives.isEmpty else { return }
+        if before.alternatives.count == after.alternatives.count {
+            for (oldOption, newOption) in zip(before.alternatives, after.alternatives) {
+                compareSchemas(
+                    at: (oldOption.value, oldOption.pointer), (newOption.value, newOption.pointer), direction, operation, part, instance)
+            }
+        } else {
+            add(
+                .breakingSchemaChanged, operation, part, instance.description, old: before.pointer, new: after.pointer,
+                "oneOf/anyOf: \(before.alternatives.count) alternatives -> \(after.alternatives.count)")
+        }
+    }
+}
+
+extension FlatSchema {
+    /// Takes in what `other` (an `allOf` part, or the schema's own keywords) says.
+    mutating func absorb(_ other: FlatSchema) {
+        if let types = other.types { self.types = self.types.map { $0.intersection(types) } ?? types }
+        nullable = nullable || other.nullable
+        for property in other.properties {
+            if let index = properties.firstIndex(where: { $0.name == property.name }) {
+                properties[index] = property
+            } else {
+                properties.append(property)
+            }
+        }
+        required.formUnion(other.required)
+        closed = closed || other.closed
+        if other.items != nil { items = other.items }
+        if let values = other.enumValues { enumValues = enumValues.map { $0.intersection(values) } ?? values }
+        format = other.format ?? format
+        dateForm = other.dateForm ?? dateForm
+        keyCase = other.keyCase ?? keyCase
+        alternatives += other.alternatives
+        constraints.merge(other.constraints) { _, new in new }
+        documentation.merge(other.documentation) { _, new in new }
+    }
+}
