@@ -3,11 +3,14 @@
 
     check-html-report.py findings REPORT.json DOM.html   # verify / diff: apicheck-report/1
     check-html-report.py coverage COVERAGE.json DOM.html  # coverage: apicheck-coverage/1
+    check-html-report.py breaking BREAKING.json DOM.html  # breaking: apicheck-breaking/1
 
 findings: every finding of the JSON report is a row of the page, in the section of its operation, showing
 its rule, its pointer and its recording's file:line as text; the page has as many rows as the JSON has
 findings, and every API of the JSON summary's coverage has its table.
 coverage: every measure of every API is a row of that API's table with the same exercised and total counts.
+breaking: every change of every comparison is a row of its contract's section with the same rule, whom it
+breaks, place (operation, part, pointer) and new location as text; the page has as many rows as the JSON changes.
 Exits 1 naming what is missing; only the standard library is used.
 """
 import json
@@ -25,6 +28,8 @@ class Page(HTMLParser):
         self.in_heading_code = False
         self.rows = []  # finding rows: {"operation", "cells": {class: text}}
         self.coverage = {}  # api -> {measure: {class: text}}
+        self.changes = []  # breaking rows: {"contract", "rule", "cells": {class: text}}
+        self.contract = None
         self.api = None
         self.row = None
         self.cell = None
@@ -35,7 +40,11 @@ class Page(HTMLParser):
         classes = (attributes.get("class") or "").split()
         if tag not in ("meta", "br", "img", "input", "link"):
             self.stack.append((tag, classes))
-        if tag == "section" and "operation" in classes:
+        if tag == "section" and "comparison" in classes:
+            self.contract = attributes.get("data-contract")
+        if tag == "tr" and "change" in classes:
+            self.row = {"change": True, "contract": self.contract, "rule": attributes.get("data-rule"), "cells": {}}
+        elif tag == "section" and "operation" in classes:
             self.operation = ""
         elif tag == "code" and any(t == "h2" for t, _ in self.stack[:-1]) and self.operation == "":
             self.in_heading_code = True
@@ -61,7 +70,9 @@ class Page(HTMLParser):
             self.row["cells"][self.cell] = "".join(self.text).strip()
             self.cell = None
         elif tag == "tr" and self.row is not None:
-            if "measure" in self.row:
+            if "change" in self.row:
+                self.changes.append(self.row)
+            elif "measure" in self.row:
                 self.coverage[self.api][self.row["measure"]] = self.row["cells"]
             else:
                 self.rows.append(self.row)
@@ -126,8 +137,35 @@ def check_coverage(report, page):
     return problems
 
 
+def check_breaking(report, page):
+    problems = []
+    changes = [(c["new"], change) for c in report["comparisons"] for change in c["changes"]]
+    if not changes:
+        problems.append("the JSON report has no changes: the check would prove nothing")
+    rows = list(page.changes)
+    for contract, change in changes:
+        place = " ".join(part for part in (change["operation"], change["part"], change["pointer"]) if part)
+        where = change["new"] or change["old"]
+        location = (where["file"] + (":%d" % where["line"] if where["line"] is not None else "")) if where else ""
+        match = None
+        for row in rows:
+            cells = row["cells"]
+            if (row["contract"] == contract and row["rule"] == change["rule"] and cells.get("rule") == change["rule"]
+                    and cells.get("breaks") == change["breaks"] and cells.get("place") == place
+                    and cells.get("new" if change["new"] else "old") == location):
+                match = row
+                break
+        if match is None:
+            problems.append("no row for %s %s at %s (%s) in the section of %s" % (change["severity"], change["rule"], place, location, contract))
+        else:
+            rows.remove(match)
+    if rows:
+        problems.append("%d rows on the page that the JSON report does not have" % len(rows))
+    return problems
+
+
 def main():
-    if len(sys.argv) != 4 or sys.argv[1] not in ("findings", "coverage"):
+    if len(sys.argv) != 4 or sys.argv[1] not in ("findings", "coverage", "breaking"):
         print(__doc__, file=sys.stderr)
         return 2
     kind, json_path, dom_path = sys.argv[1:]
@@ -140,13 +178,15 @@ def main():
         return 1
     page = Page()
     page.feed(dom)
-    problems = check_findings(report, page) if kind == "findings" else check_coverage(report, page)
+    checks = {"findings": check_findings, "coverage": check_coverage, "breaking": check_breaking}
+    problems = checks[kind](report, page)
     for problem in problems:
         print("%s: %s" % (dom_path, problem), file=sys.stderr)
     if problems:
         return 1
-    count = len(page.rows) if kind == "findings" else sum(len(t) for t in page.coverage.values())
-    print("%s: the browser's page shows all %d %s of %s" % (dom_path, count, "findings" if kind == "findings" else "coverage rows", json_path))
+    counts = {"findings": len(page.rows), "coverage": sum(len(t) for t in page.coverage.values()), "breaking": len(page.changes)}
+    names = {"findings": "findings", "coverage": "coverage rows", "breaking": "contract changes"}
+    print("%s: the browser's page shows all %d %s of %s" % (dom_path, counts[kind], names[kind], json_path))
     return 0
 
 

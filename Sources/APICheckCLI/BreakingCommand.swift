@@ -42,7 +42,7 @@ struct BreakingCommand: ParsableCommand {
         help: ArgumentHelp("Only this API; with two files, the API whose recordings rank the changes.", valueName: "name"))
     var api: String?
 
-    @Option(name: .long, help: ArgumentHelp("The report format: text, json or github.", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("The report format: text, json, github, markdown or html.", valueName: "format"))
     var format: String = "text"
 
     @Option(name: .long, help: ArgumentHelp("The lowest severity that fails the run.", valueName: "severity"))

@@ -67,6 +67,19 @@ struct BreakingCommandTests {
             ["breaking", "contracts/todos.openapi.yaml", changed.path, "--format", "github"], currentDirectory: Self.root)
         #expect(github.stdout.contains("::error file="), "\(github.stdout)")
         #expect(github.stdout.contains("title=breaking.response-nullable"), "\(github.stdout)")
+        let markdown = try await CLIRunner.run(
+            ["breaking", "contracts/todos.openapi.yaml", changed.path, "--api", "todos", "--format", "markdown"],
+            currentDirectory: Self.root)
+        #expect(markdown.stdout.contains("| severity | rule | breaks | where | what | new | used by |"), "\(markdown.stdout)")
+        #expect(
+            markdown.stdout.contains(
+                "| error | `breaking.response-nullable` | client | `GET /api/v2/todos/{id} 200 application/json /data/updated_at` |"),
+            "\(markdown.stdout)")
+        let html = try await CLIRunner.run(
+            ["breaking", "contracts/todos.openapi.yaml", changed.path, "--api", "todos", "--format", "html"], currentDirectory: Self.root)
+        #expect(html.stdout.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.stdout.contains("data-rule=\"breaking.status-added\""), "\(html.stdout)")
+        #expect(html.stdout.contains("default-src 'none'"))
     }
 
     @Test("no change exits 0; an info change does not fail at --fail-on error; a contract that does not load exits 2")

@@ -2,10 +2,11 @@ import APICheckContracts
 import APICheckRecording
 import Foundation
 
-/// How `apicheck breaking` writes its comparisons: `text`, `json` (`apicheck-breaking/1`) or `github` annotations.
+/// How `apicheck breaking` writes its comparisons: `text`, `json` (`apicheck-breaking/1`), `github` annotations, a
+/// `markdown` table for a pull request, or one self-contained `html` page.
 public enum BreakingReport {
     /// The formats `apicheck breaking --format` takes.
-    public static let formats = ["text", "json", "github"]
+    public static let formats = ["text", "json", "github", "markdown", "html"]
 
     /// The version of the JSON report; bumped when a field changes meaning or goes away.
     public static let jsonFormatVersion = "apicheck-breaking/1"
@@ -15,6 +16,8 @@ public enum BreakingReport {
         switch format {
         case "json": return JSONWriter.pretty(json(comparisons)) + "\n"
         case "github": return comparisons.flatMap { $0.changes.map(githubLine) }.map { $0 + "\n" }.joined()
+        case "markdown": return comparisons.map(markdown).joined(separator: "\n")
+        case "html": return html(comparisons)
         default: return comparisons.filter { !$0.changes.isEmpty }.map(text).joined(separator: "\n")
         }
     }
@@ -38,7 +41,7 @@ public enum BreakingReport {
         var lines: [String] = []
         for ranked in comparison.changes {
             let change = ranked.change
-            let place = [change.operation, change.part, change.pointer].filter { !$0.isEmpty }.joined(separator: " ")
+            let place = Self.place(change)
             let location = (change.new ?? change.old).map(\.description) ?? comparison.newPath
             lines.append("\(location): \(change.severity): \(place): \(change.message) [\(change.rule)] (breaks \(change.impact))")
             if let old = change.old, change.new != nil { lines.append("    was at \(old) (\(old.pointer))") }
@@ -53,6 +56,78 @@ public enum BreakingReport {
         return lines.map { $0 + "\n" }.joined()
     }
 
+    /// Where a change is, as a cell: the operation, the part and the pointer.
+    static func place(_ change: ContractChange) -> String {
+        [change.operation, change.part, change.pointer].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    static func markdown(_ comparison: BreakingRun.Comparison) -> String {
+        var lines = ["### `\(comparison.newPath)` since `\(comparison.oldPath)`", "", summary(comparison), ""]
+        guard !comparison.changes.isEmpty else { return (lines + ["No changes.", ""]).joined(separator: "\n") }
+        lines.append("| severity | rule | breaks | where | what | new | used by |")
+        lines.append("|---|---|---|---|---|---|---|")
+        for ranked in comparison.changes {
+            let change = ranked.change
+            let cells = [
+                change.severity.description, "`\(change.rule)`", change.impact.rawValue, "`\(place(change))`", change.message,
+                (change.new ?? change.old).map { "`\($0)`" } ?? "",
+                ranked.usedBy.isEmpty
+                    ? (comparison.recordingsRead.map { $0 > 0 } == true ? "nothing" : "unknown") : "\(ranked.usedBy.count)",
+            ]
+            lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One page: a section per compared contract, a row per change (most pressing first), each row with its rule,
+    /// whom it breaks, where, both lines and the recordings that use it.
+    static func html(_ comparisons: [BreakingRun.Comparison]) -> String {
+        let e = HTMLReport.escape
+        var body: [String] = []
+        for (index, comparison) in comparisons.enumerated() {
+            body.append(
+                "<section class=\"comparison\" id=\"contract-\(index + 1)\" data-contract=\"\(e(comparison.newPath))\">")
+            body.append("<h2><code>\(e(comparison.newPath))</code> since <code>\(e(comparison.oldPath))</code></h2>")
+            body.append("<p>\(e(summary(comparison)))</p>")
+            if comparison.changes.isEmpty {
+                body.append("<p class=\"none\">No changes.</p></section>")
+                continue
+            }
+            body.append("<table class=\"changes\">")
+            let head = ["severity", "rule", "breaks", "where", "what", "new", "old", "used by"]
+            body.append("<thead><tr>" + head.map { "<th>\($0)</th>" }.joined() + "</tr></thead><tbody>")
+            for ranked in comparison.changes {
+                let change = ranked.change
+                let used =
+                    ranked.usedBy.isEmpty
+                    ? (comparison.recordingsRead.map { $0 > 0 } == true ? "nothing" : "unknown")
+                    : ranked.usedBy.map { "<code>\(e($0))</code>" }.joined(separator: "<br>")
+                let cells = [
+                    "<td class=\"severity\"><span class=\"badge \(change.severity)\">\(change.severity)</span></td>",
+                    "<td class=\"rule\"><code>\(e(change.rule.rawValue))</code></td>",
+                    "<td class=\"breaks\">\(change.impact.rawValue)</td>",
+                    "<td class=\"place\"><code>\(e(place(change)))</code></td>",
+                    "<td class=\"message\">\(e(change.message))</td>",
+                    "<td class=\"new\">\(change.new.map { "<code>\(e($0.description))</code>" } ?? "")</td>",
+                    "<td class=\"old\">\(change.old.map { "<code>\(e($0.description))</code>" } ?? "")</td>",
+                    "<td class=\"used\">\(used)</td>",
+                ]
+                let attributes =
+                    "class=\"change \(change.severity)\(ranked.isUsed ? " used" : "")\" data-rule=\"\(e(change.rule.rawValue))\" "
+                    + "data-operation=\"\(e(change.operation))\" data-pointer=\"\(e(change.pointer))\""
+                body.append("<tr \(attributes)>" + cells.joined() + "</tr>")
+            }
+            body.append("</tbody></table></section>")
+        }
+        let total = comparisons.reduce(0) { $0 + $1.changes.count }
+        return HTMLReport.page(
+            title: "apicheck breaking: \(total) change\(total == 1 ? "" : "s")", heading: "apicheck breaking",
+            lede: [
+                "\(total) change\(total == 1 ? "" : "s") in \(comparisons.count) contract\(comparisons.count == 1 ? "" : "s") compared."
+            ],
+            body: body.joined(separator: "\n"))
+    }
+
     static func githubLine(_ ranked: BreakingRun.RankedChange) -> String {
         let change = ranked.change
         let level = change.severity == .error ? "error" : change.severity == .warning ? "warning" : "notice"
@@ -62,7 +137,7 @@ public enum BreakingReport {
             if let line = location.line { properties.append("line=\(line)") }
         }
         properties.append("title=\(ReportFormat.escapeProperty(change.rule.rawValue))")
-        let place = [change.operation, change.part, change.pointer].filter { !$0.isEmpty }.joined(separator: " ")
+        let place = Self.place(change)
         let use = ranked.usedBy.isEmpty ? "" : " (used by \(ranked.usedBy.count) recording\(ranked.usedBy.count == 1 ? "" : "s"))"
         return
             "::\(level) \(properties.joined(separator: ","))::\(ReportFormat.escapeData("\(place): \(change.message); breaks \(change.impact)\(use)"))"

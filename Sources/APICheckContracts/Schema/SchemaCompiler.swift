@@ -242,6 +242,12 @@ final class SchemaCompiler {
         var mask = CompiledSchema.TypeMask()
         for name in names {
             guard case .string(let text) = name, let bit = CompiledSchema.TypeMask.names.first(where: { $0.0 == text })?.1 else {
+                if name == .null {
+                    // `type: [array, null]` in YAML: the unquoted null is YAML's null value, not the type's name.
+                    throw SchemaError(
+                        pointer: pointer,
+                        message: "type lists YAML's null value (an unquoted null), not the type name; write \"null\" in quotes")
+                }
                 let known = CompiledSchema.TypeMask.names.map(\.0).joined(separator: ", ")
                 throw SchemaError(pointer: pointer, message: "unknown type \(JSONWriter.compact(name)); the types are \(known)")
             }

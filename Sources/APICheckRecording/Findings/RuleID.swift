@@ -10,8 +10,8 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The rule with this id, or nil when no rule has it.
     public init?(_ rawValue: String) {
-        guard let rule = Self.known.first(where: { $0.id.rawValue == rawValue }) else { return nil }
-        self = rule.id
+        guard let rule = Self.byID[rawValue] else { return nil }
+        self = rule
     }
 
     /// `shape.list-vs-single` (default error; docs/RULES.md).
@@ -313,7 +313,11 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     ]
 
     /// The rule's default severity.
-    public var defaultSeverity: Severity { Self.known.first { $0.id == self }?.severity ?? .error }
+    public var defaultSeverity: Severity { Self.defaults[self] ?? .error }
+
+    /// ``known`` by id, and each rule's default severity: looked up once per finding, not searched.
+    private static let byID = Dictionary(known.map { ($0.id.rawValue, $0.id) }, uniquingKeysWith: { first, _ in first })
+    private static let defaults = Dictionary(known.map { ($0.id, $0.severity) }, uniquingKeysWith: { first, _ in first })
 
     public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
     /// The id.
