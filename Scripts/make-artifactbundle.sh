@@ -32,25 +32,9 @@ checksum() {
 
 zip_bundle() { # zip_bundle STAGE_DIR OUTPUT_ZIP: a zip whose top level is apicheck.artifactbundle/
   local stage=$1 output=$2
+  command -v zip >/dev/null 2>&1 || { echo "make-artifactbundle: needs zip (apt-get install zip)" >&2; exit 1; }
   rm -f "$output"
-  if command -v zip >/dev/null 2>&1; then
-    (cd "$stage" && zip -q -r -X "$output" apicheck.artifactbundle)
-  else
-    python3 - "$stage" "$output" <<'PY'
-import os, sys, zipfile
-stage, output = sys.argv[1], sys.argv[2]
-with zipfile.ZipFile(output, "w", zipfile.ZIP_DEFLATED) as archive:
-    for root, dirs, files in os.walk(os.path.join(stage, "apicheck.artifactbundle")):
-        dirs.sort()
-        for name in sorted(files):
-            path = os.path.join(root, name)
-            info = zipfile.ZipInfo(os.path.relpath(path, stage))
-            info.external_attr = (os.stat(path).st_mode & 0o777) << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            with open(path, "rb") as source:
-                archive.writestr(info, source.read())
-PY
-  fi
+  (cd "$stage" && zip -q -r -X "$output" apicheck.artifactbundle)
 }
 
 if [ "${1:-}" = "--merge" ]; then

@@ -78,7 +78,7 @@ struct BreakingCommand: ParsableCommand {
                     comparisons.append(
                         BreakingRun.compare(
                             old: old, new: new, api: chosen.name, recordingsFolder: configuration.resolve(chosen.recordings).path,
-                            severities: Dictionary(chosen.severity.map { ($0.rule, $0.severity) }, uniquingKeysWith: { _, last in last })))
+                            severities: chosen.severities))
                 }
             } else {
                 let old = try ContractVersion.load(files[0])
@@ -91,7 +91,7 @@ struct BreakingCommand: ParsableCommand {
                         throw CommandFailure(message: "\(configuration.path): no API named \"\(api)\"", status: .usage)
                     }
                     recordings = configuration.resolve(chosen.recordings).path
-                    severities = Dictionary(chosen.severity.map { ($0.rule, $0.severity) }, uniquingKeysWith: { _, last in last })
+                    severities = chosen.severities
                 }
                 comparisons.append(BreakingRun.compare(old: old, new: new, api: api, recordingsFolder: recordings, severities: severities))
             }

@@ -203,10 +203,8 @@ public struct LiveRun: Sendable {
             if let contractPath = api.contract {
                 do {
                     let contract = CompiledContract(try Contract.load(configuration.resolve(contractPath).path))
-                    var severities: [RuleID: Severity] = [:]
-                    for (rule, severity) in api.severity { severities[rule] = severity }
                     verifier = Verifier(
-                        contract: contract, options: .init(strict: options.strict, severities: severities, ignored: api.ignore))
+                        contract: contract, options: .init(strict: options.strict, severities: api.severities, ignored: api.ignore))
                 } catch {
                     result.errors.append(error.description)
                     continue

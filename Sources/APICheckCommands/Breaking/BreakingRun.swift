@@ -78,7 +78,9 @@ public enum BreakingRun {
         var read = 0
         var uses: [String: Set<String>] = [:]
         var notes: [String] = []
-        for file in VerifyRun.files(under: folder) where file.hasSuffix(".json") {
+        // The examples folder is not even read; an example kept elsewhere is known by its `recorded_from` (below).
+        let examples = RecordingKind.examples.folder(in: URL(fileURLWithPath: folder)).path + "/"
+        for file in VerifyRun.files(under: folder) where file.hasSuffix(".json") && !file.hasPrefix(examples) {
             let display = DisplayPath.relative(file)
             guard let bytes = FileBytes.read(file) else { continue }
             let recording: Recording

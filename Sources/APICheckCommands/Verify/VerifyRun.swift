@@ -66,9 +66,7 @@ public struct VerifyRun: Sendable {
         let loads = paths.map { path in options.jobs > 1 && paths.count > 1 ? BackgroundResult { Self.load(path) } : nil }
         for (index, api) in apis.enumerated() {
             let loaded = try (loads[index]?.wait() ?? Self.load(paths[index])).get()
-            var severities: [RuleID: Severity] = [:]
-            for (rule, severity) in api.severity { severities[rule] = severity }
-            let verifierOptions = Verifier.Options(strict: options.strict, severities: severities, ignored: api.ignore)
+            let verifierOptions = Verifier.Options(strict: options.strict, severities: api.severities, ignored: api.ignore)
             let make: @Sendable () -> Verifier = { Verifier(contract: CompiledContract(loaded), options: verifierOptions) }
             makers[api.name] = make
             verifiers[api.name] = make()

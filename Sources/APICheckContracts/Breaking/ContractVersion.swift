@@ -17,9 +17,8 @@ public struct ContractVersion {
     ///
     /// - Throws: ``ConfigurationError`` naming `path`.
     public static func parse(_ text: String, path: String) throws(ConfigurationError) -> ContractVersion {
-        let contract = try Contract.parse(text, path: path)
-        let reader = try YAMLReader.parse(text, file: path)
-        return ContractVersion(path: path, compiled: contract.compiled, document: try reader.json(), node: reader.node)
+        let (contract, document, node) = try Contract.parseKeepingTree(text, path: path)
+        return ContractVersion(path: path, compiled: contract.compiled, document: document, node: node)
     }
 
     /// Reads the contract file at `path`.

@@ -36,6 +36,14 @@ public struct Contract: Sendable {
 
     /// Parses contract text; `path` is used in errors.
     public static func parse(_ text: String, path: String) throws(ConfigurationError) -> Contract {
+        try parseKeepingTree(text, path: path).contract
+    }
+
+    /// ``parse(_:path:)``, also returning the document and the YAML tree it was read from (for `apicheck breaking`,
+    /// which compares documents and reports lines: the text is parsed once).
+    static func parseKeepingTree(_ text: String, path: String) throws(ConfigurationError) -> (
+        contract: Contract, document: JSONValue, node: Node
+    ) {
         // Yams first: a syntax error gets its line from the YAML parser.
         let reader = try YAMLReader.parse(text, file: path)
         let tree = try reader.json()
@@ -62,7 +70,7 @@ public struct Contract: Sendable {
         if let error = structure.wait() { throw locate(error, in: text, path: path) }
         switch compiled {
         case .success(let contract):
-            return Contract(path: path, compiled: contract)
+            return (Contract(path: path, compiled: contract), tree, reader.node)
         case .failure(let error):
             let mark = reader.node.mark(at: error.pointer)
             throw ConfigurationError(

@@ -27,6 +27,10 @@ public struct APIConfiguration: Sendable {
     public var matching: MatchingConfiguration
     /// Severity overrides by rule.
     public var severity: [(rule: RuleID, severity: Severity)]
+    /// ``severity`` by rule (the last one written wins), as the verifier and `apicheck breaking` look it up.
+    public var severities: [RuleID: Severity] {
+        Dictionary(severity.map { ($0.rule, $0.severity) }, uniquingKeysWith: { _, last in last })
+    }
     /// Findings to ignore, by rule and (optionally) operation.
     public var ignore: [(rule: RuleID, operation: String?)]
     /// Whether writing scenarios may run against the real API without `--allow-writes`.
