@@ -393,6 +393,42 @@ struct BreakingTests {
             new: Doc(),
             ["breaking.parameter-optional [query parameter page]"]),
         Case(
+            "a query parameter written another way: form exploded items became deepObject",
+            old: edit {
+                $0.listParameters += "\n        - {name: filter, in: query, schema: {type: object, properties: {owner: {type: string}}}}"
+            },
+            new: edit {
+                $0.listParameters +=
+                    "\n        - {name: filter, in: query, style: deepObject, schema: {type: object, properties: {owner: {type: string}}}}"
+            },
+            ["breaking.value-encoding-changed [query parameter filter]"]),
+        Case(
+            "explode written out as its default is no change",
+            new: edit {
+                $0.listParameters = $0.listParameters.replacingOccurrences(
+                    of: "required: false,", with: "required: false, style: form, explode: true,")
+            },
+            []),
+        Case(
+            "a parameter described by content: its schema is compared (a JSON member made required)",
+            old: edit {
+                $0.listParameters +=
+                    "\n        - {name: where, in: query, content: {application/json: {schema: {type: object, properties: {owner: {type: string}}}}}}"
+            },
+            new: edit {
+                $0.listParameters +=
+                    "\n        - {name: where, in: query, content: {application/json: {schema: {type: object, required: [owner], properties: {owner: {type: string}}}}}}"
+            },
+            ["breaking.request-field-required /query/where/owner"]),
+        Case(
+            "a query parameter that became JSON text (content instead of schema)",
+            old: edit { $0.listParameters += "\n        - {name: ids, in: query, schema: {type: array, items: {type: integer}}}" },
+            new: edit {
+                $0.listParameters +=
+                    "\n        - {name: ids, in: query, content: {application/json: {schema: {type: array, items: {type: integer}}}}}"
+            },
+            ["breaking.value-encoding-changed [query parameter ids]"]),
+        Case(
             "a query parameter's type changed",
             new: edit {
                 $0.listParameters = $0.listParameters.replacingOccurrences(of: "{type: integer, minimum: 1}", with: "{type: string}")

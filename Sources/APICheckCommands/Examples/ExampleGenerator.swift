@@ -185,7 +185,12 @@ public struct ExampleGenerator: Sendable {
                 continue
             }
             for (variant, value, all) in try jsonVariants(schema) {
-                result.append((variant + suffix, Self.body(value, as: essence, schema: schema), contentType, all))
+                result.append(
+                    (
+                        variant + suffix,
+                        try body(value, as: essence, schema: schema, encodings: response.contentEncodings[essence] ?? [:]),
+                        contentType, all
+                    ))
             }
         }
         return result
@@ -228,27 +233,20 @@ public struct ExampleGenerator: Sendable {
         var headers: [(String, String)] = []
         for key in response.headers.keys.sorted() {
             guard let header = response.headers[key], all || header.required else { continue }
-            headers.append((header.name, try text(header.schema, at: JSONPointer(tokens: ["headers", header.name]))))
+            headers.append((header.name, try text(header, at: JSONPointer(tokens: ["headers", header.name]))))
         }
         return headers
     }
 
-    /// A parameter's or header's text: a value of its schema, written as text (`3`, `true`, `done`).
-    func text(_ schema: CompiledSchema?, at pointer: JSONPointer) throws(ValueSynthesizer.Failure) -> String {
-        guard let schema else { return "example" }
+    /// A header's text: a value of its schema, written as its encoding says (`3`, `a,b`, JSON).
+    func text(_ header: CompiledContract.Header, at pointer: JSONPointer) throws(ValueSynthesizer.Failure) -> String {
+        guard let schema = header.schema else { return header.encoding.mediaType == nil ? "example" : "{}" }
         var synthesizer = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
-        return Self.text(of: try synthesizer.value(schema, at: pointer))
+        return header.encodedText(try synthesizer.value(schema, at: pointer))
     }
 
-    static func text(of value: JSONValue) -> String {
-        switch value {
-        case .null: return ""
-        case .bool(let flag): return flag ? "true" : "false"
-        case .number(let number): return number.literal
-        case .string(let string): return string
-        case .array, .object: return JSONWriter.compact(value)
-        }
-    }
+    /// A scalar as text (`3`, `true`, `done`; null is empty; an array or object as JSON).
+    static func text(of value: JSONValue) -> String { CompiledContract.Parameter.text(value) }
 
     // MARK: Requests
 
@@ -262,40 +260,48 @@ public struct ExampleGenerator: Sendable {
                 path += "/" + text
             case .parameter(let name):
                 let parameter = operation.parameters.first { $0.location == "path" && $0.name == name }
-                let value = try text(parameter?.schema, at: JSONPointer(tokens: ["path", name]))
+                var synthesizer = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
+                let pointer = JSONPointer(tokens: ["path", name])
+                let value =
+                    try parameter.map { parameter throws(ValueSynthesizer.Failure) in
+                        try parameter.encodedText(
+                            parameter.schema.map { schema throws(ValueSynthesizer.Failure) in try synthesizer.value(schema, at: pointer) }
+                                ?? .string("example"))
+                    } ?? "example"
                 path += "/" + (value.addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters) ?? value)
             }
         }
         if path.isEmpty { path = "/" }
-        var query: [FormField] = []
+        var query: [String] = []
         var headers = HeaderFields()
         for parameter in operation.parameters where parameter.required {
             let pointer = JSONPointer(tokens: [parameter.location, parameter.name])
+            var synthesizer = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
+            let value =
+                try parameter.schema.map { schema throws(ValueSynthesizer.Failure) in try synthesizer.value(schema, at: pointer) }
+                ?? .string("example")
             switch parameter.location {
             case "query":
-                var synthesizer = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
-                let value =
-                    try parameter.schema.map { schema throws(ValueSynthesizer.Failure) in try synthesizer.value(schema, at: pointer) }
-                    ?? .string("example")
-                if case .array(let items) = value {
-                    query += (items.isEmpty ? [.string("example")] : items).map { FormField(parameter.name, Self.text(of: $0)) }
+                // An empty array would write no item at all: one value stands for it.
+                if case .array(let items) = value, items.isEmpty, parameter.encoding.mediaType == nil {
+                    query += parameter.encodedQuery(.array([.string("example")]))
                 } else {
-                    query.append(FormField(parameter.name, Self.text(of: value)))
+                    query += parameter.encodedQuery(value)
                 }
             case "header":
-                headers.add(name: parameter.name, value: try text(parameter.schema, at: pointer))
+                headers.add(name: parameter.name, value: parameter.encodedText(value))
             default:
                 break
             }
         }
-        let url = query.isEmpty ? path : path + "?" + FormURLEncoding.encode(query)
+        let url = query.isEmpty ? path : path + "?" + query.joined(separator: "&")
         var body: RecordedBody?
         if operation.requestBodyRequired, !operation.requestBodies.isEmpty {
             let keys = operation.requestBodies.keys.sorted { Self.requestPreference($0) < Self.requestPreference($1) }
             let essence = keys[0]
             let schema = operation.requestBodies[essence] ?? nil
             headers.add(name: "Content-Type", value: Verifier.written(essence, operation.requestBodyParameters[essence] ?? []))
-            body = try requestBody(essence, schema: schema)
+            body = try requestBody(essence, schema: schema, encodings: operation.requestBodyEncodings[essence] ?? [:])
         }
         return RecordedRequest(method: operation.method, url: url, headers: headers, body: body)
     }
@@ -314,21 +320,30 @@ public struct ExampleGenerator: Sendable {
         return 3
     }
 
-    private func requestBody(_ essence: String, schema: CompiledSchema?) throws(ValueSynthesizer.Failure) -> RecordedBody {
+    private func requestBody(
+        _ essence: String, schema: CompiledSchema?, encodings: [String: CompiledContract.PartEncoding]
+    ) throws(ValueSynthesizer.Failure) -> RecordedBody {
         guard let schema else { return Self.opaqueBody(essence) }
         var synthesizer = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
-        return Self.body(try synthesizer.value(schema, at: JSONPointer(tokens: ["request"])), as: essence, schema: schema)
+        return try body(
+            try synthesizer.value(schema, at: JSONPointer(tokens: ["request"])), as: essence, schema: schema, encodings: encodings)
     }
 
     /// A value written as a body of `essence`: JSON as it is; a form or multipart body from an object's
-    /// members (an array member repeats its field; a `format: binary` member is a file part).
-    static func body(_ value: JSONValue, as essence: String, schema: CompiledSchema) -> RecordedBody {
+    /// members (an array member repeats its field; a `format: binary` member is a file part; a JSON part,
+    /// by its `encoding` or OpenAPI's default for an object, is JSON text with its content type and the
+    /// headers its encoding declares).
+    func body(
+        _ value: JSONValue, as essence: String, schema: CompiledSchema, encodings: [String: CompiledContract.PartEncoding]
+    ) throws(ValueSynthesizer.Failure) -> RecordedBody {
         if MediaType.isJSON(essence) { return .json(value) }
         let members = value.objectValue.map(Array.init) ?? []
         if essence == FormURLEncoding.contentType {
             let fields = members.flatMap { member -> [FormField] in
-                if case .array(let items) = member.value { return items.map { FormField(member.key, text(of: $0)) } }
-                return [FormField(member.key, text(of: member.value))]
+                if case .array(let items) = member.value, encodings[member.key]?.isJSON != true {
+                    return items.map { FormField(member.key, Self.text(of: $0)) }
+                }
+                return [FormField(member.key, Self.text(of: member.value))]
             }
             return .form(fields: fields, raw: FormURLEncoding.encode(fields))
         }
@@ -336,23 +351,36 @@ public struct ExampleGenerator: Sendable {
             var parts: [RecordedBody.MultipartPart] = []
             for member in members {
                 let property = schema.property(member.key)
+                let encoding = encodings[member.key]
                 let items: [JSONValue]
-                if case .array(let values) = member.value { items = values } else { items = [member.value] }
+                if case .array(let values) = member.value, property?.mask == [.array] { items = values } else { items = [member.value] }
                 let binary = property?.format == "binary" || property?.items?.format == "binary"
+                // The part's type: the first its encoding names outright, else what the kind of part implies.
+                let named = encoding.flatMap { $0.declared ? $0.contentTypes.first { !$0.hasSuffix("*") } : nil }
+                var headers = HeaderFields()
+                for key in (encoding?.headers ?? [:]).keys.sorted() {
+                    guard let header = encoding?.headers[key] else { continue }
+                    headers.add(name: header.name, value: try text(header, at: JSONPointer(tokens: [member.key, "headers", header.name])))
+                }
                 for item in items {
                     if binary {
                         parts.append(
                             .init(
-                                name: member.key, filename: "example.jpg", contentType: "image/jpeg",
+                                name: member.key, filename: "example.jpg", contentType: named ?? "image/jpeg", headers: headers,
                                 content: .bytes(Data([0xFF, 0xD8, 0xFF, 0xD9]))))
+                    } else if encoding?.isJSON == true {
+                        parts.append(
+                            .init(
+                                name: member.key, contentType: named ?? "application/json", headers: headers,
+                                content: .text(JSONWriter.compact(item))))
                     } else {
-                        parts.append(.init(name: member.key, content: .text(text(of: item))))
+                        parts.append(.init(name: member.key, contentType: named, headers: headers, content: .text(Self.text(of: item))))
                     }
                 }
             }
             return .multipart(parts)
         }
-        return .text(text(of: value))
+        return .text(Self.text(of: value))
     }
 }
 

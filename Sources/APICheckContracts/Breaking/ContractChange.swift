@@ -122,6 +122,7 @@ public struct ContractChange: Sendable, Hashable {
         .breakingParameterAdded: .neither,
         .breakingParameterRemoved: .client,
         .breakingParameterOptional: .server,
+        .breakingValueEncodingChanged: .client,
         .breakingFormatChanged: .client,
         .breakingDateForm: .client,
         .breakingKeyCase: .client,

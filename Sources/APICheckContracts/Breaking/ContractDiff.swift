@@ -163,6 +163,25 @@ public struct ContractDiff {
         return found
     }
 
+    /// How a parameter or header is written, defaults filled in: `style form, explode true`, `content application/json`.
+    static func wireForm(_ value: JSONValue, location: String) -> String {
+        if case .object(let content)? = value["content"], let type = content.first?.key {
+            return "content \(MediaType.essence(of: type))"
+        }
+        let style = value["style"]?.stringValue ?? (location == "query" ? "form" : "simple")
+        // deepObject has one form whatever explode says (as the verifier reads it).
+        if style == "deepObject" { return "style deepObject" }
+        return "style \(style), explode \(value["explode"]?.boolValue ?? (style == "form"))"
+    }
+
+    /// A parameter's or header's schema: `schema`, or the one of its `content`'s media type.
+    static func valueSchema(_ value: JSONValue, at pointer: JSONPointer) -> (JSONValue?, JSONPointer) {
+        if case .object(let content)? = value["content"], let entry = content.first {
+            return (entry.value["schema"], pointer.appending("content").appending(entry.key).appending("schema"))
+        }
+        return (value["schema"], pointer.appending("schema"))
+    }
+
     mutating func compareParameters(_ before: Operation, _ after: Operation) {
         let name = after.name
         let oldParameters = parameters(of: before, in: old)
@@ -189,9 +208,16 @@ public struct ContractDiff {
             }
             compareDocumentation(previous.value, previous.pointer, parameter.value, parameter.pointer, name, parameter.part, "")
             let pointer = "/\(parameter.location == "header" ? "headers" : parameter.location)/\(parameter.name)"
+            let (before, after) = (
+                Self.wireForm(previous.value, location: previous.location), Self.wireForm(parameter.value, location: parameter.location)
+            )
+            if before != after {
+                add(
+                    .breakingValueEncodingChanged, name, parameter.part, "", old: previous.pointer, new: parameter.pointer,
+                    "\(before) -> \(after)")
+            }
             compareSchemas(
-                at: (previous.value["schema"], previous.pointer.appending("schema")),
-                (parameter.value["schema"], parameter.pointer.appending("schema")),
+                at: Self.valueSchema(previous.value, at: previous.pointer), Self.valueSchema(parameter.value, at: parameter.pointer),
                 .request, name, parameter.part, JSONPointer(pointer))
         }
         for parameter in oldParameters where !newKeys.contains(parameter.key) {
@@ -301,8 +327,12 @@ public struct ContractDiff {
             } else if isRequired && !wasRequired {
                 add(.breakingResponseFieldRequired, name, status, headerPointer, old: previousPointer, new: pointer, "required: no -> yes")
             }
+            let (before, after) = (Self.wireForm(previous, location: "header"), Self.wireForm(header, location: "header"))
+            if before != after {
+                add(.breakingValueEncodingChanged, name, status, headerPointer, old: previousPointer, new: pointer, "\(before) -> \(after)")
+            }
             compareSchemas(
-                at: (previous["schema"], previousPointer.appending("schema")), (header["schema"], pointer.appending("schema")),
+                at: Self.valueSchema(previous, at: previousPointer), Self.valueSchema(header, at: pointer),
                 .response, name, status, JSONPointer(tokens: ["headers", key]))
         }
         for (key, member) in oldHeaders where newHeaders[key] == nil {

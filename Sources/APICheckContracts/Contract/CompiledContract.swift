@@ -17,6 +17,8 @@ public struct CompiledContract: Sendable {
         public let requestBodies: [String: CompiledSchema?]
         /// Parameters a declared request media type carries (`charset=UTF-8`), by essence.
         public let requestBodyParameters: [String: [MediaTypeParameter]]
+        /// How the parts (or fields) of a multipart or form request body are written, by essence and part name.
+        public let requestBodyEncodings: [String: [String: PartEncoding]]
         public let requestBodyRequired: Bool
         /// Responses by key: `200`, `2XX`, `default`.
         public let responses: [String: Response]
@@ -25,8 +27,8 @@ public struct CompiledContract: Sendable {
 
         init(
             method: String, template: String, parameters: [Parameter], requestBodies: [String: CompiledSchema?],
-            requestBodyParameters: [String: [MediaTypeParameter]] = [:], requestBodyRequired: Bool, responses: [String: Response],
-            keyCase: KeyCase?
+            requestBodyParameters: [String: [MediaTypeParameter]] = [:], requestBodyEncodings: [String: [String: PartEncoding]] = [:],
+            requestBodyRequired: Bool, responses: [String: Response], keyCase: KeyCase?
         ) {
             name = "\(method) \(template)"
             self.method = method
@@ -35,6 +37,7 @@ public struct CompiledContract: Sendable {
             self.parameters = parameters
             self.requestBodies = requestBodies
             self.requestBodyParameters = requestBodyParameters
+            self.requestBodyEncodings = requestBodyEncodings
             self.requestBodyRequired = requestBodyRequired
             self.responses = responses
             self.keyCase = keyCase
@@ -64,6 +67,62 @@ public struct CompiledContract: Sendable {
         /// Whether an empty value counts as given (OpenAPI's `allowEmptyValue`, false by default).
         public let allowsEmptyValue: Bool
         public let schema: CompiledSchema?
+        /// How the value is written: OpenAPI's `style` and `explode`, or the media type of `content`.
+        public let encoding: ValueEncoding
+    }
+
+    /// How a parameter's or header's value is written on the wire.
+    ///
+    /// `form` (query): an array as repeated items (`explode`) or `a,b,c`; an object as its own items
+    /// (`explode`: `id=3&name=A`) or `sort=id,3,name,A`. `simple` (path, header): `a,b,c`; an object as
+    /// `id,3,name,A` or, exploded, `id=3,name=A`. `deepObject` (query): `filter[name]=A&filter[state]=new`.
+    /// With a media type (a parameter described by `content`), the text is a JSON document, checked as
+    /// JSON (`"3"` is then a string, not a number).
+    public struct ValueEncoding: Sendable, Hashable {
+        /// OpenAPI's `style`, of those apicheck reads.
+        public enum Style: String, Sendable, Hashable {
+            case form, simple, deepObject
+        }
+        public let style: Style
+        public let explode: Bool
+        /// The JSON media type of a value described by `content`; `style` and `explode` do not apply.
+        public let mediaType: String?
+
+        /// The encoding a parameter or header has when the contract says nothing: `form` exploded in a
+        /// query, `simple` elsewhere.
+        public static func standard(for location: String) -> ValueEncoding {
+            location == "query"
+                ? ValueEncoding(style: .form, explode: true, mediaType: nil) : ValueEncoding(style: .simple, explode: false, mediaType: nil)
+        }
+    }
+
+    /// How one part of a multipart body (or one field of a form body) is written: OpenAPI's `encoding`
+    /// entry for it, or the default OpenAPI gives its property's type.
+    public struct PartEncoding: Sendable {
+        /// The media types the part may have (`encoding.contentType`, a comma-separated list, `image/*`
+        /// allowed), or `application/json` for an object (or array of objects) property the contract
+        /// gives no encoding. Empty: text or a file, its type not checked.
+        public let contentTypes: [String]
+        /// Whether `contentTypes` was written in the contract (not OpenAPI's default).
+        public let declared: Bool
+        /// The part's declared headers by lower-case name (multipart only).
+        public let headers: [String: Header]
+
+        /// Whether OpenAPI's default encoding of a part of this schema is `application/json` (an object).
+        static func defaultsToJSON(_ schema: CompiledSchema) -> Bool {
+            schema.mask.contains(.object) && schema.mask.subtracting([.object, .null]).isEmpty
+        }
+
+        /// Whether the part's text is a JSON document.
+        public var isJSON: Bool { !contentTypes.isEmpty && contentTypes.allSatisfy(MediaType.isJSON) }
+
+        /// Whether `contentType` (a part's own; none is `text/plain`, RFC 7578) is one the part may have.
+        public func allows(_ contentType: String?) -> Bool {
+            let essence = MediaType.essence(of: contentType ?? "text/plain")
+            return contentTypes.contains { allowed in
+                allowed == essence || allowed == "*/*" || (allowed.hasSuffix("/*") && essence.hasPrefix(allowed.dropLast()))
+            }
+        }
     }
 
     /// A declared response.
@@ -74,11 +133,17 @@ public struct CompiledContract: Sendable {
         public let contentParameters: [String: [MediaTypeParameter]]
         /// Declared headers by lower-case name.
         public let headers: [String: Header]
+        /// How the parts of a multipart body are written, by essence and part name.
+        public let contentEncodings: [String: [String: PartEncoding]]
 
-        init(content: [String: CompiledSchema?], contentParameters: [String: [MediaTypeParameter]] = [:], headers: [String: Header]) {
+        init(
+            content: [String: CompiledSchema?], contentParameters: [String: [MediaTypeParameter]] = [:], headers: [String: Header],
+            contentEncodings: [String: [String: PartEncoding]] = [:]
+        ) {
             self.content = content
             self.contentParameters = contentParameters
             self.headers = headers
+            self.contentEncodings = contentEncodings
         }
     }
 
@@ -102,6 +167,8 @@ public struct CompiledContract: Sendable {
         public let name: String
         public let required: Bool
         public let schema: CompiledSchema?
+        /// How the value is written (`simple`, or JSON for a header described by `content`).
+        public let encoding: ValueEncoding
     }
 
     /// The file the contract came from.

@@ -1,5 +1,6 @@
 import APICheckRecording
 import Foundation
+import WireFormat
 
 /// Compiles an OpenAPI 3.1 document (already validated by OpenAPIKit) from its own JSON tree.
 ///
@@ -57,11 +58,13 @@ struct ContractCompiler {
                 }
                 var requestBodies: [String: CompiledSchema?] = [:]
                 var requestBodyParameters: [String: [CompiledContract.MediaTypeParameter]] = [:]
+                var requestBodyEncodings: [String: [String: CompiledContract.PartEncoding]] = [:]
                 var bodyRequired = false
                 if let body = operation["requestBody"] {
                     let (resolved, at) = try resolve(body, at: pointer.appending("requestBody"), what: "request body")
                     try refuseUnknownExtensions(in: resolved, at: at, allowed: [])
-                    (requestBodies, requestBodyParameters) = try content(resolved["content"], at: at.appending("content"))
+                    (requestBodies, requestBodyParameters, requestBodyEncodings) = try content(
+                        resolved["content"], at: at.appending("content"))
                     bodyRequired = resolved["required"]?.boolValue ?? false
                 }
                 var responses: [String: CompiledContract.Response] = [:]
@@ -70,17 +73,20 @@ struct ContractCompiler {
                         let (response, at) = try resolve(
                             entry.value, at: pointer.appending("responses").appending(entry.key), what: "response")
                         try refuseUnknownExtensions(in: response, at: at, allowed: [])
-                        let (content, contentParameters) = try content(response["content"], at: at.appending("content"))
-                        responses[entry.key.uppercased()] = CompiledContract.Response(
+                        let (content, contentParameters, encodings) = try content(response["content"], at: at.appending("content"))
+                        // `2xx` is `2XX`; `default` stays as OpenAPI spells it.
+                        let key = entry.key == "default" ? entry.key : entry.key.uppercased()
+                        responses[key] = CompiledContract.Response(
                             content: content, contentParameters: contentParameters,
-                            headers: try headers(response["headers"], at: at.appending("headers"))
+                            headers: try headers(response["headers"], at: at.appending("headers")), contentEncodings: encodings
                         )
                     }
                 }
                 operations.append(
                     CompiledContract.Operation(
                         method: method.uppercased(), template: template, parameters: merged, requestBodies: requestBodies,
-                        requestBodyParameters: requestBodyParameters, requestBodyRequired: bodyRequired, responses: responses,
+                        requestBodyParameters: requestBodyParameters, requestBodyEncodings: requestBodyEncodings,
+                        requestBodyRequired: bodyRequired, responses: responses,
                         keyCase: try keyCase(in: operation, at: pointer) ?? documentKeyCase
                     ))
             }
@@ -157,38 +163,99 @@ struct ContractCompiler {
                     "OpenAPI says a header parameter named \(name) is ignored; describe it with the request body's content or a security scheme"
                 )
             }
-            if parameter["content"] != nil {
-                throw fail("a parameter described by content (not schema) is not checked; give it a schema")
-            }
-            let schema: CompiledSchema? = parameter["schema"] == nil ? nil : try schemas.compile(at: at.appending("schema"))
-            if let schema, schema.mask.contains(.object) {
-                throw fail("object-valued parameters are not checked; give it a schema of a string, number, integer, boolean or array")
-            }
-            let style = parameter["style"]?.stringValue
-            let defaultStyle = location == "query" ? "form" : "simple"
-            if let style, style != defaultStyle {
-                throw fail("style \(style) is not checked; apicheck reads the default style (\(defaultStyle))")
-            }
-            if let schema, schema.mask.contains(.array), location == "query", parameter["explode"]?.boolValue == false {
-                throw fail("explode: false (comma-separated values) is not checked; apicheck reads repeated query items (explode: true)")
-            }
+            let (schema, encoding) = try valueDescription(parameter, at: at, location: location, fail: fail)
             let allowsEmpty = parameter["allowEmptyValue"]?.boolValue ?? false
             let required = parameter["required"]?.boolValue ?? (location == "path")
             result.append(
                 CompiledContract.Parameter(
-                    name: name, location: location, required: required, allowsEmptyValue: allowsEmpty, schema: schema))
+                    name: name, location: location, required: required, allowsEmptyValue: allowsEmpty, schema: schema,
+                    encoding: encoding))
+        }
+        let exploded = result.filter { $0.location == "query" && $0.encoding == .standard(for: "query") && Self.isObject($0.schema) }
+        if exploded.count > 1 {
+            throw SchemaError(
+                pointer: pointer,
+                message:
+                    "the object-valued query parameters \(exploded.map(\.name).joined(separator: " and ")) are both written as their own query items (style form, explode true): which item belongs to which cannot be told; give all but one style deepObject or explode: false"
+            )
         }
         return result
+    }
+
+    /// Whether a parameter's schema is an object (and only that): its value is written as members.
+    static func isObject(_ schema: CompiledSchema?) -> Bool {
+        guard let schema else { return false }
+        return schema.mask.contains(.object) && schema.mask.subtracting([.object, .null]).isEmpty
+    }
+
+    /// A parameter's or header's schema and how its value is written: `schema` with `style` and `explode`,
+    /// or `content` with one JSON media type. What apicheck cannot read from the text is refused.
+    private func valueDescription(
+        _ object: JSONValue, at pointer: JSONPointer, location: String, fail: (String) -> SchemaError
+    ) throws(SchemaError) -> (CompiledSchema?, CompiledContract.ValueEncoding) {
+        if let content = object["content"] {
+            guard object["schema"] == nil else { throw fail("has both schema and content; OpenAPI allows one of them") }
+            for key in ["style", "explode", "allowReserved"] where object[key] != nil {
+                throw fail("\(key) does not apply to a value described by content (its text is the media type's); remove it")
+            }
+            guard case .object(let types) = content, types.count == 1, let entry = types.first else {
+                throw fail("content must name exactly one media type")
+            }
+            let essence = MediaType.essence(of: entry.key)
+            guard MediaType.isJSON(essence) else {
+                throw fail(
+                    "a value described by content of type \(entry.key) is not checked; apicheck reads JSON (application/json) values")
+            }
+            let at = pointer.appending("content").appending(entry.key)
+            try refuseUnknownExtensions(in: entry.value, at: at, allowed: [])
+            if entry.value["encoding"] != nil { throw fail("encoding does not apply to a parameter's content") }
+            let schema: CompiledSchema? = entry.value["schema"] == nil ? nil : try schemas.compile(at: at.appending("schema"))
+            return (schema, CompiledContract.ValueEncoding(style: .simple, explode: false, mediaType: essence))
+        }
+        let schema: CompiledSchema? = object["schema"] == nil ? nil : try schemas.compile(at: pointer.appending("schema"))
+        let standard = CompiledContract.ValueEncoding.standard(for: location)
+        let styleName = object["style"]?.stringValue ?? standard.style.rawValue
+        let allowed: [CompiledContract.ValueEncoding.Style] = location == "query" ? [.form, .deepObject] : [.simple]
+        guard let style = CompiledContract.ValueEncoding.Style(rawValue: styleName), allowed.contains(style) else {
+            throw fail(
+                "style \(styleName) is not checked; apicheck reads \(allowed.map(\.rawValue).joined(separator: " and ")) here")
+        }
+        // deepObject has one meaning whatever explode says (`name[key]=value`); OpenAPI defaults explode to true for form only.
+        let explode = style == .deepObject ? true : object["explode"]?.boolValue ?? (style == .form)
+        if let schema, schema.mask.contains(.object) {
+            guard Self.isObject(schema) else {
+                throw fail(
+                    "a value that may be an object or a \(schema.types.subtracting(["object", "null"]).sorted().joined(separator: " or ")) cannot be read from text unambiguously; describe it with content (application/json) instead"
+                )
+            }
+            for (property, propertySchema) in schema.properties {
+                let inner = propertySchema.mask.contains(.array) ? propertySchema.items ?? propertySchema : propertySchema
+                if inner.mask.contains(.object) || (style != .form || !explode) && propertySchema.mask.contains(.array) {
+                    throw fail(
+                        "its property \(property) is \(inner.mask.contains(.object) ? "an object" : "an array"): OpenAPI does not say how a nested value of an object parameter (style \(style.rawValue)\(style == .form ? ", explode \(explode)" : "")) is written; describe the parameter with content (application/json) instead"
+                    )
+                }
+            }
+        } else if style == .deepObject {
+            throw fail("style deepObject is for object values; give it an object schema")
+        }
+        if let schema, schema.mask.contains(.array), let items = schema.items, items.mask.contains(.object) || items.mask.contains(.array) {
+            throw fail("an array of objects or arrays cannot be read from text; describe it with content (application/json) instead")
+        }
+        return (schema, CompiledContract.ValueEncoding(style: style, explode: explode, mediaType: nil))
     }
 
     /// The schemas of a content map by media type essence, and the parameters each media type carries
     /// (`application/json;charset=UTF-8` requires `charset=UTF-8` of the body's Content-Type).
     private func content(
         _ value: JSONValue?, at pointer: JSONPointer
-    ) throws(SchemaError) -> ([String: CompiledSchema?], [String: [CompiledContract.MediaTypeParameter]]) {
-        guard case .object(let types)? = value else { return ([:], [:]) }
+    ) throws(SchemaError) -> (
+        [String: CompiledSchema?], [String: [CompiledContract.MediaTypeParameter]], [String: [String: CompiledContract.PartEncoding]]
+    ) {
+        guard case .object(let types)? = value else { return ([:], [:], [:]) }
         var result: [String: CompiledSchema?] = [:]
         var parameters: [String: [CompiledContract.MediaTypeParameter]] = [:]
+        var encodings: [String: [String: CompiledContract.PartEncoding]] = [:]
         for type in types {
             let at = pointer.appending(type.key)
             try refuseUnknownExtensions(in: type.value, at: at, allowed: [])
@@ -210,9 +277,76 @@ struct ContractCompiler {
                 carried.append(CompiledContract.MediaTypeParameter(name: name, value: value))
             }
             if !carried.isEmpty { parameters[essence] = carried }
-            result[essence] = type.value["schema"] == nil ? nil : try schemas.compile(at: at.appending("schema"))
+            let schema: CompiledSchema? = type.value["schema"] == nil ? nil : try schemas.compile(at: at.appending("schema"))
+            result[essence] = schema
+            let parts = try partEncodings(type.value["encoding"], of: schema, essence: essence, at: at.appending("encoding"))
+            if !parts.isEmpty { encodings[essence] = parts }
         }
-        return (result, parameters)
+        return (result, parameters, encodings)
+    }
+
+    /// How each part of a multipart (or field of a form) body is written: the media type's `encoding`, and
+    /// OpenAPI's default for a property the encoding leaves out (`application/json` for an object or an
+    /// array of objects).
+    private func partEncodings(
+        _ value: JSONValue?, of schema: CompiledSchema?, essence: String, at pointer: JSONPointer
+    ) throws(SchemaError) -> [String: CompiledContract.PartEncoding] {
+        let multipart = essence == "multipart/form-data"
+        guard multipart || essence == FormURLEncoding.contentType else {
+            if value != nil {
+                throw SchemaError(
+                    pointer: pointer, message: "encoding applies to multipart/form-data and form bodies only; \(essence) has no parts")
+            }
+            return [:]
+        }
+        var result: [String: CompiledContract.PartEncoding] = [:]
+        for (name, property) in schema?.properties ?? [] {
+            let inner = property.mask == [.array] ? property.items ?? property : property
+            if CompiledContract.PartEncoding.defaultsToJSON(inner) {
+                result[name] = CompiledContract.PartEncoding(contentTypes: ["application/json"], declared: false, headers: [:])
+            }
+        }
+        guard case .object(let entries)? = value else {
+            if value != nil { throw SchemaError(pointer: pointer, message: "encoding must be a map of property names") }
+            return result
+        }
+        for entry in entries {
+            let at = pointer.appending(entry.key)
+            try refuseUnknownExtensions(in: entry.value, at: at, allowed: [])
+            guard schema?.property(entry.key) != nil else {
+                throw SchemaError(
+                    pointer: at, message: "encoding names \(entry.key), which is not a property of the body's schema (OpenAPI requires one)"
+                )
+            }
+            for key in ["style", "explode", "allowReserved"] where entry.value[key] != nil {
+                throw SchemaError(
+                    pointer: at.appending(key),
+                    message: "encoding \(key) is not checked; apicheck reads a part by its contentType (remove \(key))")
+            }
+            var types = result[entry.key]?.contentTypes ?? []
+            var declared = false
+            if let written = entry.value["contentType"] {
+                guard case .string(let list) = written else {
+                    throw SchemaError(pointer: at.appending("contentType"), message: "contentType must be a string")
+                }
+                types = list.split(separator: ",").map { MediaType.essence(of: String($0).trimmingCharacters(in: .whitespaces)) }
+                declared = true
+                if !multipart, !(types.count == 1 && (MediaType.isJSON(types[0]) || types[0] == "text/plain")) {
+                    throw SchemaError(
+                        pointer: at.appending("contentType"),
+                        message: "a form field's contentType is checked for application/json (a JSON field) or text/plain only")
+                }
+            }
+            var headers: [String: CompiledContract.Header] = [:]
+            if entry.value["headers"] != nil {
+                guard multipart else {
+                    throw SchemaError(pointer: at.appending("headers"), message: "a form field has no headers (OpenAPI: multipart only)")
+                }
+                headers = try self.headers(entry.value["headers"], at: at.appending("headers"))
+            }
+            result[entry.key] = CompiledContract.PartEncoding(contentTypes: types, declared: declared, headers: headers)
+        }
+        return result
     }
 
     private func headers(_ value: JSONValue?, at pointer: JSONPointer) throws(SchemaError) -> [String: CompiledContract.Header] {
@@ -223,14 +357,13 @@ struct ContractCompiler {
             if entry.key.lowercased() == "content-type" { continue }
             let (header, at) = try resolve(entry.value, at: pointer.appending(entry.key), what: "header")
             try refuseUnknownExtensions(in: header, at: at, allowed: [])
-            if header["content"] != nil {
-                throw SchemaError(
-                    pointer: at, message: "header \(entry.key): a header described by content (not schema) is not checked; give it a schema"
-                )
+            func fail(_ message: String) -> SchemaError { SchemaError(pointer: at, message: "header \(entry.key): \(message)") }
+            for key in ["style"] where header[key] != nil && header[key]?.stringValue != "simple" {
+                throw fail("a header's style is simple (OpenAPI allows no other)")
             }
-            let schema: CompiledSchema? = header["schema"] == nil ? nil : try schemas.compile(at: at.appending("schema"))
+            let (schema, encoding) = try valueDescription(header, at: at, location: "header", fail: fail)
             result[entry.key.lowercased()] = CompiledContract.Header(
-                name: entry.key, required: header["required"]?.boolValue ?? false, schema: schema)
+                name: entry.key, required: header["required"]?.boolValue ?? false, schema: schema, encoding: encoding)
         }
         return result
     }

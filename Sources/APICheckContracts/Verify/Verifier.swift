@@ -138,8 +138,8 @@ public struct Verifier: Sendable {
         if let (_, declaredResponse) = declared {
             findings += checkBody(
                 response.body, contentType: response.headers["Content-Type"], declared: declaredResponse.content,
-                parameters: declaredResponse.contentParameters, part: "response", operation: operation, status: status, required: false,
-                checked: responseBodyChecked
+                parameters: declaredResponse.contentParameters, encodings: declaredResponse.contentEncodings, part: "response",
+                operation: operation, status: status, required: false, checked: responseBodyChecked
             )
             findings += checkHeaders(response.headers, declared: declaredResponse.headers, operation: name, status: status)
         }
@@ -150,92 +150,98 @@ public struct Verifier: Sendable {
             findings += checkParameters(request, pathValues: pathValues, operation: operation, status: status)
             findings += checkBody(
                 request.body, contentType: request.headers["Content-Type"], declared: operation.requestBodies,
-                parameters: operation.requestBodyParameters, part: "request", operation: operation, status: status,
-                required: operation.requestBodyRequired
+                parameters: operation.requestBodyParameters, encodings: operation.requestBodyEncodings, part: "request",
+                operation: operation, status: status, required: operation.requestBodyRequired
             )
         }
         return finish(findings)
     }
 
-    /// Path, query and header parameters against their schemas (a parameter's text is read as its type: `"3"` for an integer).
+    /// Path, query and header parameters against their schemas (a parameter's text is read as its type: `"3"` for an
+    /// integer; as its style writes it: `sort=id,3,name,A`; or as JSON, for one described by `content`).
     func checkParameters(_ request: RecordedRequest, pathValues: [String: String], operation: CompiledContract.Operation, status: Int)
         -> [Finding]
     {
         var findings: [Finding] = []
-        let query = (request.query.flatMap { try? FormURLEncoding.decode($0) }) ?? []
+        guard !operation.parameters.isEmpty else { return findings }
+        let query = QueryItems(request.query)
         for parameter in operation.parameters {
-            var values: [String]
+            let read: ReadValue
             switch parameter.location {
-            case "path": values = pathValues[parameter.name].map { [$0] } ?? []
-            case "query": values = query.filter { $0.name == parameter.name }.map(\.value)
-            case "header": values = request.headers[parameter.name].map { [$0] } ?? []
+            case "path":
+                read = parameter.encoding.readText(
+                    pathValues[parameter.name], schema: parameter.schema, allowsEmpty: parameter.allowsEmptyValue, header: false)
+            case "query":
+                read = parameter.encoding.readQuery(
+                    parameter.name, schema: parameter.schema, allowsEmpty: parameter.allowsEmptyValue, items: query,
+                    others: { operation.parameters.filter { $0.location == "query" && $0.name != parameter.name } })
+            case "header":
+                read = parameter.encoding.readText(
+                    request.headers[parameter.name], schema: parameter.schema, allowsEmpty: parameter.allowsEmptyValue, header: true)
             default: continue
             }
             let pointer = "/\(parameter.location)/\(parameter.name)"
-            if !parameter.allowsEmptyValue { values.removeAll { $0.isEmpty } }
-            guard let last = values.last else {
-                if parameter.required {
-                    let found =
-                        parameter.location == "query" && query.contains { $0.name == parameter.name }
-                        ? "an empty value (allowEmptyValue is false)" : "none"
-                    var finding = Finding(
-                        rule: .paramMissing, part: "request", operation: operation.name, status: status, pointer: pointer,
-                        expected: "the required \(parameter.location) parameter \(parameter.name)", found: found)
-                    finding.sourcePointer = parameter.location == "header" ? "/request/headers" : "/request/url"
-                    findings.append(finding)
-                }
-                continue
-            }
-            guard let schema = parameter.schema else { continue }
-            // An array parameter is every value of its repeated query items; any other is the last one given.
-            let value: JSONValue =
-                schema.mask.contains(.array) && parameter.location == "query" ? .array(values.map(JSONValue.string)) : .string(last)
-            findings += checkText(
-                value, schema, part: "request", pointer: pointer,
-                source: parameter.location == "header" ? "/request/headers" : "/request/url", operation: operation.name, status: status)
+            let source = parameter.location == "header" ? "/request/headers" : "/request/url"
+            findings += checkRead(
+                read, schema: parameter.schema, required: parameter.required, part: "request", pointer: pointer, source: source,
+                operation: operation.name, status: status,
+                missing: (
+                    .paramMissing, "the required \(parameter.location) parameter \(parameter.name)",
+                    "an empty value (allowEmptyValue is false)"
+                ))
         }
         return findings
+    }
+
+    /// A read parameter or header: missing when required, malformed, or its value against its schema.
+    private func checkRead(
+        _ read: ReadValue, schema: CompiledSchema?, required: Bool, part: String, pointer: String, source: String, operation: String,
+        status: Int, missing: (rule: RuleID, expected: String, empty: String)
+    ) -> [Finding] {
+        func finding(_ rule: RuleID, _ pointer: String, expected: String, found: String) -> Finding {
+            var result = Finding(
+                rule: rule, part: part, operation: operation, status: status, pointer: pointer, expected: expected, found: found)
+            result.sourcePointer = source
+            return result
+        }
+        switch read {
+        case .absent(let empty):
+            guard required else { return [] }
+            var result = finding(missing.rule, pointer, expected: missing.expected, found: empty ? missing.empty : "none")
+            if missing.rule == .headerMissing { result.severity = .error }
+            return [result]
+        case .malformed(let expected, let found):
+            return [finding(.paramUnparsable, pointer, expected: expected, found: found)]
+        case .value(let value, let typed):
+            guard let schema else { return [] }
+            var checker = SchemaChecker(strict: options.strict, formValues: !typed)
+            checker.basePointer = pointer
+            checker.check(value, schema, keyCase: nil)
+            return checker.findings.map { finding($0.rule, $0.pointer, expected: $0.expected, found: $0.found) }
+        }
     }
 
     /// Declared response headers: present when required, and their values against their schemas.
     func checkHeaders(_ headers: HeaderFields, declared: [String: CompiledContract.Header], operation: String, status: Int) -> [Finding] {
-        var findings: [Finding] = []
-        for header in declared.values.sorted(by: { $0.name < $1.name }) {
-            let pointer = "/headers/\(header.name)"
-            guard let value = headers[header.name] else {
-                if header.required {
-                    var finding = Finding(
-                        rule: .headerMissing, part: "response", operation: operation, status: status, pointer: pointer,
-                        expected: "the header \(header.name) (required by the contract)", found: "none")
-                    finding.severity = .error
-                    finding.sourcePointer = "/response/headers"
-                    findings.append(finding)
-                }
-                continue
-            }
-            if let schema = header.schema {
-                findings += checkText(
-                    .string(value), schema, part: "response", pointer: pointer, source: "/response/headers", operation: operation,
-                    status: status)
-            }
-        }
-        return findings
+        checkHeaders(
+            headers, declared: declared, part: "response", base: "/headers", source: "/response/headers", operation: operation,
+            status: status)
     }
 
-    /// A parameter's or header's text against its schema.
-    private func checkText(
-        _ value: JSONValue, _ schema: CompiledSchema, part: String, pointer: String, source: String, operation: String, status: Int
+    /// Declared headers (of a response, or of a multipart part) against the headers given.
+    private func checkHeaders(
+        _ headers: HeaderFields, declared: [String: CompiledContract.Header], part: String, base: String, source: String,
+        operation: String, status: Int
     ) -> [Finding] {
-        var checker = SchemaChecker(strict: options.strict, formValues: true)
-        checker.basePointer = pointer
-        checker.check(value, schema, keyCase: nil)
-        return checker.findings.map { raw in
-            var finding = Finding(
-                rule: raw.rule, part: part, operation: operation, status: status, pointer: raw.pointer, expected: raw.expected,
-                found: raw.found)
-            finding.sourcePointer = source
-            return finding
+        var findings: [Finding] = []
+        for header in declared.values.sorted(by: { $0.name < $1.name }) {
+            let read = header.encoding.readText(headers[header.name], schema: header.schema, allowsEmpty: true, header: true)
+            findings += checkRead(
+                read, schema: header.schema, required: header.required, part: part, pointer: "\(base)/\(header.name)", source: source,
+                operation: operation, status: status,
+                missing: (.headerMissing, "the header \(header.name) (required by the contract)", "none"))
         }
+        return findings
     }
 
     /// `application/json;charset=UTF-8`: a declared media type as the contract wrote it.
@@ -245,8 +251,8 @@ public struct Verifier: Sendable {
 
     func checkBody(
         _ body: RecordedBody?, contentType: String?, declared: [String: CompiledSchema?],
-        parameters: [String: [CompiledContract.MediaTypeParameter]], part: String,
-        operation: CompiledContract.Operation, status: Int, required: Bool, checked: Bool = false
+        parameters: [String: [CompiledContract.MediaTypeParameter]], encodings: [String: [String: CompiledContract.PartEncoding]] = [:],
+        part: String, operation: CompiledContract.Operation, status: Int, required: Bool, checked: Bool = false
     ) -> [Finding] {
         let base = "/\(part)"
         func finding(_ rule: RuleID, _ pointer: String, expected: String, found: String, source: String) -> Finding {
@@ -284,11 +290,11 @@ public struct Verifier: Sendable {
         }
         // A body checked as it was read (by the program of the schema chosen just as above) was valid JSON.
         guard let body else { return findings }
-        let value: JSONValue
+        let initial: JSONValue
         var formValues = false
         switch body {
         case .json(let json):
-            value = json
+            initial = json
         case .form(let fields, let raw):
             if let problem = FormURLEncoding.encodingProblem(raw) {
                 findings.append(
@@ -296,10 +302,10 @@ public struct Verifier: Sendable {
                         .formEncoding, "", expected: "a form body with only A-Z a-z 0-9 * - . _ + = & and %XX escapes", found: problem,
                         source: base + "/body/raw"))
             }
-            value = .object(JSONObject(fields.map { .init(key: $0.name, value: .string($0.value)) }))
+            initial = .object(JSONObject(fields.map { .init(key: $0.name, value: .string($0.value)) }))
             formValues = true
         case .multipart(let parts):
-            value = Self.multipartValue(parts, schema: schemaEntry ?? nil)
+            initial = Self.multipartValue(parts, schema: schemaEntry ?? nil)
             formValues = true
         case .text(let text):
             if MediaType.isJSON(mediaType) || mediaType == FormURLEncoding.contentType {
@@ -324,9 +330,48 @@ public struct Verifier: Sendable {
             }
             return findings
         }
+        // Parts (or fields) whose encoding says JSON are parsed and checked as JSON; their types and headers are checked.
+        var value = initial
+        var jsonParts: [String: JSONValue] = [:]
+        if let partEncodings = encodings[key], !partEncodings.isEmpty {
+            let parts: [Part]
+            switch body {
+            case .form(let fields, _): parts = fields.map { Part(name: $0.name, text: $0.value, contentType: nil, headers: nil) }
+            case .multipart(let multipart):
+                parts = multipart.map { part in
+                    var text: String?
+                    if case .text(let content) = part.content { text = content }
+                    return Part(name: part.name, text: text, contentType: part.contentType, headers: part.headers)
+                }
+            default: parts = []
+            }
+            findings += checkParts(
+                parts, encodings: partEncodings, schema: schemaEntry ?? nil, into: &jsonParts, part: part, operation: operation.name,
+                status: status, source: base + "/body")
+            if !jsonParts.isEmpty, case .object(var object) = value {
+                for (name, parsed) in jsonParts { object[name] = parsed }
+                value = .object(object)
+            }
+        }
         guard let schema = schemaEntry else { return findings }
         var checker = SchemaChecker(strict: options.strict, formValues: formValues)
         checker.check(value, schema, keyCase: operation.keyCase)
+        let jsonNames = (encodings[key] ?? [:]).filter { $0.value.isJSON && schema.property($0.key) != nil }.map(\.key)
+        if !jsonNames.isEmpty {
+            // A JSON part was read as text above; it is checked as JSON here, on its own (one that does not parse
+            // is a body.unparsable finding already).
+            let prefixes = jsonNames.map { JSONPointer(tokens: [$0]).description }
+            checker.findings.removeAll { raw in prefixes.contains { raw.pointer == $0 || raw.pointer.hasPrefix($0 + "/") } }
+            for (name, parsed) in jsonParts.sorted(by: { $0.key < $1.key }) {
+                guard let property = schema.property(name) else { continue }
+                var strict = SchemaChecker(strict: options.strict, formValues: false)
+                strict.basePointer = JSONPointer(tokens: [name]).description
+                strict.check(parsed, property, keyCase: operation.keyCase)
+                for raw in strict.findings {
+                    findings.append(finding(raw.rule, raw.pointer, expected: raw.expected, found: raw.found, source: base + "/body"))
+                }
+            }
+        }
         let bodyPrefix: String
         switch body {
         case .json: bodyPrefix = base + "/body/json"
@@ -341,6 +386,67 @@ public struct Verifier: Sendable {
             }
             let source = formValues ? bodyPrefix : bodyPrefix + raw.concrete
             findings.append(finding(rule, raw.pointer, expected: raw.expected, found: raw.found, source: source))
+        }
+        return findings
+    }
+
+    /// A part of a multipart body, or a field of a form (no type, no headers).
+    struct Part {
+        let name: String
+        /// Nil for a file part (bytes).
+        let text: String?
+        let contentType: String?
+        let headers: HeaderFields?
+    }
+
+    /// The parts that have an encoding: each part's content type and headers, and the JSON parts parsed (into
+    /// `json`, by name: an array of the parts of a name that repeats or whose property is an array).
+    private func checkParts(
+        _ parts: [Part], encodings: [String: CompiledContract.PartEncoding], schema: CompiledSchema?, into json: inout [String: JSONValue],
+        part side: String, operation: String, status: Int, source: String
+    ) -> [Finding] {
+        func finding(_ rule: RuleID, _ pointer: String, _ expected: String, _ found: String) -> Finding {
+            var result = Finding(
+                rule: rule, part: side, operation: operation, status: status, pointer: pointer, expected: expected, found: found)
+            result.sourcePointer = source
+            return result
+        }
+        var findings: [Finding] = []
+        var parsed: [String: [JSONValue]] = [:]
+        var unparsable: Set<String> = []
+        for part in parts {
+            guard let encoding = encodings[part.name] else { continue }
+            let pointer = JSONPointer(tokens: [part.name]).description
+            if let headers = part.headers {
+                if (encoding.declared || encoding.isJSON) && !encoding.allows(part.contentType) {
+                    var problem = finding(
+                        .contentType, pointer + "/headers/Content-Type", encoding.contentTypes.joined(separator: " or "),
+                        part.contentType ?? "none (text/plain)")
+                    // A part sent without a type by a client that writes JSON: worth a look, not proof of a wrong body.
+                    if part.contentType == nil { problem.severity = .warning }
+                    findings.append(problem)
+                }
+                findings += checkHeaders(
+                    headers, declared: encoding.headers, part: side, base: pointer + "/headers", source: source, operation: operation,
+                    status: status)
+            }
+            guard encoding.isJSON else { continue }
+            guard let text = part.text else {
+                findings.append(
+                    finding(.bodyUnparsable, pointer, "a JSON part (\(encoding.contentTypes[0]))", "bytes that are not UTF-8 text"))
+                unparsable.insert(part.name)
+                continue
+            }
+            do {
+                parsed[part.name, default: []].append(try JSONReader.parse(text))
+            } catch {
+                let preview = text.count > 60 ? String(text.prefix(60)) + "..." : text
+                findings.append(finding(.bodyUnparsable, pointer, "a JSON part (\(encoding.contentTypes[0])): \(error)", "\"\(preview)\""))
+                unparsable.insert(part.name)
+            }
+        }
+        for (name, values) in parsed where !unparsable.contains(name) {
+            json[name] = values.count == 1 && schema?.property(name)?.mask != [.array] ? values[0] : .array(values)
         }
         return findings
     }

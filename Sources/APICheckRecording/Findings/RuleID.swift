@@ -104,6 +104,9 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static let headerMissing = RuleID(uncheckedID: "header.missing")
     /// `param.missing` (default error; docs/RULES.md).
     public static let paramMissing = RuleID(uncheckedID: "param.missing")
+    /// `param.unparsable` (default error; docs/RULES.md): a parameter's or header's text is not what its style
+    /// or media type writes (`sort=id,3,name` with a key left without a value, JSON that does not parse).
+    public static let paramUnparsable = RuleID(uncheckedID: "param.unparsable")
     /// `form.encoding` (default error; docs/RULES.md).
     public static let formEncoding = RuleID(uncheckedID: "form.encoding")
     /// `form.field` (default error; docs/RULES.md).
@@ -200,6 +203,8 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static let breakingParameterRemoved = RuleID(uncheckedID: "breaking.parameter-removed")
     /// `breaking.parameter-optional` (default warning; docs/RULES.md, "Contract changes"): a required parameter may now be absent: the server must cope.
     public static let breakingParameterOptional = RuleID(uncheckedID: "breaking.parameter-optional")
+    /// `breaking.value-encoding-changed` (default error; docs/RULES.md, "Contract changes"): a parameter or header is written another way (`style`, `explode`, or `content` instead of `schema`): `sort=id,3` became `sort[id]=3`.
+    public static let breakingValueEncodingChanged = RuleID(uncheckedID: "breaking.value-encoding-changed")
     /// `breaking.format-changed` (default error; docs/RULES.md, "Contract changes"): a value's `format` changed (a uuid that became a uri, a date that became a date-time).
     public static let breakingFormatChanged = RuleID(uncheckedID: "breaking.format-changed")
     /// `breaking.date-form` (default error; docs/RULES.md, "Contract changes"): a date's wire form changed (`x-apicheck-date`: fraction digits or offset).
@@ -258,6 +263,7 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
         (.contentTypeChanged, .warning),
         (.headerMissing, .warning),
         (.paramMissing, .error),
+        (.paramUnparsable, .error),
         (.formEncoding, .error),
         (.formField, .error),
         (.bodyUnparsable, .error),
@@ -304,6 +310,7 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
         (.breakingParameterRequired, .error),
         (.breakingParameterAdded, .info),
         (.breakingParameterRemoved, .warning),
+        (.breakingValueEncodingChanged, .error),
         (.breakingParameterOptional, .warning),
         (.breakingFormatChanged, .error),
         (.breakingDateForm, .error),

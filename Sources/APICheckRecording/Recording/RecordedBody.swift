@@ -22,6 +22,9 @@ public enum RecordedBody: Hashable, Sendable {
         public var filename: String?
         /// The part's own `Content-Type`, when it has one.
         public var contentType: String?
+        /// The part's other headers (not `Content-Disposition` or `Content-Type`), such as an
+        /// `X-Log-Type` a contract's multipart `encoding` declares.
+        public var headers: HeaderFields
         /// The content: text when it is UTF-8 and not a file, otherwise bytes.
         public var content: Content
 
@@ -32,10 +35,13 @@ public enum RecordedBody: Hashable, Sendable {
         }
 
         /// Creates a part.
-        public init(name: String, filename: String? = nil, contentType: String? = nil, content: Content) {
+        public init(
+            name: String, filename: String? = nil, contentType: String? = nil, headers: HeaderFields = HeaderFields(), content: Content
+        ) {
             self.name = name
             self.filename = filename
             self.contentType = contentType
+            self.headers = headers
             self.content = content
         }
 
@@ -126,6 +132,7 @@ package enum MultipartCodec {
             var name: String?
             var filename: String?
             var contentType: String?
+            var others = HeaderFields()
             // A bare CR or LF inside a header line is read as a space (RFC 9112, section 2.2), as HTTP parsers do.
             for rawLine in headers.components(separatedBy: "\r\n") {
                 // Scalar by scalar: a CR followed by a combining mark is one Character, which a string replace misses.
@@ -138,6 +145,8 @@ package enum MultipartCodec {
                     filename = MediaType.parameter("filename", in: value)
                 } else if field == "content-type" {
                     contentType = value
+                } else {
+                    others.add(name: line[..<colon].trimmingCharacters(in: .whitespaces), value: value)
                 }
             }
             guard let name else { return nil }
@@ -148,7 +157,8 @@ package enum MultipartCodec {
             } else {
                 content = .bytes(bytes)
             }
-            parts.append(RecordedBody.MultipartPart(name: name, filename: filename, contentType: contentType, content: content))
+            parts.append(
+                RecordedBody.MultipartPart(name: name, filename: filename, contentType: contentType, headers: others, content: content))
         }
         return parts
     }
@@ -167,6 +177,7 @@ package enum MultipartCodec {
             if let filename = part.filename { disposition += "; filename=\(MediaType.quoted(filename))" }
             data.append(Data("--\(boundary)\r\n\(disposition)\r\n".utf8))
             if let contentType = part.contentType { data.append(Data("Content-Type: \(contentType)\r\n".utf8)) }
+            for header in part.headers { data.append(Data("\(header.name): \(header.value)\r\n".utf8)) }
             data.append(Data("\r\n".utf8))
             data.append(part.data)
             data.append(Data("\r\n".utf8))

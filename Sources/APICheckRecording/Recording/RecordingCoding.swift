@@ -85,6 +85,7 @@ extension RecordedBody.MultipartPart {
         var members: [JSONObject.Member] = [.init(key: "name", value: .string(name))]
         if let filename { members.append(.init(key: "filename", value: .string(filename))) }
         if let contentType { members.append(.init(key: "content_type", value: .string(contentType))) }
+        if !headers.isEmpty { members.append(.init(key: "headers", value: headers.jsonValue)) }
         switch content {
         case .text(let text): members.append(.init(key: "value", value: .string(text)))
         case .bytes(let data): members.append(.init(key: "base64", value: .string(data.base64EncodedString())))
@@ -262,6 +263,9 @@ extension RecordedBody.MultipartPart {
         name = try reader.string("name")
         filename = try reader.optionalString("filename")
         contentType = try reader.optionalString("content_type")
+        headers =
+            try reader.has("headers")
+            ? HeaderFields(json: try reader.required("headers"), at: pointer.appending("headers")) : HeaderFields()
         if let text = try reader.optionalString("value") {
             guard !reader.has("base64") else {
                 throw RecordingError(pointer: pointer, message: "a part has either value or base64, not both")

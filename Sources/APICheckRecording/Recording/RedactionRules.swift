@@ -232,6 +232,7 @@ public struct RedactionRules: Hashable, Sendable {
             return .multipart(
                 parts.map { part in
                     var copy = part
+                    copy.headers = redactHeaders(part.headers, names: requestHeaders.union(responseHeaders))
                     switch part.content {
                     case .text(let text):
                         copy.content = .text(

@@ -81,6 +81,14 @@ public enum FormURLEncoding {
         }
     }
 
+    /// Decodes one percent-encoded name or value as a form does (`+` is a space): the pieces of a
+    /// comma-separated query value (`sort=id,3,name,A%2CB`) are split before they are decoded.
+    /// - Throws: ``FormDecodingError`` for a malformed escape or bytes that are not UTF-8.
+    public static func unescape(_ text: some StringProtocol) throws(FormDecodingError) -> String {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { buffer throws(FormDecodingError) in try unescape(buffer, 0, buffer.count) }
+    }
+
     static func decodeBytes(_ bytes: UnsafeBufferPointer<UInt8>) throws(FormDecodingError) -> [FormField] {
         var fields: [FormField] = []
         var start = 0
