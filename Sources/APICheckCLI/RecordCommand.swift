@@ -1,5 +1,7 @@
 import APICheckCommands
+import APICheckContracts
 import APICheckLive
+import APICheckRecording
 import ArgumentParser
 import Foundation
 
@@ -11,7 +13,10 @@ struct RecordCommand: AsyncParsableCommand {
         discussion: """
             Each scenario becomes one recording, one interaction per step, redacted before it is \
             written, written atomically; a recording whose content did not change is left byte for \
-            byte as it was. A summary of what changed against the old recordings goes to stderr. \
+            byte as it was. A summary of what changed against the old recordings goes to stderr, \
+            then the contract changes the new recordings imply: each finding of the new responses \
+            against the contract as the change (a breaking.* rule) that would make the contract say \
+            what the API did, at the line of the schema to edit. \
             Against a real API, scenarios that write need --allow-writes or allow_writes in apicheck.yml.
 
             Examples:
@@ -26,6 +31,28 @@ struct RecordCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Run the scenarios and print what would change, but write nothing.")
     var dryRun = false
+
+    /// What the new recordings say that the contracts do not, as contract changes (`breaking.*` rules), per API.
+    static func impliedChanges(_ result: LiveRun.Result, configuration: ConfigurationFile) -> String {
+        var text = ""
+        var findings: [String: [Finding]] = [:]
+        var order: [String] = []
+        for (api, found) in result.recordedFindings {
+            if findings[api] == nil { order.append(api) }
+            findings[api, default: []] += found
+        }
+        for api in order {
+            guard let found = findings[api], !found.isEmpty, let path = configuration.api(api)?.contract else { continue }
+            let file = configuration.resolve(path).path
+            let shown = DisplayPath.relative(file)
+            guard let source = try? String(contentsOfFile: file, encoding: .utf8),
+                let contract = try? ContractVersion.parse(source, path: shown)
+            else { continue }
+            text += BreakingReport.implied(
+                ImpliedChange.changes(implied: found, by: contract), api: api, contract: shown)
+        }
+        return text
+    }
 
     func run() async throws {
         let configuration = try global.loadConfiguration()
@@ -54,6 +81,7 @@ struct RecordCommand: AsyncParsableCommand {
             }
         }
         for note in result.notes { Output.err("note: \(note)\n") }
+        Output.err(Self.impliedChanges(result, configuration: configuration))
         for error in result.errors { Output.err("\(error)\n") }
         let written = result.saved.filter { $0.outcome == "created" || $0.outcome == "updated" }.count
         Output.err(

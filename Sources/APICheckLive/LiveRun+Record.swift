@@ -72,6 +72,11 @@ extension LiveRun {
                     }
                 }
                 result.saved.append((outcome.scenario, displayPath(file), outcomeText, changes))
+                // What the new responses say that the contract does not: the contract changes they imply.
+                if let verifier = api.verifier {
+                    let findings = verifier.verify(recording, file: displayPath(file), bytes: Array(recording.fileText.utf8))
+                    result.recordedFindings.append((api.api.name, findings))
+                }
             }
         }
         return result

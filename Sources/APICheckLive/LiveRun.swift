@@ -81,6 +81,8 @@ public struct LiveRun: Sendable {
         public var rateLimits: [(api: String, limit: RateLimitSpent)] = []
         /// `record`: each scenario's file and what saving it did (or would do, with `--dry-run`).
         public var saved: [(scenario: String, file: String, outcome: String, changes: [Finding])] = []
+        /// `record`: each API's findings in the new recordings against its contract (what the contract does not say).
+        public var recordedFindings: [(api: String, findings: [Finding])] = []
 
         /// True when requests were sent and not one got a response: exit 3.
         public var unreachable: Bool { requests > 0 && responses == 0 }
@@ -100,6 +102,7 @@ public struct LiveRun: Sendable {
             for failure in other.transportFailures where !transportFailures.contains(failure) { transportFailures.append(failure) }
             rateLimits += other.rateLimits
             saved += other.saved
+            recordedFindings += other.recordedFindings
             coverage += other.coverage
             for (api, tally) in other.tallies { tallies[api, default: CoverageTally()].formUnion(tally) }
         }

@@ -270,6 +270,31 @@ struct LiveCommandTests {
         #expect(result.stderr.contains("unknown method \"FETCH\""))
     }
 
+    @Test(
+        "record after an API change ends with the contract changes the new recordings imply, each once, where to make it",
+        arguments: [
+            ("todos", "is-done-int", "breaking.response-type-changed", "/data/*/is_done", "contracts/todos.openapi.yaml"),
+            ("todos", "missing-meta", "breaking.response-field-optional", "/meta", "contracts/todos.openapi.yaml"),
+            ("github", "actor-removed", "breaking.response-field-optional", "/*/actor", "contracts/github.openapi.yaml"),
+            ("kakao", "dates-utc", "breaking.date-form", "/documents/*/datetime", "contracts/kakao.openapi.yaml"),
+        ])
+    func recordImpliesContractChanges(_ api: String, _ drift: String, _ rule: String, _ pointer: String, _ contract: String)
+        async throws
+    {
+        let result = try await CLIRunner.run(
+            ["record", "--sandbox", "--dry-run", "--api", api, "--drift", drift], currentDirectory: Self.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("\(api): the new recordings imply 1 contract change; update \(contract) like this"), "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").filter { $0.contains("[\(rule)]") }
+        #expect(lines.count == 1, "\(result.stderr)")
+        let line = String(lines.first ?? "")
+        // Compiler style: the contract's file and the line of the schema to edit, then the place and the rule.
+        #expect(line.range(of: #"^contracts/[a-z]+\.openapi\.yaml:[0-9]+: "#, options: .regularExpression) != nil, "\(line)")
+        #expect(line.contains(" \(pointer): "), "\(line)")
+        #expect(result.stderr.contains("    seen in recordings/\(api)/scenarios/"), "\(result.stderr)")
+    }
+
     @Test("record --sandbox twice leaves the recordings byte for byte the same; --dry-run writes nothing")
     func recordIsStable() async throws {
         let folder = try project(withRecordings: false)
@@ -286,6 +311,8 @@ struct LiveCommandTests {
 
         let first = try await CLIRunner.run(["record", "--sandbox"], currentDirectory: folder)
         #expect(first.status == 0, "\(first.stderr)")
+        // Recordings that agree with the contracts imply no contract change.
+        #expect(!first.stderr.contains("contract change"), "\(first.stderr)")
         #expect(first.stderr.contains("33 files written"), "\(first.stderr)")
         let written = try snapshotAll()
         #expect(written.count == 33)

@@ -57,6 +57,28 @@ public enum BreakingReport {
     }
 
     /// Where a change is, as a cell: the operation, the part and the pointer.
+    /// `apicheck record`'s closing lines: the contract changes the new recordings of `api` imply, where to make each
+    /// in `contract`, and the recordings that show it; empty when there are none.
+    public static func implied(_ changes: [ImpliedChange], api: String, contract: String) -> String {
+        guard !changes.isEmpty else { return "" }
+        var lines = [
+            "apicheck record: \(api): the new recordings imply \(changes.count == 1 ? "1 contract change" : "\(changes.count) contract changes"); update \(contract) like this (apicheck verify fails until it says what the API does):"
+        ]
+        for implied in changes {
+            let change = implied.change
+            let location = change.old.map(\.description) ?? contract
+            lines.append("\(location): \(change.severity): \(place(change)): \(change.message) [\(change.rule)] (breaks \(change.impact))")
+            if implied.operations.count > 1 {
+                lines.append("    also in \(implied.operations.dropFirst().joined(separator: ", ")) (the same schema)")
+            }
+            if !implied.seenIn.isEmpty {
+                let more = implied.seenIn.count > 3 ? " and \(implied.seenIn.count - 3) more" : ""
+                lines.append("    seen in \(implied.seenIn.prefix(3).joined(separator: ", "))\(more)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     static func place(_ change: ContractChange) -> String {
         [change.operation, change.part, change.pointer].filter { !$0.isEmpty }.joined(separator: " ")
     }
