@@ -22,10 +22,16 @@ struct BreakingCommand: ParsableCommand {
             a change at or above --fail-on touches what the app uses; without recordings every change counts. \
             Exit 2 when a contract does not load or git cannot read the revision.
 
+            With --examples, the new contract's examples are written to a scratch folder and the app's \
+            ContractExample suites run on them (swift test in the package of apicheck.yml, --examples-filter \
+            choosing the suites): a change whose examples the client fails to decode is used, whatever the \
+            recordings say, and ranked first. A run in which no example was checked is an error (exit 2).
+
             Examples:
               apicheck breaking --base HEAD~1
               apicheck breaking --base origin/main --api todos --format github
               apicheck breaking old/todos.openapi.yaml contracts/todos.openapi.yaml --api todos
+              apicheck breaking contracts/todos.openapi.yaml new/todos.openapi.yaml --api todos --examples --examples-filter TodoContractExamples
             """
     )
 
@@ -52,6 +58,7 @@ struct BreakingCommand: ParsableCommand {
         guard BreakingReport.formats.contains(format) else {
             throw ValidationError("unknown --format '\(format)'; the formats are \(BreakingReport.formats.joined(separator: ", "))")
         }
+        if examplesFilter != nil && !examples { throw ValidationError("--examples-filter goes with --examples") }
         switch (files.count, base) {
         case (0, nil): throw ValidationError("name the old and the new contract, or --base REF")
         case (0, _?), (2, nil): break
@@ -60,25 +67,41 @@ struct BreakingCommand: ParsableCommand {
         }
     }
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Also run the app's ContractExample suites (swift test in apicheck.yml's package) on the new contract's examples."))
+    var examples = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --examples: only the tests swift test --filter selects (the suites that call expectDecodes).", valueName: "regex"))
+    var examplesFilter: String?
+
     func run() throws {
         var comparisons: [BreakingRun.Comparison] = []
         var notes: [String] = []
         do {
+            // Each pair to compare: the versions, the API and what ranks its changes.
+            var pairs: [(old: ContractVersion, new: ContractVersion, api: String?, recordings: String?, severities: [RuleID: Severity])] =
+                []
+            var configuration: ConfigurationFile?
             if let base {
-                let configuration = try global.loadConfiguration()
-                for chosen in try configuration.selecting(api) {
+                let loaded = try global.loadConfiguration()
+                configuration = loaded
+                for chosen in try loaded.selecting(api) {
                     guard let contract = chosen.contract else { continue }
-                    let path = DisplayPath.relative(configuration.resolve(contract).path)
+                    let path = DisplayPath.relative(loaded.resolve(contract).path)
                     guard let oldText = try BreakingRun.gitShow(ref: base, path: path) else {
                         notes.append("\(path): not in \(base): a new contract, nothing to compare")
                         continue
                     }
-                    let old = try ContractVersion.parse(oldText, path: "\(base):\(path)")
-                    let new = try ContractVersion.load(path)
-                    comparisons.append(
-                        BreakingRun.compare(
-                            old: old, new: new, api: chosen.name, recordingsFolder: configuration.resolve(chosen.recordings).path,
-                            severities: chosen.severities))
+                    pairs.append(
+                        (
+                            try ContractVersion.parse(oldText, path: "\(base):\(path)"), try ContractVersion.load(path), chosen.name,
+                            loaded.resolve(chosen.recordings).path, chosen.severities
+                        ))
                 }
             } else {
                 let old = try ContractVersion.load(files[0])
@@ -86,14 +109,32 @@ struct BreakingCommand: ParsableCommand {
                 var recordings: String?
                 var severities: [RuleID: Severity] = [:]
                 if let api {
-                    let configuration = try global.loadConfiguration()
-                    guard let chosen = try configuration.selecting(api).first else {
-                        throw CommandFailure(message: "\(configuration.path): no API named \"\(api)\"", status: .usage)
+                    let loaded = try global.loadConfiguration()
+                    configuration = loaded
+                    guard let chosen = try loaded.selecting(api).first else {
+                        throw CommandFailure(message: "\(loaded.path): no API named \"\(api)\"", status: .usage)
                     }
-                    recordings = configuration.resolve(chosen.recordings).path
+                    recordings = loaded.resolve(chosen.recordings).path
                     severities = chosen.severities
                 }
-                comparisons.append(BreakingRun.compare(old: old, new: new, api: api, recordingsFolder: recordings, severities: severities))
+                pairs.append((old, new, api, recordings, severities))
+            }
+            var tried: [BreakingExamples.Result]?
+            if examples {
+                guard let configuration else {
+                    throw CommandFailure(message: "--examples with two files needs --api: the API whose client suites run", status: .usage)
+                }
+                let outcome = try BreakingExamples.run(
+                    newContracts: pairs.compactMap { pair in pair.api.map { ($0, pair.new.path) } }, configuration: configuration,
+                    filter: examplesFilter)
+                notes += outcome.notes
+                tried = outcome.results
+            }
+            for pair in pairs {
+                comparisons.append(
+                    BreakingRun.compare(
+                        old: pair.old, new: pair.new, api: pair.api, recordingsFolder: pair.recordings, severities: pair.severities,
+                        examples: tried))
             }
         } catch let failure as CommandFailure {
             throw failure
@@ -103,6 +144,13 @@ struct BreakingCommand: ParsableCommand {
         Output.out(BreakingReport.render(comparisons, format: format))
         for note in notes + comparisons.flatMap(\.notes) { Output.err("apicheck breaking: \(note)\n") }
         for comparison in comparisons { Output.err("apicheck breaking: \(BreakingReport.summary(comparison))\n") }
+        if examples {
+            let all = comparisons.flatMap(\.changes).compactMap(\.examples).flatMap { $0 }
+            let failed = Set(all.filter { !$0.passed })
+            Output.err(
+                "apicheck breaking: --examples: the client failed on \(failed.count) example\(failed.count == 1 ? "" : "s") of the new contract that a change concerns\n"
+            )
+        }
         let failing = comparisons.flatMap(\.changes).filter { $0.isUsed && $0.change.severity >= failOn }
         if !failing.isEmpty { throw ExitCode(ExitReason.findings.code) }
     }

@@ -45,7 +45,9 @@ public struct ContractExample: Sendable, CustomTestStringConvertible {
     /// The examples of `operation` (method and path template as the contract writes them), every status, in file order.
     ///
     /// The API's contract and recordings folder come from `apicheck.yml` beside `Package.swift` (or `APICHECK_CONFIG`;
-    /// `APICHECK_RECORDINGS` moves the recordings).
+    /// `APICHECK_RECORDINGS` moves the recordings, `APICHECK_CONTRACT_<API>` names another contract, as
+    /// `apicheck breaking --examples` does to try a new contract's examples; with `APICHECK_EXAMPLE_REPORT` naming a
+    /// file, each checked example appends its result to it).
     ///
     /// - Parameters:
     ///   - api: The API's name in `apicheck.yml`, such as `todos`.
@@ -258,6 +260,15 @@ extension ContractExample {
         decodingFailure: (any Error) -> ContractExample.DecodingFailure? = { ContractExample.DecodingFailure($0) },
         _ call: (ExampleReplay) async throws -> Value
     ) async -> (outcome: ExampleOutcome<Value>, problems: [String]) {
+        let result = await checked(scope: scope, alsoAnswering: others, decodingFailure: decodingFailure, call)
+        ExampleReport.append(self, problems: result.problems)
+        return result
+    }
+
+    private func checked<Value>(
+        scope: ReplayScope, alsoAnswering others: [ContractExample], decodingFailure: (any Error) -> ContractExample.DecodingFailure?,
+        _ call: (ExampleReplay) async throws -> Value
+    ) async -> (outcome: ExampleOutcome<Value>, problems: [String]) {
         // The example's line is found (a parse of its file) only for a problem to report.
         var here: String { "\(file):\(line(ofBodyPointer: nil).map(String.init) ?? "?")" }
         let what = "step \"\(step)\" (\(status) of \(operation))"
@@ -389,7 +400,9 @@ final class ExampleProject: Sendable {
 
     static func load(api: String, source: ProjectSource) throws(ReplayError) -> ExampleProject {
         let environment = TraitEnvironment.current
-        let key = "\(api)\u{0}\(source.key)\u{0}\(environment["APICHECK_CONFIG"] ?? "")\u{0}\(environment["APICHECK_RECORDINGS"] ?? "")"
+        let contractOverride = environment[ExampleEnvironment.contractVariable(api: api)].flatMap { $0.isEmpty ? nil : $0 }
+        let key =
+            "\(api)\u{0}\(source.key)\u{0}\(environment["APICHECK_CONFIG"] ?? "")\u{0}\(environment["APICHECK_RECORDINGS"] ?? "")\u{0}\(contractOverride ?? "")"
         if let project = projects.get(key) { return project }
         let settings = try ProjectSettings.load(api: api, source: source, environment: environment)
         guard let configuration = settings.api, let folder = settings.folder else {
@@ -400,7 +413,8 @@ final class ExampleProject: Sendable {
         guard let contractPath = configuration.contract else {
             throw ReplayError(message: "apicheck.yml: API \"\(api)\" has no contract, so it has no examples")
         }
-        let contractURL = ConfigurationFile.resolve(contractPath, in: folder)
+        // `apicheck breaking --examples` runs the examples of the new contract: it names that contract here.
+        let contractURL = contractOverride.map { URL(fileURLWithPath: $0) } ?? ConfigurationFile.resolve(contractPath, in: folder)
         let contract: CompiledContract
         do {
             contract = CompiledContract(try Contract.load(contractURL.path))
@@ -490,5 +504,30 @@ final class ExampleCache: @unchecked Sendable {
 
         func get(_ key: String) -> ExampleProject? { lock.withLock { projects[key] } }
         func set(_ key: String, _ project: ExampleProject) { lock.withLock { projects[key] = project } }
+    }
+}
+
+/// What `apicheck breaking --examples` reads back from the test run it starts: with `APICHECK_EXAMPLE_REPORT` naming a
+/// file, every checked example appends one JSON line (`api`, `operation`, `status`, `step`, `file`, `problems`).
+/// Without it nothing is written.
+enum ExampleReport {
+    private static let lock = Locked(())
+
+    static func append(_ example: ContractExample, problems: [String]) {
+        guard let path = TraitEnvironment.current[ExampleEnvironment.report], !path.isEmpty else { return }
+        let line = JSONValue.object(
+            JSONObject([
+                .init(key: "api", value: .string(example.api)), .init(key: "operation", value: .string(example.operation)),
+                .init(key: "status", value: .number(JSONNumber(example.status))), .init(key: "step", value: .string(example.step)),
+                .init(key: "file", value: .string(example.file)), .init(key: "problems", value: .array(problems.map(JSONValue.string))),
+            ]))
+        let bytes = Data((JSONWriter.compact(line) + "\n").utf8)
+        lock.withLock { _ in
+            if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+            guard let handle = FileHandle(forWritingAtPath: path) else { return }
+            defer { try? handle.close() }
+            _ = try? handle.seekToEnd()
+            try? handle.write(contentsOf: bytes)
+        }
     }
 }

@@ -52,6 +52,7 @@ public enum BreakingReport {
             } else if comparison.recordingsRead.map({ $0 > 0 }) == true {
                 lines.append("    not exercised by any recording")
             }
+            if let line = examplesLine(ranked) { lines.append("    " + line) }
         }
         return lines.map { $0 + "\n" }.joined()
     }
@@ -79,6 +80,19 @@ public enum BreakingReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// With `--examples`: what the new contract's examples of the change did in the app's client, or nil.
+    static func examplesLine(_ ranked: BreakingRun.RankedChange) -> String? {
+        guard let examples = ranked.examples, !examples.isEmpty else { return nil }
+        let failed = ranked.failedExamples
+        guard let first = failed.first else {
+            return "the new contract's \(examples.count == 1 ? "example decodes" : "\(examples.count) examples decode") through the client"
+        }
+        var problem = first.problems.first ?? ""
+        if problem.count > 300 { problem = String(problem.prefix(300)) + "..." }
+        return
+            "the client fails on \(failed.count) of the new contract's \(examples.count) example\(examples.count == 1 ? "" : "s"): \(problem)"
+    }
+
     static func place(_ change: ContractChange) -> String {
         [change.operation, change.part, change.pointer].filter { !$0.isEmpty }.joined(separator: " ")
     }
@@ -93,8 +107,9 @@ public enum BreakingReport {
             let cells = [
                 change.severity.description, "`\(change.rule)`", change.impact.rawValue, "`\(place(change))`", change.message,
                 (change.new ?? change.old).map { "`\($0)`" } ?? "",
-                ranked.usedBy.isEmpty
-                    ? (comparison.recordingsRead.map { $0 > 0 } == true ? "nothing" : "unknown") : "\(ranked.usedBy.count)",
+                (ranked.usedBy.isEmpty
+                    ? (comparison.recordingsRead.map { $0 > 0 } == true ? "nothing" : "unknown") : "\(ranked.usedBy.count)")
+                    + (examplesLine(ranked).map { "; " + $0 } ?? ""),
             ]
             lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
         }
@@ -124,6 +139,8 @@ public enum BreakingReport {
                     ranked.usedBy.isEmpty
                     ? (comparison.recordingsRead.map { $0 > 0 } == true ? "nothing" : "unknown")
                     : ranked.usedBy.map { "<code>\(e($0))</code>" }.joined(separator: "<br>")
+                let tried =
+                    examplesLine(ranked).map { "<p class=\"examples\(ranked.failedExamples.isEmpty ? "" : " failed")\">\(e($0))</p>" } ?? ""
                 let cells = [
                     "<td class=\"severity\"><span class=\"badge \(change.severity)\">\(change.severity)</span></td>",
                     "<td class=\"rule\"><code>\(e(change.rule.rawValue))</code></td>",
@@ -132,7 +149,7 @@ public enum BreakingReport {
                     "<td class=\"message\">\(e(change.message))</td>",
                     "<td class=\"new\">\(change.new.map { "<code>\(e($0.description))</code>" } ?? "")</td>",
                     "<td class=\"old\">\(change.old.map { "<code>\(e($0.description))</code>" } ?? "")</td>",
-                    "<td class=\"used\">\(used)</td>",
+                    "<td class=\"used\">\(used)\(tried)</td>",
                 ]
                 let attributes =
                     "class=\"change \(change.severity)\(ranked.isUsed ? " used" : "")\" data-rule=\"\(e(change.rule.rawValue))\" "
@@ -160,9 +177,30 @@ public enum BreakingReport {
         }
         properties.append("title=\(ReportFormat.escapeProperty(change.rule.rawValue))")
         let place = Self.place(change)
-        let use = ranked.usedBy.isEmpty ? "" : " (used by \(ranked.usedBy.count) recording\(ranked.usedBy.count == 1 ? "" : "s"))"
+        var use = ranked.usedBy.isEmpty ? "" : " (used by \(ranked.usedBy.count) recording\(ranked.usedBy.count == 1 ? "" : "s"))"
+        if let line = examplesLine(ranked) { use += "; " + line }
         return
             "::\(level) \(properties.joined(separator: ","))::\(ReportFormat.escapeData("\(place): \(change.message); breaks \(change.impact)\(use)"))"
+    }
+
+    /// `--examples`' results for one change: how many examples concern it and those the client failed on (null: not run).
+    static func examples(_ ranked: BreakingRun.RankedChange) -> JSONValue {
+        guard let examples = ranked.examples else { return .null }
+        return .object(
+            JSONObject([
+                .init(key: "checked", value: .number(JSONNumber(examples.count))),
+                .init(
+                    key: "failed",
+                    value: .array(
+                        ranked.failedExamples.map { result in
+                            .object(
+                                JSONObject([
+                                    .init(key: "file", value: .string(result.file)), .init(key: "step", value: .string(result.step)),
+                                    .init(key: "status", value: .number(JSONNumber(result.status))),
+                                    .init(key: "problems", value: .array(result.problems.map(JSONValue.string))),
+                                ]))
+                        })),
+            ]))
     }
 
     static func json(_ comparisons: [BreakingRun.Comparison]) -> JSONValue {
@@ -199,6 +237,7 @@ public enum BreakingReport {
                                         .init(key: "new", value: location(ranked.change.new)),
                                         .init(key: "used", value: .bool(ranked.isUsed)),
                                         .init(key: "used_by", value: .array(ranked.usedBy.map(JSONValue.string))),
+                                        .init(key: "examples", value: examples(ranked)),
                                     ]))
                             })),
                 ]))

@@ -12,8 +12,15 @@ public enum BreakingRun {
         /// The recordings that exercise what changed (relative paths), against the old contract or the new one.
         public var usedBy: [String]
         /// Whether the app uses what changed: some recording exercises it, or the app's use is unknown (no recordings
-        /// to look at), in which case every change counts.
+        /// to look at), in which case every change counts; or some example of the new contract that concerns it fails
+        /// to decode through the app's client (`--examples`).
         public var isUsed: Bool
+        /// With `--examples`: the new contract's examples of what changed that the app's `ContractExample` suites
+        /// checked (nil: not run).
+        public var examples: [BreakingExamples.Result]?
+
+        /// The examples of what changed that the client does not accept.
+        public var failedExamples: [BreakingExamples.Result] { examples?.filter { !$0.passed } ?? [] }
     }
 
     /// The comparison of one API's contract (or of two files).
@@ -34,7 +41,8 @@ public enum BreakingRun {
     /// Compares `old` with `new` and ranks the changes by the recordings under `recordingsFolder` (none: the app's
     /// use is unknown and every change counts). `severities` are apicheck.yml's for the API.
     public static func compare(
-        old: ContractVersion, new: ContractVersion, api: String?, recordingsFolder: String?, severities: [RuleID: Severity] = [:]
+        old: ContractVersion, new: ContractVersion, api: String?, recordingsFolder: String?, severities: [RuleID: Severity] = [:],
+        examples: [BreakingExamples.Result]? = nil
     ) -> Comparison {
         var changes = ContractDiff.compare(old, new)
         for index in changes.indices { changes[index].severity = severities[changes[index].rule] ?? changes[index].severity }
@@ -49,10 +57,14 @@ public enum BreakingRun {
         let known = comparison.recordingsRead.map { $0 > 0 } ?? false
         comparison.changes = changes.map { change in
             let users = usage[Self.usageKey(change.usage)].map { $0.sorted() } ?? []
-            return RankedChange(change: change, usedBy: users, isUsed: !known || !users.isEmpty)
+            let tried = examples.map { BreakingExamples.results(for: change, api: api, in: $0) }
+            let failing = tried?.contains { !$0.passed } ?? false
+            return RankedChange(change: change, usedBy: users, isUsed: !known || !users.isEmpty || failing, examples: tried)
         }
         comparison.changes.sort { a, b in
             if a.isUsed != b.isUsed { return a.isUsed }
+            // A change the client already fails on (an example of it does not decode) before one it may fail on.
+            if a.failedExamples.isEmpty != b.failedExamples.isEmpty { return !a.failedExamples.isEmpty }
             if a.change.severity != b.change.severity { return a.change.severity > b.change.severity }
             let order: [ChangeImpact] = [.client, .server, .neither]
             let (ia, ib) = (order.firstIndex(of: a.change.impact) ?? 3, order.firstIndex(of: b.change.impact) ?? 3)
