@@ -5,42 +5,71 @@ import Foundation
 public struct CompiledContract: Sendable {
     /// One operation, such as `GET /api/v2/todos/{id}`.
     public struct Operation: Sendable {
+        /// Everything an operation holds, in one object: an operation is copied on every lookup (a path matched,
+        /// a tuple returned), and a copy of one reference is one retain where a copy of eleven fields was eleven.
+        private final class Storage: Sendable {
+            let name: String
+            let method: String
+            let template: String
+            let path: PathTemplate
+            let parameters: [Parameter]
+            let requestBodies: [String: CompiledSchema?]
+            let requestBodyParameters: [String: [MediaTypeParameter]]
+            let requestBodyEncodings: [String: [String: PartEncoding]]
+            let requestBodyRequired: Bool
+            let responses: [String: Response]
+            let keyCase: KeyCase?
+
+            init(
+                method: String, template: String, parameters: [Parameter], requestBodies: [String: CompiledSchema?],
+                requestBodyParameters: [String: [MediaTypeParameter]], requestBodyEncodings: [String: [String: PartEncoding]],
+                requestBodyRequired: Bool, responses: [String: Response], keyCase: KeyCase?
+            ) {
+                name = "\(method) \(template)"
+                self.method = method
+                self.template = template
+                path = PathTemplate(template)
+                self.parameters = parameters
+                self.requestBodies = requestBodies
+                self.requestBodyParameters = requestBodyParameters
+                self.requestBodyEncodings = requestBodyEncodings
+                self.requestBodyRequired = requestBodyRequired
+                self.responses = responses
+                self.keyCase = keyCase
+            }
+        }
+
+        private let storage: Storage
+
         /// `GET /api/v2/todos/{id}`.
-        public let name: String
-        public let method: String
-        public let template: String
+        public var name: String { storage.name }
+        public var method: String { storage.method }
+        public var template: String { storage.template }
         /// The template, split: what a path is matched against.
-        package let path: PathTemplate
+        package var path: PathTemplate { storage.path }
         /// Parameters (path, query, header), each with its schema.
-        public let parameters: [Parameter]
+        public var parameters: [Parameter] { storage.parameters }
         /// Request bodies by media type (lower-case essence).
-        public let requestBodies: [String: CompiledSchema?]
+        public var requestBodies: [String: CompiledSchema?] { storage.requestBodies }
         /// Parameters a declared request media type carries (`charset=UTF-8`), by essence.
-        public let requestBodyParameters: [String: [MediaTypeParameter]]
+        public var requestBodyParameters: [String: [MediaTypeParameter]] { storage.requestBodyParameters }
         /// How the parts (or fields) of a multipart or form request body are written, by essence and part name.
-        public let requestBodyEncodings: [String: [String: PartEncoding]]
-        public let requestBodyRequired: Bool
+        public var requestBodyEncodings: [String: [String: PartEncoding]] { storage.requestBodyEncodings }
+        public var requestBodyRequired: Bool { storage.requestBodyRequired }
         /// Responses by key: `200`, `2XX`, `default`.
-        public let responses: [String: Response]
+        public var responses: [String: Response] { storage.responses }
         /// `x-apicheck-key-case` in force for this operation.
-        public let keyCase: KeyCase?
+        public var keyCase: KeyCase? { storage.keyCase }
 
         init(
             method: String, template: String, parameters: [Parameter], requestBodies: [String: CompiledSchema?],
             requestBodyParameters: [String: [MediaTypeParameter]] = [:], requestBodyEncodings: [String: [String: PartEncoding]] = [:],
             requestBodyRequired: Bool, responses: [String: Response], keyCase: KeyCase?
         ) {
-            name = "\(method) \(template)"
-            self.method = method
-            self.template = template
-            path = PathTemplate(template)
-            self.parameters = parameters
-            self.requestBodies = requestBodies
-            self.requestBodyParameters = requestBodyParameters
-            self.requestBodyEncodings = requestBodyEncodings
-            self.requestBodyRequired = requestBodyRequired
-            self.responses = responses
-            self.keyCase = keyCase
+            storage = Storage(
+                method: method, template: template, parameters: parameters, requestBodies: requestBodies,
+                requestBodyParameters: requestBodyParameters, requestBodyEncodings: requestBodyEncodings,
+                requestBodyRequired: requestBodyRequired, responses: responses, keyCase: keyCase)
         }
 
         /// The declared response for `status`: exact code, then range, then `default`.

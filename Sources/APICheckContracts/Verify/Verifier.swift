@@ -185,10 +185,8 @@ public struct Verifier: Sendable {
             findings += checkRead(
                 read, schema: parameter.schema, required: parameter.required, part: "request", pointer: pointer, source: source,
                 operation: operation.name, status: status,
-                missing: (
-                    .paramMissing, "the required \(parameter.location) parameter \(parameter.name)",
-                    "an empty value (allowEmptyValue is false)"
-                ))
+                missing: .paramMissing, "the required \(parameter.location) parameter \(parameter.name)",
+                empty: "an empty value (allowEmptyValue is false)")
         }
         return findings
     }
@@ -196,7 +194,7 @@ public struct Verifier: Sendable {
     /// A read parameter or header: missing when required, malformed, or its value against its schema.
     private func checkRead(
         _ read: ReadValue, schema: CompiledSchema?, required: Bool, part: String, pointer: String, source: String, operation: String,
-        status: Int, missing: (rule: RuleID, expected: String, empty: String)
+        status: Int, missing rule: RuleID, _ expected: @autoclosure () -> String, empty emptyText: String
     ) -> [Finding] {
         func finding(_ rule: RuleID, _ pointer: String, expected: String, found: String) -> Finding {
             var result = Finding(
@@ -205,10 +203,10 @@ public struct Verifier: Sendable {
             return result
         }
         switch read {
-        case .absent(let empty):
+        case .absent(let givenEmpty):
             guard required else { return [] }
-            var result = finding(missing.rule, pointer, expected: missing.expected, found: empty ? missing.empty : "none")
-            if missing.rule == .headerMissing { result.severity = .error }
+            var result = finding(rule, pointer, expected: expected(), found: givenEmpty ? emptyText : "none")
+            if rule == .headerMissing { result.severity = .error }
             return [result]
         case .malformed(let expected, let found):
             return [finding(.paramUnparsable, pointer, expected: expected, found: found)]
@@ -239,7 +237,7 @@ public struct Verifier: Sendable {
             findings += checkRead(
                 read, schema: header.schema, required: header.required, part: part, pointer: "\(base)/\(header.name)", source: source,
                 operation: operation, status: status,
-                missing: (.headerMissing, "the header \(header.name) (required by the contract)", "none"))
+                missing: .headerMissing, "the header \(header.name) (required by the contract)", empty: "none")
         }
         return findings
     }
