@@ -43,13 +43,13 @@ struct RecordCommand: AsyncParsableCommand {
         }
         for api in order {
             guard let found = findings[api], !found.isEmpty, let path = configuration.api(api)?.contract else { continue }
-            let file = configuration.resolve(path).path
-            let shown = DisplayPath.relative(file)
-            guard let source = try? String(contentsOfFile: file, encoding: .utf8),
-                let contract = try? ContractVersion.parse(source, path: shown)
-            else { continue }
-            text += BreakingReport.implied(
-                ImpliedChange.changes(implied: found, by: contract), api: api, contract: shown)
+            let shown = DisplayPath.relative(configuration.resolve(path).path)
+            do {
+                let contract = try ContractVersion.load(shown)
+                text += BreakingReport.implied(ImpliedChange.changes(implied: found, by: contract), api: api, contract: shown)
+            } catch {
+                text += "apicheck record: \(api): the contract changes the new recordings imply are not listed: \(error)\n"
+            }
         }
         return text
     }

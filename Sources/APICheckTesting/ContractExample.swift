@@ -515,13 +515,10 @@ enum ExampleReport {
 
     static func append(_ example: ContractExample, problems: [String]) {
         guard let path = TraitEnvironment.current[ExampleEnvironment.report], !path.isEmpty else { return }
-        let line = JSONValue.object(
-            JSONObject([
-                .init(key: "api", value: .string(example.api)), .init(key: "operation", value: .string(example.operation)),
-                .init(key: "status", value: .number(JSONNumber(example.status))), .init(key: "step", value: .string(example.step)),
-                .init(key: "file", value: .string(example.file)), .init(key: "problems", value: .array(problems.map(JSONValue.string))),
-            ]))
-        let bytes = Data((JSONWriter.compact(line) + "\n").utf8)
+        let line = ExampleEnvironment.Line(
+            api: example.api, operation: example.operation, status: example.status, step: example.step, file: example.file,
+            problems: problems)
+        let bytes = Data((line.text + "\n").utf8)
         lock.withLock { _ in
             if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
             guard let handle = FileHandle(forWritingAtPath: path) else { return }

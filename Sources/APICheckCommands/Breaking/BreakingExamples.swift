@@ -127,14 +127,8 @@ public enum BreakingExamples {
     /// The results a test run appended to `report`, one JSON object per line (lines that do not read are skipped).
     static func read(_ report: URL) -> [Result] {
         guard let text = try? String(contentsOf: report, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap { line in
-            guard let value = try? JSONReader.parse(String(line)), let api = value["api"]?.stringValue,
-                let operation = value["operation"]?.stringValue, case .number(let status)? = value["status"],
-                let step = value["step"]?.stringValue, let file = value["file"]?.stringValue, case .array(let problems)? = value["problems"]
-            else { return nil }
-            return Result(
-                api: api, operation: operation, status: status.intValue ?? 0, step: step, file: file,
-                problems: problems.compactMap(\.stringValue))
+        return text.split(separator: "\n").compactMap(ExampleEnvironment.Line.init(text:)).map { line in
+            Result(api: line.api, operation: line.operation, status: line.status, step: line.step, file: line.file, problems: line.problems)
         }
     }
 

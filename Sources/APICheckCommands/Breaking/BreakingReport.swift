@@ -46,9 +46,7 @@ public enum BreakingReport {
             lines.append("\(location): \(change.severity): \(place): \(change.message) [\(change.rule)] (breaks \(change.impact))")
             if let old = change.old, change.new != nil { lines.append("    was at \(old) (\(old.pointer))") }
             if !ranked.usedBy.isEmpty {
-                let shown = ranked.usedBy.prefix(3).joined(separator: ", ")
-                let more = ranked.usedBy.count > 3 ? " and \(ranked.usedBy.count - 3) more" : ""
-                lines.append("    used by \(shown)\(more)")
+                lines.append("    used by \(firstThree(ranked.usedBy))")
             } else if comparison.recordingsRead.map({ $0 > 0 }) == true {
                 lines.append("    not exercised by any recording")
             }
@@ -73,8 +71,7 @@ public enum BreakingReport {
                 lines.append("    also in \(implied.operations.dropFirst().joined(separator: ", ")) (the same schema)")
             }
             if !implied.seenIn.isEmpty {
-                let more = implied.seenIn.count > 3 ? " and \(implied.seenIn.count - 3) more" : ""
-                lines.append("    seen in \(implied.seenIn.prefix(3).joined(separator: ", "))\(more)")
+                lines.append("    seen in \(firstThree(implied.seenIn))")
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -91,6 +88,11 @@ public enum BreakingReport {
         if problem.count > 300 { problem = String(problem.prefix(300)) + "..." }
         return
             "the client fails on \(failed.count) of the new contract's \(examples.count) example\(examples.count == 1 ? "" : "s"): \(problem)"
+    }
+
+    /// `a, b, c and 4 more`: the first three of a list for one line.
+    static func firstThree(_ items: [String]) -> String {
+        items.prefix(3).joined(separator: ", ") + (items.count > 3 ? " and \(items.count - 3) more" : "")
     }
 
     static func place(_ change: ContractChange) -> String {

@@ -168,10 +168,10 @@ public struct ContractDiff {
         if case .object(let content)? = value["content"], let type = content.first?.key {
             return "content \(MediaType.essence(of: type))"
         }
-        let style = value["style"]?.stringValue ?? (location == "query" ? "form" : "simple")
+        let (style, explode) = CompiledContract.ValueEncoding.resolved(
+            style: value["style"]?.stringValue, explode: value["explode"]?.boolValue, location: location)
         // deepObject has one form whatever explode says (as the verifier reads it).
-        if style == "deepObject" { return "style deepObject" }
-        return "style \(style), explode \(value["explode"]?.boolValue ?? (style == "form"))"
+        return style == "deepObject" ? "style deepObject" : "style \(style), explode \(explode)"
     }
 
     /// A parameter's or header's schema: `schema`, or the one of its `content`'s media type.

@@ -117,6 +117,14 @@ public struct CompiledContract: Sendable {
         /// The JSON media type of a value described by `content`; `style` and `explode` do not apply.
         public let mediaType: String?
 
+        /// `style` and `explode` with OpenAPI's defaults filled in: `form` in a query, `simple` elsewhere; `form`
+        /// explodes unless told not to, the others do not; deepObject has one form whatever `explode` says (true).
+        static func resolved(style: String?, explode: Bool?, location: String) -> (style: String, explode: Bool) {
+            let style = style ?? (location == "query" ? Style.form.rawValue : Style.simple.rawValue)
+            if style == Style.deepObject.rawValue { return (style, true) }
+            return (style, explode ?? (style == Style.form.rawValue))
+        }
+
         /// The encoding a parameter or header has when the contract says nothing: `form` exploded in a
         /// query, `simple` elsewhere.
         public static func standard(for location: String) -> ValueEncoding {
@@ -136,11 +144,6 @@ public struct CompiledContract: Sendable {
         public let declared: Bool
         /// The part's declared headers by lower-case name (multipart only).
         public let headers: [String: Header]
-
-        /// Whether OpenAPI's default encoding of a part of this schema is `application/json` (an object).
-        static func defaultsToJSON(_ schema: CompiledSchema) -> Bool {
-            schema.mask.contains(.object) && schema.mask.subtracting([.object, .null]).isEmpty
-        }
 
         /// Whether the part's text is a JSON document.
         public var isJSON: Bool { !contentTypes.isEmpty && contentTypes.allSatisfy(MediaType.isJSON) }

@@ -171,7 +171,7 @@ struct ContractCompiler {
                     name: name, location: location, required: required, allowsEmptyValue: allowsEmpty, schema: schema,
                     encoding: encoding))
         }
-        let exploded = result.filter { $0.location == "query" && $0.encoding == .standard(for: "query") && Self.isObject($0.schema) }
+        let exploded = result.filter { $0.location == "query" && $0.encoding == .standard(for: "query") && $0.schema?.isObjectOnly == true }
         if exploded.count > 1 {
             throw SchemaError(
                 pointer: pointer,
@@ -180,12 +180,6 @@ struct ContractCompiler {
             )
         }
         return result
-    }
-
-    /// Whether a parameter's schema is an object (and only that): its value is written as members.
-    static func isObject(_ schema: CompiledSchema?) -> Bool {
-        guard let schema else { return false }
-        return schema.mask.contains(.object) && schema.mask.subtracting([.object, .null]).isEmpty
     }
 
     /// A parameter's or header's schema and how its value is written: `schema` with `style` and `explode`,
@@ -213,17 +207,15 @@ struct ContractCompiler {
             return (schema, CompiledContract.ValueEncoding(style: .simple, explode: false, mediaType: essence))
         }
         let schema: CompiledSchema? = object["schema"] == nil ? nil : try schemas.compile(at: pointer.appending("schema"))
-        let standard = CompiledContract.ValueEncoding.standard(for: location)
-        let styleName = object["style"]?.stringValue ?? standard.style.rawValue
+        let (styleName, explode) = CompiledContract.ValueEncoding.resolved(
+            style: object["style"]?.stringValue, explode: object["explode"]?.boolValue, location: location)
         let allowed: [CompiledContract.ValueEncoding.Style] = location == "query" ? [.form, .deepObject] : [.simple]
         guard let style = CompiledContract.ValueEncoding.Style(rawValue: styleName), allowed.contains(style) else {
             throw fail(
                 "style \(styleName) is not checked; apicheck reads \(allowed.map(\.rawValue).joined(separator: " and ")) here")
         }
-        // deepObject has one meaning whatever explode says (`name[key]=value`); OpenAPI defaults explode to true for form only.
-        let explode = style == .deepObject ? true : object["explode"]?.boolValue ?? (style == .form)
         if let schema, schema.mask.contains(.object) {
-            guard Self.isObject(schema) else {
+            guard schema.isObjectOnly else {
                 throw fail(
                     "a value that may be an object or a \(schema.types.subtracting(["object", "null"]).sorted().joined(separator: " or ")) cannot be read from text unambiguously; describe it with content (application/json) instead"
                 )
@@ -302,7 +294,7 @@ struct ContractCompiler {
         var result: [String: CompiledContract.PartEncoding] = [:]
         for (name, property) in schema?.properties ?? [] {
             let inner = property.mask == [.array] ? property.items ?? property : property
-            if CompiledContract.PartEncoding.defaultsToJSON(inner) {
+            if inner.isObjectOnly {
                 result[name] = CompiledContract.PartEncoding(contentTypes: ["application/json"], declared: false, headers: [:])
             }
         }

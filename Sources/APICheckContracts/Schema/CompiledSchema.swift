@@ -232,6 +232,10 @@ public final class CompiledSchema: Sendable {
     /// The schema `true` (anything is valid).
     package static func anything(at location: String = "") -> CompiledSchema { CompiledSchema(location: location, Parts()) }
 
+    /// Whether the schema allows objects and no other type but null: a parameter's value written as members
+    /// (`sort=id,3`), a multipart part that is JSON by OpenAPI's default encoding.
+    package var isObjectOnly: Bool { mask.contains(.object) && mask.subtracting([.object, .null]).isEmpty }
+
     /// The JSON types allowed (empty: any).
     public var types: Set<String> { Set(TypeMask.names.filter { mask.contains($0.1) }.map(\.0)) }
 

@@ -41,7 +41,7 @@ extension CompiledContract.ValueEncoding {
     func readQuery(
         _ name: String, schema: CompiledSchema?, allowsEmpty: Bool, items: QueryItems, others: () -> [CompiledContract.Parameter]
     ) -> ReadValue {
-        let isObject = ContractCompiler.isObject(schema)
+        let isObject = schema?.isObjectOnly == true
         if mediaType == nil && style == .deepObject {
             var members: [(String, String)] = []
             let prefix = name + "["
@@ -86,7 +86,7 @@ extension CompiledContract.ValueEncoding {
     func readText(_ text: String?, schema: CompiledSchema?, allowsEmpty: Bool, header: Bool) -> ReadValue {
         guard let text, allowsEmpty || !text.isEmpty else { return .absent(empty: text != nil) }
         if let mediaType { return Self.json(text, mediaType: mediaType) }
-        let isObject = ContractCompiler.isObject(schema)
+        let isObject = schema?.isObjectOnly == true
         guard isObject || schema?.mask.contains(.array) ?? false else { return .value(.string(text), typed: false) }
         let pieces = text.split(separator: ",", omittingEmptySubsequences: false).map {
             header ? $0.trimmingCharacters(in: .whitespaces) : String($0)
@@ -106,8 +106,7 @@ extension CompiledContract.ValueEncoding {
         do {
             return .value(try JSONReader.parse(text), typed: true)
         } catch {
-            let preview = text.count > 60 ? String(text.prefix(60)) + "..." : text
-            return .malformed(expected: "\(mediaType) text (\(error))", found: "\"\(preview)\"")
+            return .malformed(expected: "\(mediaType) text (\(error))", found: "\"\(preview(text))\"")
         }
     }
 
@@ -120,22 +119,31 @@ extension CompiledContract.ValueEncoding {
         return .value(object(members, schema: schema), typed: false)
     }
 
-    /// Members as an object; a name that repeats, or whose property is an array, holds an array of its values.
+    /// Text members as an object (``grouped(_:schema:)``).
     static func object(_ members: [(String, String)], schema: CompiledSchema?) -> JSONValue {
+        grouped(members.map { ($0.0, JSONValue.string($0.1)) }, schema: schema)
+    }
+
+    /// Values by name as an object for `schema`, names in the order first given: a name given once is its value
+    /// unless its property is an array; a name that repeats is an array of its values. How deepObject and form
+    /// members, form fields and multipart parts become the object their schema checks.
+    static func grouped(_ members: [(String, JSONValue)], schema: CompiledSchema?) -> JSONValue {
         var order: [String] = []
         var values: [String: [JSONValue]] = [:]
         for (name, value) in members {
             if values[name] == nil { order.append(name) }
-            values[name, default: []].append(.string(value))
+            values[name, default: []].append(value)
         }
-        return .object(
-            JSONObject(
-                order.map { name in
-                    let items = values[name] ?? []
-                    let array = schema?.property(name)?.mask == [.array]
-                    return .init(key: name, value: items.count == 1 && !array ? items[0] : .array(items))
-                }))
+        return .object(JSONObject(order.map { .init(key: $0, value: collapsed(values[$0] ?? [], property: schema?.property($0))) }))
     }
+
+    /// One name's values: the value itself when there is one and its property is not an array, else the array.
+    static func collapsed(_ items: [JSONValue], property: CompiledSchema?) -> JSONValue {
+        items.count == 1 && property?.mask != [.array] ? items[0] : .array(items)
+    }
+
+    /// A text shortened for a message: its first 60 characters and `...`.
+    static func preview(_ text: String) -> String { text.count > 60 ? String(text.prefix(60)) + "..." : text }
 }
 
 extension CompiledContract.Parameter {

@@ -307,7 +307,7 @@ public struct Verifier: Sendable {
             formValues = true
         case .text(let text):
             if MediaType.isJSON(mediaType) || mediaType == FormURLEncoding.contentType {
-                let preview = text.count > 60 ? String(text.prefix(60)) + "..." : text
+                let preview = CompiledContract.ValueEncoding.preview(text)
                 return findings + [
                     finding(
                         .bodyUnparsable, "", expected: "a body of type \(mediaType)", found: "\"\(preview)\"", source: base + "/body/text")
@@ -438,13 +438,13 @@ public struct Verifier: Sendable {
             do {
                 parsed[part.name, default: []].append(try JSONReader.parse(text))
             } catch {
-                let preview = text.count > 60 ? String(text.prefix(60)) + "..." : text
+                let preview = CompiledContract.ValueEncoding.preview(text)
                 findings.append(finding(.bodyUnparsable, pointer, "a JSON part (\(encoding.contentTypes[0])): \(error)", "\"\(preview)\""))
                 unparsable.insert(part.name)
             }
         }
         for (name, values) in parsed where !unparsable.contains(name) {
-            json[name] = values.count == 1 && schema?.property(name)?.mask != [.array] ? values[0] : .array(values)
+            json[name] = CompiledContract.ValueEncoding.collapsed(values, property: schema?.property(name))
         }
         return findings
     }
@@ -452,22 +452,13 @@ public struct Verifier: Sendable {
     /// A multipart body as an object for its schema: a part's text (a file as `<name.jpg>`); a name that
     /// repeats, or whose property is declared an array (`file`, up to five images), is an array of its parts.
     static func multipartValue(_ parts: [RecordedBody.MultipartPart], schema: CompiledSchema?) -> JSONValue {
-        var order: [String] = []
-        var values: [String: [JSONValue]] = [:]
-        for part in parts {
-            if values[part.name] == nil { order.append(part.name) }
-            switch part.content {
-            case .text(let text): values[part.name, default: []].append(.string(text))
-            case .bytes: values[part.name, default: []].append(.string("<\(part.filename ?? "file")>"))
-            }
-        }
-        let arrays = Set(schema?.properties.filter { $0.schema.types == ["array"] }.map(\.name) ?? [])
-        return .object(
-            JSONObject(
-                order.map { name in
-                    let items = values[name] ?? []
-                    return .init(key: name, value: items.count == 1 && !arrays.contains(name) ? items[0] : .array(items))
-                }))
+        CompiledContract.ValueEncoding.grouped(
+            parts.map { part in
+                switch part.content {
+                case .text(let text): (part.name, .string(text))
+                case .bytes: (part.name, .string("<\(part.filename ?? "file")>"))
+                }
+            }, schema: schema)
     }
 
     /// Applies `apicheck.yml`'s severity overrides and ignores to findings made elsewhere (the live comparison).
