@@ -1,4 +1,5 @@
 import Foundation
+import HTTP1
 import Locking
 import Sockets
 
@@ -22,8 +23,15 @@ public final class HTTPTransport: LiveTransport {
     private let plain: HTTP1Client
     private let secure: URLSessionClient
 
-    /// The most body bytes held for one response so far (for tests and the benchmark).
+    /// The most body bytes held for one response so far (for tests and the benchmark): on the plain-HTTP side, the
+    /// bytes held while a body was read (the body, and what the last read brought past it); on URLSession's, the body.
     package var peakBodyBytes: Int { peak.value }
+
+    /// What ``peakBodyBytes`` never passes, whatever a server sends: ``maximumBodyBytes``, one read of the
+    /// plain-HTTP side (64 KiB) and a chunk line (``HTTP1/mostBytesHeld(limit:readSize:)``).
+    package var mostBodyBytesHeld: Int {
+        HTTP1.mostBytesHeld(limit: maximumBodyBytes, readSize: ResponseReader.readSize)
+    }
 
     /// Creates a client with its own connections.
     public init(maximumBodyBytes: Int = defaultMaximumBodyBytes) {

@@ -13,6 +13,14 @@ package enum HTTP1 {
     /// The longest line of a chunked body (a chunk-size line with its extensions, a trailer field line).
     package static let maximumChunkLineBytes = 4096
 
+    /// The most bytes a reader holds while it reads a body of at most `limit` (``HTTP1Reader/peakBodyBytes``): the
+    /// body (taken, or waiting in the buffer), one read that may bring bytes past it, and before that read at most a
+    /// chunk line without its LF (a chunk-size or trailer line of ``HTTP1/maximumChunkLineBytes`` and its CR). A body
+    /// that passes the limit is refused within this, whatever its framing and however its bytes arrive.
+    package static func mostBytesHeld(limit: Int, readSize: Int) -> Int {
+        limit + readSize + HTTP1.maximumChunkLineBytes + 1
+    }
+
     /// A `tchar` of RFC 9110's token (methods, field names, transfer codings).
     package static func isToken(_ byte: UInt8) -> Bool {
         switch byte {

@@ -12,7 +12,8 @@ package enum HTTP1ReadFailure<SourceFailure: Error>: Error {
 }
 
 /// Reads messages from a stream of bytes: heads, then bodies by their framing, never holding more than the head
-/// limit or the body limit plus one read. Bytes past a message stay for the next one (a kept-alive connection).
+/// limit, or while reading a body more than ``HTTP1/mostBytesHeld(limit:readSize:)``: the body limit, one read, and the line of a
+/// chunk that will be refused. Bytes past a message stay for the next one (a kept-alive connection).
 package struct HTTP1Reader<Source: HTTP1Source> {
     package typealias Failure = HTTP1ReadFailure<Source.Failure>
 
@@ -24,7 +25,8 @@ package struct HTTP1Reader<Source: HTTP1Source> {
     private var start = 0
     /// Whether any byte arrived (a kept-alive connection closed before one is safe to retry).
     package private(set) var receivedAnything = false
-    /// The most bytes held at once while reading the last body (taken and buffered), for memory figures.
+    /// The most bytes held at once while reading the last body (taken and buffered, framing and bytes past the
+    /// body included), for memory figures; at most ``HTTP1/mostBytesHeld(limit:readSize:)``.
     package private(set) var peakBodyBytes = 0
 
     package init(source: Source, readSize: Int) {

@@ -218,6 +218,66 @@ struct HTTP1CodecTests {
         #expect(Self.response("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n") == .refused(.unsupportedCoding, status: 501))
     }
 
+    /// The responses of `memory()`: each body far over a limit of 256 KiB, in each framing; for the chunked ones, the
+    /// reads that make a reader hold the most, and what it then holds more than.
+    static let overLimit: [(framing: String, bytes: [UInt8], worst: (reads: [Int], holds: Int)?)] = {
+        let limit = 256 << 10, readSize = 1 << 16, block = [UInt8](repeating: UInt8(ascii: "a"), count: 64 << 10)
+        func chunk(_ bytes: [UInt8], extensions: String = "") -> [UInt8] {
+            Array((String(bytes.count, radix: 16) + extensions + "\r\n").utf8) + bytes + [13, 10]
+        }
+        /// Reads of `readSize` up to `offset`, then one that ends there, then whole reads.
+        func reads(endingAt offset: Int) -> [Int] {
+            Array(repeating: readSize, count: offset / readSize) + [offset % readSize, readSize]
+        }
+        let head = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n".utf8)
+        let chunked = head + Array("Transfer-Encoding: chunked\r\n\r\n".utf8)
+        // A JSON opening of 9 bytes, then chunks of 64 KiB (a CI run saw this): the chunk that passes the limit
+        // arrives with its size line in one read, held beside the body before its size is known.
+        let opening = chunk(Array(#"{"data":""#.utf8)), big = chunk(block)
+        // Chunks of 1000 bytes with size lines as long as allowed (extensions): 262 fit the limit; the 263rd's line
+        // waits whole but for its LF when a read comes.
+        let line = "3e8;x=" + String(repeating: "y", count: HTTP1.maximumChunkLineBytes - 6),
+            small = chunk([UInt8](block[..<1000]), extensions: String(line.dropFirst(3)))
+        let lines = chunked.count + 262 * small.count + line.utf8.count + 1
+        return [
+            (
+                "Content-Length",
+                head + Array("Content-Length: \(limit * 4)\r\n\r\n".utf8) + Array(repeating: block, count: 5).flatMap { $0 }, nil
+            ),
+            ("until close", head + Array("\r\n".utf8) + Array(repeating: block, count: 5).flatMap { $0 }, nil),
+            (
+                "chunked, 64 KiB chunks", chunked + opening + Array(repeating: big, count: 5).flatMap { $0 },
+                (reads(endingAt: chunked.count + opening.count + 3 * big.count), limit)
+            ),
+            (
+                "chunked, long chunk lines", chunked + Array(repeating: small, count: 300).flatMap { $0 },
+                (reads(endingAt: lines), limit + readSize)
+            ),
+        ]
+    }()
+
+    @Test(
+        "memory: a body over the limit is refused holding at most the limit, one read and a chunk line, whatever its framing and reads",
+        arguments: overLimit.indices)
+    func memory(body: Int) {
+        let limit = 256 << 10, readSize = 1 << 16, (framing, bytes, worst) = Self.overLimit[body]
+        for pieces in [nil, [readSize - 1], [3, 1, 7_000], worst?.reads] as [[Int]?] {
+            var reader = HTTP1Reader(source: MemorySource(bytes: bytes, reads: pieces), readSize: readSize)
+            let read = Self.read { () throws(HTTP1ReadFailure<Never>) in
+                try reader.readResponse(to: "GET", limit: limit).map { .response($0.head, body: $0.body) }
+            }
+            #expect(read == .refused(.bodyTooLarge, status: 413), "\(framing), reads of \(pieces ?? [readSize])")
+            #expect(
+                reader.peakBodyBytes <= HTTP1.mostBytesHeld(limit: limit, readSize: readSize),
+                "\(framing), reads of \(pieces ?? [readSize]): \(reader.peakBodyBytes) bytes held")
+            // The measure counts what a read brought past the body (bytes held are bytes held), and each term of the
+            // bound is reached: the worst reads hold more than the limit, and with a chunk line, more than a read past it.
+            if let worst, pieces == worst.reads {
+                #expect(reader.peakBodyBytes > worst.holds, "\(framing): \(reader.peakBodyBytes) bytes held")
+            }
+        }
+    }
+
     @Test("bytes after a message stay for the next one (a kept-alive connection)")
     func pipelined() throws {
         var reader = HTTP1Reader(
