@@ -63,10 +63,23 @@ struct BreakingCommandTests {
         #expect(text.status == 1)
         #expect(text.stdout.contains("[breaking.response-nullable] (breaks client)"), "\(text.stdout)")
         #expect(text.stdout.contains("used by recordings/todos/"), "\(text.stdout)")
+        // One edit of the shared schema is one block in text and one annotation in github: its first operation, the
+        // others "also in", the recordings of all of them.
+        #expect(nullable.count == 7, "\(nullable.count) nullable changes")
+        let block = text.stdout.components(separatedBy: "[breaking.response-nullable]")
+        #expect(block.count == 2, "\(text.stdout)")
+        for change in nullable {
+            let place = ["/operation", "/part", "/pointer"].compactMap { change[pointer: $0]?.stringValue }.joined(separator: " ")
+            #expect(text.stdout.contains(place), "\(place) is not in \(text.stdout)")
+        }
+        let recordings = Set(nullable.flatMap { $0[pointer: "/used_by"]?.arrayValue?.compactMap(\.stringValue) ?? [] })
+        #expect(text.stdout.contains("and \(recordings.count - 3) more\n"), "\(recordings.count) recordings: \(text.stdout)")
         let github = try await CLIRunner.run(
             ["breaking", "contracts/todos.openapi.yaml", changed.path, "--format", "github"], currentDirectory: Self.root)
         #expect(github.stdout.contains("::error file="), "\(github.stdout)")
-        #expect(github.stdout.contains("title=breaking.response-nullable"), "\(github.stdout)")
+        let annotations = github.stdout.split(separator: "\n").filter { $0.contains("title=breaking.response-nullable") }
+        #expect(annotations.count == 1, "\(github.stdout)")
+        #expect(annotations.first?.contains("also in POST /api/v2/todos 200") == true, "\(github.stdout)")
         let markdown = try await CLIRunner.run(
             ["breaking", "contracts/todos.openapi.yaml", changed.path, "--api", "todos", "--format", "markdown"],
             currentDirectory: Self.root)

@@ -15,7 +15,7 @@ public enum BreakingReport {
     public static func render(_ comparisons: [BreakingRun.Comparison], format: String) -> String {
         switch format {
         case "json": return JSONWriter.pretty(json(comparisons)) + "\n"
-        case "github": return comparisons.flatMap { $0.changes.map(githubLine) }.map { $0 + "\n" }.joined()
+        case "github": return comparisons.flatMap { edits($0.changes).map(githubLine) }.map { $0 + "\n" }.joined()
         case "markdown": return comparisons.map(markdown).joined(separator: "\n")
         case "html": return html(comparisons)
         default: return comparisons.filter { !$0.changes.isEmpty }.map(text).joined(separator: "\n")
@@ -37,13 +37,54 @@ public enum BreakingReport {
         return line
     }
 
+    /// One edit of the new contract: the changes that are the same rule and message at the same places in both files
+    /// (a schema shared by many operations, changed once), as one ranked change (the first, most pressing, with the
+    /// recordings and examples of all) and the places of the others.
+    struct Edit {
+        var ranked: BreakingRun.RankedChange
+        var alsoIn: [String]
+    }
+
+    /// `changes` as edits, in the order of each edit's first change.
+    static func edits(_ changes: [BreakingRun.RankedChange]) -> [Edit] {
+        struct Key: Hashable {
+            var rule: RuleID, severity: Severity, message: String, old: ContractChange.Location?, new: ContractChange.Location?
+        }
+        var edits: [Edit] = []
+        var index: [Key: Int] = [:]
+        for ranked in changes {
+            let change = ranked.change
+            guard change.old != nil || change.new != nil else {
+                edits.append(Edit(ranked: ranked, alsoIn: []))
+                continue
+            }
+            let key = Key(rule: change.rule, severity: change.severity, message: change.message, old: change.old, new: change.new)
+            guard let at = index[key] else {
+                index[key] = edits.count
+                edits.append(Edit(ranked: ranked, alsoIn: []))
+                continue
+            }
+            edits[at].alsoIn.append(place(change))
+            var merged = edits[at].ranked
+            merged.usedBy += ranked.usedBy.filter { !merged.usedBy.contains($0) }
+            merged.isUsed = merged.isUsed || ranked.isUsed
+            if let examples = ranked.examples {
+                let known = merged.examples ?? []
+                merged.examples = known + examples.filter { !known.contains($0) }
+            }
+            edits[at].ranked = merged
+        }
+        return edits
+    }
+
     static func text(_ comparison: BreakingRun.Comparison) -> String {
         var lines: [String] = []
-        for ranked in comparison.changes {
-            let change = ranked.change
+        for edit in edits(comparison.changes) {
+            let ranked = edit.ranked, change = ranked.change
             let place = Self.place(change)
             let location = (change.new ?? change.old).map(\.description) ?? comparison.newPath
             lines.append("\(location): \(change.severity): \(place): \(change.message) [\(change.rule)] (breaks \(change.impact))")
+            if !edit.alsoIn.isEmpty { lines.append("    also in \(edit.alsoIn.joined(separator: ", ")) (the same edit of the contract)") }
             if let old = change.old, change.new != nil { lines.append("    was at \(old) (\(old.pointer))") }
             if !ranked.usedBy.isEmpty {
                 lines.append("    used by \(firstThree(ranked.usedBy))")
@@ -169,8 +210,8 @@ public enum BreakingReport {
             body: body.joined(separator: "\n"))
     }
 
-    static func githubLine(_ ranked: BreakingRun.RankedChange) -> String {
-        let change = ranked.change
+    static func githubLine(_ edit: Edit) -> String {
+        let ranked = edit.ranked, change = ranked.change
         let level = change.severity == .error ? "error" : change.severity == .warning ? "warning" : "notice"
         var properties: [String] = []
         if let location = change.new ?? change.old {
@@ -179,7 +220,8 @@ public enum BreakingReport {
         }
         properties.append("title=\(ReportFormat.escapeProperty(change.rule.rawValue))")
         let place = Self.place(change)
-        var use = ranked.usedBy.isEmpty ? "" : " (used by \(ranked.usedBy.count) recording\(ranked.usedBy.count == 1 ? "" : "s"))"
+        var use = edit.alsoIn.isEmpty ? "" : "; also in \(edit.alsoIn.joined(separator: ", ")) (the same edit of the contract)"
+        use += ranked.usedBy.isEmpty ? "" : " (used by \(ranked.usedBy.count) recording\(ranked.usedBy.count == 1 ? "" : "s"))"
         if let line = examplesLine(ranked) { use += "; " + line }
         return
             "::\(level) \(properties.joined(separator: ","))::\(ReportFormat.escapeData("\(place): \(change.message); breaks \(change.impact)\(use)"))"
