@@ -45,7 +45,7 @@ enum HostileBenchmark {
             let figures = String(format: "%7.3f s %7.3f %7.3f  %5.1f s", median, sorted.first!, sorted.last!, budget)
             print("  \(pad(fault.rawValue, 18)) \(pad(outcomes[fault] ?? "?", 26)) \(figures)   \(peaks[fault] ?? 0) B")
         }
-        let peak = peaks.values.max() ?? 0, bound = HTTPTransport().mostBodyBytesHeld
+        let peak = peaks.values.max() ?? 0, bound = HTTPTransport.mostBodyBytesHeld(limit: HTTPTransport.defaultMaximumBodyBytes)
         print(
             "  every fault within its budget: \(within ? "yes" : "NO"); the most body held: \(peak) B (limit \(HTTPTransport.defaultMaximumBodyBytes) B, "
                 + "at most \(bound) B with one read and a chunk line)"

@@ -27,10 +27,13 @@ public final class HTTPTransport: LiveTransport {
     /// bytes held while a body was read (the body, and what the last read brought past it); on URLSession's, the body.
     package var peakBodyBytes: Int { peak.value }
 
-    /// What ``peakBodyBytes`` never passes, whatever a server sends: ``maximumBodyBytes``, one read of the
-    /// plain-HTTP side (64 KiB) and a chunk line (``HTTP1/mostBytesHeld(limit:readSize:)``).
-    package var mostBodyBytesHeld: Int {
-        HTTP1.mostBytesHeld(limit: maximumBodyBytes, readSize: ResponseReader.readSize)
+    /// What ``peakBodyBytes`` never passes, whatever a server sends: ``maximumBodyBytes``, one read of the plain-HTTP
+    /// side (64 KiB) and a chunk line (``HTTP1/mostBytesHeld(limit:readSize:)``).
+    package var mostBodyBytesHeld: Int { Self.mostBodyBytesHeld(limit: maximumBodyBytes) }
+
+    /// What ``peakBodyBytes`` never passes for a body limit of `limit`.
+    package static func mostBodyBytesHeld(limit: Int) -> Int {
+        HTTP1.mostBytesHeld(limit: limit, readSize: ResponseReader.readSize)
     }
 
     /// Creates a client with its own connections.

@@ -515,10 +515,10 @@ enum ExampleReport {
 
     static func append(_ example: ContractExample, problems: [String]) {
         guard let path = TraitEnvironment.current[ExampleEnvironment.report], !path.isEmpty else { return }
-        let line = ExampleEnvironment.Line(
+        let result = ExampleResult(
             api: example.api, operation: example.operation, status: example.status, step: example.step, file: example.file,
             problems: problems)
-        let bytes = Data((line.text + "\n").utf8)
+        let bytes = Data((result.line + "\n").utf8)
         lock.withLock { _ in
             if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
             guard let handle = FileHandle(forWritingAtPath: path) else { return }

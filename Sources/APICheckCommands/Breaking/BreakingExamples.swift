@@ -10,26 +10,7 @@ import Foundation
 /// contract, and `APICHECK_EXAMPLE_REPORT` a file every checked example appends its result to.
 public enum BreakingExamples {
     /// One example the app's suites checked: which, and what went wrong (nothing: it decoded).
-    public struct Result: Sendable, Hashable {
-        public var api: String
-        public var operation: String
-        public var status: Int
-        public var step: String
-        public var file: String
-        public var problems: [String]
-        /// Whether the client accepted it.
-        public var passed: Bool { problems.isEmpty }
-
-        /// Creates a result.
-        public init(api: String, operation: String, status: Int, step: String, file: String, problems: [String]) {
-            self.api = api
-            self.operation = operation
-            self.status = status
-            self.step = step
-            self.file = file
-            self.problems = problems
-        }
-    }
+    public typealias Result = ExampleResult
 
     /// What one `--examples` run found: the results, and notes for stderr (examples that could not be written).
     public struct Outcome: Sendable {
@@ -127,9 +108,7 @@ public enum BreakingExamples {
     /// The results a test run appended to `report`, one JSON object per line (lines that do not read are skipped).
     static func read(_ report: URL) -> [Result] {
         guard let text = try? String(contentsOf: report, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap(ExampleEnvironment.Line.init(text:)).map { line in
-            Result(api: line.api, operation: line.operation, status: line.status, step: line.step, file: line.file, problems: line.problems)
-        }
+        return text.split(separator: "\n").compactMap(Result.init(line:))
     }
 
     /// The results that concern `change` of API `api`: its operation's, and for a change to a response, that status's.

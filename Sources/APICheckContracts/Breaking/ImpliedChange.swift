@@ -13,8 +13,8 @@ public struct ImpliedChange: Sendable, Hashable {
     public var operations: [String]
 
     /// The changes `findings` (of responses recorded now, verified against `contract`) imply, one per rule and place in
-    /// the contract (a schema several operations share is one edit), in the order first found. Request findings are left out: a request is the app's (or the
-    /// scenario's), not a change of the API.
+    /// the contract (a schema several operations share is one edit), in the order first found. Request findings are
+    /// left out: a request is the app's (or the scenario's), not a change of the API.
     public static func changes(implied findings: [Finding], by contract: ContractVersion) -> [ImpliedChange] {
         var result: [ImpliedChange] = []
         var index: [String: Int] = [:]
