@@ -172,6 +172,7 @@ let package = Package(
         .testTarget(name: "KakaoAPITests", dependencies: ["TestSupport", "KakaoAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "LSLPAPITests", dependencies: ["TestSupport", "LSLPAPI", "WireFormat", "Sandbox"]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
+        .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "SandboxTests", dependencies: ["TestSupport", "Sandbox", "Sockets"]),
         .testTarget(
             name: "APICheckReplayTests", dependencies: ["TestSupport", "APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),

@@ -66,24 +66,22 @@ enum LiveTerminal {
 nonisolated(unsafe) private var interruptPipe: Int32 = -1
 
 /// The running task, for the signal handler.
-final class TaskBox<T: Sendable>: @unchecked Sendable {
-    private let lock = Locked()
-    private var stored: Task<T, Never>?
+final class TaskBox<T: Sendable>: Sendable {
+    private let stored = Locked<Task<T, Never>?>(nil)
 
     var task: Task<T, Never>? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }
 
-final class InterruptCount: @unchecked Sendable {
-    private let lock = Locked()
-    private var count = 0
+final class InterruptCount: Sendable {
+    private let count = Locked(0)
 
-    var value: Int { lock.withLock { count } }
+    var value: Int { count.withLock { $0 } }
 
     func increment() -> Int {
-        lock.withLock {
+        count.withLock { count in
             count += 1
             return count
         }

@@ -15,9 +15,9 @@ import Locking
 final class URLSessionClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     let maximumBodyBytes: Int
     let peak: PeakCounter
-    private let lock = Locked()
     private var session: URLSession!
-    private var exchanges: [Int: Pending] = [:]
+    /// The requests in flight by task identifier; a ``Pending`` is changed only here, under this lock, until it is removed.
+    private let exchanges = Locked<[Int: Pending]>([:])
 
     /// A request in flight.
     final class Pending {
@@ -73,8 +73,8 @@ final class URLSessionClient: NSObject, URLSessionDataDelegate, @unchecked Senda
         let identifier = task.taskIdentifier
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                lock.withLock {
-                    exchanges[identifier] = Pending(continuation: continuation, address: address, host: host, timeout: remaining)
+                exchanges.withLock {
+                    $0[identifier] = Pending(continuation: continuation, address: address, host: host, timeout: remaining)
                 }
                 task.resume()
                 if Task.isCancelled { end(task, TransportError(.cancelled, "")) }
@@ -94,7 +94,7 @@ final class URLSessionClient: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     /// Ends `task` with `error`, unless it has already ended.
     private func end(_ task: URLSessionTask, _ error: TransportError) {
-        let ended = lock.withLock { () -> Bool in
+        let ended = exchanges.withLock { exchanges -> Bool in
             guard let pending = exchanges[task.taskIdentifier], pending.ended == nil else { return false }
             pending.ended = error
             return true
@@ -107,7 +107,7 @@ final class URLSessionClient: NSObject, URLSessionDataDelegate, @unchecked Senda
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
         guard let http = response as? HTTPURLResponse else { return completionHandler(.allow) }
-        lock.withLock { exchanges[dataTask.taskIdentifier]?.response = http }
+        exchanges.withLock { $0[dataTask.taskIdentifier]?.response = http }
         let status = http.statusCode
         if let encoding = http.value(forHTTPHeaderField: "Content-Encoding"), encoding.lowercased() != "identity" {
             end(
@@ -128,7 +128,7 @@ final class URLSessionClient: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let over: Int? = lock.withLock {
+        let over: Int? = exchanges.withLock { exchanges in
             guard let pending = exchanges[dataTask.taskIdentifier], pending.ended == nil else { return nil }
             guard pending.body.count + data.count <= maximumBodyBytes else { return pending.response?.statusCode ?? 0 }
             pending.body.append(contentsOf: data)
@@ -149,7 +149,7 @@ final class URLSessionClient: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let pending = lock.withLock({ exchanges.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let pending = exchanges.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let ended = pending.ended {
             return pending.continuation.resume(returning: .failure(ended))
         }

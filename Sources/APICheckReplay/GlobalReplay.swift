@@ -78,8 +78,7 @@ package enum GlobalReplay {
         /// classes on every request, so they need nothing of this). The class stays in the list: it answers nothing
         /// while no global replay runs (``GlobalReplayProtocol/canInit(with:)``), so the list is written once.
         private static func reachSharedSession() -> Bool {
-            sharedSessionLock.withLock {
-                let configuration = URLSession.shared.configuration
+            sharedConfiguration.withLock { configuration in
                 var classes = configuration.protocolClasses ?? []
                 if let first = classes.first, first == GlobalReplayProtocol.self { return true }
                 classes.removeAll { $0 == GlobalReplayProtocol.self }
@@ -88,20 +87,20 @@ package enum GlobalReplay {
             }
         }
 
-        private static let sharedSessionLock = Locked()
+        /// `URLSession.shared`'s own configuration (read at the first global replay), which only the holder of this lock changes.
+        private static let sharedConfiguration = Locked(URLSession.shared.configuration)
     #endif
 
-    final class ActiveStore: @unchecked Sendable {
-        private let lock = Locked()
-        private var current: ReplayStore?
+    final class ActiveStore: Sendable {
+        private let current = Locked<ReplayStore?>(nil)
 
-        var store: ReplayStore? { lock.withLock { current } }
+        var store: ReplayStore? { current.withLock { $0 } }
 
-        func set(_ store: ReplayStore) { lock.withLock { current = store } }
+        func set(_ store: ReplayStore) { current.withLock { $0 = store } }
 
         /// Clears the active store if it is still `store` (without the lock, another may have replaced it).
         func clear(_ store: ReplayStore) {
-            lock.withLock {
+            current.withLock { current in
                 if current === store { current = nil }
             }
         }

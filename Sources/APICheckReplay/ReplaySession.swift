@@ -126,12 +126,11 @@ public final class ReplaySession: Sendable {
 }
 
 /// Runs the work of `finish()` once and keeps its answer for later calls.
-final class FinishOnce: @unchecked Sendable {
-    private let lock = Locked()
-    private var problems: [String]?
+final class FinishOnce: Sendable {
+    private let problems = Locked<[String]?>(nil)
 
     func once(_ work: () -> [String]) -> [String] {
-        return lock.withLock {
+        return problems.withLock { problems in
             if let problems { return problems }
             let result = work()
             problems = result

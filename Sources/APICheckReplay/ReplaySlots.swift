@@ -16,43 +16,45 @@ import Locking
 enum ReplaySlots {
     static let capacity = 4096
 
-    final class Box: @unchecked Sendable {
-        private let lock = Locked()
-        private var store: ReplayStore?
+    final class Box: Sendable {
+        private let store = Locked<ReplayStore?>(nil)
 
         var current: ReplayStore? {
-            return lock.withLock { store }
+            return store.withLock { $0 }
         }
 
         func set(_ store: ReplayStore?) {
-            lock.withLock { self.store = store }
+            self.store.withLock { $0 = store }
         }
     }
 
     /// The free slots, oldest given back first: a slot is reused as late as it can be, so that a session an app
     /// kept from ``ReplaySession/sessionConfiguration`` past its test (a provider in a `static let`) finds its slot
     /// empty ("already finished") for as long as possible instead of the next test's recording.
-    final class FreeList: @unchecked Sendable {
-        private let lock = Locked()
+    final class FreeList: Sendable {
         /// A ring of free slot numbers: `count` of them from `head`.
-        private var ring = Array(0..<ReplaySlots.capacity)
-        private var head = 0
-        private var count = ReplaySlots.capacity
+        private struct Ring {
+            var slots = Array(0..<ReplaySlots.capacity)
+            var head = 0
+            var count = ReplaySlots.capacity
+        }
+
+        private let ring = Locked(Ring())
 
         func take() -> Int? {
-            return lock.withLock {
-                guard count > 0 else { return nil }
-                let slot = ring[head]
-                head = (head + 1) % ring.count
-                count -= 1
+            return ring.withLock { ring in
+                guard ring.count > 0 else { return nil }
+                let slot = ring.slots[ring.head]
+                ring.head = (ring.head + 1) % ring.slots.count
+                ring.count -= 1
                 return slot
             }
         }
 
         func giveBack(_ slot: Int) {
-            lock.withLock {
-                ring[(head + count) % ring.count] = slot
-                count += 1
+            ring.withLock { ring in
+                ring.slots[(ring.head + ring.count) % ring.slots.count] = slot
+                ring.count += 1
             }
         }
     }

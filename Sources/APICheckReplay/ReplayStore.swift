@@ -4,7 +4,7 @@ import Locking
 import WireFormat
 
 /// One session's recording, cursor and findings; its lock is this session's alone.
-final class ReplayStore: @unchecked Sendable {
+final class ReplayStore: Sendable {
     enum Decision {
         case replay(PreparedResponse)
         /// Send the request to this URL (the base's live URL, or where it was addressed) and record it.
@@ -13,14 +13,23 @@ final class ReplayStore: @unchecked Sendable {
     }
 
     let configuration: ReplayConfiguration
-    private let lock = Locked()
-    private var recording: Recording
-    private var matcher: RequestMatcher
-    private var used: [Bool]
-    private var failures: [String] = []
-    private var recorded = false
-    /// Response bytes and headers, built the first time each interaction is replayed.
-    private var preparedResponses: [Int: PreparedResponse] = [:]
+    /// What changes as the session runs, behind this session's own lock.
+    private struct State {
+        var recording: Recording
+        var matcher: RequestMatcher
+        /// Whether each interaction of `recording` has answered a request.
+        var used: [Bool]
+        var failures: [String] = []
+        var recorded = false
+        /// Response bytes and headers, built the first time each interaction is replayed.
+        var preparedResponses: [Int: PreparedResponse] = [:]
+        /// The main base a request was forwarded to as addressed (no live URL was configured), for `recorded_from`.
+        var forwardedMainBase: String?
+        /// What the client sent to the routes and was answered, in order.
+        var exchanges: [Interaction] = []
+    }
+
+    private let state: Locked<State>
     /// The API's base URLs by name, `""` for the main one, prepared once: the URLs the session hands out and the
     /// app's own (``ReplayConfiguration/baseURLAliases``), each in `http` and `https`.
     let bases: BaseURLSet
@@ -28,15 +37,11 @@ final class ReplayStore: @unchecked Sendable {
     private let liveTargets: [String: String]
     /// The bases as messages list them.
     private let knownBases: String
-    /// The main base a request was forwarded to as addressed (no live URL was configured), for `recorded_from`.
-    private var forwardedMainBase: String?
     /// Whether unmatched requests go to the live API in this session.
     let records: Bool
     private let loadError: String?
     /// Operations answered whatever their parameters (contract examples), instead of the recording; empty otherwise.
     private let routes: [(route: ReplayRoute, response: PreparedResponse)]
-    /// What the client sent to the routes and was answered, in order.
-    private var exchanges: [Interaction] = []
 
     /// A session's store: the recording at `configuration.recordingURL`, or, when `routes` are given, those
     /// routes only (no file is read or written).
@@ -84,9 +89,10 @@ final class ReplayStore: @unchecked Sendable {
             ?? Recording(
                 api: configuration.api, name: configuration.name, recordedAt: "", recordedFrom: "", interactions: []
             )
-        self.recording = recording
-        matcher = RequestMatcher(interactions: recording.interactions, rules: configuration.matching)
-        used = Array(repeating: false, count: recording.interactions.count)
+        state = Locked(
+            State(
+                recording: recording, matcher: RequestMatcher(interactions: recording.interactions, rules: configuration.matching),
+                used: Array(repeating: false, count: recording.interactions.count)))
     }
 
     /// The live request as matching sees it: only the headers matching compares, and the body classified.
@@ -113,8 +119,8 @@ final class ReplayStore: @unchecked Sendable {
 
     /// Fails a request for `message`, which the session's ``finish()`` reports too (a client may swallow the error).
     func refuse(_ message: String) -> String {
-        return lock.withLock {
-            failures.append(message)
+        return state.withLock { state in
+            state.failures.append(message)
             return message
         }
     }
@@ -141,18 +147,18 @@ final class ReplayStore: @unchecked Sendable {
 
     /// Finds the recorded answer, or says where to record it, or explains why it cannot answer.
     func decide(for request: RecordedRequest, addressed url: URL) -> Decision {
-        let live = matcher.prepare(request)
-        return lock.withLock {
+        let live = RequestMatcher.prepare(request, rules: configuration.matching)
+        return state.withLock { state in
             if let loadError, !records {
-                failures.append(loadError)
+                state.failures.append(loadError)
                 return .fail(loadError)
             }
-            for index in matcher.candidates(for: live) where !used[index] {
-                if matcher.matches(live: live, recordedAt: index) {
-                    used[index] = true
-                    if let prepared = preparedResponses[index] { return .replay(prepared) }
-                    let prepared = PreparedResponse(recording.interactions[index].response)
-                    preparedResponses[index] = prepared
+            for index in state.matcher.candidates(for: live) where !state.used[index] {
+                if state.matcher.matches(live: live, recordedAt: index) {
+                    state.used[index] = true
+                    if let prepared = state.preparedResponses[index] { return .replay(prepared) }
+                    let prepared = PreparedResponse(state.recording.interactions[index].response)
+                    state.preparedResponses[index] = prepared
                     return .replay(prepared)
                 }
             }
@@ -160,13 +166,13 @@ final class ReplayStore: @unchecked Sendable {
                 guard let target = forwardURL(for: url) else {
                     let message =
                         "cannot record \(request.method) \(request.url): no live base URL; set APICHECK_BASE_URL or pass one to the trait"
-                    failures.append(message)
+                    state.failures.append(message)
                     return .fail(message)
                 }
                 return .record(target)
             }
-            let message = unmatchedMessage(for: live)
-            failures.append(message)
+            let message = unmatchedMessage(for: live, in: state)
+            state.failures.append(message)
             return .fail(message)
         }
     }
@@ -186,21 +192,21 @@ final class ReplayStore: @unchecked Sendable {
             request = try Interaction(capturing: exchange, bases: bases).request
         } catch {
             let message = "apicheck: \(error.message)"
-            return lock.withLock {
-                failures.append(message)
+            return state.withLock { state in
+                state.failures.append(message)
                 return .fail(message)
             }
         }
         let method = request.method
         let best = PathTemplate.best(routes.filter { $0.route.method == method }, for: request.path) { $0.route.template }?.element
-        return lock.withLock {
+        return state.withLock { state in
             guard let best else {
                 let answered = routes.map(\.route.operation).joined(separator: ", ")
                 let message = "apicheck: the client sent \(request.method) \(request.url), but this session answers only \(answered)"
-                failures.append(message)
+                state.failures.append(message)
                 return .fail(message)
             }
-            exchanges.append(Interaction(step: best.route.operation, request: request, response: best.route.response))
+            state.exchanges.append(Interaction(step: best.route.operation, request: request, response: best.route.response))
             return .replay(best.response)
         }
     }
@@ -210,38 +216,38 @@ final class ReplayStore: @unchecked Sendable {
 
     /// What the client sent to the routes so far, with the answers.
     func answeredExchanges() -> [Interaction] {
-        return lock.withLock { exchanges }
+        return state.withLock { $0.exchanges }
     }
 
     /// Adds an interaction recorded from the live API (already redacted); `target` is where it was sent.
     func append(_ interaction: Interaction, forwardedTo target: URL?) {
-        lock.withLock {
-            if interaction.request.base == nil, liveTargets[""] == nil, forwardedMainBase == nil, let target,
+        state.withLock { state in
+            if interaction.request.base == nil, liveTargets[""] == nil, state.forwardedMainBase == nil, let target,
                 let (_, prefix, _) = bases.match(target)
             {
-                forwardedMainBase = prefix
+                state.forwardedMainBase = prefix
             }
-            recording.interactions.append(interaction)
-            used.append(true)
-            matcher.add(interaction.request, at: recording.interactions.count - 1)
-            recorded = true
+            state.recording.interactions.append(interaction)
+            state.used.append(true)
+            state.matcher.add(interaction.request, at: state.recording.interactions.count - 1)
+            state.recorded = true
         }
     }
 
     /// Writes what was recorded and returns every failure of the session.
     func finish() -> [String] {
-        return lock.withLock {
-            var problems = failures
-            if records && (recorded || configuration.mode == .all) {
-                var toSave = recording
+        return state.withLock { state in
+            var problems = state.failures
+            if records && (state.recorded || configuration.mode == .all) {
+                var toSave = state.recording
                 if configuration.mode == .all {
                     // Re-recorded from scratch: keep only what this session used, in order.
-                    toSave.interactions = zip(recording.interactions, used).filter(\.1).map(\.0)
+                    toSave.interactions = zip(state.recording.interactions, state.used).filter(\.1).map(\.0)
                 }
                 toSave.api = configuration.api
                 toSave.name = configuration.name
                 toSave.recordedFrom =
-                    configuration.recordedFrom ?? configuration.liveBaseURL?.absoluteString ?? forwardedMainBase ?? "unknown"
+                    configuration.recordedFrom ?? configuration.liveBaseURL?.absoluteString ?? state.forwardedMainBase ?? "unknown"
                 toSave.recordedAt = ISO8601DateCodec(wireForm: .secondsUTC).string(from: Date())
                 do throws(RecordingError) {
                     try toSave.save(to: configuration.recordingURL)
@@ -250,7 +256,7 @@ final class ReplayStore: @unchecked Sendable {
                 }
             }
             if configuration.strict {
-                let unused = zip(recording.interactions, used).enumerated().filter { !$0.element.1 }
+                let unused = zip(state.recording.interactions, state.used).enumerated().filter { !$0.element.1 }
                 if !unused.isEmpty {
                     let list = unused.map { "    #\($0.offset) \($0.element.0.request.method) \($0.element.0.request.url)" }.joined(
                         separator: "\n")
@@ -263,20 +269,20 @@ final class ReplayStore: @unchecked Sendable {
         }
     }
 
-    private func unmatchedMessage(for live: RequestMatcher.Prepared) -> String {
+    private func unmatchedMessage(for live: RequestMatcher.Prepared, in state: State) -> String {
         let request = live.request
         var lines = ["apicheck: no recorded response for \(request.method) \(request.url)\(request.base.map { " (base \($0))" } ?? "")"]
         lines.append("  recording: \(configuration.recordingURL.path)")
-        let sameKeyUsed = matcher.candidates(for: live).filter { used[$0] }
-        let nearest = nearestInteractions(to: live)
+        let sameKeyUsed = state.matcher.candidates(for: live).filter { state.used[$0] }
+        let nearest = Self.nearestInteractions(to: live, in: state)
         if nearest.isEmpty {
             lines.append("  the recording has no interactions")
         } else {
             lines.append("  nearest recorded requests:")
             for (index, differences) in nearest {
-                let recorded = recording.interactions[index].request
-                let state = used[index] ? " (already used)" : ""
-                lines.append("    #\(index) \(recorded.method) \(recorded.url)\(state)")
+                let recorded = state.recording.interactions[index].request
+                let used = state.used[index] ? " (already used)" : ""
+                lines.append("    #\(index) \(recorded.method) \(recorded.url)\(used)")
                 for difference in differences { lines.append("       - \(difference)") }
             }
         }
@@ -288,10 +294,10 @@ final class ReplayStore: @unchecked Sendable {
     }
 
     /// The three recorded requests most like `request`, with what differs. Only on the failure path.
-    private func nearestInteractions(to live: RequestMatcher.Prepared) -> [(index: Int, differences: [String])] {
+    private static func nearestInteractions(to live: RequestMatcher.Prepared, in state: State) -> [(index: Int, differences: [String])] {
         let request = live.request
-        let scored = recording.interactions.enumerated().map { index, interaction -> (Int, Int, [String]) in
-            let differences = matcher.differences(live: live, recordedAt: index)
+        let scored = state.recording.interactions.enumerated().map { index, interaction -> (Int, Int, [String]) in
+            let differences = state.matcher.differences(live: live, recordedAt: index)
             var score = differences.count * 10
             if interaction.request.method != request.method { score += 5 }
             if interaction.request.path != request.path { score += 20 }

@@ -59,6 +59,12 @@ package struct RequestMatcher: Sendable {
     }
 
     package func prepare(_ request: RecordedRequest) -> Prepared {
+        Self.prepare(request, rules: rules)
+    }
+
+    /// `request` as matching compares it under `rules`: a function of the rules alone, so that a request can be prepared
+    /// without reading a matcher that another thread may be adding to.
+    package static func prepare(_ request: RecordedRequest, rules: MatchingRules) -> Prepared {
         // One split of the URL, and no case conversion when the method is already upper-case (it always is).
         let url = request.url
         let questionMark = url.utf8.firstIndex(of: UInt8(ascii: "?"))

@@ -489,42 +489,39 @@ final class ExampleProject: Sendable {
 }
 
 /// The examples of one project, read on first use; and the projects by key. Locked: parameterized tests load in parallel.
-final class ExampleCache: @unchecked Sendable {
-    private let lock = Locked()
-    private var stored: [ContractExample]?
+final class ExampleCache: Sendable {
+    private let stored = Locked<[ContractExample]?>(nil)
 
     var examples: [ContractExample]? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 
-    final class Projects: @unchecked Sendable {
-        private let lock = Locked()
-        private var projects: [String: ExampleProject] = [:]
+    final class Projects: Sendable {
+        private let projects = Locked<[String: ExampleProject]>([:])
 
-        func get(_ key: String) -> ExampleProject? { lock.withLock { projects[key] } }
-        func set(_ key: String, _ project: ExampleProject) { lock.withLock { projects[key] = project } }
+        func get(_ key: String) -> ExampleProject? { projects.withLock { $0[key] } }
+        func set(_ key: String, _ project: ExampleProject) { projects.withLock { $0[key] = project } }
     }
 }
 
 /// What `apicheck breaking --examples` reads back from the test run it starts: with `APICHECK_EXAMPLE_REPORT` naming a
 /// file, every checked example appends one JSON line (`api`, `operation`, `status`, `step`, `file`, `problems`).
 /// Without it nothing is written.
+///
+/// Each line is one `write(2)` to the file opened with `O_APPEND`, which the system appends whole: lines from tests
+/// running in parallel, and from the processes of `swift test --parallel`, never overwrite or split one another (a
+/// lock in this process would order only its own writers).
 enum ExampleReport {
-    private static let lock = Locked(())
-
     static func append(_ example: ContractExample, problems: [String]) {
         guard let path = TraitEnvironment.current[ExampleEnvironment.report], !path.isEmpty else { return }
         let result = ExampleResult(
             api: example.api, operation: example.operation, status: example.status, step: example.step, file: example.file,
             problems: problems)
-        let bytes = Data((result.line + "\n").utf8)
-        lock.withLock { _ in
-            if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
-            guard let handle = FileHandle(forWritingAtPath: path) else { return }
-            defer { try? handle.close() }
-            _ = try? handle.seekToEnd()
-            try? handle.write(contentsOf: bytes)
-        }
+        let bytes = Array((result.line + "\n").utf8)
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 }

@@ -1,6 +1,7 @@
+import Locking
+
 #if canImport(Glibc)
     import Glibc
-    import Locking
 #elseif canImport(Musl)
     import Musl
 #elseif canImport(Darwin)
@@ -8,13 +9,12 @@
 #endif
 
 /// A TCP socket listening for connections.
-public final class Listener: @unchecked Sendable {
+public final class Listener: Sendable {
     /// The listening descriptor.
     public let descriptor: Int32
     /// The port it listens on (the one the system chose, for port 0).
     public let port: Int
-    private let state = Locked()
-    private var closed = false
+    private let closed = Locked(false)
 
     /// Listens on `host` (a name or an address; the first address it resolves to) and `port` (0 for a free one).
     ///
@@ -47,7 +47,7 @@ public final class Listener: @unchecked Sendable {
     /// Waits for the next connection; nil once the listener is shut down.
     public func accept() -> Socket? {
         while true {
-            if state.withLock({ closed }) { return nil }
+            if closed.withLock({ $0 }) { return nil }
             let connection = systemAccept(descriptor)
             if connection >= 0 {
                 _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
@@ -70,7 +70,7 @@ public final class Listener: @unchecked Sendable {
     /// ``close()``, which the accepting thread calls once it is out of `accept` (closing it under a
     /// waiting thread would let it accept on whatever socket the system gives the number to next).
     public func shutdown() {
-        state.withLock {
+        closed.withLock { closed in
             guard !closed else { return }
             _ = systemShutdown(descriptor, Int32(SHUT_RDWR))
         }
@@ -78,7 +78,7 @@ public final class Listener: @unchecked Sendable {
 
     /// Closes the descriptor (once).
     public func close() {
-        state.withLock {
+        closed.withLock { closed in
             guard !closed else { return }
             closed = true
             _ = systemClose(descriptor)

@@ -1,6 +1,7 @@
+import Locking
+
 #if canImport(Glibc)
     import Glibc
-    import Locking
 #elseif canImport(Musl)
     import Musl
 #elseif canImport(Darwin)
@@ -12,12 +13,12 @@
 /// The descriptor is non-blocking: every read and write waits with `poll(2)` for at most the time
 /// left before the deadline, so a stalled peer costs a deadline, never a hung thread. ``shutdown()``
 /// may be called from another thread to end a wait at once (cancellation).
-public final class Socket: @unchecked Sendable {
+public final class Socket: Sendable {
     /// The file descriptor.
     public let descriptor: Int32
-    /// Guards `closed`: a shutdown from another thread must never reach a descriptor number the system has reused.
-    private let state = Locked()
-    private var closed = false
+    /// Whether the descriptor is closed, behind a lock: a shutdown from another thread must never reach a descriptor number
+    /// the system has reused.
+    private let closed = Locked(false)
 
     /// Takes ownership of `descriptor`, making it non-blocking.
     public init(adopting descriptor: Int32) {
@@ -36,7 +37,7 @@ public final class Socket: @unchecked Sendable {
 
     /// Closes the descriptor (once; later calls do nothing).
     public func close() {
-        state.withLock {
+        closed.withLock { closed in
             guard !closed else { return }
             closed = true
             _ = systemClose(descriptor)
@@ -45,7 +46,7 @@ public final class Socket: @unchecked Sendable {
 
     /// Ends both directions, waking any thread waiting on this socket; the descriptor stays open until ``close()``.
     public func shutdown() {
-        state.withLock {
+        closed.withLock { closed in
             guard !closed else { return }
             _ = systemShutdown(descriptor, Int32(SHUT_RDWR))
         }
@@ -56,7 +57,7 @@ public final class Socket: @unchecked Sendable {
     /// the answer already written instead of meeting a reset (a close with unread input sends RST, which
     /// discards what the client had not read yet). nginx calls this a lingering close.
     public func finishSending(discardingUpTo limit: Int, deadline: ContinuousClock.Instant) {
-        state.withLock {
+        closed.withLock { closed in
             guard !closed else { return }
             _ = systemShutdown(descriptor, Int32(SHUT_WR))
         }

@@ -16,9 +16,14 @@ struct CLIRunner {
     /// The `apicheck` binary next to this test bundle (SwiftPM builds it because the tests depend on it).
     static func binary() throws -> URL {
         var candidates: [URL] = []
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("apicheck"))
-        }
+        #if canImport(Darwin)
+            // Apple platforms load the tests from an .xctest bundle, built beside apicheck.
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("apicheck"))
+            }
+        #endif
+        // Elsewhere the tests are an executable beside apicheck. (Not Bundle.allBundles there: swift-corelibs-foundation
+        // leaks a copy of the bundle list on each call, which LeakSanitizer reports.)
         candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("apicheck"))
         if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) {
             return found

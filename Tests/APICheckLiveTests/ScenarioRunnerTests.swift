@@ -333,14 +333,13 @@ struct TodoScenariosTests {
 }
 
 /// The waits a runner asked for, instead of waiting: tests of waits read this, not a clock.
-final class WaitLog: @unchecked Sendable {
-    private let lock = Locked()
-    private var recorded: [Duration] = []
+final class WaitLog: Sendable {
+    private let recorded = Locked<[Duration]>([])
 
-    var durations: [Duration] { lock.withLock { recorded } }
+    var durations: [Duration] { recorded.withLock { $0 } }
 
     var sleep: @Sendable (Duration) async -> Void {
-        { [self] duration in lock.withLock { recorded.append(duration) } }
+        { [self] duration in recorded.withLock { $0.append(duration) } }
     }
 }
 

@@ -3,11 +3,10 @@ import Foundation
 import Locking
 
 /// A transport that answers from a script, and remembers what it was sent.
-final class ScriptedTransport: LiveTransport, @unchecked Sendable {
+final class ScriptedTransport: LiveTransport, Sendable {
     typealias Answer = @Sendable (LiveRequest, Int) async throws(TransportError) -> LiveResponse
 
-    private let lock = Locked()
-    private var sent: [LiveRequest] = []
+    private let sent = Locked<[LiveRequest]>([])
     private let answer: Answer
 
     /// `answer` gets the request and how many requests were sent before it.
@@ -15,10 +14,10 @@ final class ScriptedTransport: LiveTransport, @unchecked Sendable {
         self.answer = answer
     }
 
-    var requests: [LiveRequest] { lock.withLock { sent } }
+    var requests: [LiveRequest] { sent.withLock { $0 } }
 
     func send(_ request: LiveRequest, deadline: ContinuousClock.Instant) async throws(TransportError) -> LiveResponse {
-        let index = lock.withLock {
+        let index = sent.withLock { sent in
             sent.append(request)
             return sent.count - 1
         }

@@ -18,29 +18,35 @@ struct AppCodeReplayTests {
     /// A session delegate of the app's own, as Alamofire's `SessionDelegate` is: the data and the completion of every
     /// task arrive through it (no completion handler).
     final class CountingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        private let lock = Locked()
-        private var completed = 0
-        private var received: [Int: Data] = [:]
-        private var waiting: [Int: CheckedContinuation<Data, any Error>] = [:]
-        var count: Int { lock.withLock { completed } }
+        private struct Tasks {
+            var completed = 0
+            var received: [Int: Data] = [:]
+            var waiting: [Int: CheckedContinuation<Data, any Error>] = [:]
+        }
+
+        private let tasks = Locked(Tasks())
+        var count: Int { tasks.withLock { $0.completed } }
 
         /// Starts `request` as a delegate-driven data task and returns its body.
         func load(_ request: URLRequest, in session: URLSession) async throws -> Data {
             let task = session.dataTask(with: request)
             return try await withCheckedThrowingContinuation { continuation in
-                lock.withLock { waiting[task.taskIdentifier] = continuation }
+                tasks.withLock { $0.waiting[task.taskIdentifier] = continuation }
                 task.resume()
             }
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            lock.withLock { received[dataTask.taskIdentifier, default: Data()].append(data) }
+            tasks.withLock { $0.received[dataTask.taskIdentifier, default: Data()].append(data) }
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            let (continuation, data) = lock.withLock {
-                completed += 1
-                return (waiting.removeValue(forKey: task.taskIdentifier), received.removeValue(forKey: task.taskIdentifier) ?? Data())
+            let (continuation, data) = tasks.withLock { tasks in
+                tasks.completed += 1
+                return (
+                    tasks.waiting.removeValue(forKey: task.taskIdentifier),
+                    tasks.received.removeValue(forKey: task.taskIdentifier) ?? Data()
+                )
             }
             if let error { continuation?.resume(throwing: error) } else { continuation?.resume(returning: data) }
         }

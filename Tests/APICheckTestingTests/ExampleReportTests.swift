@@ -51,6 +51,36 @@ struct ExampleReportTests {
         }
     }
 
+    @Test("examples that report at once each leave one whole line: 400 appends of 8 KB from parallel tasks")
+    func parallelReportLinesStayWhole() async throws {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-report-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let example = try #require(try ContractExample.load(api: "todos", operation: "GET /api/v2/todos", statuses: [200]).first)
+        var environment = ProcessInfo.processInfo.environment
+        environment[ExampleEnvironment.report] = report.path
+        let count = 400
+        await TraitEnvironment.$override.withValue(environment) {
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<count {
+                    group.addTask {
+                        // Long enough that a line written in pieces, or over another, would show.
+                        ExampleReport.append(example, problems: ["\(index) " + String(repeating: "x", count: 8_192)])
+                    }
+                }
+            }
+        }
+        let lines = try String(contentsOf: report, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == count)
+        var seen = Set<Int>()
+        for line in lines {
+            let problem = try JSONReader.parse(String(line))["problems"]?.arrayValue?.first?.stringValue ?? ""
+            let index = try #require(Int(problem.prefix { $0 != " " }), "a line that is not one whole report: \(line.prefix(80))")
+            #expect(problem.hasSuffix(" " + String(repeating: "x", count: 8_192)))
+            seen.insert(index)
+        }
+        #expect(seen == Set(0..<count))
+    }
+
     @Test("without it nothing is written; APICHECK_CONTRACT_TODOS names the contract the examples are read against")
     func contractOverride() async throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-no-such-\(UUID().uuidString).yaml")

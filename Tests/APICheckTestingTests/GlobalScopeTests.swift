@@ -358,11 +358,10 @@ struct GlobalScopeSerializationTests {
         return (answerA.value, answerB.value)
     }
 
-    final class Box: @unchecked Sendable {
-        private let lock = Locked()
-        private var stored: String?
-        func set(_ value: String?) { lock.withLock { stored = value } }
-        var value: String? { lock.withLock { stored } }
+    final class Box: Sendable {
+        private let stored = Locked<String?>(nil)
+        func set(_ value: String?) { stored.withLock { $0 = value } }
+        var value: String? { stored.withLock { $0 } }
     }
 
     @Test("30 global and 300 session-scope tests at once: each answer from its own recording, no two global tests overlapping")
@@ -418,16 +417,15 @@ struct GlobalScopeSerializationTests {
 }
 
 /// When a test's scope began and ended.
-final class Span: @unchecked Sendable {
-    private let lock = Locked()
-    private var times: (Duration, Duration) = (.zero, .zero)
+final class Span: Sendable {
+    private let times = Locked<(began: Duration, ended: Duration)>((.zero, .zero))
     var began: Duration {
-        get { lock.withLock { times.0 } }
-        set { lock.withLock { times.0 = newValue } }
+        get { times.withLock { $0.began } }
+        set { times.withLock { $0.began = newValue } }
     }
     var ended: Duration {
-        get { lock.withLock { times.1 } }
-        set { lock.withLock { times.1 = newValue } }
+        get { times.withLock { $0.ended } }
+        set { times.withLock { $0.ended = newValue } }
     }
 }
 
@@ -435,9 +433,8 @@ final class Span: @unchecked Sendable {
 struct TestFailure: Error {}
 
 /// A one-way signal between a test's tasks.
-final class Flag: @unchecked Sendable {
-    private let lock = Locked()
-    private var done = false
-    func signal() { lock.withLock { done = true } }
-    func wait() async throws { try await GlobalScopeTests.waitUntil { lock.withLock { done } } }
+final class Flag: Sendable {
+    private let done = Locked(false)
+    func signal() { done.withLock { $0 = true } }
+    func wait() async throws { try await GlobalScopeTests.waitUntil { done.withLock { $0 } } }
 }

@@ -82,10 +82,9 @@ struct ParallelReplayTests {
 }
 
 /// A counter a test's body can update from its scope.
-final class Answers: @unchecked Sendable {
-    private let lock = Locked()
-    private var value = 0
+final class Answers: Sendable {
+    private let value = Locked(0)
 
-    func add() { lock.withLock { value += 1 } }
-    var count: Int { lock.withLock { value } }
+    func add() { value.withLock { $0 += 1 } }
+    var count: Int { value.withLock { $0 } }
 }

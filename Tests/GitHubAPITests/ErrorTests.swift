@@ -1,16 +1,17 @@
 import Foundation
 import GitHubAPI
+import TestSupport
 import Testing
 
 /// Statuses the replica never sends, from a fixed table: Retry-After, 429, 403 without a spent limit, 502.
 @Suite("GitHub client: errors")
 struct ErrorTests {
-    let clock = TestClock()
+    let clock = TestClock.fixed()
 
     func client(_ name: String) throws -> GitHubClient {
         GitHubClient(
             session: GitHubStub.session(), baseURL: try #require(URL(string: "http://stub.invalid/\(name)")),
-            oauthBaseURL: try #require(URL(string: "http://stub.invalid/oauth-html")), now: clock.function
+            oauthBaseURL: try #require(URL(string: "http://stub.invalid/oauth-html")), now: clock.read
         )
     }
 

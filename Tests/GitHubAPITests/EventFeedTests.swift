@@ -1,6 +1,7 @@
 import Foundation
 import GitHubAPI
 import Sandbox
+import TestSupport
 import Testing
 
 /// The GitFeed cache: merge, keep 50, persist atomically, reopen and poll conditionally, honour the poll interval and rate limits.
@@ -12,9 +13,9 @@ struct EventFeedTests {
     func pollCycle() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = TestClock()
+        let clock = TestClock.fixed()
         try await withGitHub { client, sandbox in
-            let feed = EventFeed(client: client, cacheDirectory: folder, now: clock.function)
+            let feed = EventFeed(client: client, cacheDirectory: folder, now: clock.read)
             let first = try await feed.poll(swift)
             #expect(first.outcome == .updated)
             #expect(first.events.count == 50)

@@ -18,7 +18,7 @@ import Locking
 ///
 /// Standard input is `/dev/null`; standard output and error are pipes (read them with ``readToEnd()``,
 /// ``read(upTo:from:)`` or ``readAvailable(from:)``) or `/dev/null`.
-public final class ChildProcess: @unchecked Sendable {
+public final class ChildProcess: Sendable {
     public enum Output: Sendable {
         case pipe
         case discard
@@ -58,8 +58,8 @@ public final class ChildProcess: @unchecked Sendable {
     public let pid: pid_t
     private let stdoutDescriptor: Int32?
     private let stderrDescriptor: Int32?
-    private let lock = Locked()
-    private var reaped: Termination?
+    /// How the child ended, once it is reaped; its pid may belong to another process after that.
+    private let reaped = Locked<Termination?>(nil)
 
     /// Starts `executable` (a path) with `arguments`. `environment` replaces the parent's when given.
     public init(
@@ -148,7 +148,7 @@ public final class ChildProcess: @unchecked Sendable {
         if let stdoutDescriptor { close(stdoutDescriptor) }
         if let stderrDescriptor { close(stderrDescriptor) }
         // A child never waited for would stay a zombie for the rest of the run.
-        if lock.withLock({ reaped == nil }) {
+        if reaped.withLock({ $0 == nil }) {
             var status: Int32 = 0
             _ = waitpid(pid, &status, WNOHANG)
         }
@@ -224,7 +224,7 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Whether the child is still running (it is not reaped: ``wait()`` still returns how it ended).
     public var isRunning: Bool {
-        if lock.withLock({ reaped != nil }) { return false }
+        if reaped.withLock({ $0 != nil }) { return false }
         var info = siginfo_t()
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 {
             if errno != EINTR { return false }
@@ -239,7 +239,7 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Sends `signal` unless the child has been reaped (its pid may belong to another process by then).
     public func send(_ signal: Int32) {
-        lock.withLock {
+        reaped.withLock { reaped in
             if reaped == nil { _ = kill(pid, signal) }
         }
     }
@@ -247,7 +247,11 @@ public final class ChildProcess: @unchecked Sendable {
     /// Waits for the child to end and reaps it; later calls return the same termination.
     @discardableResult
     public func wait() -> Termination {
-        lock.withLock {
+        // Waits for the end without reaping (WNOWAIT: the pid stays this child's, a zombie, so a ``send(_:)`` meanwhile
+        // cannot reach another process), then reaps holding the lock only briefly: a send never waits behind a running child.
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
+        return reaped.withLock { reaped in
             if let reaped { return reaped }
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 {

@@ -14,7 +14,7 @@ import Locking
 /// byte by byte as the fault needs: a body cut short, a length that lies, a body that never ends, a reset.
 /// Each connection runs on a thread of its own, off Swift's cooperative pool. ``stop()`` closes the
 /// listener and ends every connection.
-public final class HostileServer: @unchecked Sendable {
+public final class HostileServer: Sendable {
     /// What the server does with a request.
     public enum Fault: String, CaseIterable, Sendable {
         /// The good body, `Content-Length`, keep-alive.
@@ -53,10 +53,14 @@ public final class HostileServer: @unchecked Sendable {
 
     private let descriptor: Int32
     private let goodBody: [UInt8]
-    private let lock = Locked()
-    private var stopped = false
-    private var connections: Set<Int32> = []
-    private var counts: [Fault: Int] = [:]
+    /// Whether ``stop()`` was called, the connections open now, and the requests for each fault.
+    private struct State {
+        var stopped = false
+        var connections: Set<Int32> = []
+        var counts: [Fault: Int] = [:]
+    }
+
+    private let state = Locked(State())
 
     /// Starts listening. `goodBody` is what `ok` and `http10` answer (JSON).
     public init(goodBody: [UInt8]) throws {
@@ -67,7 +71,7 @@ public final class HostileServer: @unchecked Sendable {
 
     /// How many requests asked for `fault`.
     public func requests(_ fault: Fault) -> Int {
-        lock.withLock { counts[fault, default: 0] }
+        state.withLock { $0.counts[fault, default: 0] }
     }
 
     /// Closes the listener and every open connection.
@@ -75,14 +79,14 @@ public final class HostileServer: @unchecked Sendable {
         // Shut down, never close, what another thread may still use: a descriptor closed under a thread
         // waiting in accept or read lets that thread act on whatever socket the system gives the number to
         // next (another test's server). The accepting thread closes the listener, each connection's thread its own.
-        lock.withLock {
-            stopped = true
+        state.withLock { state in
+            state.stopped = true
             shutdown(descriptor, Int32(SHUT_RDWR))
-            for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
+            for connection in state.connections { shutdown(connection, Int32(SHUT_RDWR)) }
         }
     }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    private var isStopped: Bool { state.withLock { $0.stopped } }
 
     private func acceptLoop() {
         defer { Foundation.close(descriptor) }
@@ -97,9 +101,9 @@ public final class HostileServer: @unchecked Sendable {
                 var one: Int32 = 1
                 _ = setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
             #endif
-            let admitted = lock.withLock {
-                guard !stopped else { return false }
-                connections.insert(connection)
+            let admitted = state.withLock { state in
+                guard !state.stopped else { return false }
+                state.connections.insert(connection)
                 return true
             }
             guard admitted else {
@@ -108,8 +112,8 @@ public final class HostileServer: @unchecked Sendable {
             }
             Thread.detachNewThread { [self] in
                 serve(connection)
-                lock.withLock {
-                    _ = connections.remove(connection)
+                state.withLock { state in
+                    _ = state.connections.remove(connection)
                     Foundation.close(connection)
                 }
             }
@@ -122,7 +126,7 @@ public final class HostileServer: @unchecked Sendable {
         while !isStopped {
             guard let head = readHead(connection, &pending) else { return }
             let fault = Self.fault(in: head) ?? .ok
-            lock.withLock { counts[fault, default: 0] += 1 }
+            state.withLock { $0.counts[fault, default: 0] += 1 }
             guard answer(fault, on: connection) else { return }
         }
     }

@@ -12,7 +12,7 @@ import Locking
 /// Never accepting, it is a server that takes connections into its backlog and never answers (a
 /// request sent to it times out); with `acceptAndClose`, every connection is closed unanswered (a
 /// reset). Close it with ``close()``. For a port that refuses connections, see ``withRefusingPort(_:)``.
-public final class LoopbackListener: @unchecked Sendable {
+public final class LoopbackListener: Sendable {
     public let descriptor: Int32
     public let port: Int
     private let accepting: Bool

@@ -3,7 +3,7 @@ import Locking
 
 /// A clock a test moves by hand, for code that takes `@Sendable () -> Date` (the LSLP replica's token
 /// expiry), so that a test sees a token expire without waiting for it.
-public final class TestClock: @unchecked Sendable {
+public final class TestClock: Sendable {
     private let current: Locked<Date>
 
     /// A clock that starts at `start` (by default the real now, so that tokens look recent).

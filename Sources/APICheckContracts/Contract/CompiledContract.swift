@@ -19,11 +19,13 @@ public struct CompiledContract: Sendable {
             let requestBodyRequired: Bool
             let responses: [String: Response]
             let keyCase: KeyCase?
+            /// Keeps what the schemas' recursive `$ref`s lead to alive for as long as the operation is held.
+            let graph: SchemaGraph
 
             init(
                 method: String, template: String, parameters: [Parameter], requestBodies: [String: CompiledSchema?],
                 requestBodyParameters: [String: [MediaTypeParameter]], requestBodyEncodings: [String: [String: PartEncoding]],
-                requestBodyRequired: Bool, responses: [String: Response], keyCase: KeyCase?
+                requestBodyRequired: Bool, responses: [String: Response], keyCase: KeyCase?, graph: SchemaGraph
             ) {
                 name = "\(method) \(template)"
                 self.method = method
@@ -36,6 +38,7 @@ public struct CompiledContract: Sendable {
                 self.requestBodyRequired = requestBodyRequired
                 self.responses = responses
                 self.keyCase = keyCase
+                self.graph = graph
             }
         }
 
@@ -64,12 +67,12 @@ public struct CompiledContract: Sendable {
         init(
             method: String, template: String, parameters: [Parameter], requestBodies: [String: CompiledSchema?],
             requestBodyParameters: [String: [MediaTypeParameter]] = [:], requestBodyEncodings: [String: [String: PartEncoding]] = [:],
-            requestBodyRequired: Bool, responses: [String: Response], keyCase: KeyCase?
+            requestBodyRequired: Bool, responses: [String: Response], keyCase: KeyCase?, graph: SchemaGraph
         ) {
             storage = Storage(
                 method: method, template: template, parameters: parameters, requestBodies: requestBodies,
                 requestBodyParameters: requestBodyParameters, requestBodyEncodings: requestBodyEncodings,
-                requestBodyRequired: requestBodyRequired, responses: responses, keyCase: keyCase)
+                requestBodyRequired: requestBodyRequired, responses: responses, keyCase: keyCase, graph: graph)
         }
 
         /// The declared response for `status`: exact code, then range, then `default`.
@@ -217,8 +220,12 @@ public struct CompiledContract: Sendable {
         self = contract.compiled
     }
 
-    init(path: String, operations: [Operation]) {
+    /// Keeps what the schemas' recursive `$ref`s lead to alive for as long as the contract is held.
+    package let graph: SchemaGraph
+
+    init(path: String, operations: [Operation], graph: SchemaGraph) {
         self.path = path
+        self.graph = graph
         self.operations = operations
         byMethod = Dictionary(grouping: operations, by: \.method)
         coverageIndex = CoverageIndex(operations: operations)

@@ -38,7 +38,7 @@ struct ContractCompiler {
         }
         var operations: [CompiledContract.Operation] = []
         guard case .object(let paths)? = document["paths"] else {
-            return CompiledContract(path: path, operations: [])
+            return CompiledContract(path: path, operations: [], graph: schemas.graph)
         }
         for route in paths {
             let routePointer = JSONPointer(tokens: ["paths", route.key])
@@ -87,11 +87,11 @@ struct ContractCompiler {
                         method: method.uppercased(), template: template, parameters: merged, requestBodies: requestBodies,
                         requestBodyParameters: requestBodyParameters, requestBodyEncodings: requestBodyEncodings,
                         requestBodyRequired: bodyRequired, responses: responses,
-                        keyCase: try keyCase(in: operation, at: pointer) ?? documentKeyCase
+                        keyCase: try keyCase(in: operation, at: pointer) ?? documentKeyCase, graph: schemas.graph
                     ))
             }
         }
-        return CompiledContract(path: path, operations: operations)
+        return CompiledContract(path: path, operations: operations, graph: schemas.graph)
     }
 
     /// Follows a local `$ref` to a parameter, body, response, header or path item (also a chain of them).

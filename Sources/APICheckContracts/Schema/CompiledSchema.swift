@@ -272,18 +272,52 @@ public final class CompiledSchema: Sendable {
 
 /// The target of a `$ref`, filled in once the target is compiled (a recursive schema refers to itself).
 ///
-/// `@unchecked Sendable`: ``target`` is written once by ``SchemaCompiler``, before the compiled
-/// contract is handed to anyone, and only read after that.
+/// A `$ref` to a schema still being compiled (one of its own ancestors: recursion) holds its target `unowned`, and the
+/// ``SchemaGraph`` keeps that target alive: held strongly, the ancestor and the `$ref` below it would be a reference
+/// cycle, which nothing frees (each contract with a recursive schema leaked its whole compiled graph). Every other
+/// `$ref` holds its target. Reached after its contract is gone, an `unowned` target traps rather than checking less.
+///
+/// `@unchecked Sendable`: the target is written once by ``SchemaCompiler``, before the compiled contract is handed to
+/// anyone, and only read after that.
 package final class SchemaReference: @unchecked Sendable {
     /// The `$ref` as written.
     let reference: String
-    package private(set) var target: CompiledSchema?
+    private var forward: CompiledSchema?
+    private unowned(safe) var recursive: CompiledSchema?
 
     init(reference: String) {
         self.reference = reference
     }
 
+    /// What the `$ref` leads to; nil only while the compiler has not reached it yet.
+    package var target: CompiledSchema? { forward ?? recursive }
+
+    /// Closes a `$ref` to a schema compiled outside it.
     func resolve(to schema: CompiledSchema) {
-        target = schema
+        forward = schema
+    }
+
+    /// Closes a `$ref` to one of its own ancestors, which `graph` keeps alive.
+    func resolve(recursivelyTo schema: CompiledSchema, in graph: SchemaGraph) {
+        graph.keep(schema)
+        recursive = schema
+    }
+}
+
+/// The schemas that recursive `$ref`s of one compiled document lead back to (``SchemaReference``), kept alive for as
+/// long as anything holds the document's ``CompiledContract``, one of its operations, or its ``StandaloneSchema``.
+///
+/// `@unchecked Sendable`: written only by the ``SchemaCompiler`` that made it, before the compiled document is handed
+/// to anyone.
+package final class SchemaGraph: @unchecked Sendable {
+    private var recursionTargets: [ObjectIdentifier: CompiledSchema] = [:]
+
+    package init() {}
+
+    /// How many schemas recursion leads back to.
+    package var recursionTargetCount: Int { recursionTargets.count }
+
+    func keep(_ schema: CompiledSchema) {
+        recursionTargets[ObjectIdentifier(schema)] = schema
     }
 }

@@ -401,12 +401,11 @@ private struct ClassBitmap: Sendable {
         }
     }
 
-    private final class BitmapCache: @unchecked Sendable {
-        private let lock = Locked()
-        private var bitmaps: [String: ClassBitmap?] = [:]
+    private final class BitmapCache: Sendable {
+        private let bitmaps = Locked<[String: ClassBitmap?]>([:])
 
         func bitmap(for atom: String, derive: () -> ClassBitmap?) -> ClassBitmap? {
-            return lock.withLock {
+            return bitmaps.withLock { bitmaps in
                 if let known = bitmaps[atom] { return known }
                 let bitmap = derive()
                 bitmaps[atom] = bitmap

@@ -19,6 +19,8 @@ struct SchemaError: Error, Sendable, Equatable {
 final class SchemaCompiler {
     /// The whole document the `$ref`s point into.
     let document: JSONValue
+    /// What the compiled schemas' recursive `$ref`s lead back to: whoever keeps the compiled schemas keeps this.
+    let graph = SchemaGraph()
     private var done: [JSONPointer: CompiledSchema] = [:]
     /// Schemas being compiled, with the references to them handed out meanwhile (a cycle).
     private var open: [JSONPointer: [SchemaReference]] = [:]
@@ -49,7 +51,7 @@ final class SchemaCompiler {
             if schema.reference === reference {
                 throw SchemaError(pointer: pointer, message: "this schema applies itself to the same value through $ref, endlessly")
             }
-            reference.resolve(to: schema)
+            reference.resolve(recursivelyTo: schema, in: graph)
         }
         open[pointer] = nil
         done[pointer] = schema

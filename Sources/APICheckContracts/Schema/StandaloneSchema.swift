@@ -6,11 +6,15 @@ import APICheckRecording
 
 package struct StandaloneSchema: Sendable {
     let root: CompiledSchema
+    /// Keeps what the schema's recursive `$ref`s lead to alive for as long as the schema is held.
+    let graph: SchemaGraph
 
     /// Compiles `document`; a keyword apicheck does not enforce is an error with its JSON Pointer.
     package init(_ document: JSONValue) throws(StandaloneSchemaError) {
+        let compiler = SchemaCompiler(document: document)
+        graph = compiler.graph
         do {
-            root = try SchemaCompiler(document: document).compile(at: .root)
+            root = try compiler.compile(at: .root)
         } catch {
             throw StandaloneSchemaError(pointer: error.pointer.description, message: error.message)
         }

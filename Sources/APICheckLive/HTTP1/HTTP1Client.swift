@@ -8,13 +8,17 @@ import Sockets
 ///
 /// It sends exactly the request's headers plus `Host` and `Content-Length`, follows no redirect,
 /// does not decompress, and reads a body up to the limit and no further.
-final class HTTP1Client: @unchecked Sendable {
+final class HTTP1Client: Sendable {
     let maximumBodyBytes: Int
     let peak: PeakCounter
     let resolver: Resolver
-    private let lock = Locked()
-    private var idle: [String: [Socket]] = [:]
-    private var open = true
+    /// The kept-alive connections by `host:port`, and whether the client still keeps any (false once shut down).
+    private struct Pool {
+        var idle: [String: [Socket]] = [:]
+        var open = true
+    }
+
+    private let pool = Locked(Pool())
     /// The most idle connections kept per host.
     static let idlePerHost = 16
 
@@ -39,10 +43,10 @@ final class HTTP1Client: @unchecked Sendable {
     }
 
     func shutdown() {
-        let sockets = lock.withLock {
-            open = false
-            defer { idle = [:] }
-            return idle.values.flatMap { $0 }
+        let sockets = pool.withLock { pool in
+            pool.open = false
+            defer { pool.idle = [:] }
+            return pool.idle.values.flatMap { $0 }
         }
         for socket in sockets { socket.close() }
     }
@@ -101,7 +105,7 @@ final class HTTP1Client: @unchecked Sendable {
     }
 
     private func checkout(_ address: String) -> Socket? {
-        while let socket = lock.withLock({ idle[address]?.popLast() }) {
+        while let socket = pool.withLock({ $0.idle[address]?.popLast() }) {
             if !socket.hasPendingInputOrClosed { return socket }
             socket.close()
         }
@@ -109,9 +113,9 @@ final class HTTP1Client: @unchecked Sendable {
     }
 
     private func checkin(_ socket: Socket, _ address: String) {
-        let kept = lock.withLock {
-            guard open, idle[address, default: []].count < Self.idlePerHost else { return false }
-            idle[address, default: []].append(socket)
+        let kept = pool.withLock { pool in
+            guard pool.open, pool.idle[address, default: []].count < Self.idlePerHost else { return false }
+            pool.idle[address, default: []].append(socket)
             return true
         }
         if !kept { socket.close() }
@@ -173,32 +177,35 @@ final class HTTP1Client: @unchecked Sendable {
 }
 
 /// One request in flight: the socket it waits on, so that cancelling can wake it.
-final class Exchange: @unchecked Sendable {
-    private let lock = Locked()
-    private var socket: Socket?
-    private var cancelled = false
+final class Exchange: Sendable {
+    private struct State {
+        var socket: Socket?
+        var cancelled = false
+    }
 
-    var isCancelled: Bool { lock.withLock { cancelled } }
+    private let state = Locked(State())
+
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
 
     /// Cancels: the socket in use is shut down, so that its wait ends now.
     func cancel() {
-        let current = lock.withLock {
-            cancelled = true
-            return socket
+        let current = state.withLock { state in
+            state.cancelled = true
+            return state.socket
         }
         current?.shutdown()
     }
 
     /// Starts waiting on `socket`; false when already cancelled.
     func attach(_ socket: Socket) -> Bool {
-        lock.withLock {
-            guard !cancelled else { return false }
-            self.socket = socket
+        state.withLock { state in
+            guard !state.cancelled else { return false }
+            state.socket = socket
             return true
         }
     }
 
     func detach() {
-        lock.withLock { socket = nil }
+        state.withLock { $0.socket = nil }
     }
 }

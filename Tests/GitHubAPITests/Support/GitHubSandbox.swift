@@ -1,6 +1,5 @@
 import Foundation
 import GitHubAPI
-import Locking
 import Sandbox
 import TestSupport
 
@@ -37,14 +36,7 @@ func temporaryFolder() throws -> URL {
     return url
 }
 
-/// A clock a test moves by hand.
-final class TestClock: @unchecked Sendable {
-    private let lock = Locked()
-    private var current: Date
-
-    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = start }
-
-    var now: Date { lock.withLock { current } }
-    func advance(by seconds: TimeInterval) { lock.withLock { current = current.addingTimeInterval(seconds) } }
-    var function: @Sendable () -> Date { { [self] in now } }
+extension TestClock {
+    /// A clock at a fixed moment (2027-01-15), so that what a test computes from it is the same on every run.
+    static func fixed() -> TestClock { TestClock(start: Date(timeIntervalSince1970: 1_800_000_000)) }
 }

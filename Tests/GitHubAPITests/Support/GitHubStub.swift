@@ -50,21 +50,24 @@ final class GitHubStub: URLProtocol {
     /// Per slow case: requests in flight now, and the most seen at once.
     static let inFlight = Counter()
 
-    final class Counter: @unchecked Sendable {
-        private let lock = Locked()
-        private var now: [String: Int] = [:]
-        private var peak: [String: Int] = [:]
-        private var total: [String: Int] = [:]
+    final class Counter: Sendable {
+        private struct Counts {
+            var now: [String: Int] = [:]
+            var peak: [String: Int] = [:]
+            var total: [String: Int] = [:]
+        }
+
+        private let counts = Locked(Counts())
         func enter(_ key: String) {
-            lock.withLock {
-                now[key, default: 0] += 1
-                total[key, default: 0] += 1
-                peak[key] = max(peak[key] ?? 0, now[key] ?? 0)
+            counts.withLock { counts in
+                counts.now[key, default: 0] += 1
+                counts.total[key, default: 0] += 1
+                counts.peak[key] = max(counts.peak[key] ?? 0, counts.now[key] ?? 0)
             }
         }
-        func leave(_ key: String) { lock.withLock { now[key, default: 0] -= 1 } }
-        func peak(_ key: String) -> Int { lock.withLock { peak[key] ?? 0 } }
-        func total(_ key: String) -> Int { lock.withLock { total[key] ?? 0 } }
+        func leave(_ key: String) { counts.withLock { $0.now[key, default: 0] -= 1 } }
+        func peak(_ key: String) -> Int { counts.withLock { $0.peak[key] ?? 0 } }
+        func total(_ key: String) -> Int { counts.withLock { $0.total[key] ?? 0 } }
     }
 
     override class func canInit(with request: URLRequest) -> Bool { request.url?.host == "stub.invalid" }
