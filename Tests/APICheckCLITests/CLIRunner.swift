@@ -13,6 +13,11 @@ struct CLIRunner {
         var status: Int32 { termination.status }
     }
 
+    /// The deadline of a live run against a replica in this test process (`--timeout`): what those tests check is not
+    /// the deadline, and under a sanitizer, with the whole suite on two cores, the replica has answered later than the
+    /// 10 s default.
+    static let replicaDeadline = ["--timeout", "60"]
+
     /// The `apicheck` binary next to this test bundle (SwiftPM builds it because the tests depend on it).
     static func binary() throws -> URL {
         var candidates: [URL] = []

@@ -75,7 +75,7 @@ struct KakaoSecretsTests {
         // A replica with another key: every call is a 401 that echoes the key, so findings quote those messages.
         try await withSandboxServer(SandboxConfiguration(apis: [.kakao], drifts: [.kakaoDatesUTC])) { sandbox in
             try await sweep.diffEveryFormat(environment: environment(sandbox))
-            try await sweep.run(["record", "--dry-run"], environment: environment(sandbox))
+            try await sweep.run(["record", "--dry-run"] + CLIRunner.replicaDeadline, environment: environment(sandbox))
         }
         try await sweep.verifyEveryFormat()
         try await sweep.finish(api: "kakao", files: 3)

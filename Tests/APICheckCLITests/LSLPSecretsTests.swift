@@ -80,7 +80,8 @@ struct LSLPSecretsTests {
             try await withSandboxServer(SandboxConfiguration(apis: [.lslp], drifts: [drift], requestJournalLimit: 200, lslp: options)) {
                 sandbox in
                 try await sweep.diffEveryFormat(["--allow-writes"], environment: environment(sandbox), label: "\(drift)")
-                try await sweep.run(["record", "--dry-run", "--allow-writes"], environment: environment(sandbox))
+                try await sweep.run(
+                    ["record", "--dry-run", "--allow-writes"] + CLIRunner.replicaDeadline, environment: environment(sandbox))
                 issued += Self.tokens(sandbox)
             }
         }

@@ -133,12 +133,10 @@ struct LiveCommandTests {
     @Test("a spent GitHub rate limit ends the run: exit 3 with the reset time, no flood of findings, later scenarios not started")
     func rateLimitSpent() async throws {
         // The replica as a real API would be reached: by --base-url and the OAuth base's variable, allowing 2 requests.
-        // Its deadline is not what this checks: under the thread sanitizer, with the whole suite on two cores, the replica
-        // in this test process once answered later than the 10 s default.
         try await withSandboxServer(SandboxConfiguration(apis: [.github], github: .init(rateLimit: 2))) { sandbox in
             let url = sandbox.baseURL.absoluteString
             let result = try await CLIRunner.run(
-                ["diff", "--live", "--api", "github", "--base-url", url, "--concurrency", "1", "--timeout", "60"],
+                ["diff", "--live", "--api", "github", "--base-url", url, "--concurrency", "1"] + CLIRunner.replicaDeadline,
                 currentDirectory: Self.root,
                 environment: [
                     "GITHUB_OAUTH_URL": url, "GITHUB_CLIENT_ID": GitHubSandboxOptions.defaultClientID,

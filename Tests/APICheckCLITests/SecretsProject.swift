@@ -19,10 +19,6 @@ struct SecretsProject {
 
     /// Every report format of `verify` and `diff`: each one is searched for secrets.
     static let reportFormats = ["text", "json", "junit", "github", "markdown", "html"]
-    /// The deadline of a run against a replica in this test process. What these tests check is what reaches a file
-    /// or a report, not the deadline; under a sanitizer, with the whole suite on two cores, the replica has answered
-    /// later than the 10 s default.
-    static let replicaDeadline = ["--timeout", "60"]
 
     /// Every form a secret could be written in: as is, percent-encoded (form and query style), and
     /// JSON-escaped (`\/`, `\u0026`).
@@ -126,7 +122,7 @@ struct SecretsSweep {
     mutating func record(_ extra: [String] = [], environment: [String: String], sourceLocation: SourceLocation = #_sourceLocation)
         async throws
     {
-        let recorded = try await run(["record"] + SecretsProject.replicaDeadline + extra, environment: environment, at: "record")
+        let recorded = try await run(["record"] + CLIRunner.replicaDeadline + extra, environment: environment, at: "record")
         #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)", sourceLocation: sourceLocation)
     }
 
@@ -138,7 +134,7 @@ struct SecretsSweep {
     ) async throws {
         for format in SecretsProject.reportFormats {
             let diffed = try await run(
-                ["diff", "--live"] + SecretsProject.replicaDeadline + extra + ["--format", format], environment: environment,
+                ["diff", "--live"] + CLIRunner.replicaDeadline + extra + ["--format", format], environment: environment,
                 at: "diff \(label) --format \(format)")
             if findings {
                 #expect(diffed.status == 1, "\(label) \(format): \(diffed.stderr)", sourceLocation: sourceLocation)

@@ -312,7 +312,7 @@ package final class SchemaReference: @unchecked Sendable {
 package final class SchemaGraph: @unchecked Sendable {
     private var recursionTargets: [ObjectIdentifier: CompiledSchema] = [:]
 
-    package init() {}
+    init() {}
 
     /// How many schemas recursion leads back to.
     package var recursionTargetCount: Int { recursionTargets.count }
