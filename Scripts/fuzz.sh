@@ -63,7 +63,7 @@ seed() {
     json|recording|matcher) find recordings -name '*.json' -exec cp {} "$corpus/" \; ;;
     har) cp Tests/APICheckTests/Fixtures/har/*.har "$corpus/" ;;
     config) cp apicheck.yml "$corpus/" ;;
-    contract) cp contracts/*.yaml "$corpus/" ;;
+    contract) cp contracts/*.yaml Tests/APICheckTests/Fixtures/openapi30/*.json "$corpus/" ;;
   esac
   [ -d "Fuzz/Seeds/$target" ] && cp "Fuzz/Seeds/$target"/* "$corpus/" 2>/dev/null || true
   [ -d "Fuzz/Regressions/$target" ] && cp "Fuzz/Regressions/$target"/* "$corpus/" 2>/dev/null || true

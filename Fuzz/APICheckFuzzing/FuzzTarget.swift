@@ -125,12 +125,18 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
+    /// The contract loader, every version (3.0, 3.1, 3.2, Swagger 2.0 refused) and both syntaxes: the bytes as a
+    /// `.yaml` file (JSON when they start with `{`, YAML else) and as a `.json` file (JSON whatever they are). It loads
+    /// or it is refused with the file, a message and, when it has one, a line inside the input.
     static func contract(_ bytes: [UInt8]) throws(FuzzInvariantViolation) {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return }
-        do {
-            _ = try Contract.parse(text, path: "contract.yaml")
-        } catch {
-            try check(error.file == "contract.yaml" && !error.message.isEmpty, "a contract error without the file or a message: \(error)")
+        let lines = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        for path in ["contract.yaml", "contract.json"] {
+            do {
+                _ = try Contract.parse(bytes, path: path)
+            } catch {
+                try check(error.file == path && !error.message.isEmpty, "a contract error without the file or a message: \(error)")
+                try check((error.line ?? 1) >= 1 && (error.line ?? 1) <= lines, "a contract error on a line outside the input: \(error)")
+            }
         }
     }
 

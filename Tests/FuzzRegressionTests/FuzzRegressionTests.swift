@@ -26,7 +26,7 @@ struct FuzzRegressionTests {
         case .json, .recording, .matcher: urls = files("recordings", ".json", recursive: true)
         case .har: urls = files("Tests/APICheckTests/Fixtures/har", ".har")
         case .config: urls = [root.appending(path: "apicheck.yml")]
-        case .contract: urls = files("contracts", ".yaml")
+        case .contract: urls = files("contracts", ".yaml") + files("Tests/APICheckTests/Fixtures/openapi30", ".json")
         case .form, .multipart, .date, .httpRequest, .httpResponse: urls = []
         }
         urls += files("Fuzz/Seeds/\(target.rawValue)") + files("Fuzz/Regressions/\(target.rawValue)")

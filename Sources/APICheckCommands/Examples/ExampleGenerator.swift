@@ -354,7 +354,7 @@ public struct ExampleGenerator: Sendable {
                 let encoding = encodings[member.key]
                 let items: [JSONValue]
                 if case .array(let values) = member.value, property?.mask == [.array] { items = values } else { items = [member.value] }
-                let binary = property?.format == "binary" || property?.items?.format == "binary"
+                let binary = property?.isFile == true || property?.items?.isFile == true
                 // The part's type: the first its encoding names outright, else what the kind of part implies.
                 let named = encoding.flatMap { $0.declared ? $0.contentTypes.first { !$0.hasSuffix("*") } : nil }
                 var headers = HeaderFields()

@@ -1,15 +1,14 @@
 import APICheckRecording
-import Yams
 
-/// One version of a contract, read for comparison (`apicheck breaking`): its document and its YAML tree, which gives
-/// each change its line.
+/// One version of a contract, read for comparison (`apicheck breaking`): its document in OpenAPI 3.1's form (a 3.0
+/// version compares as the 3.1 document that says the same) and the file as written, which gives each change its line.
 public struct ContractVersion {
     /// The file (or `REF:path` for a version read from git).
     public let path: String
     /// The contract as `apicheck verify` compiles it (the coverage of recordings is counted against it).
     public let compiled: CompiledContract
     let document: JSONValue
-    let node: Node
+    let file: ContractFile
 
     /// Reads a contract version from its text. It must load as `apicheck verify` loads a contract: a contract apicheck
     /// refuses (an unknown keyword, a `$ref` that leads nowhere) is refused here too, with its file and line, rather
@@ -17,20 +16,25 @@ public struct ContractVersion {
     ///
     /// - Throws: ``ConfigurationError`` naming `path`.
     public static func parse(_ text: String, path: String) throws(ConfigurationError) -> ContractVersion {
-        let (contract, document, node) = try Contract.parseKeepingTree(text, path: path)
-        return ContractVersion(path: path, compiled: contract.compiled, document: document, node: node)
+        try read(Array(text.utf8), path: path)
+    }
+
+    static func read(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> ContractVersion {
+        let (contract, file) = try Contract.read(bytes, path: path)
+        return ContractVersion(path: path, compiled: contract.compiled, document: file.tree, file: file)
     }
 
     /// Reads the contract file at `path`.
     ///
     /// - Throws: ``ConfigurationError`` when the file cannot be read or the contract does not load.
     public static func load(_ path: String) throws(ConfigurationError) -> ContractVersion {
-        try parse(try Contract.text(at: path), path: path)
+        try read(try Contract.bytes(at: path), path: path)
     }
 
     /// Where `pointer` is in this version: the file, its line, the pointer.
     func location(_ pointer: JSONPointer) -> ContractChange.Location {
-        ContractChange.Location(file: path, line: node.mark(at: pointer)?.line, pointer: pointer.description)
+        ContractChange.Location(
+            file: path, line: file.location(of: pointer)?.line, pointer: (file.reading?.written(pointer) ?? pointer).description)
     }
 
     /// The value at `pointer`, following local `$ref`s (`#/components/...`) to the value they name, and the pointer

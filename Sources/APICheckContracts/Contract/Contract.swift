@@ -3,11 +3,14 @@ import Foundation
 import OpenAPIKit
 import Yams
 
-/// An OpenAPI 3.1 contract: validated by OpenAPIKit, then compiled for the verifier from its own YAML tree.
+/// An OpenAPI contract (3.0, 3.1 or 3.2; YAML or JSON): validated by OpenAPIKit, then compiled for the verifier from
+/// its own tree.
 ///
 /// Loading fails (with the file, line and what to do) for anything the verifier would not enforce:
 /// an unknown schema keyword, an unsupported one (`$dynamicRef`, `unevaluatedProperties`, ...), an
 /// unknown or malformed `x-apicheck-*` extension, a pattern that does not compile, a `$ref` that leads nowhere.
+/// A 3.0 document is read into the 3.1 form that says the same (``OpenAPI30Reader``); what is new in 3.2 is refused
+/// by name until it is checked.
 public struct Contract: Sendable {
     /// The file it was read from.
     public let path: String
@@ -18,35 +21,42 @@ public struct Contract: Sendable {
     ///
     /// - Throws: ``ConfigurationError`` with the file and, where it can be found, the line of what is wrong.
     public static func load(_ path: String) throws(ConfigurationError) -> Contract {
-        try parse(try text(at: path), path: path)
+        try read(try bytes(at: path), path: path).contract
     }
 
-    /// The text of the contract file at `path`.
+    /// The bytes of the contract file at `path`.
     ///
-    /// - Throws: ``ConfigurationError`` when it cannot be read or is not UTF-8.
-    static func text(at path: String) throws(ConfigurationError) -> String {
+    /// - Throws: ``ConfigurationError`` when it cannot be read.
+    static func bytes(at path: String) throws(ConfigurationError) -> [UInt8] {
         guard let bytes = FileBytes.read(path) else {
             throw ConfigurationError(file: path, message: "cannot read the contract: \(FileBytes.whyUnreadable(path))")
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ConfigurationError(file: path, message: "the contract is not UTF-8 text")
-        }
-        return text
+        return bytes
     }
 
-    /// Parses contract text; `path` is used in errors.
+    /// Parses contract text; `path` is used in errors (and a name ending in `.json` makes it JSON).
     public static func parse(_ text: String, path: String) throws(ConfigurationError) -> Contract {
-        try parseKeepingTree(text, path: path).contract
+        try read(Array(text.utf8), path: path).contract
     }
 
-    /// ``parse(_:path:)``, also returning the document and the YAML tree it was read from (for `apicheck breaking`,
-    /// which compares documents and reports lines: the text is parsed once).
-    static func parseKeepingTree(_ text: String, path: String) throws(ConfigurationError) -> (
-        contract: Contract, document: JSONValue, node: Node
-    ) {
-        // Yams first: a syntax error gets its line from the YAML parser.
-        let reader = try YAMLReader.parse(text, file: path)
-        let tree = try reader.json()
+    /// Parses a contract's bytes (for the fuzz target: bytes that are not UTF-8 reach the JSON reader as they are).
+    package static func parse(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> Contract {
+        try read(bytes, path: path).contract
+    }
+
+    /// Reads and compiles a contract's bytes, also returning the file as read (for `apicheck breaking`, which
+    /// compares documents and reports lines: the text is parsed once).
+    static func read(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> (contract: Contract, file: ContractFile) {
+        // The parser first: a syntax error gets its line from it.
+        let source = try ContractSource.parse(bytes, path: path)
+        let reading: ContractReading
+        do {
+            reading = try ContractReading.read(source.tree)
+        } catch {
+            throw located(error, in: ContractFile(source: source, reading: nil))
+        }
+        let file = ContractFile(source: source, reading: reading)
+        let tree = reading.tree
         // OpenAPIKit checks the document's structure. Its schema model rejects valid JSON Schema 2020-12
         // (`items: false`, `prefixItems`, ...), so it sees every schema as `{}`; SchemaCompiler checks those.
         // It decodes the tree itself (`JSONValueDecoder`, equal to `JSONDecoder` on the same text and several times
@@ -67,24 +77,29 @@ public struct Contract: Sendable {
         } catch {
             compiled = .failure(error)
         }
-        if let error = structure.wait() { throw locate(error, in: text, path: path) }
+        if let error = structure.wait() { throw locate(error, in: file) }
         switch compiled {
         case .success(let contract):
-            return (Contract(path: path, compiled: contract), tree, reader.node)
+            return (Contract(path: path, compiled: contract), file)
         case .failure(let error):
-            let mark = reader.node.mark(at: error.pointer)
-            throw ConfigurationError(
-                file: path, line: mark?.line, column: mark?.column,
-                keyPath: error.pointer.description.isEmpty ? "/" : error.pointer.description,
-                message: error.message
-            )
+            throw located(error, in: file)
         }
     }
 
-    /// The contract's YAML text as a JSON value, as loading reads it (for tools of the package: the benchmark's peer
-    /// validates against the contract's own schemas).
+    /// A problem found in the document as an error at its line in the file as written.
+    static func located(_ error: SchemaError, in file: ContractFile) -> ConfigurationError {
+        let written = file.reading?.written(error.pointer) ?? error.pointer
+        let location = file.source.location(of: written)
+        return ConfigurationError(
+            file: file.source.path, line: location?.line, column: location?.column,
+            keyPath: written.description.isEmpty ? "/" : written.description, message: error.message
+        )
+    }
+
+    /// The contract's text (YAML or JSON) as a JSON value, as loading reads it (for tools of the package: the
+    /// benchmark's peer validates against the contract's own schemas).
     package static func document(_ text: String, path: String) throws(ConfigurationError) -> JSONValue {
-        try YAMLReader.parse(text, file: path).json()
+        try ContractSource.parse(Array(text.utf8), path: path).tree
     }
 
     /// The document with every schema replaced by `{}`: the values of `schema` keys and of `components/schemas`.
@@ -113,11 +128,11 @@ public struct Contract: Sendable {
         }
     }
 
-    /// Turns an OpenAPIKit or decoding error into one with the line of the offending key, found in a Yams node tree.
-    static func locate(_ error: any Error, in text: String, path: String) -> ConfigurationError {
+    /// Turns an OpenAPIKit or decoding error into one with the line of the offending key.
+    static func locate(_ error: any Error, in file: ContractFile) -> ConfigurationError {
         // Yams wraps what OpenAPIKit threw in a DecodingError; look inside.
         if case DecodingError.dataCorrupted(let context) = error, let inner = context.underlyingError {
-            return locate(inner, in: text, path: path)
+            return locate(inner, in: file)
         }
         var codingPath: [String] = []
         var message = "\(error)"
@@ -133,14 +148,26 @@ public struct Contract: Sendable {
                 break
             }
         }
-        var located = ConfigurationError(
-            file: path, keyPath: codingPath.joined(separator: "."), message: "not a valid OpenAPI 3.1 document: \(message)")
-        if let root = try? Yams.compose(yaml: text) {
-            let mark = root.mark(at: JSONPointer(tokens: codingPath))
-            located.line = mark?.line
-            located.column = mark?.column
-        }
-        return located
+        let version = file.reading?.edition.name ?? "3.1"
+        let location = file.source.location(of: JSONPointer(tokens: codingPath))
+        return ConfigurationError(
+            file: file.source.path, line: location?.line, column: location?.column, keyPath: codingPath.joined(separator: "."),
+            message: "not a valid OpenAPI \(version) document: \(message)")
+    }
+}
+
+/// A contract file as read: its text parsed (for lines) and its reading (the 3.1 form that is compiled).
+struct ContractFile {
+    let source: ContractSource
+    /// Nil while the document's version is not yet known.
+    let reading: ContractReading?
+
+    /// The document compiled: the reading's tree.
+    var tree: JSONValue { reading?.tree ?? source.tree }
+
+    /// Where `pointer` (into ``tree``) is written in the file.
+    func location(of pointer: JSONPointer) -> (line: Int, column: Int)? {
+        source.location(of: reading?.written(pointer) ?? pointer)
     }
 }
 

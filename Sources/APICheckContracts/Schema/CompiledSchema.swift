@@ -91,6 +91,9 @@ public final class CompiledSchema: Sendable {
     /// `format`, such as `date-time` (asserted) or `email` (an annotation).
     public let format: String?
     package let formatKind: FormatKind
+    /// Whether the value is a file's bytes: `contentMediaType` (OpenAPI 3.1) or `format: binary` (3.0's way) says so.
+    /// An annotation: it chooses how an example writes the value, never what is checked.
+    package let isFile: Bool
     /// `x-apicheck-date`: the exact wire form of a date-time.
     public let dateForm: DateWireForm?
 
@@ -148,6 +151,7 @@ public final class CompiledSchema: Sendable {
         var maxLength: Int?
         var pattern: Pattern?
         var format: String?
+        var contentMediaType: String?
         var dateForm: DateWireForm?
         var minimum: Bound?
         var maximum: Bound?
@@ -201,6 +205,7 @@ public final class CompiledSchema: Sendable {
         maxLength = parts.maxLength
         pattern = parts.pattern
         format = parts.format
+        isFile = parts.format == "binary" || parts.contentMediaType != nil
         switch parts.format {
         case nil: formatKind = .none
         case "date-time"?: formatKind = .dateTime

@@ -21,9 +21,10 @@ struct PatternProgram: Sendable {
     let regex: NSRegularExpression
     private let fast: ClassMatch?
 
-    /// Compiles `source` (ECMA-262 syntax); throws when ICU refuses it.
+    /// Compiles `source` (ECMA-262 syntax); throws when ICU refuses it. The empty pattern is valid ECMA-262 and
+    /// matches every text; ICU refuses an empty source, so it is given the empty group instead.
     init(_ source: String) throws {
-        regex = try NSRegularExpression(pattern: Self.endAnchored(source))
+        regex = try NSRegularExpression(pattern: source.isEmpty ? "(?:)" : Self.endAnchored(source))
         fast = ClassMatch(source)
     }
 

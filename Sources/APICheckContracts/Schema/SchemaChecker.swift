@@ -172,7 +172,11 @@ struct SchemaChecker {
             if let target = reference.target { apply(value, target, keyCase: keyCase, owner: false, evaluation: &evaluation) }
         }
         for sub in schema.allOf { apply(value, sub, keyCase: keyCase, owner: false, evaluation: &evaluation) }
-        if !schema.anyOf.isEmpty {
+        let nullable = schema.anyOf.count + schema.oneOf.count == 2 ? schema.nullableAlternative : nil
+        if let other = nullable {
+            // Null, or what `other` takes: `other` refuses null, so for any other value it alone decides.
+            if !value.isNull { apply(value, other, keyCase: keyCase, owner: false, evaluation: &evaluation) }
+        } else if !schema.anyOf.isEmpty {
             var first: CompiledSchema?
             var problems: [Raw?] = []
             for option in schema.anyOf {
@@ -194,7 +198,7 @@ struct SchemaChecker {
                     found: "none matched; the first: \(Self.explain(problems.first ?? nil))")
             }
         }
-        if !schema.oneOf.isEmpty {
+        if !schema.oneOf.isEmpty, nullable == nil {
             var matching: [Int] = []
             var firstProblem: Raw?
             for (index, option) in schema.oneOf.enumerated() {

@@ -160,6 +160,9 @@ final class SchemaCompiler {
         case "format":
             guard case .string(let format) = value else { throw fail("format must be a string") }
             parts.format = format
+        case "contentMediaType":
+            guard case .string(let type) = value else { throw fail("contentMediaType must be a string (a media type)") }
+            parts.contentMediaType = type
         case "minimum": parts.minimum = try bound(value, at: pointer, key)
         case "maximum": parts.maximum = try bound(value, at: pointer, key)
         case "exclusiveMinimum": parts.exclusiveMinimum = try bound(value, at: pointer, key)
@@ -369,6 +372,23 @@ extension Int {
 
 extension CompiledSchema {
     /// Whether the schema says anything besides its `$ref` (a placeholder for a cycle says nothing else).
+    /// The schema of `oneOf` (or `anyOf`) of `{type: "null"}` and a schema that refuses null, with nothing beside them: the
+    /// way OpenAPI 3.1 descriptions such as GitHub's write a nullable object (and a 3.0 `nullable` beside `$ref` or
+    /// `allOf` reads). A value is null, or that schema judges it: the checker reports what that schema finds, as the
+    /// same schema with `type: [object, "null"]` would, rather than "none of 2 schemas matched".
+    package var nullableAlternative: CompiledSchema? {
+        let branches = oneOf.isEmpty ? anyOf : oneOf
+        guard branches.count == 2, oneOf.isEmpty || anyOf.isEmpty, mask.isEmpty, !assertsBesidesType, reference == nil, allOf.isEmpty,
+            not == nil, ifSchema == nil
+        else { return nil }
+        func isNull(_ branch: CompiledSchema) -> Bool {
+            branch.mask == .null && !branch.assertsBesidesType && branch.reference == nil && !branch.hasInPlaceApplicators
+        }
+        guard let nullAt = branches.firstIndex(where: isNull) else { return nil }
+        let other = branches[1 - nullAt]
+        return !other.mask.isEmpty && !other.mask.contains(.null) ? other : nil
+    }
+
     var hasOtherKeywords: Bool {
         !mask.isEmpty || assertsBesidesType || !allOf.isEmpty || !anyOf.isEmpty || !oneOf.isEmpty || not != nil || ifSchema != nil
     }

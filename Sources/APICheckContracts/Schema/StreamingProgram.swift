@@ -130,7 +130,7 @@ package final class StreamingProgram: Sendable {
             // `oneOf` (or `anyOf`) of `{type: "null"}` and a schema that refuses null: null, or what that schema accepts
             // (the way OpenAPI 3.1 descriptions such as GitHub's write a nullable object). The usual checker judges the
             // keys once over the branch that matched, as the branch would alone.
-            if let other = Self.nullableBranch(schema) {
+            if let other = schema.nullableAlternative {
                 guard let index = compile(other, keyCase: inherited, coverage: place), !open.contains(index) else { return nil }
                 var node = nodes[index]
                 node.mask.insert(.null)
@@ -237,21 +237,6 @@ package final class StreamingProgram: Sendable {
             nodes.append(node)
             freeNodes[keyCase] = index
             return index
-        }
-
-        /// The branch that is not `{type: "null"}` of a schema that is only `oneOf` or `anyOf` of two branches, one of
-        /// them `{type: "null"}` and the other one a schema of a type that excludes null; else nil.
-        static func nullableBranch(_ schema: CompiledSchema) -> CompiledSchema? {
-            let branches = schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf
-            guard branches.count == 2, schema.oneOf.isEmpty || schema.anyOf.isEmpty, schema.mask.isEmpty, !schema.assertsBesidesType,
-                schema.reference == nil, schema.allOf.isEmpty, schema.not == nil, schema.ifSchema == nil
-            else { return nil }
-            func isNull(_ branch: CompiledSchema) -> Bool {
-                branch.mask == .null && !branch.assertsBesidesType && branch.reference == nil && !branch.hasInPlaceApplicators
-            }
-            guard let nullAt = branches.firstIndex(where: isNull) else { return nil }
-            let other = branches[1 - nullAt]
-            return !other.mask.isEmpty && !other.mask.contains(.null) ? other : nil
         }
 
         /// Whether every keyword of `schema` is one a program checks (its subschemas are asked when they are compiled).

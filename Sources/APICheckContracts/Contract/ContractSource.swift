@@ -1,0 +1,65 @@
+import APICheckRecording
+import Yams
+
+/// A contract file's text, parsed as what it is: JSON as JSON (RFC 8259), anything else as YAML; and where each
+/// JSON pointer of it is in the file.
+///
+/// A file whose first character (after a byte order mark and whitespace) is `{`, or whose name ends in `.json`, is
+/// JSON whatever else it could be: a YAML parser reads most JSON, but not all of it (`\uD83D\uDE00`, a surrogate
+/// pair, is refused by YAML's escapes), and its errors would name YAML for a JSON file.
+struct ContractSource {
+    enum Syntax: Sendable {
+        case json
+        case yaml
+    }
+
+    let path: String
+    let syntax: Syntax
+    /// The document as written.
+    let tree: JSONValue
+    private let yaml: Node?
+    private let bytes: [UInt8]
+
+    /// Parses `bytes`, the text of the contract at `path`.
+    ///
+    /// - Throws: ``ConfigurationError`` with the line and column of a syntax error.
+    static func parse(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> ContractSource {
+        if isJSON(bytes, path: path) {
+            do {
+                let tree = try JSONReader.parse(bytes)
+                return ContractSource(path: path, syntax: .json, tree: tree, yaml: nil, bytes: bytes)
+            } catch {
+                throw ConfigurationError(
+                    file: path, line: error.location.line, column: error.location.column, keyPath: error.pointer.description,
+                    message: "not valid JSON: \(error.message)")
+            }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ConfigurationError(file: path, message: "the contract is not UTF-8 text")
+        }
+        let reader = try YAMLReader.parse(text, file: path)
+        return ContractSource(path: path, syntax: .yaml, tree: try reader.json(), yaml: reader.node, bytes: bytes)
+    }
+
+    /// Whether the text is JSON: it starts with `{` (after a byte order mark and whitespace), or the file is `.json`.
+    static func isJSON(_ bytes: [UInt8], path: String) -> Bool {
+        if path.lowercased().hasSuffix(".json") { return true }
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        return index < bytes.count && bytes[index] == UInt8(ascii: "{")
+    }
+
+    /// Where the value at `pointer` is written (its key, for a member of a mapping), or where the deepest value on
+    /// the way to it that exists is.
+    func location(of pointer: JSONPointer) -> (line: Int, column: Int)? {
+        if let yaml {
+            return yaml.mark(at: pointer).map { ($0.line, $0.column) }
+        }
+        var pointer = pointer
+        while true {
+            if let location = JSONReader.location(of: pointer, in: bytes) { return (location.line, location.column) }
+            if pointer.tokens.isEmpty { return nil }
+            pointer = pointer.parent
+        }
+    }
+}

@@ -1,0 +1,319 @@
+import APICheckRecording
+
+/// Reads an OpenAPI 3.0 document into the form of 3.1 that says the same, so that it is compiled, verified, covered
+/// and compared (`breaking`) exactly as that 3.1 document would be.
+///
+/// Only schemas differ between the two in what apicheck checks; the reading rewrites them and nothing else:
+/// - `nullable: true` beside a `type` adds `"null"` to it (`type: [string, "null"]`; an `enum` that does not list null
+///   still refuses it, as OpenAPI 3.0.3 says); beside a `$ref`, a single `allOf` (`oneOf`, `anyOf`) or any other
+///   applicator, the schema becomes `anyOf: [<it>, {type: "null"}]`, unless an `enum` beside leaves null out. `oneOf`
+///   of bare types with `nullable` is a list of types with null.
+/// - `exclusiveMinimum: true` beside `minimum: 5` is `exclusiveMinimum: 5` (and the maximum alike); `false` is dropped.
+/// - `format: binary` (a file's bytes) is `contentMediaType: application/octet-stream` and `format: byte` (base64 text)
+///   is `contentEncoding: base64`, as OpenAPI 3.1 says them: annotations in both, which an example writes as a file
+///   part and nothing checks. `example` stays as written (3.1 still reads it).
+/// - A keyword of JSON Schema 2020-12 that a 3.0 schema cannot hold (`const`, `examples`, a list of types, `if`, ...)
+///   is refused with what to write instead; so is a keyword beside `$ref` other than `nullable` and the annotations,
+///   which OpenAPI 3.0 ignores (its Reference Object takes nothing else) and apicheck would otherwise check.
+struct OpenAPI30Reader {
+    /// Pointers of the result that moved (`from`, a prefix), and where they are written (`to`).
+    private(set) var moves: [(from: JSONPointer, to: JSONPointer)] = []
+
+    /// The 3.1 form of a 3.0 document.
+    mutating func document(_ document: JSONValue) throws(SchemaError) -> JSONValue {
+        guard case .object(var root) = document else { return document }
+        for key in ["webhooks", "jsonSchemaDialect"] where root[key] != nil {
+            throw SchemaError(
+                pointer: JSONPointer(tokens: [key]),
+                message: "\(key) is OpenAPI 3.1; a 3.0 document cannot hold it (declare openapi: 3.1.0)")
+        }
+        if document["components"]?["pathItems"] != nil {
+            throw SchemaError(
+                pointer: JSONPointer(tokens: ["components", "pathItems"]),
+                message: "components/pathItems is OpenAPI 3.1; a 3.0 document cannot hold it (declare openapi: 3.1.0)")
+        }
+        for index in root.indices {
+            let member = root[index]
+            guard member.key != "openapi", !member.key.hasPrefix("x-") else { continue }
+            let at = JSONPointer(tokens: [member.key])
+            if member.key == "components", case .object(var components) = member.value {
+                for inner in components.indices where components[inner].key == "schemas" {
+                    components.set(try schemaMap(components[inner].value, at: at.appending("schemas")), at: inner)
+                }
+                for inner in components.indices where components[inner].key != "schemas" && !components[inner].key.hasPrefix("x-") {
+                    components.set(try structure(components[inner].value, at: at.appending(components[inner].key)), at: inner)
+                }
+                root.set(.object(components), at: index)
+            } else {
+                root.set(try structure(member.value, at: at), at: index)
+            }
+        }
+        root["openapi"] = .string("3.1.0")
+        return .object(root)
+    }
+
+    /// The parts of the document around schemas: every `schema` in them is read as a schema.
+    private mutating func structure(_ value: JSONValue, at pointer: JSONPointer) throws(SchemaError) -> JSONValue {
+        switch value {
+        case .object(var object):
+            for index in object.indices {
+                let member = object[index]
+                if member.key.hasPrefix("x-") || member.key == "example" || member.key == "examples" { continue }
+                let at = pointer.appending(member.key)
+                if member.key == "schema", member.value.objectValue != nil || member.value.boolValue != nil {
+                    object.set(try schema(member.value, written: at, at: at), at: index)
+                } else {
+                    object.set(try structure(member.value, at: at), at: index)
+                }
+            }
+            return .object(object)
+        case .array(var items):
+            for index in items.indices { items[index] = try structure(items[index], at: pointer.appending(index)) }
+            return .array(items)
+        default:
+            return value
+        }
+    }
+
+    private mutating func schemaMap(_ value: JSONValue, at pointer: JSONPointer) throws(SchemaError) -> JSONValue {
+        guard case .object(var map) = value else { return value }
+        for index in map.indices {
+            let at = pointer.appending(map[index].key)
+            map.set(try schema(map[index].value, written: at, at: at), at: index)
+        }
+        return .object(map)
+    }
+
+    // MARK: Schemas
+
+    /// The 3.1 form of the schema written at `written`, to be placed at `pointer` of the result.
+    private mutating func schema(_ value: JSONValue, written: JSONPointer, at pointer: JSONPointer) throws(SchemaError) -> JSONValue {
+        guard case .object(let object) = value else {
+            throw SchemaError(
+                pointer: written,
+                message:
+                    "a schema of OpenAPI 3.0 is an object; true and false are schemas of 3.1 (in 3.0 write {} for any value, not: {} for none)"
+            )
+        }
+        try refuseNewKeywords(object, at: written)
+        guard try addsNull(object, at: written) else { return .object(try keywords(object, written: written, at: pointer)) }
+        if object["$ref"] == nil, case .string(let type)? = object["type"], !Self.applicators.contains(where: { object[$0] != nil }) {
+            var plain = try keywords(object, written: written, at: pointer)
+            plain["type"] = .array([.string(type), .string("null")])
+            return .object(plain)
+        }
+        if let types = Self.typeAlternatives(object) {
+            // `oneOf: [{type: string}, {type: integer}], nullable: true` is how 3.0 says `type: [string, integer, "null"]`.
+            moves.append((pointer.appending("type"), written.appending(types.keyword)))
+            var plain = JSONObject(object.filter { Self.isAnnotation($0.key) })
+            plain["type"] = .array(types.names.map(JSONValue.string) + [.string("null")])
+            return .object(plain)
+        }
+        // `anyOf: [<the schema>, {type: "null"}]`: its first alternative is where the schema (or its `$ref`, or its
+        // one `allOf`) is written, the second is `nullable`.
+        let alternatives = pointer.appending("anyOf")
+        moves.append((alternatives, written))
+        moves.append((alternatives.appending(1), written.appending("nullable")))
+        let null = JSONValue.object(JSONObject([.init(key: "type", value: .string("null"))]))
+        var outer = JSONObject(object.filter { Self.isAnnotation($0.key) })
+        let inner: JSONValue
+        if let reference = object["$ref"] {
+            moves.append((alternatives.appending(0), written))
+            inner = .object(JSONObject([.init(key: "$ref", value: reference)]))
+        } else if let only = Self.onlyAlternative(object) {
+            moves.append((alternatives.appending(0), written.appending(only.keyword).appending(0)))
+            inner = try schema(only.schema, written: written.appending(only.keyword).appending(0), at: alternatives.appending(0))
+        } else {
+            moves.append((alternatives.appending(0), written))
+            outer = JSONObject()
+            inner = .object(try keywords(object, written: written, at: alternatives.appending(0)))
+        }
+        outer["anyOf"] = .array([inner, null])
+        return .object(outer)
+    }
+
+    /// Whether `nullable: true` adds null to what the schema takes: it must have a type, a `$ref` or an applicator
+    /// to add it to, and no `enum` that leaves null out.
+    private func addsNull(_ object: JSONObject, at pointer: JSONPointer) throws(SchemaError) -> Bool {
+        guard let nullable = object["nullable"] else { return false }
+        guard case .bool(let value) = nullable else {
+            throw SchemaError(pointer: pointer.appending("nullable"), message: "nullable must be true or false")
+        }
+        guard value else { return false }
+        if object["$ref"] == nil, object["type"] != nil, !Self.applicators.contains(where: { object[$0] != nil }) {
+            // `type: [string, "null"]`, where an `enum` without null still refuses null, as in 3.1.
+            return true
+        }
+        if case .array(let values)? = object["enum"], !values.contains(.null) { return false }
+        return object["$ref"] != nil || Self.applicators.contains { object[$0] != nil }
+    }
+
+    /// The schema's keywords in 3.1's form, its subschemas read in turn; `nullable` is left out (``schema`` reads it).
+    private mutating func keywords(_ object: JSONObject, written: JSONPointer, at pointer: JSONPointer) throws(SchemaError) -> JSONObject {
+        var result: [JSONObject.Member] = []
+        for member in object {
+            let key = member.key
+            let from = written.appending(key)
+            let to = pointer.appending(key)
+            switch key {
+            case "nullable":
+                continue
+            case "exclusiveMinimum", "exclusiveMaximum":
+                guard case .bool(let exclusive) = member.value else {
+                    throw SchemaError(
+                        pointer: from,
+                        message:
+                            "in OpenAPI 3.0, \(key) is true or false beside \(Self.bound(of: key)); a number here is 3.1 (write \(Self.bound(of: key)): N with \(key): true)"
+                    )
+                }
+                guard exclusive else { continue }
+                guard let bound = object[Self.bound(of: key)] else {
+                    throw SchemaError(
+                        pointer: from, message: "\(key): true needs \(Self.bound(of: key)) beside it (the bound it makes exclusive)")
+                }
+                result.append(.init(key: key, value: bound))
+            case "minimum", "maximum":
+                let exclusive = key == "minimum" ? "exclusiveMinimum" : "exclusiveMaximum"
+                if object[exclusive] == .bool(true) { continue }
+                result.append(member)
+            case "format" where member.value == .string("binary"):
+                result.append(.init(key: "contentMediaType", value: .string("application/octet-stream")))
+            case "format" where member.value == .string("byte"):
+                result.append(.init(key: "contentEncoding", value: .string("base64")))
+            case "properties":
+                result.append(.init(key: key, value: try subschemaMap(member.value, written: from, at: to)))
+            case "additionalProperties", "not":
+                if case .bool = member.value, key == "additionalProperties" {
+                    result.append(member)
+                } else {
+                    result.append(.init(key: key, value: try schema(member.value, written: from, at: to)))
+                }
+            case "items":
+                if case .array = member.value {
+                    throw SchemaError(
+                        pointer: from,
+                        message: "in OpenAPI 3.0, items is one schema; a list of schemas is a tuple (prefixItems in OpenAPI 3.1)")
+                }
+                result.append(.init(key: key, value: try schema(member.value, written: from, at: to)))
+            case "allOf", "anyOf", "oneOf":
+                guard case .array(let list) = member.value else {
+                    result.append(member)
+                    continue
+                }
+                var read: [JSONValue] = []
+                for (index, item) in list.enumerated() {
+                    read.append(try schema(item, written: from.appending(index), at: to.appending(index)))
+                }
+                result.append(.init(key: key, value: .array(read)))
+            default:
+                result.append(member)
+            }
+        }
+        return JSONObject(result)
+    }
+
+    private mutating func subschemaMap(_ value: JSONValue, written: JSONPointer, at pointer: JSONPointer) throws(SchemaError) -> JSONValue {
+        guard case .object(let map) = value else { return value }
+        var result: [JSONObject.Member] = []
+        for member in map {
+            result.append(
+                .init(
+                    key: member.key,
+                    value: try schema(member.value, written: written.appending(member.key), at: pointer.appending(member.key))))
+        }
+        return .object(JSONObject(result))
+    }
+
+    /// Refuses a keyword a 3.0 schema cannot hold, and one beside `$ref` that 3.0 would ignore.
+    private func refuseNewKeywords(_ object: JSONObject, at pointer: JSONPointer) throws(SchemaError) {
+        for member in object {
+            if let advice = Self.newKeywords[member.key] {
+                throw SchemaError(pointer: pointer.appending(member.key), message: advice)
+            }
+            if Self.jsonSchema2020.contains(member.key) {
+                throw SchemaError(
+                    pointer: pointer.appending(member.key),
+                    message:
+                        "\(member.key) is JSON Schema 2020-12, which an OpenAPI 3.0 schema cannot hold; declare openapi: 3.1.0 to use it")
+            }
+        }
+        if case .array = object["type"] {
+            throw SchemaError(
+                pointer: pointer.appending("type"),
+                message: "a list of types is OpenAPI 3.1; in 3.0 write one type, with nullable: true to also take null (or use anyOf)")
+        }
+        if object["$ref"] != nil {
+            for member in object where member.key != "$ref" && member.key != "nullable" && !Self.isAnnotation(member.key) {
+                throw SchemaError(
+                    pointer: pointer.appending(member.key),
+                    message:
+                        "OpenAPI 3.0 ignores \(member.key) beside $ref (a Reference Object takes nothing else); to have it checked write allOf: [{$ref: ...}] beside it, or remove it"
+                )
+            }
+        }
+    }
+
+    /// The one schema of a schema that is nothing but `allOf`, `oneOf` or `anyOf` of one (and annotations): how 3.0
+    /// writes a nullable `$ref` (`allOf: [{$ref: ...}], nullable: true`).
+    private static func onlyAlternative(_ object: JSONObject) -> (keyword: String, schema: JSONValue)? {
+        let keywords = object.filter { $0.key != "nullable" && !isAnnotation($0.key) }
+        guard keywords.count == 1, ["allOf", "oneOf", "anyOf"].contains(keywords[0].key), case .array(let list) = keywords[0].value,
+            list.count == 1
+        else { return nil }
+        return (keywords[0].key, list[0])
+    }
+
+    /// The types of a schema that is nothing but `oneOf` or `anyOf` of bare types (`{type: string}`), each once, and
+    /// not both `integer` and `number` (for `oneOf`, a whole number would be both): a list of types said the 3.0 way.
+    private static func typeAlternatives(_ object: JSONObject) -> (keyword: String, names: [String])? {
+        let keywords = object.filter { $0.key != "nullable" && !isAnnotation($0.key) }
+        guard keywords.count == 1, ["oneOf", "anyOf"].contains(keywords[0].key), case .array(let alternatives) = keywords[0].value,
+            !alternatives.isEmpty
+        else { return nil }
+        var names: [String] = []
+        for alternative in alternatives {
+            guard case .object(let only) = alternative, only.count == 1, case .string(let type)? = only["type"], !names.contains(type),
+                type != "null"
+            else { return nil }
+            names.append(type)
+        }
+        if keywords[0].key == "oneOf", names.contains("integer"), names.contains("number") { return nil }
+        return (keywords[0].key, names)
+    }
+
+    private static func bound(of exclusive: String) -> String { exclusive == "exclusiveMinimum" ? "minimum" : "maximum" }
+
+    /// The keywords that hold subschemas a `nullable` cannot reach into: null must get past each of them.
+    private static let applicators = ["allOf", "anyOf", "oneOf", "not"]
+
+    private static func isAnnotation(_ key: String) -> Bool {
+        key.hasPrefix("x-") && !key.hasPrefix("x-apicheck-")
+            || [
+                "title", "description", "default", "deprecated", "readOnly", "writeOnly", "example", "externalDocs", "xml", "discriminator",
+            ]
+            .contains(key)
+    }
+
+    /// Keywords of 3.1 with a 3.0 way to say the same.
+    private static let newKeywords: [String: String] = [
+        "const": "const is OpenAPI 3.1; in 3.0 write enum: [the value]",
+        "examples": "examples in a schema is OpenAPI 3.1; in 3.0 write example: with one value",
+        "contentMediaType": "contentMediaType is OpenAPI 3.1; in 3.0 a file is type: string, format: binary",
+        "contentEncoding": "contentEncoding is OpenAPI 3.1; in 3.0 base64 text is type: string, format: byte",
+        "$defs": "$defs is OpenAPI 3.1; in 3.0 put the schema in components/schemas and refer to it there",
+    ]
+
+    /// Keywords of JSON Schema 2020-12 that OpenAPI 3.0's schema object does not have.
+    private static let jsonSchema2020: Set<String> = [
+        "prefixItems", "if", "then", "else", "dependentRequired", "dependentSchemas", "contains", "minContains", "maxContains",
+        "patternProperties", "propertyNames", "unevaluatedProperties", "unevaluatedItems", "$schema", "$id", "$anchor",
+        "$dynamicRef", "$dynamicAnchor", "$comment", "contentSchema",
+    ]
+}
+
+extension JSONObject {
+    /// Replaces the value of the member at `index`, keeping its key and place.
+    fileprivate mutating func set(_ value: JSONValue, at index: Int) {
+        self[members[index].key] = value
+    }
+}
