@@ -86,6 +86,7 @@ struct DiffCommand: AsyncParsableCommand {
         summary.command = "diff --live"
         Output.out(format.render(result.findings, summary: summary))
         let writeErrors = ReportDestination.write(report, findings: result.findings, summary: summary, command: "diff")
+        for warning in result.warnings { Output.err("\(warning)\n") }
         for note in result.notes { Output.err("note: \(note)\n") }
         for error in result.errors + writeErrors { Output.err("\(error)\n") }
         let seconds = LiveRun.seconds(started.duration(to: .now))

@@ -80,6 +80,7 @@ struct RecordCommand: AsyncParsableCommand {
                 Output.err("  \(change.severity): \(change.message) [\(change.rule)]\n")
             }
         }
+        for warning in result.warnings { Output.err("\(warning)\n") }
         for note in result.notes { Output.err("note: \(note)\n") }
         Output.err(Self.impliedChanges(result, configuration: configuration))
         for error in result.errors { Output.err("\(error)\n") }

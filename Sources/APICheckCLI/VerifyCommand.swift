@@ -70,7 +70,7 @@ struct VerifyCommand: ParsableCommand {
         summary.coverage = result.coverage
         Output.out(reportFormat.render(result.findings, summary: summary))
         let writeErrors = ReportDestination.write(report, findings: result.findings, summary: summary, command: "verify")
-        for error in result.errors + writeErrors { Output.err((error + "\n")) }
+        for line in result.warnings + result.errors + writeErrors { Output.err((line + "\n")) }
         Output.err("apicheck verify: \(summary.line)\n")
         for coverage in result.coverage {
             Output.err(

@@ -69,6 +69,8 @@ public struct LiveRun: Sendable {
         public var errors: [String] = []
         /// Things worth a line on stderr: scenarios not run, recordings missing, clean-up that failed.
         public var notes: [String] = []
+        /// What loading the contracts refused (an operation apicheck does not check), each once, compiler style.
+        public var warnings: [String] = []
         /// Scenarios run (not counting those that did not start).
         public var scenarios = 0
         /// Requests sent, clean-up included.
@@ -206,6 +208,7 @@ public struct LiveRun: Sendable {
             if let contractPath = api.contract {
                 do {
                     let contract = CompiledContract(try Contract.load(configuration.resolve(contractPath).path))
+                    result.warnings += contract.refused.map(\.warning)
                     verifier = Verifier(
                         contract: contract, options: .init(strict: options.strict, severities: api.severities, ignored: api.ignore))
                 } catch {

@@ -1,3 +1,4 @@
+import APICheck
 import Foundation
 import Testing
 
@@ -176,7 +177,7 @@ struct VerifyCommandTests {
     }
 
     @Test(
-        "a contract that says what apicheck would not check is refused: exit 2 with file, line and what to do",
+        "what a contract says that apicheck would not check refuses its operation (named once, with file, line and what to do; a recording of it fails), a broken $ref the contract (exit 2)",
         arguments: [
             (
                 "type: object\nunevaluatedProperties: false",
@@ -221,9 +222,42 @@ struct VerifyCommandTests {
         try "apis:\n  things:\n    contract: contract.yaml\n    base_url: https://x.test\n".write(
             to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
         let result = try await CLIRunner.run(["verify"], currentDirectory: folder)
-        #expect(result.status == 2)
-        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
         #expect(result.stderr.contains("contract.yaml:1"), "the line is given: \(result.stderr)")
+        if message.contains("points at nothing") {
+            #expect(result.status == 2)
+            #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+            return
+        }
+        // `file:line:column: error: pointer: why` as a refused operation's warning.
+        var expected = [message]
+        if let range = message.range(of: ": error: ") {
+            let rest = message[range.upperBound...]
+            let pointer = rest.prefix { $0 != ":" }
+            expected = [
+                "\(message[..<range.lowerBound]): warning: GET /things is not checked",
+                "at \(pointer): \(rest.dropFirst(pointer.count + 2))",
+            ]
+        }
+        #expect(result.status == 0, "no recording reaches it: \(result.stderr)")
+        for text in expected + ["warning: GET /things is not checked"] {
+            #expect(result.stderr.contains(text), "\(text) in stderr: \(result.stderr)")
+        }
+        #expect(result.stderr.components(separatedBy: "GET /things is not checked").count == 2, "named once: \(result.stderr)")
+        // A recording that reaches the refused operation is an error, never passed unchecked.
+        let recordings = folder.appendingPathComponent("recordings/things/tests")
+        try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
+        let recording = Recording(
+            api: "things", name: "one", recordedAt: "2026-01-01T00:00:00Z", recordedFrom: "sandbox",
+            interactions: [
+                Interaction(
+                    request: RecordedRequest(method: "GET", url: "/things"),
+                    response: RecordedResponse(
+                        status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(.object(JSONObject()))))
+            ])
+        try recording.fileText.write(to: recordings.appendingPathComponent("one.json"), atomically: true, encoding: .utf8)
+        let reached = try await CLIRunner.run(["verify"], currentDirectory: folder)
+        #expect(reached.status == 1, "stderr: \(reached.stderr)")
+        #expect(reached.stdout.contains("[contract.operation-refused]"), "stdout: \(reached.stdout)")
     }
 
     @Test("an x-apicheck extension outside a schema, misspelled or misplaced, is refused with its line")

@@ -497,11 +497,17 @@ struct BreakingTests {
         #expect(changes.contains { $0.pointer == "/replies/*/status" })
     }
 
-    @Test("a contract apicheck refuses is refused here too, with its file and line")
-    func refusedContract() {
+    @Test("a contract apicheck refuses is refused here too, with its file and line; a refused operation is named")
+    func refusedContract() throws {
+        var broken = Doc()
+        broken.todo = broken.todo.replacingOccurrences(of: "maxLength: 100", with: "maxLength: 100, items: {$ref: '#/nowhere'}")
+        let error = try #require(throws: ConfigurationError.self) { try ContractVersion.parse(broken.yaml, path: "bad.yaml") }
+        #expect(error.file == "bad.yaml" && error.line != nil && error.message.contains("points at nothing"), "\(error)")
         var bad = Doc()
         bad.todo = bad.todo.replacingOccurrences(of: "maxLength: 100", with: "maxLength: 100, unevaluatedItems: false")
-        #expect(throws: ConfigurationError.self) { try ContractVersion.parse(bad.yaml, path: "bad.yaml") }
+        let version = try ContractVersion.parse(bad.yaml, path: "bad.yaml")
+        #expect(!version.compiled.refused.isEmpty)
+        #expect(version.compiled.refused.allSatisfy { $0.reason.file == "bad.yaml" && $0.reason.message.contains("unevaluatedItems") })
     }
 }
 

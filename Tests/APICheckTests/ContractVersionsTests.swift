@@ -177,22 +177,32 @@ struct ContractVersionsTests {
     @Test(
         "each construct new in 3.2 is refused by name at its line",
         arguments: [
-            ("    query:\n      responses: {'200': {description: found}}", "the query method (OpenAPI 3.2)", 14),
-            ("    additionalOperations:\n      COPY: {responses: {'200': {description: copied}}}", "additionalOperations", 14),
+            ("    query:\n      responses: {'200': {description: found}}", "the query method (OpenAPI 3.2)", 14, "QUERY /thing"),
+            (
+                "    additionalOperations:\n      COPY: {responses: {'200': {description: copied}}}", "additionalOperations", 14,
+                "COPY /thing"
+            ),
             (
                 "    post:\n      responses:\n        '200':\n          description: stream\n          content:\n            application/jsonl:\n              itemSchema: {type: object}",
-                "itemSchema", 19
+                "itemSchema", 19, "POST /thing"
             ),
-            ("    parameters:\n      - {name: q, in: querystring, content: {application/json: {schema: {}}}}", "in: querystring", 14),
+            (
+                "    parameters:\n      - {name: q, in: querystring, content: {application/json: {schema: {}}}}", "in: querystring", 14,
+                "GET /thing"
+            ),
         ])
-    func refused32(construct: String, message: String, line: Int) throws {
+    func refused32(construct: String, message: String, line: Int, operation: String) throws {
         let text = Self.document("3.2.0", schema: "type: object") + "\npaths2: {}\n"
         // The construct goes in /thing's path item, after get.
         let placed = text.replacingOccurrences(of: "\npaths2: {}\n", with: "")
             .replacingOccurrences(of: "components:\n", with: construct + "\ncomponents:\n")
-        let error = try Self.error(placed)
+        let error = try Contract.refusal(placed, path: "c.yaml")
         #expect(error.message.contains(message), "\(error)")
         #expect(error.line == line, "\(error)")
+        // The construct refuses its operation, by name, and nothing else.
+        let contract = CompiledContract(try Contract.parse(placed, path: "c.yaml"))
+        #expect(contract.refused.map(\.operation) == [operation])
+        #expect(contract.operations.map(\.name) == (operation == "GET /thing" ? [] : ["GET /thing"]))
     }
 
     @Test("Swagger 2.0 is refused in one line that says what it is and how to convert it")

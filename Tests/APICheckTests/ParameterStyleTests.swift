@@ -408,9 +408,7 @@ struct ParameterStyleTests {
             ),
         ] as [(String, String)])
     func refused(_ parameters: String, _ message: String) throws {
-        let error = try #require(throws: ConfigurationError.self) {
-            try Contract.parse(Self.contract(parameters: parameters), path: "styles.yaml")
-        }
+        let error = try Contract.refusal(Self.contract(parameters: parameters), path: "styles.yaml")
         #expect(error.description.contains(message), "\(error.description)")
     }
 
@@ -438,7 +436,7 @@ struct ParameterStyleTests {
                   responses:
                     '204': {description: ok}
             """
-        let error = try #require(throws: ConfigurationError.self) { try Contract.parse(text, path: "e.yaml") }
+        let error = try Contract.refusal(text, path: "e.yaml")
         #expect(error.description.contains(message), "\(error.description)")
     }
 

@@ -25,7 +25,7 @@ struct TypeNullMessageTests {
 
     @Test("is refused with what to write instead, and its line")
     func refused() throws {
-        let error = try #require(throws: ConfigurationError.self) { try Contract.parse(Self.contract("[array, null]"), path: "t.yaml") }
+        let error = try Contract.refusal(Self.contract("[array, null]"), path: "t.yaml")
         #expect(error.description.contains("YAML's null value (an unquoted null)"), "\(error.description)")
         #expect(error.description.contains("write \"null\" in quotes"), "\(error.description)")
         #expect(error.line == 12, "\(error.description)")

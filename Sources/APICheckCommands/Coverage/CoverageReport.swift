@@ -59,6 +59,10 @@ public struct CoverageFormat: Hashable, Sendable, CustomStringConvertible {
                 lines.append("  \(measure.name) not exercised:")
                 lines += measure.missing.map { "    \($0.name)" }
             }
+            if !coverage.refused.isEmpty {
+                lines.append("  refused, so not checked (\(coverage.refused.count)):")
+                lines += coverage.refused.map { "    \($0)" }
+            }
             lines.append("")
         }
         return lines.joined(separator: "\n")
@@ -93,6 +97,7 @@ public struct CoverageFormat: Hashable, Sendable, CustomStringConvertible {
                                         .init(key: "missing", value: .array(measure.missing.map { .string($0.name) })),
                                     ]))
                             })),
+                    .init(key: "refused", value: .array(coverage.refused.map(JSONValue.string))),
                 ]))
         }
         return JSONWriter.pretty(
@@ -124,6 +129,12 @@ public struct CoverageFormat: Hashable, Sendable, CustomStringConvertible {
                 lines += measure.missing.map { "- `\($0.name.replacingOccurrences(of: "`", with: "'"))`" }
                 lines.append("")
                 lines.append("</details>")
+            }
+            if !coverage.refused.isEmpty {
+                lines.append("")
+                lines.append("Refused, so not checked (\(coverage.refused.count)):")
+                lines.append("")
+                lines += coverage.refused.map { "- `\($0.replacingOccurrences(of: "`", with: "'"))`" }
             }
             lines.append("")
         }

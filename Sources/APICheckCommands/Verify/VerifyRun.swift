@@ -38,6 +38,9 @@ public struct VerifyRun: Sendable {
         public var findings: [Finding] = []
         /// Files that could not be read or understood (exit 2).
         public var errors: [String] = []
+        /// What loading the contracts refused (an operation described with a construct apicheck does not check),
+        /// each once, compiler style: `contracts/x.yaml:12:5: warning: GET /things/{id} is not checked ...`.
+        public var warnings: [String] = []
         /// How many recordings and interactions were verified.
         public var recordings = 0
         public var interactions = 0
@@ -52,6 +55,8 @@ public struct VerifyRun: Sendable {
 
     let configuration: ConfigurationFile
     var verifiers: [String: Verifier] = [:]
+    /// What loading each selected API's contract refused, in apicheck.yml's order.
+    private var refusals: [String] = []
     /// What each verifier was made from, to make one set per job: a compiled contract is a graph of class
     /// instances, and two cores retaining and releasing the same instances slow each other down.
     private var makers: [String: @Sendable () -> Verifier] = [:]
@@ -66,6 +71,7 @@ public struct VerifyRun: Sendable {
         let loads = paths.map { path in options.jobs > 1 && paths.count > 1 ? BackgroundResult { Self.load(path) } : nil }
         for (index, api) in apis.enumerated() {
             let loaded = try (loads[index]?.wait() ?? Self.load(paths[index])).get()
+            refusals += loaded.compiled.refused.map(\.warning)
             let verifierOptions = Verifier.Options(strict: options.strict, severities: api.severities, ignored: api.ignore)
             let make: @Sendable () -> Verifier = { Verifier(contract: CompiledContract(loaded), options: verifierOptions) }
             makers[api.name] = make
@@ -80,6 +86,7 @@ public struct VerifyRun: Sendable {
     /// Verifies what `options` names.
     public func run(_ options: Options) -> Result {
         var result = Result()
+        result.warnings = refusals
         var files: [(path: String, api: String?)] = []
         if options.paths.isEmpty {
             for api in (try? configuration.selecting(options.api)) ?? [] {

@@ -206,10 +206,43 @@ public struct CompiledContract: Sendable {
         public let encoding: ValueEncoding
     }
 
+    /// An operation the contract describes with something apicheck does not check (an unknown keyword, a construct
+    /// it does not read): it is not compiled, a recording or live answer that reaches it is an error
+    /// (`contract.operation-refused`), and loading names it once.
+    public struct Refusal: Sendable {
+        /// The operation, such as `GET /things/{id}`; nil for a schema of `components` that no operation uses.
+        public let operation: String?
+        /// Why, with the file, line, column and pointer of what was refused.
+        public let reason: ConfigurationError
+        let method: String?
+        let path: PathTemplate?
+
+        init(method: String?, template: String?, reason: ConfigurationError) {
+            self.method = method
+            path = template.map(PathTemplate.init)
+            operation = method.flatMap { method in template.map { "\(method) \($0)" } }
+            self.reason = reason
+        }
+
+        /// Compiler style: `contracts/x.yaml:12:5: warning: GET /things/{id} is not checked (...): <why>`.
+        public var warning: String {
+            var head = reason.file
+            if let line = reason.line { head += ":\(line)" }
+            if let column = reason.column { head += ":\(column)" }
+            let what =
+                operation.map { "\($0) is not checked (its recordings and live answers are errors, contract.operation-refused)" }
+                ?? "a schema no operation uses is refused"
+            let at = reason.keyPath.isEmpty ? "" : " at \(reason.keyPath)"
+            return "\(head): warning: \(what)\(at): \(reason.message)"
+        }
+    }
+
     /// The file the contract came from.
     public let path: String
     /// Every operation.
     public let operations: [Operation]
+    /// The operations (and schemas no operation uses) that were refused, each once, in the document's order.
+    public let refused: [Refusal]
     /// Operations by method, for matching.
     private let byMethod: [String: [Operation]]
     /// The coverage items numbered, and each response's declared fields as a tree (``CoverageIndex``).
@@ -223,16 +256,32 @@ public struct CompiledContract: Sendable {
     /// Keeps what the schemas' recursive `$ref`s lead to alive for as long as the contract is held.
     package let graph: SchemaGraph
 
-    init(path: String, operations: [Operation], graph: SchemaGraph) {
+    init(path: String, operations: [Operation], refused: [Refusal] = [], graph: SchemaGraph) {
         self.path = path
         self.graph = graph
         self.operations = operations
+        self.refused = refused
         byMethod = Dictionary(grouping: operations, by: \.method)
         coverageIndex = CoverageIndex(operations: operations)
     }
 
-    /// The operation for `method` and `path` (no query): literal segments win over parameters.
+    /// The operation for `method` and `path` (no query): literal segments win over parameters. Nil when none matches,
+    /// and when a refused operation matches better (``refusal(method:path:)`` says which).
     public func operation(method: String, path: String) -> (operation: Operation, pathParameters: [String: String])? {
-        PathTemplate.best(byMethod[method.uppercased()] ?? [], for: path, template: \.path).map { ($0.element, $0.parameters) }
+        let method = method.uppercased()
+        guard let found = PathTemplate.best(byMethod[method] ?? [], for: path, template: \.path) else { return nil }
+        if !refused.isEmpty, refusal(method: method, path: path) != nil { return nil }
+        return (found.element, found.parameters)
+    }
+
+    /// The refused operation that `method` and `path` reach, when no operation of the contract matches them as well
+    /// (literal segments win over parameters; an operation that is checked wins a tie).
+    public func refusal(method: String, path: String) -> Refusal? {
+        let method = method.uppercased()
+        let candidates = refused.compactMap { refusal in refusal.path.map { (template: $0, refusal: Optional(refusal)) } }
+            .filter { $0.refusal?.method == method }
+        guard !candidates.isEmpty else { return nil }
+        let checked = (byMethod[method] ?? []).map { (template: $0.path, refusal: Refusal?.none) }
+        return PathTemplate.best(checked + candidates, for: path, template: \.template)?.element.refusal
     }
 }

@@ -73,7 +73,7 @@ public struct Contract: Sendable {
         }
         let compiled: Result<CompiledContract, SchemaError>
         do {
-            compiled = .success(try ContractCompiler(document: tree).compile(path: path))
+            compiled = .success(try ContractCompiler(document: tree).compile(path: path) { located($0, in: file) })
         } catch {
             compiled = .failure(error)
         }

@@ -19,7 +19,10 @@ struct ContractCompiler {
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
-    func compile(path: String) throws(SchemaError) -> CompiledContract {
+    /// Compiles the document. A problem of the document as a whole (a `$ref` that leads nowhere) is thrown; a construct
+    /// apicheck does not check refuses only the operations that reach it, each named once in the result's `refused`
+    /// with the error `locate` makes of it (the file and line as written).
+    func compile(path: String, locate: (SchemaError) -> ConfigurationError) throws(SchemaError) -> CompiledContract {
         let root = JSONPointer.root
         try refuseUnknownExtensions(in: document, at: root, allowed: ["x-apicheck-key-case"])
         if let dialect = document["jsonSchemaDialect"] {
@@ -32,66 +35,129 @@ struct ContractCompiler {
             }
         }
         let documentKeyCase = try keyCase(in: document, at: root)
-        // Every schema of components is compiled, so that a mistake is found before anything refers to it.
+        var refused: [CompiledContract.Refusal] = []
+        func refuse(_ error: SchemaError, method: String?, template: String?) throws(SchemaError) {
+            if error.isDocumentWide { throw error }
+            refused.append(CompiledContract.Refusal(method: method, template: template, reason: locate(error)))
+        }
+        // Every schema of components is compiled, so that a mistake is found before anything refers to it: a broken
+        // `$ref` refuses the document; a refused construct is reported with the operations that reach it, or alone.
+        var componentErrors: [SchemaError] = []
         if case .object(let components)? = document["components"]?["schemas"] {
-            for member in components { _ = try schemas.compile(at: JSONPointer(tokens: ["components", "schemas", member.key])) }
-        }
-        var operations: [CompiledContract.Operation] = []
-        guard case .object(let paths)? = document["paths"] else {
-            return CompiledContract(path: path, operations: [], graph: schemas.graph)
-        }
-        for route in paths {
-            let routePointer = JSONPointer(tokens: ["paths", route.key])
-            let (item, itemPointer) = try resolve(route.value, at: routePointer, what: "path item")
-            try refuseUnknownExtensions(in: item, at: itemPointer, allowed: [])
-            let template = route.key.hasPrefix("/") ? route.key : "/" + route.key
-            let shared = try parameters(item["parameters"], at: itemPointer.appending("parameters"))
-            for method in Self.methods {
-                guard let operation = item[method] else { continue }
-                let pointer = itemPointer.appending(method)
-                try refuseUnknownExtensions(in: operation, at: pointer, allowed: ["x-apicheck-key-case"])
-                var merged = shared
-                for parameter in try parameters(operation["parameters"], at: pointer.appending("parameters")) {
-                    // An operation-level parameter replaces a path-level one of the same name and place.
-                    merged.removeAll { $0.name == parameter.name && $0.location == parameter.location }
-                    merged.append(parameter)
+            for member in components {
+                do {
+                    _ = try schemas.compile(at: JSONPointer(tokens: ["components", "schemas", member.key]))
+                } catch {
+                    if error.isDocumentWide { throw error }
+                    componentErrors.append(error)
                 }
-                var requestBodies: [String: CompiledSchema?] = [:]
-                var requestBodyParameters: [String: [CompiledContract.MediaTypeParameter]] = [:]
-                var requestBodyEncodings: [String: [String: CompiledContract.PartEncoding]] = [:]
-                var bodyRequired = false
-                if let body = operation["requestBody"] {
-                    let (resolved, at) = try resolve(body, at: pointer.appending("requestBody"), what: "request body")
-                    try refuseUnknownExtensions(in: resolved, at: at, allowed: [])
-                    (requestBodies, requestBodyParameters, requestBodyEncodings) = try content(
-                        resolved["content"], at: at.appending("content"))
-                    bodyRequired = resolved["required"]?.boolValue ?? false
-                }
-                var responses: [String: CompiledContract.Response] = [:]
-                if case .object(let declared)? = operation["responses"] {
-                    for entry in declared where !entry.key.hasPrefix("x-") {
-                        let (response, at) = try resolve(
-                            entry.value, at: pointer.appending("responses").appending(entry.key), what: "response")
-                        try refuseUnknownExtensions(in: response, at: at, allowed: [])
-                        let (content, contentParameters, encodings) = try content(response["content"], at: at.appending("content"))
-                        // `2xx` is `2XX`; `default` stays as OpenAPI spells it.
-                        let key = entry.key == "default" ? entry.key : entry.key.uppercased()
-                        responses[key] = CompiledContract.Response(
-                            content: content, contentParameters: contentParameters,
-                            headers: try headers(response["headers"], at: at.appending("headers")), contentEncodings: encodings
-                        )
-                    }
-                }
-                operations.append(
-                    CompiledContract.Operation(
-                        method: method.uppercased(), template: template, parameters: merged, requestBodies: requestBodies,
-                        requestBodyParameters: requestBodyParameters, requestBodyEncodings: requestBodyEncodings,
-                        requestBodyRequired: bodyRequired, responses: responses,
-                        keyCase: try keyCase(in: operation, at: pointer) ?? documentKeyCase, graph: schemas.graph
-                    ))
             }
         }
-        return CompiledContract(path: path, operations: operations, graph: schemas.graph)
+        var operations: [CompiledContract.Operation] = []
+        if case .object(let paths)? = document["paths"] {
+            for route in paths {
+                let template = route.key.hasPrefix("/") ? route.key : "/" + route.key
+                do {
+                    try pathItem(
+                        route.value, at: JSONPointer(tokens: ["paths", route.key]), template: template, keyCase: documentKeyCase,
+                        into: &operations, refusing: refuse)
+                } catch {
+                    // The path item itself (a shared parameter, its `$ref`): each of its operations is refused.
+                    let methods = Self.methods.filter { route.value[$0] != nil }
+                    for method in methods.isEmpty ? [nil] : methods.map(Optional.some) {
+                        try refuse(error, method: method?.uppercased(), template: template)
+                    }
+                }
+            }
+        }
+        for error in componentErrors where !refused.contains(where: { $0.reason == locate(error) }) {
+            try refuse(error, method: nil, template: nil)
+        }
+        return CompiledContract(path: path, operations: operations, refused: refused, graph: schemas.graph)
+    }
+
+    /// Compiles the operations of one path item into `operations`; an operation that cannot be checked is handed to
+    /// `refuse`. Throws what refuses the whole path item.
+    private func pathItem(
+        _ value: JSONValue, at routePointer: JSONPointer, template: String, keyCase documentKeyCase: KeyCase?,
+        into operations: inout [CompiledContract.Operation],
+        refusing refuse: (SchemaError, String?, String?) throws(SchemaError) -> Void
+    ) throws(SchemaError) {
+        let (item, itemPointer) = try resolve(value, at: routePointer, what: "path item")
+        try refuseUnknownExtensions(in: item, at: itemPointer, allowed: [])
+        let shared = try parameters(item["parameters"], at: itemPointer.appending("parameters"))
+        // What OpenAPI 3.2 adds to a path item: refused by name, each as the operation it describes.
+        if item["query"] != nil {
+            try refuse(
+                SchemaError(
+                    pointer: itemPointer.appending("query"),
+                    message: "the query method (OpenAPI 3.2) is not checked yet; describe the operation as a post to check it"),
+                "QUERY", template)
+        }
+        if case .object(let more)? = item["additionalOperations"] {
+            for entry in more {
+                try refuse(
+                    SchemaError(
+                        pointer: itemPointer.appending("additionalOperations").appending(entry.key),
+                        message: "additionalOperations (OpenAPI 3.2: methods beyond the eight) are not checked yet"),
+                    entry.key.uppercased(), template)
+            }
+        }
+        for method in Self.methods {
+            guard let operation = item[method] else { continue }
+            do {
+                operations.append(
+                    try self.operation(
+                        operation, at: itemPointer.appending(method), method: method, template: template, shared: shared,
+                        keyCase: documentKeyCase))
+            } catch {
+                try refuse(error, method.uppercased(), template)
+            }
+        }
+    }
+
+    /// Compiles one operation.
+    private func operation(
+        _ operation: JSONValue, at pointer: JSONPointer, method: String, template: String, shared: [CompiledContract.Parameter],
+        keyCase documentKeyCase: KeyCase?
+    ) throws(SchemaError) -> CompiledContract.Operation {
+        try refuseUnknownExtensions(in: operation, at: pointer, allowed: ["x-apicheck-key-case"])
+        var merged = shared
+        for parameter in try parameters(operation["parameters"], at: pointer.appending("parameters")) {
+            // An operation-level parameter replaces a path-level one of the same name and place.
+            merged.removeAll { $0.name == parameter.name && $0.location == parameter.location }
+            merged.append(parameter)
+        }
+        var requestBodies: [String: CompiledSchema?] = [:]
+        var requestBodyParameters: [String: [CompiledContract.MediaTypeParameter]] = [:]
+        var requestBodyEncodings: [String: [String: CompiledContract.PartEncoding]] = [:]
+        var bodyRequired = false
+        if let body = operation["requestBody"] {
+            let (resolved, at) = try resolve(body, at: pointer.appending("requestBody"), what: "request body")
+            try refuseUnknownExtensions(in: resolved, at: at, allowed: [])
+            (requestBodies, requestBodyParameters, requestBodyEncodings) = try content(resolved["content"], at: at.appending("content"))
+            bodyRequired = resolved["required"]?.boolValue ?? false
+        }
+        var responses: [String: CompiledContract.Response] = [:]
+        if case .object(let declared)? = operation["responses"] {
+            for entry in declared where !entry.key.hasPrefix("x-") {
+                let (response, at) = try resolve(entry.value, at: pointer.appending("responses").appending(entry.key), what: "response")
+                try refuseUnknownExtensions(in: response, at: at, allowed: [])
+                let (content, contentParameters, encodings) = try content(response["content"], at: at.appending("content"))
+                // `2xx` is `2XX`; `default` stays as OpenAPI spells it.
+                let key = entry.key == "default" ? entry.key : entry.key.uppercased()
+                responses[key] = CompiledContract.Response(
+                    content: content, contentParameters: contentParameters,
+                    headers: try headers(response["headers"], at: at.appending("headers")), contentEncodings: encodings
+                )
+            }
+        }
+        return CompiledContract.Operation(
+            method: method.uppercased(), template: template, parameters: merged, requestBodies: requestBodies,
+            requestBodyParameters: requestBodyParameters, requestBodyEncodings: requestBodyEncodings,
+            requestBodyRequired: bodyRequired, responses: responses,
+            keyCase: try keyCase(in: operation, at: pointer) ?? documentKeyCase, graph: schemas.graph
+        )
     }
 
     /// Follows a local `$ref` to a parameter, body, response, header or path item (also a chain of them).
@@ -107,10 +173,11 @@ struct ContractCompiler {
             }
             let target = JSONPointer(decoded)
             guard let next = document[pointer: target] else {
-                throw SchemaError(pointer: pointer.appending("$ref"), message: "\"\(reference)\" points at nothing in this document")
+                throw SchemaError(
+                    pointer: pointer.appending("$ref"), message: "\"\(reference)\" points at nothing in this document", documentWide: true)
             }
             guard visited.insert(target).inserted else {
-                throw SchemaError(pointer: pointer.appending("$ref"), message: "this \(what) $ref leads back to itself")
+                throw SchemaError(pointer: pointer.appending("$ref"), message: "this \(what) $ref leads back to itself", documentWide: true)
             }
             value = next
             pointer = target
@@ -153,6 +220,10 @@ struct ContractCompiler {
             }
             switch location {
             case "path", "query", "header": break
+            case "querystring":
+                throw fail(
+                    "in: querystring (OpenAPI 3.2: the whole query string as one value) is not checked yet; describe each query parameter with in: query"
+                )
             case "cookie":
                 throw fail(
                     "cookie parameters are not checked (recordings keep no cookies); remove it or describe the Cookie header in prose")
@@ -251,6 +322,7 @@ struct ContractCompiler {
         for type in types {
             let at = pointer.appending(type.key)
             try refuseUnknownExtensions(in: type.value, at: at, allowed: [])
+            try Self.refuseNewMediaTypeFields(type.value, at: at)
             let essence = MediaType.essence(of: type.key)
             if result.keys.contains(essence) {
                 throw SchemaError(
@@ -275,6 +347,28 @@ struct ContractCompiler {
             if !parts.isEmpty { encodings[essence] = parts }
         }
         return (result, parameters, encodings)
+    }
+
+    /// What OpenAPI 3.2 adds to a media type: refused by name until it is checked.
+    private static func refuseNewMediaTypeFields(_ mediaType: JSONValue, at pointer: JSONPointer) throws(SchemaError) {
+        if mediaType["$ref"] != nil {
+            throw SchemaError(
+                pointer: pointer.appending("$ref"),
+                message: "a $ref to a media type (OpenAPI 3.2) is not read yet; write the media type (schema, encoding) here")
+        }
+        if mediaType["itemSchema"] != nil {
+            throw SchemaError(
+                pointer: pointer.appending("itemSchema"),
+                message:
+                    "itemSchema (OpenAPI 3.2: the schema of each item of a stream) is not checked yet; a streamed body would go unchecked")
+        }
+        for key in ["itemEncoding", "prefixEncoding"] where mediaType[key] != nil {
+            throw SchemaError(
+                pointer: pointer.appending(key),
+                message:
+                    "\(key) (OpenAPI 3.2: how the parts of a multipart body are written in order) is not checked yet; describe the parts by name with encoding"
+            )
+        }
     }
 
     /// How each part of a multipart (or field of a form) body is written: the media type's `encoding`, and

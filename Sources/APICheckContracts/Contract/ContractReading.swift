@@ -6,7 +6,8 @@ enum OpenAPIEdition: Sendable, Equatable {
     case v3_0
     /// OpenAPI 3.1.x: read as written.
     case v3_1
-    /// OpenAPI 3.2.x: read as written where it says what 3.1 can; each construct new in 3.2 is refused by name.
+    /// OpenAPI 3.2.x: read as written where it says what 3.1 can; each construct new in 3.2 refuses the operation it
+    /// is in, by name.
     case v3_2
 
     /// `3.0`, `3.1` or `3.2`.
@@ -32,11 +33,11 @@ struct ContractReading {
 
     /// Reads a document as written.
     ///
-    /// - Throws: ``SchemaError`` for a document that is not OpenAPI 3.0, 3.1 or 3.2 (Swagger 2.0 among them), for a
-    ///   3.1 construct in a 3.0 document and for a construct new in 3.2, with the pointer of where it is written.
+    /// - Throws: ``SchemaError`` for a document that is not OpenAPI 3.0, 3.1 or 3.2 (Swagger 2.0 among them) and for a
+    ///   3.1 construct in a 3.0 document, with the pointer of where it is written. (What is new in 3.2 is refused by the
+    ///   compiler, operation by operation.)
     static func read(_ document: JSONValue) throws(SchemaError) -> ContractReading {
         let (edition, version) = try Self.edition(of: document)
-        try OpenAPI32Constructs.refuse(in: document)
         guard edition == .v3_0 else { return ContractReading(edition: edition, version: version, tree: document, moves: []) }
         var reader = OpenAPI30Reader()
         let tree = try reader.document(document)
@@ -84,75 +85,6 @@ struct ContractReading {
         case "2": return (.v3_2, version)
         default:
             throw SchemaError(pointer: at, message: "openapi \(version) is not a version apicheck reads; it reads 3.0.x, 3.1.x and 3.2.x")
-        }
-    }
-}
-
-/// What OpenAPI 3.2 adds that apicheck does not check yet: refused by name, never read as if it were absent.
-enum OpenAPI32Constructs {
-    /// Refuses the first construct new in OpenAPI 3.2 found in `document` (outside schemas and examples).
-    static func refuse(in document: JSONValue) throws(SchemaError) {
-        if document["components"]?["mediaTypes"] != nil {
-            throw SchemaError(
-                pointer: JSONPointer(tokens: ["components", "mediaTypes"]),
-                message: "components/mediaTypes (OpenAPI 3.2) is not read yet; write each media type where it is used")
-        }
-        try walk(document, at: .root)
-    }
-
-    private static func walk(_ value: JSONValue, at pointer: JSONPointer) throws(SchemaError) {
-        switch value {
-        case .object(let object):
-            for member in object {
-                let at = pointer.appending(member.key)
-                if member.key.hasPrefix("x-") || ["example", "examples", "schema", "schemas"].contains(member.key) { continue }
-                switch member.key {
-                case "additionalOperations":
-                    throw SchemaError(
-                        pointer: at,
-                        message:
-                            "additionalOperations (OpenAPI 3.2: methods beyond the eight) is not checked yet; a request with such a method would go unchecked, so the contract is refused"
-                    )
-                case "query" where member.value["responses"] != nil:
-                    throw SchemaError(
-                        pointer: at,
-                        message: "the query method (OpenAPI 3.2) is not checked yet; describe the operation as a post to check it")
-                case "in" where member.value == .string("querystring"):
-                    throw SchemaError(
-                        pointer: at,
-                        message:
-                            "in: querystring (OpenAPI 3.2: the whole query string as one value) is not checked yet; describe each query parameter with in: query"
-                    )
-                case "content":
-                    try mediaTypes(member.value, at: at)
-                default:
-                    break
-                }
-                try walk(member.value, at: at)
-            }
-        case .array(let items):
-            for (index, item) in items.enumerated() { try walk(item, at: pointer.appending(index)) }
-        default:
-            break
-        }
-    }
-
-    private static func mediaTypes(_ content: JSONValue, at pointer: JSONPointer) throws(SchemaError) {
-        guard case .object(let types) = content else { return }
-        for type in types {
-            let at = pointer.appending(type.key)
-            if type.value["$ref"] != nil {
-                throw SchemaError(
-                    pointer: at.appending("$ref"),
-                    message: "a $ref to a media type (OpenAPI 3.2) is not read yet; write the media type (schema, encoding) here")
-            }
-            for key in ["itemSchema", "itemEncoding", "prefixEncoding"] where type.value[key] != nil {
-                throw SchemaError(
-                    pointer: at.appending(key),
-                    message:
-                        "\(key) (OpenAPI 3.2: \(key == "itemSchema" ? "the schema of each item of a stream" : "how the parts of a multipart body are written in order")) is not checked yet; \(key == "itemSchema" ? "a streamed body would go unchecked, so the contract is refused" : "describe the parts by name with encoding")"
-                )
-            }
         }
     }
 }

@@ -48,6 +48,9 @@ public struct ContractCoverage: Sendable {
     /// How many recordings and interactions were counted.
     public var recordings = 0
     public var interactions = 0
+    /// The operations the contract describes that apicheck refused (not checked, so not counted above), each with why:
+    /// `GET /things/{id}: contracts/x.yaml:12:5: ...`.
+    public let refused: [String]
 
     /// The names of the measures, in order.
     public static let measureNames = ["operations", "statuses", "fields", "enum values"]
@@ -61,6 +64,9 @@ public struct ContractCoverage: Sendable {
     init(api: String, contract: CompiledContract, exercised: CoverageBits) {
         self.api = api
         contractPath = contract.path
+        refused = contract.refused.map { refusal in
+            "\(refusal.operation ?? "a schema no operation uses"): \(refusal.reason.description.replacingOccurrences(of: ": error: ", with: ": "))"
+        }
         var measures = Self.measureNames.map { Measure(name: $0, items: []) }
         for (number, item) in contract.coverageIndex.items.enumerated() {
             measures[item.measure].items.append(

@@ -7,6 +7,15 @@ struct SchemaError: Error, Sendable, Equatable {
     /// Where in the document: `/components/schemas/Todo/properties/id/minimum`.
     let pointer: JSONPointer
     let message: String
+    /// A mistake of the document as a whole (a `$ref` that leads nowhere), which refuses the document; any other
+    /// problem (a construct apicheck does not check) refuses only the operations that reach it.
+    var isDocumentWide = false
+
+    init(pointer: JSONPointer, message: String, documentWide: Bool = false) {
+        self.pointer = pointer
+        self.message = message
+        isDocumentWide = documentWide
+    }
 }
 
 /// Compiles JSON Schema 2020-12 (the dialect of OpenAPI 3.1) from a document's own JSON tree.
@@ -24,6 +33,10 @@ final class SchemaCompiler {
     private var done: [JSONPointer: CompiledSchema] = [:]
     /// Schemas being compiled, with the references to them handed out meanwhile (a cycle).
     private var open: [JSONPointer: [SchemaReference]] = [:]
+    /// Schemas that were refused, with why.
+    private var failed: [JSONPointer: SchemaError] = [:]
+    /// The keys of `done`, in the order they were finished.
+    private var completed: [JSONPointer] = []
 
     init(document: JSONValue) {
         self.document = document
@@ -42,10 +55,25 @@ final class SchemaCompiler {
         }
         guard let node = document[pointer: pointer] else {
             throw SchemaError(
-                pointer: pointer, message: "there is no schema at \(pointer.description.isEmpty ? "the root" : pointer.description)")
+                pointer: pointer, message: "there is no schema at \(pointer.description.isEmpty ? "the root" : pointer.description)",
+                documentWide: true)
         }
+        if let error = failed[pointer] { throw error }
         open[pointer] = []
-        let schema = try compile(node, at: pointer)
+        let mark = completed.count
+        let schema: CompiledSchema
+        do {
+            schema = try compile(node, at: pointer)
+        } catch {
+            // Refused: every operation that reaches this schema is refused with the same error. A later compile
+            // must not take the schema for one still open (a cycle), nor use a schema finished meanwhile, which may
+            // hold a reference to this one that will never be closed: those are compiled again if asked for.
+            open[pointer] = nil
+            failed[pointer] = error
+            for finished in completed[mark...] { done[finished] = nil }
+            completed.removeSubrange(mark...)
+            throw error
+        }
         for reference in open[pointer] ?? [] {
             // `{$ref: "#", type: object}` applies itself to the same value forever.
             if schema.reference === reference {
@@ -55,6 +83,7 @@ final class SchemaCompiler {
         }
         open[pointer] = nil
         done[pointer] = schema
+        completed.append(pointer)
         return schema
     }
 
@@ -232,7 +261,7 @@ final class SchemaCompiler {
         }
         let target = JSONPointer(decoded)
         guard document[pointer: target] != nil else {
-            throw SchemaError(pointer: pointer, message: "\"\(reference)\" points at nothing in this document")
+            throw SchemaError(pointer: pointer, message: "\"\(reference)\" points at nothing in this document", documentWide: true)
         }
         return try compile(at: target)
     }

@@ -113,6 +113,14 @@ public struct Verifier: Sendable {
         let request = interaction.request
         let response = interaction.response
         guard let (operation, pathValues) = matched else {
+            if let refusal = contract.refusal(method: request.method, path: request.path), let name = refusal.operation {
+                var finding = Finding(
+                    rule: .contractOperationRefused, part: "request", operation: name, status: response.status, pointer: "",
+                    expected: "an operation \(contract.path) describes in a way apicheck checks",
+                    found: "its description is refused (\(refusal.reason.description)), so nothing of it is checked")
+                finding.sourcePointer = "/request/url"
+                return finish([finding])
+            }
             var finding = Finding(
                 rule: .recordingUnmatchedOperation, part: "request", operation: "\(request.method) \(request.path)",
                 pointer: "", expected: "an operation of \(contract.path)", found: "none for \(request.method) \(request.path)"

@@ -123,6 +123,9 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static let secretUnredacted = RuleID(uncheckedID: "secret.unredacted")
     /// `recording.unmatched-operation` (default warning; docs/RULES.md).
     public static let recordingUnmatchedOperation = RuleID(uncheckedID: "recording.unmatched-operation")
+    /// `contract.operation-refused` (default error; docs/RULES.md): a recording or live answer reaches an operation whose
+    /// description the contract loader refused, so nothing of it can be checked.
+    public static let contractOperationRefused = RuleID(uncheckedID: "contract.operation-refused")
 
     // The contract-change rules of `apicheck breaking` (docs/RULES.md, "Contract changes").
     /// `breaking.operation-removed` (default error; docs/RULES.md, "Contract changes"): an operation (method and path) is gone.
@@ -272,6 +275,7 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
         (.transportError, .error),
         (.secretUnredacted, .error),
         (.recordingUnmatchedOperation, .warning),
+        (.contractOperationRefused, .error),
         (.breakingOperationRemoved, .error),
         (.breakingOperationAdded, .info),
         (.breakingStatusAdded, .warning),

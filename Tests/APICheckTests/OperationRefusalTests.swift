@@ -1,0 +1,169 @@
+import APICheck
+import Foundation
+import Testing
+
+/// A construct apicheck does not check refuses the operations that reach it, not the document: each is named once with
+/// why and where, a recording or live answer that reaches one is an error, `coverage` lists them, and what is wrong
+/// with the document as a whole (a `$ref` that leads nowhere) still refuses it.
+@Suite("Contracts: a refused construct refuses its operation")
+struct OperationRefusalTests {
+    static let text = """
+        openapi: 3.1.0
+        info: {title: refusals, version: '1'}
+        paths:
+          /things:
+            get:
+              responses:
+                '200':
+                  description: the things
+                  content:
+                    application/json:
+                      schema: {type: array, items: {$ref: '#/components/schemas/Thing'}}
+            post:
+              responses:
+                '201':
+                  description: made
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/Loop'}
+          /things/{id}:
+            get:
+              parameters:
+                - {name: id, in: path, required: true, schema: {type: integer}}
+              responses:
+                '200':
+                  description: one thing
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/Thing'}
+          /things/special:
+            get:
+              responses:
+                '200':
+                  description: the special thing
+                  content:
+                    application/json:
+                      schema: {type: object, required: [id], properties: {id: {type: integer}}}
+          /other:
+            get:
+              responses:
+                '200':
+                  description: fine
+                  content:
+                    application/json:
+                      schema: {type: object, required: [ok], properties: {ok: {type: boolean}}}
+        components:
+          schemas:
+            Thing:
+              type: object
+              unevaluatedProperties: false
+              properties:
+                id: {type: integer}
+            Loop:
+              type: object
+              properties:
+                next: {$ref: '#/components/schemas/Bad'}
+            Bad:
+              type: object
+              properties:
+                back: {$ref: '#/components/schemas/Loop'}
+              minLenght: 3
+            Unused:
+              type: string
+              $dynamicRef: '#x'
+        """
+
+    static func interaction(_ method: String, _ path: String, status: Int = 200, body: String) throws -> Interaction {
+        Interaction(
+            request: RecordedRequest(method: method, url: path),
+            response: RecordedResponse(
+                status: status, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(try JSONReader.parse(body))))
+    }
+
+    @Test("each refused operation is named once, with the line and why; a schema no operation uses too; the rest loads")
+    func namedOnce() throws {
+        let contract = CompiledContract(try Contract.parse(Self.text, path: "r.yaml"))
+        #expect(contract.refused.map(\.operation) == ["GET /things", "POST /things", "GET /things/{id}", nil])
+        let reasons = contract.refused.map { "\($0.reason.line ?? 0) \($0.reason.keyPath) \($0.reason.message)" }
+        #expect(
+            reasons[0].hasPrefix("49 /components/schemas/Thing/unevaluatedProperties unevaluatedProperties is not enforced"), "\(reasons)")
+        #expect(reasons[2] == reasons[0])
+        // The loop's refusal is Bad's keyword, reached through Loop: the operation that reaches it is refused, never
+        // left with a reference to a schema that was never finished.
+        #expect(reasons[1].hasPrefix("60 /components/schemas/Bad/minLenght unknown keyword"), "\(reasons)")
+        #expect(reasons[3].hasPrefix("63 /components/schemas/Unused/$dynamicRef"), "\(reasons)")
+        #expect(contract.operations.map(\.name) == ["GET /things/special", "GET /other"])
+        #expect(contract.refused[0].warning.hasPrefix("r.yaml:49:"), "\(contract.refused[0].warning)")
+        #expect(contract.refused[0].warning.contains("warning: GET /things is not checked"))
+    }
+
+    @Test("a recording that reaches a refused operation is an error; the others are checked as before")
+    func reachedIsAnError() throws {
+        let contract = CompiledContract(try Contract.parse(Self.text, path: "r.yaml"))
+        let verifier = Verifier(contract: contract)
+        for (method, path) in [("GET", "/things"), ("GET", "/things/3"), ("POST", "/things")] {
+            let interaction = try Self.interaction(method, path, body: "{}")
+            // As `verify` and the live diff look it up: no operation, and the refusal says why.
+            #expect(contract.operation(method: method, path: path) == nil)
+            let findings = verifier.verify(interaction, matched: contract.operation(method: method, path: path))
+            #expect(findings.map(\.rule) == [.contractOperationRefused], "\(method) \(path)")
+            #expect(findings.first?.severity == .error)
+            #expect(findings.first?.found.contains("r.yaml:") == true, "\(findings)")
+        }
+        // A literal path beats the refused template; another operation is checked as before.
+        #expect(verifier.verify(try Self.interaction("GET", "/things/special", body: #"{"id": "x"}"#)).map(\.rule) == [.shapeType])
+        #expect(verifier.verify(try Self.interaction("GET", "/other", body: #"{"ok": true}"#)).isEmpty)
+        #expect(verifier.verify(try Self.interaction("GET", "/nowhere", body: "{}")).map(\.rule) == [.recordingUnmatchedOperation])
+    }
+
+    @Test("coverage lists the refused operations")
+    func coverageLists() throws {
+        let contract = CompiledContract(try Contract.parse(Self.text, path: "r.yaml"))
+        let coverage = ContractCoverage(api: "r", contract: contract)
+        #expect(coverage.refused.count == 4)
+        #expect(coverage.refused[0].hasPrefix("GET /things: r.yaml:49:"), "\(coverage.refused)")
+        #expect(coverage.measures[0].items.map(\.name) == ["GET /things/special", "GET /other"])
+    }
+
+    @Test("a schema finished while a refused one was being compiled, and holding a reference to it, is refused with it")
+    func finishedInsideRefused() throws {
+        // Head is compiled first: Mid, finished inside it, refers back to Head, which is then refused. An operation on
+        // Mid alone must be refused too, never checked with a reference to Head that was never closed.
+        let text = """
+            openapi: 3.1.0
+            info: {title: inside, version: '1'}
+            paths:
+              /mid:
+                get:
+                  responses:
+                    '200':
+                      description: mid
+                      content:
+                        application/json:
+                          schema: {$ref: '#/components/schemas/Mid'}
+            components:
+              schemas:
+                Head:
+                  type: object
+                  properties:
+                    a: {$ref: '#/components/schemas/Mid'}
+                  minLenght: 3
+                Mid:
+                  type: object
+                  properties:
+                    back: {$ref: '#/components/schemas/Head'}
+            """
+        let contract = CompiledContract(try Contract.parse(text, path: "m.yaml"))
+        #expect(contract.refused.map(\.operation) == ["GET /mid"])
+        #expect(contract.operations.isEmpty)
+    }
+
+    @Test("a $ref that leads nowhere still refuses the document, wherever it is")
+    func brokenReference() throws {
+        let broken = Self.text.replacingOccurrences(
+            of: "back: {$ref: '#/components/schemas/Loop'}", with: "back: {$ref: '#/components/schemas/Gone'}")
+        let error = try #require(throws: ConfigurationError.self) { try Contract.parse(broken, path: "r.yaml") }
+        #expect(error.message.contains("points at nothing"))
+        #expect(error.line == 59)
+    }
+}
