@@ -102,7 +102,9 @@ public struct Contract: Sendable {
         try ContractSource.parse(Array(text.utf8), path: path).tree
     }
 
-    /// The document with every schema replaced by `{}`: the values of `schema` keys and of `components/schemas`.
+    /// The document with every schema replaced by `{}` (the values of `schema` keys and of `components/schemas`), and
+    /// every example value by null: an example may be any value, and OpenAPIKit decoding one as `AnyCodable` was a
+    /// fifth of the structure check of a vendor's description.
     static func withoutSchemas(_ document: JSONValue) -> JSONValue {
         var copy = blankingSchemaKeys(document)
         if case .object(let schemas)? = document["components"]?["schemas"] {
@@ -113,13 +115,30 @@ public struct Contract: Sendable {
         return copy
     }
 
+    /// A map of Example Objects with each `value` null.
+    private static func blankingExampleValues(_ value: JSONValue) -> JSONValue {
+        guard case .object(let examples) = value else { return value }
+        return .object(
+            JSONObject(
+                examples.map { entry in
+                    guard case .object(var example) = entry.value, example["value"] != nil else { return entry }
+                    example["value"] = .null
+                    return .init(key: entry.key, value: .object(example))
+                }))
+    }
+
     private static func blankingSchemaKeys(_ value: JSONValue) -> JSONValue {
         switch value {
         case .object(let object):
             return .object(
                 JSONObject(
                     object.map { member in
-                        .init(key: member.key, value: member.key == "schema" ? .object(JSONObject()) : blankingSchemaKeys(member.value))
+                        switch member.key {
+                        case "schema": .init(key: member.key, value: .object(JSONObject()))
+                        case "example": .init(key: member.key, value: .null)
+                        case "examples": .init(key: member.key, value: blankingExampleValues(member.value))
+                        default: .init(key: member.key, value: blankingSchemaKeys(member.value))
+                        }
                     }))
         case .array(let items):
             return .array(items.map(blankingSchemaKeys))

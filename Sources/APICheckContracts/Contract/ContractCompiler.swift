@@ -10,11 +10,13 @@ import WireFormat
 /// What a contract says that apicheck would not check is refused with a ``SchemaError``.
 struct ContractCompiler {
     let document: JSONValue
+    let index: DocumentIndex
     let schemas: SchemaCompiler
 
     init(document: JSONValue) {
         self.document = document
-        schemas = SchemaCompiler(document: document)
+        index = DocumentIndex(document)
+        schemas = SchemaCompiler(document: index)
     }
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
@@ -172,7 +174,7 @@ struct ContractCompiler {
                 )
             }
             let target = JSONPointer(decoded)
-            guard let next = document[pointer: target] else {
+            guard let next = index[pointer: target] else {
                 throw SchemaError(
                     pointer: pointer.appending("$ref"), message: "\"\(reference)\" points at nothing in this document", documentWide: true)
             }

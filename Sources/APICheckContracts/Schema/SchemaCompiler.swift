@@ -27,7 +27,7 @@ struct SchemaError: Error, Sendable, Equatable {
 /// compiled once and closed with a ``SchemaReference``.
 final class SchemaCompiler {
     /// The whole document the `$ref`s point into.
-    let document: JSONValue
+    let document: DocumentIndex
     /// What the compiled schemas' recursive `$ref`s lead back to: whoever keeps the compiled schemas keeps this.
     let graph = SchemaGraph()
     private var done: [JSONPointer: CompiledSchema] = [:]
@@ -38,7 +38,7 @@ final class SchemaCompiler {
     /// The keys of `done`, in the order they were finished.
     private var completed: [JSONPointer] = []
 
-    init(document: JSONValue) {
+    init(document: DocumentIndex) {
         self.document = document
     }
 

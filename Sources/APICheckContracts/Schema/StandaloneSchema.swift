@@ -11,7 +11,7 @@ package struct StandaloneSchema: Sendable {
 
     /// Compiles `document`; a keyword apicheck does not enforce is an error with its JSON Pointer.
     package init(_ document: JSONValue) throws(StandaloneSchemaError) {
-        let compiler = SchemaCompiler(document: document)
+        let compiler = SchemaCompiler(document: DocumentIndex(document))
         graph = compiler.graph
         do {
             root = try compiler.compile(at: .root)
