@@ -180,8 +180,8 @@ struct VerifyCommandTests {
         "what a contract says that apicheck would not check refuses its operation (named once, with file, line and what to do; a recording of it fails), a broken $ref the contract (exit 2)",
         arguments: [
             (
-                "type: object\nunevaluatedProperties: false",
-                "contract.yaml:13:40: error: /paths/~1things/get/responses/200/content/application~1json/schema/unevaluatedProperties: unevaluatedProperties is not enforced"
+                "type: object\n$dynamicAnchor: node",
+                "contract.yaml:13:33: error: /paths/~1things/get/responses/200/content/application~1json/schema/$dynamicAnchor: $dynamicAnchor is not enforced"
             ),
             (
                 "type: object\n$dynamicRef: \"#node\"",

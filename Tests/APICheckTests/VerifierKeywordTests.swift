@@ -74,6 +74,15 @@ struct VerifierKeywordTests {
                 tree: {$ref: '#/components/schemas/Node'}
                 gone: false
                 maybe: {type: [string, 'null']}
+                sealed:
+                  type: object
+                  properties: {a: {type: integer}}
+                  allOf: [{properties: {b: {type: integer}}}]
+                  anyOf: [{properties: {c: {type: integer}}, required: [c]}, {properties: {d: {type: integer}}}]
+                  unevaluatedProperties: false
+                  x-note: a key the allOf, or a matching anyOf branch, evaluates is not unevaluated
+                rest: {type: object, properties: {a: {type: integer}}, unevaluatedProperties: {type: string}}
+                pair: {type: array, prefixItems: [{type: string}], allOf: [{prefixItems: [true, {type: integer}]}], unevaluatedItems: false}
         """
 
     static let verifier: Verifier = {
@@ -91,7 +100,8 @@ struct VerifierKeywordTests {
          "hasmin": [7, 7], "hasmax": [7, 1], "tags": {"t_a": "x"}, "names": {"abc": 1}, "big": {"a": 1},
          "small": {"a": 1}, "pay": {"card": 1, "cvc": 2}, "ship": {"express": true, "phone": "1"}, "kind": "a",
          "fixed": 1.0, "either": 0.5, "any": true, "both": 5, "nope": 3, "cond": {"kind": "card", "number": 1},
-         "tree": {"value": 1, "children": [{"value": 2, "children": [{"value": 3}]}]}, "maybe": null}
+         "tree": {"value": 1, "children": [{"value": 2, "children": [{"value": 3}]}]}, "maybe": null,
+         "sealed": {"a": 1, "b": 2, "d": 4}, "rest": {"a": 1, "z": "free"}, "pair": ["a", 1]}
         """
 
     /// A recording file of one interaction, written as apicheck writes recordings; `url` and headers as given.
@@ -191,6 +201,11 @@ struct VerifierKeywordTests {
             ),
             ("gone", "1", "field.unexpected", "/gone"),
             ("maybe", "3", "shape.type", "/maybe"),
+            ("sealed", "{\"a\": 1, \"e\": 5}", "field.unexpected", "/sealed/e"),
+            // c is declared by an anyOf branch that does not match (c is not an integer there): unevaluated.
+            ("sealed", "{\"a\": 1, \"c\": \"x\"}", "field.unexpected", "/sealed/c"),
+            ("rest", "{\"a\": 1, \"z\": 2}", "shape.type", "/rest/*"),
+            ("pair", "[\"a\", 1, true]", "schema.items", "/pair/*"),
             ("surplus", "1", "field.unexpected", "/surplus"),
         ])
     func brokenKeyword(_ key: String, _ value: String, _ rule: String, _ pointer: String) throws {

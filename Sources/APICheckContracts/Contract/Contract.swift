@@ -7,7 +7,7 @@ import Yams
 /// its own tree.
 ///
 /// Loading fails (with the file, line and what to do) for anything the verifier would not enforce:
-/// an unknown schema keyword, an unsupported one (`$dynamicRef`, `unevaluatedProperties`, ...), an
+/// an unknown schema keyword, an unsupported one (`$dynamicRef`, `$id`, ...), an
 /// unknown or malformed `x-apicheck-*` extension, a pattern that does not compile, a `$ref` that leads nowhere.
 /// A 3.0 document is read into the 3.1 form that says the same (``OpenAPI30Reader``); what is new in 3.2 is refused
 /// by name until it is checked.

@@ -66,6 +66,20 @@ public final class CompiledSchema: Sendable {
     let additionalForbidden: Bool
     /// `additionalProperties` as a schema (`true` compiles to an empty schema).
     package let additionalSchema: CompiledSchema?
+    /// `unevaluatedProperties: false`: a key that no keyword of this schema, nor a subschema applied to the same object
+    /// and valid there, evaluated is refused.
+    let unevaluatedForbidden: Bool
+    /// `unevaluatedProperties` as a schema: what those keys' values must be.
+    let unevaluatedSchema: CompiledSchema?
+    /// Whether `unevaluatedProperties` is present.
+    var judgesUnevaluated: Bool { unevaluatedForbidden || unevaluatedSchema != nil }
+    /// `unevaluatedItems: false`: an item that no keyword of this schema, nor a subschema applied to the same array and
+    /// valid there, evaluated is refused.
+    let unevaluatedItemsForbidden: Bool
+    /// `unevaluatedItems` as a schema.
+    let unevaluatedItemsSchema: CompiledSchema?
+    /// Whether `unevaluatedItems` is present.
+    var judgesUnevaluatedItems: Bool { unevaluatedItemsForbidden || unevaluatedItemsSchema != nil }
     let patternProperties: [(pattern: Pattern, schema: CompiledSchema)]
     let propertyNamesSchema: CompiledSchema?
     let minProperties: Int?
@@ -133,6 +147,10 @@ public final class CompiledSchema: Sendable {
         var required: [String] = []
         var additionalForbidden = false
         var additionalSchema: CompiledSchema?
+        var unevaluatedForbidden = false
+        var unevaluatedSchema: CompiledSchema?
+        var unevaluatedItemsForbidden = false
+        var unevaluatedItemsSchema: CompiledSchema?
         var patternProperties: [(pattern: Pattern, schema: CompiledSchema)] = []
         var propertyNamesSchema: CompiledSchema?
         var minProperties: Int?
@@ -187,6 +205,10 @@ public final class CompiledSchema: Sendable {
         undeclaredRequired = parts.required.filter { index[$0] == nil }
         additionalForbidden = parts.additionalForbidden
         additionalSchema = parts.additionalSchema
+        unevaluatedForbidden = parts.unevaluatedForbidden
+        unevaluatedSchema = parts.unevaluatedSchema
+        unevaluatedItemsForbidden = parts.unevaluatedItemsForbidden
+        unevaluatedItemsSchema = parts.unevaluatedItemsSchema
         patternProperties = parts.patternProperties
         propertyNamesSchema = parts.propertyNamesSchema
         minProperties = parts.minProperties
@@ -231,7 +253,9 @@ public final class CompiledSchema: Sendable {
         hasInPlaceApplicators =
             !parts.allOf.isEmpty || !parts.anyOf.isEmpty || !parts.oneOf.isEmpty || parts.not != nil
             || parts.ifSchema != nil || !parts.dependentSchemas.isEmpty || parts.reference != nil
-        describesKeys = !parts.properties.isEmpty || !parts.patternProperties.isEmpty
+        describesKeys =
+            !parts.properties.isEmpty || !parts.patternProperties.isEmpty || parts.unevaluatedForbidden
+            || parts.unevaluatedSchema != nil
     }
 
     /// The schema `true` (anything is valid).

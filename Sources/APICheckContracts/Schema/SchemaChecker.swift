@@ -43,6 +43,19 @@ struct SchemaChecker {
         /// Whether some applied schema described the array's items.
         var describesItems = false
         var keyCase: KeyCase?
+        /// How many leading items of an array some applied schema evaluated (`prefixItems`; `Int.max` after `items`).
+        var evaluatedPrefix = 0
+        /// Items some applied `contains` matched.
+        var evaluatedIndices: Set<Int> = []
+
+        /// Adds what a subschema applied to the same value, and valid there, evaluated.
+        mutating func merge(_ other: ObjectEvaluation) {
+            names.formUnion(other.names)
+            describesKeys = describesKeys || other.describesKeys
+            describesItems = describesItems || other.describesItems
+            evaluatedPrefix = max(evaluatedPrefix, other.evaluatedPrefix)
+            evaluatedIndices.formUnion(other.evaluatedIndices)
+        }
     }
 
     /// Findings that do not make a value invalid: they are reported, but do not decide `oneOf`, `not` or `if`.
@@ -141,6 +154,14 @@ struct SchemaChecker {
         evaluation: inout ObjectEvaluation
     ) {
         checkValues(value, schema)
+        if case .object(let object) = value, schema.judgesUnevaluated {
+            checkUnevaluated(object, schema, keyCase: keyCase, inherited: inherited, owner: owner, evaluation: &evaluation)
+            return
+        }
+        if case .array(let items) = value, schema.judgesUnevaluatedItems {
+            checkUnevaluatedItems(items, schema, keyCase: keyCase, owner: owner, evaluation: &evaluation)
+            return
+        }
         let inPlace = owner && schema.hasInPlaceApplicators
         switch value {
         case .string(let text):
@@ -184,8 +205,7 @@ struct SchemaChecker {
                 problems.append(result.problem)
                 if result.valid {
                     if first == nil { first = option }
-                    evaluation.names.formUnion(result.evaluation.names)
-                    evaluation.describesKeys = evaluation.describesKeys || result.evaluation.describesKeys
+                    evaluation.merge(result.evaluation)
                 }
             }
             if let first {
@@ -227,8 +247,7 @@ struct SchemaChecker {
             let condition = probe(value, ifSchema, keyCase: keyCase)
             let branch = condition.valid ? schema.thenSchema : schema.elseSchema
             if condition.valid {
-                evaluation.names.formUnion(condition.evaluation.names)
-                evaluation.describesKeys = evaluation.describesKeys || condition.evaluation.describesKeys
+                evaluation.merge(condition.evaluation)
             }
             if let branch {
                 let result = probe(value, branch, keyCase: keyCase)
@@ -508,6 +527,66 @@ struct SchemaChecker {
     }
 
     /// Key case and extra keys of an object that schemas applied in place evaluated together.
+    /// An object against a schema with `unevaluatedProperties`: its own keywords and the subschemas it applies in place
+    /// evaluate what they evaluate (a branch that does not match, nothing), then each key none of them evaluated is
+    /// judged by `unevaluatedProperties`. After it every key is evaluated, for whatever applied this schema.
+    private mutating func checkUnevaluated(
+        _ object: JSONObject, _ schema: CompiledSchema, keyCase: KeyCase?, inherited: KeyCase?, owner: Bool,
+        evaluation: inout ObjectEvaluation
+    ) {
+        var own = ObjectEvaluation()
+        own.keyCase = schema.keyCase
+        checkObject(object, schema, keyCase: keyCase, owner: false, evaluation: &own)
+        if schema.hasInPlaceApplicators { applyInPlace(.object(object), schema, keyCase: keyCase, evaluation: &own) }
+        for member in object where !own.names.contains(member.key) {
+            if let unevaluated = schema.unevaluatedSchema {
+                checkMember(member, unevaluated, token: .mapKey(member.key), keyCase: keyCase)
+            } else {
+                add(
+                    .fieldUnexpected, expected: "no key \"\(member.key)\" (unevaluatedProperties is false)",
+                    found: Self.describe(member.value), extraKey: member.key)
+            }
+        }
+        let every = Set(object.keys)
+        if owner {
+            var all = own
+            all.names = every
+            closeObject(object, all, keyCase: own.keyCase ?? inherited)
+        } else {
+            evaluation.names.formUnion(every)
+            evaluation.describesKeys = true
+            if evaluation.keyCase == nil { evaluation.keyCase = own.keyCase }
+        }
+    }
+
+    /// An array against a schema with `unevaluatedItems`: the items its own `prefixItems`, `items` and `contains`, and
+    /// the subschemas it applies in place and that match, evaluated are left alone; every other item is judged by
+    /// `unevaluatedItems`. After it every item is evaluated.
+    private mutating func checkUnevaluatedItems(
+        _ items: [JSONValue], _ schema: CompiledSchema, keyCase: KeyCase?, owner: Bool, evaluation: inout ObjectEvaluation
+    ) {
+        var own = ObjectEvaluation()
+        own.keyCase = schema.keyCase
+        checkArray(items, schema, keyCase: keyCase, owner: false, evaluation: &own)
+        if schema.hasInPlaceApplicators { applyInPlace(.array(items), schema, keyCase: keyCase, evaluation: &own) }
+        for (index, item) in items.enumerated() where index >= own.evaluatedPrefix && !own.evaluatedIndices.contains(index) {
+            if let unevaluated = schema.unevaluatedItemsSchema {
+                path.push(.index(index))
+                check(item, unevaluated, keyCase: keyCase)
+                path.pop()
+            } else {
+                path.push(.index(index))
+                add(.schemaItems, expected: "no item \(index) (unevaluatedItems is false)", found: Self.describe(item))
+                path.pop()
+            }
+        }
+        if !owner {
+            own.describesItems = true
+            own.evaluatedPrefix = Int.max
+            evaluation.merge(own)
+        }
+    }
+
     private mutating func closeObject(_ object: JSONObject, _ evaluation: ObjectEvaluation, keyCase: KeyCase?) {
         for member in object {
             if let keyCase, !keyCase.matches(member.key) {
@@ -555,6 +634,7 @@ struct SchemaChecker {
             path.pop()
         }
         if schema.items != nil || !prefix.isEmpty { evaluation.describesItems = true }
+        evaluation.evaluatedPrefix = max(evaluation.evaluatedPrefix, schema.items != nil ? Int.max : min(prefix.count, items.count))
         if let minimum = schema.minItems, items.count < minimum {
             add(.schemaMinItems, expected: "at least \(minimum) item\(minimum == 1 ? "" : "s")", found: "\(items.count)")
         }
@@ -568,7 +648,10 @@ struct SchemaChecker {
         }
         if let contains = schema.contains {
             var count = 0
-            for item in items where probe(item, contains, keyCase: keyCase).valid { count += 1 }
+            for (index, item) in items.enumerated() where probe(item, contains, keyCase: keyCase).valid {
+                count += 1
+                evaluation.evaluatedIndices.insert(index)
+            }
             let minimum = schema.minContains ?? 1
             if count < minimum {
                 let rule: RuleID = schema.minContains == nil ? .schemaContains : .schemaMinContains

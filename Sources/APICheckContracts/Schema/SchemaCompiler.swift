@@ -146,6 +146,18 @@ final class SchemaCompiler {
             } else {
                 parts.additionalSchema = try compile(at: pointer)
             }
+        case "unevaluatedItems":
+            if case .bool(false) = value {
+                parts.unevaluatedItemsForbidden = true
+            } else {
+                parts.unevaluatedItemsSchema = try compile(at: pointer)
+            }
+        case "unevaluatedProperties":
+            if case .bool(false) = value {
+                parts.unevaluatedForbidden = true
+            } else {
+                parts.unevaluatedSchema = try compile(at: pointer)
+            }
         case "patternProperties":
             guard case .object(let members) = value else { throw fail("patternProperties must map patterns to schemas") }
             for member in members {
@@ -426,7 +438,8 @@ extension CompiledSchema {
     /// `not`, `if`).
     var assertsBesidesType: Bool {
         isFalse || enumValues != nil || constValue != nil || !propertyNames.isEmpty || !required.isEmpty
-            || additionalForbidden || additionalSchema != nil || !patternProperties.isEmpty || propertyNamesSchema != nil
+            || additionalForbidden || additionalSchema != nil || judgesUnevaluated || judgesUnevaluatedItems || !patternProperties.isEmpty
+            || propertyNamesSchema != nil
             || minProperties != nil || maxProperties != nil || !dependentRequired.isEmpty || !dependentSchemas.isEmpty
             || !prefixItems.isEmpty || items != nil || contains != nil || minItems != nil || maxItems != nil || uniqueItems
             || minLength != nil || maxLength != nil || pattern != nil || format != nil || minimum != nil || maximum != nil

@@ -6,9 +6,9 @@ enum SchemaVocabulary {
     /// Keywords that are checked (or, like `$defs`, hold schemas that are).
     static let enforced: Set<String> = [
         "type", "enum", "const",
-        "properties", "required", "additionalProperties", "patternProperties", "propertyNames",
+        "properties", "required", "additionalProperties", "unevaluatedProperties", "patternProperties", "propertyNames",
         "minProperties", "maxProperties", "dependentRequired", "dependentSchemas",
-        "items", "prefixItems", "contains", "minContains", "maxContains", "minItems", "maxItems", "uniqueItems",
+        "items", "prefixItems", "unevaluatedItems", "contains", "minContains", "maxContains", "minItems", "maxItems", "uniqueItems",
         "minLength", "maxLength", "pattern", "format",
         "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
         "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
@@ -33,8 +33,6 @@ enum SchemaVocabulary {
         "$recursiveRef": "$recursiveRef (draft 2019-09) is not enforced; use a plain local $ref",
         "$recursiveAnchor": "$recursiveAnchor (draft 2019-09) is not enforced; use a plain local $ref",
         "$vocabulary": "$vocabulary (a meta-schema keyword) is not supported in a contract",
-        "unevaluatedProperties": "unevaluatedProperties is not enforced; list the keys with properties and use additionalProperties: false",
-        "unevaluatedItems": "unevaluatedItems is not enforced; use prefixItems with items: false",
         "nullable": "nullable is OpenAPI 3.0; in OpenAPI 3.1 write type: [string, \"null\"]",
         "dependencies": "dependencies is draft 7; write dependentRequired or dependentSchemas",
         "additionalItems": "additionalItems is draft 2019-09; write prefixItems and items",

@@ -241,7 +241,9 @@ package final class StreamingProgram: Sendable {
 
         /// Whether every keyword of `schema` is one a program checks (its subschemas are asked when they are compiled).
         static func isStreamable(_ schema: CompiledSchema) -> Bool {
-            !schema.isFalse && !schema.hasInPlaceApplicators && schema.patternProperties.isEmpty && schema.propertyNamesSchema == nil
+            !schema.isFalse && !schema.hasInPlaceApplicators && !schema.judgesUnevaluated && !schema.judgesUnevaluatedItems
+                && schema.patternProperties.isEmpty
+                && schema.propertyNamesSchema == nil
                 && schema.undeclaredRequired.isEmpty && schema.dependentRequired.isEmpty
                 && schema.propertyNames.count <= PropertyBits.capacity && schema.prefixItems.isEmpty && schema.contains == nil
                 && !schema.uniqueItems
