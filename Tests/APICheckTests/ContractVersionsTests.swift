@@ -165,6 +165,26 @@ struct ContractVersionsTests {
         #expect(try Self.rules(text, body: "1") == ["shape.type /"])
     }
 
+    @Test("a $ref to an $anchor finds the schema that declares it; an anchor declared twice, or none, refuses the document")
+    func anchors() throws {
+        let text = Self.document(
+            "3.1.0", schema: "$ref: '#thing'",
+            components:
+                "    Named:\n      $anchor: thing\n      type: object\n      required: [name]\n      properties: {name: {type: string}}")
+        #expect(try Self.rules(text, body: #"{"name": "a"}"#) == [])
+        #expect(try Self.rules(text, body: #"{"name": 1}"#) == ["shape.type /name"])
+        let twice = text.replacingOccurrences(
+            of: "      type: object\n      required: [id]", with: "      $anchor: thing\n      type: object\n      required: [id]")
+        #expect(try Self.error(twice).message.contains("$anchor thing is declared twice"))
+        let missing = try Self.error(text.replacingOccurrences(of: "$ref: '#thing'", with: "$ref: '#other'"))
+        #expect(missing.message.contains("names an anchor no schema of this document declares"), "\(missing)")
+        #expect(missing.line == 12)
+        let misnamed = text.replacingOccurrences(of: "$anchor: thing", with: "$anchor: '1st'")
+            .replacingOccurrences(of: "$ref: '#thing'", with: "$ref: '#/components/schemas/Named'")
+        let bad = try Contract.refusal(misnamed, path: "c.yaml")
+        #expect(bad.message.contains("$anchor must be a name"), "\(bad)")
+    }
+
     // MARK: OpenAPI 3.2 and others
 
     @Test("a 3.2 document that uses what 3.1 has loads and checks as 3.1")

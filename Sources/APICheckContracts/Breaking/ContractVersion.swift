@@ -9,6 +9,8 @@ public struct ContractVersion {
     public let compiled: CompiledContract
     let document: JSONValue
     let file: ContractFile
+    /// Where each `$anchor` is, for a `$ref` such as `#node`.
+    let anchors: [String: JSONPointer]
 
     /// Reads a contract version from its text. It must load as `apicheck verify` loads a contract: a contract apicheck
     /// refuses (an unknown keyword, a `$ref` that leads nowhere) is refused here too, with its file and line, rather
@@ -21,7 +23,9 @@ public struct ContractVersion {
 
     static func read(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> ContractVersion {
         let (contract, file) = try Contract.read(bytes, path: path)
-        return ContractVersion(path: path, compiled: contract.compiled, document: file.tree, file: file)
+        // The contract loaded, so its anchors are unique.
+        let anchors = (try? DocumentIndex.anchors(in: file.tree)) ?? [:]
+        return ContractVersion(path: path, compiled: contract.compiled, document: file.tree, file: file, anchors: anchors)
     }
 
     /// Reads the contract file at `path`.
@@ -44,7 +48,10 @@ public struct ContractVersion {
         var pointer = pointer
         for _ in 0..<64 {
             guard case .string(let reference)? = value["$ref"], reference.hasPrefix("#") else { break }
-            let target = JSONPointer(String(reference.dropFirst()).removingPercentEncodingIfAny)
+            let fragment = String(reference.dropFirst())
+            let target =
+                fragment.isEmpty || fragment.hasPrefix("/") ? JSONPointer(fragment.removingPercentEncodingIfAny) : anchors[fragment]
+            guard let target else { break }
             guard let found = document[pointer: target] else { break }
             // OpenAPI 3.1 allows keywords beside $ref; they apply as well (kept when the target has none of its own).
             if case .object(let object) = value, object.count > 1, case .object(var merged) = found {

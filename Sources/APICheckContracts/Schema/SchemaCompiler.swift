@@ -37,6 +37,16 @@ final class SchemaCompiler {
     private var failed: [JSONPointer: SchemaError] = [:]
     /// The keys of `done`, in the order they were finished.
     private var completed: [JSONPointer] = []
+    /// Where each `$anchor` of the document is, once a `$ref` names one.
+    private var anchorTable: [String: JSONPointer]?
+
+    /// Where each `$anchor` of the document is (found on first use: most documents name none).
+    private func anchors() throws(SchemaError) -> [String: JSONPointer] {
+        if let anchorTable { return anchorTable }
+        let table = try DocumentIndex.anchors(in: document.document)
+        anchorTable = table
+        return table
+    }
 
     init(document: DocumentIndex) {
         self.document = document
@@ -245,6 +255,11 @@ final class SchemaCompiler {
             parts.keyCase = keyCase
         case "x-apicheck-date":
             parts.dateForm = try Self.dateForm(value, at: pointer)
+        case "$anchor":
+            // A name for this schema, for `$ref: "#name"` (its place was found by `DocumentIndex.anchors`).
+            guard case .string(let name) = value, DocumentIndex.isAnchorName(name) else {
+                throw fail("$anchor must be a name (a letter or _, then letters, digits, -, _ or .), found \(JSONWriter.compact(value))")
+            }
         default:
             if Self.isAnnotation(key) { return }
             if let advice = SchemaVocabulary.refused[key] { throw fail(advice) }
@@ -266,7 +281,14 @@ final class SchemaCompiler {
         }
         let fragment = String(reference.dropFirst())
         guard fragment.isEmpty || fragment.hasPrefix("/") else {
-            throw SchemaError(pointer: pointer, message: "\"\(reference)\" names an anchor; only JSON Pointer $refs (#/...) are supported")
+            // `#name`: the schema whose `$anchor` is name, anywhere in the document (it has no `$id`).
+            guard let target = try anchors()[fragment] else {
+                throw SchemaError(
+                    pointer: pointer,
+                    message: "\"\(reference)\" names an anchor no schema of this document declares ($anchor: \(fragment))",
+                    documentWide: true)
+            }
+            return try compile(at: target)
         }
         guard let decoded = fragment.removingPercentEncoding else {
             throw SchemaError(pointer: pointer, message: "\"\(reference)\" has a malformed %-escape")

@@ -12,7 +12,7 @@ enum SchemaVocabulary {
         "minLength", "maxLength", "pattern", "format",
         "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
         "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
-        "$ref", "$defs", "$schema",
+        "$ref", "$defs", "$schema", "$anchor",
         "x-apicheck-key-case", "x-apicheck-date",
     ]
 
@@ -27,7 +27,6 @@ enum SchemaVocabulary {
     static let refused: [String: String] = [
         "$id":
             "$id (a schema resource with its own base URI) is not supported; refer to schemas by a local $ref (#/components/schemas/Name)",
-        "$anchor": "$anchor is not supported; refer to the schema by a local JSON Pointer $ref (#/$defs/name)",
         "$dynamicRef": "$dynamicRef is not enforced; use a plain local $ref",
         "$dynamicAnchor": "$dynamicAnchor is not enforced; use a plain local $ref",
         "$recursiveRef": "$recursiveRef (draft 2019-09) is not enforced; use a plain local $ref",
