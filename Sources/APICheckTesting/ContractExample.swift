@@ -65,6 +65,10 @@ public struct ContractExample: Sendable, CustomTestStringConvertible {
     ) throws(ReplayError) -> [ContractExample] {
         let project = try ExampleProject.load(api: api, source: source(bundle: bundle, folder: folder, filePath: filePath))
         guard let named = project.contract.operations.first(where: { $0.name == normalized(operation) }) else {
+            if let refusal = project.contract.refused.first(where: { $0.operation == normalized(operation) }) {
+                throw ReplayError(
+                    message: "\(project.contractPath): \(normalized(operation)) is refused, so it has no examples: \(refusal.reasonText)")
+            }
             let known = project.contract.operations.map { "  \($0.name)" }.joined(separator: "\n")
             throw ReplayError(message: "\(project.contractPath) has no operation \"\(operation)\"; it has:\n\(known)")
         }

@@ -183,10 +183,10 @@ struct ContractExampleTests {
             })
     }
 
-    @Test("an API whose examples were never written is an error that says how to write them")
-    func noExamplesFolder() throws {
+    /// A package with an API `demo` whose contract's one operation, `GET /ping`, answers 200 with `response`; and the
+    /// path of a test file in it.
+    static func demoPackage(response: String) throws -> (package: URL, file: String) {
         let package = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-examples-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: package) }
         try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests/DemoTests"), withIntermediateDirectories: true)
         try "// swift-tools-version: 6.1\n".write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try """
@@ -196,11 +196,17 @@ struct ContractExampleTests {
           /ping:
             get:
               responses:
-                "200": { description: ok }
+                "200": \(response)
         """.write(to: package.appendingPathComponent("demo.yaml"), atomically: true, encoding: .utf8)
         try "apis:\n  demo:\n    base_url: https://demo.invalid\n    contract: demo.yaml\n    recordings: recordings/demo\n"
             .write(to: package.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
-        let file = package.appendingPathComponent("Tests/DemoTests/DemoTests.swift").path
+        return (package, package.appendingPathComponent("Tests/DemoTests/DemoTests.swift").path)
+    }
+
+    @Test("an API whose examples were never written is an error that says how to write them")
+    func noExamplesFolder() throws {
+        let (package, file) = try Self.demoPackage(response: "{ description: ok }")
+        defer { try? FileManager.default.removeItem(at: package) }
         #expect(try ContractExample.operations(api: "demo", filePath: file) == ["GET /ping"])
         do {
             _ = try ContractExample.load(api: "demo", operation: "GET /ping", filePath: file)
@@ -208,6 +214,21 @@ struct ContractExampleTests {
         } catch {
             #expect(error.message.contains("recordings/demo/examples"), "\(error.message)")
             #expect(error.message.contains("swift run apicheck examples --api demo"), "\(error.message)")
+        }
+    }
+
+    @Test("an operation the contract loader refused has no examples, and loading says why")
+    func refusedOperation() throws {
+        let (package, file) = try Self.demoPackage(
+            response: "{ description: ok, content: { application/json: { schema: { type: object, $dynamicAnchor: x } } } }")
+        defer { try? FileManager.default.removeItem(at: package) }
+        do {
+            _ = try ContractExample.load(api: "demo", operation: "get /ping", filePath: file)
+            Issue.record("loaded examples of a refused operation")
+        } catch {
+            #expect(error.message.contains("GET /ping is refused, so it has no examples"), "\(error.message)")
+            #expect(error.message.contains("demo.yaml:7:"), "\(error.message)")
+            #expect(error.message.contains("$dynamicAnchor is not enforced"), "\(error.message)")
         }
     }
 }

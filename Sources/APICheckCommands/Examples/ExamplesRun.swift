@@ -64,6 +64,12 @@ public enum ExamplesRun {
             chosen = []
             for name in options.operations {
                 guard let operation = generator.operation(named: name) else {
+                    let parts = name.split(separator: " ", maxSplits: 1)
+                    let normalized = parts.count == 2 ? "\(parts[0].uppercased()) \(parts[1])" : name
+                    if let refusal = contract.refused.first(where: { $0.operation == normalized }) {
+                        throw ConfigurationError(
+                            file: contractPath, message: "\(normalized) is refused, so no example of it is written: \(refusal.reasonText)")
+                    }
                     let known = contract.operations.map(\.name).joined(separator: ", ")
                     throw ConfigurationError(file: contractPath, message: "no operation \"\(name)\" in the contract; it has: \(known)")
                 }

@@ -224,6 +224,9 @@ public struct CompiledContract: Sendable {
             self.reason = reason
         }
 
+        /// Where and why, without a severity: `contracts/x.yaml:12:5: /components/schemas/Thing/$id: <why>`.
+        public var reasonText: String { reason.description.replacingOccurrences(of: ": error: ", with: ": ") }
+
         /// Compiler style: `contracts/x.yaml:12:5: warning: GET /things/{id} is not checked (...): <why>`.
         public var warning: String {
             var head = reason.file

@@ -65,7 +65,7 @@ public struct ContractCoverage: Sendable {
         self.api = api
         contractPath = contract.path
         refused = contract.refused.map { refusal in
-            "\(refusal.operation ?? "a schema no operation uses"): \(refusal.reason.description.replacingOccurrences(of: ": error: ", with: ": "))"
+            "\(refusal.operation ?? "a schema no operation uses"): \(refusal.reasonText)"
         }
         var measures = Self.measureNames.map { Measure(name: $0, items: []) }
         for (number, item) in contract.coverageIndex.items.enumerated() {

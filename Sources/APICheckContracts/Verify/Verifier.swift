@@ -117,7 +117,7 @@ public struct Verifier: Sendable {
                 var finding = Finding(
                     rule: .contractOperationRefused, part: "request", operation: name, status: response.status, pointer: "",
                     expected: "an operation \(contract.path) describes in a way apicheck checks",
-                    found: "its description is refused (\(refusal.reason.description)), so nothing of it is checked")
+                    found: "its description is refused (\(refusal.reasonText)), so nothing of it is checked")
                 finding.sourcePointer = "/request/url"
                 return finish([finding])
             }
