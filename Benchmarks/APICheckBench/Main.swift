@@ -15,7 +15,8 @@ struct Bench: AsyncParsableCommand {
             verify and live run the apicheck binary built beside this one: build both first (swift build -c release).
             """,
         subcommands: [
-            All.self, Guard.self, Verify.self, Scale.self, Replay.self, Live.self, JSON.self, Decode.self, SandboxRate.self, Hostile.self,
+            All.self, Guard.self, Verify.self, Vendor.self, Scale.self, Replay.self, Live.self, JSON.self, Decode.self, SandboxRate.self,
+            Hostile.self,
             CheckBodies.self, VerifyFiles.self, VerifyCorpus.self, ShapesCorpus.self, LiveDiff.self, ReplayProfile.self, LoadProfile.self,
         ],
         defaultSubcommand: All.self
