@@ -81,7 +81,9 @@ struct EventFeedTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let owner = folder.appendingPathComponent("apple", isDirectory: true)
         try FileManager.default.createDirectory(at: owner, withIntermediateDirectories: true)
-        let leftover = owner.appendingPathComponent(".swift.json.tmp-4242-5E1C0E0A-3F7B-4B8E-9C2D-0123456789AB")
+        // The writer's pid is one no process can have (above Linux's and Darwin's pid_max): a small one such as 4242 was
+        // alive on a busy CI machine once, and a live writer's temporary file is rightly kept.
+        let leftover = owner.appendingPathComponent(".swift.json.tmp-2147483646-5E1C0E0A-3F7B-4B8E-9C2D-0123456789AB")
         // A repository may be called `.a.tmp-b`: its cache file is no leftover.
         let lookalike = owner.appendingPathComponent(".a.tmp-b.json")
         try Data("{}".utf8).write(to: lookalike)
