@@ -83,6 +83,14 @@ struct ContractVersionsTests {
         #expect(try Self.rules(text, body: "true") == ["shape.type /"])
     }
 
+    @Test("an example's value is data, even where it holds a key named schema")
+    func exampleData() throws {
+        let text =
+            Self.document("3.0.3", schema: "type: string")
+            + "  examples:\n    Odd:\n      value: {schema: {type: [a, b], const: 1}}\n"
+        #expect(try Self.rules(text, body: #""a""#) == [])
+    }
+
     @Test("boolean exclusiveMinimum and exclusiveMaximum make minimum and maximum exclusive")
     func exclusiveBounds() throws {
         let text = Self.document(

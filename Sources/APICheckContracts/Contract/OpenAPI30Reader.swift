@@ -40,7 +40,9 @@ struct OpenAPI30Reader {
                 for inner in components.indices where components[inner].key == "schemas" {
                     components.set(try schemaMap(components[inner].value, at: at.appending("schemas")), at: inner)
                 }
-                for inner in components.indices where components[inner].key != "schemas" && !components[inner].key.hasPrefix("x-") {
+                // `examples` holds data: a "schema" key in an example's value is no schema.
+                for inner in components.indices
+                where !["schemas", "examples"].contains(components[inner].key) && !components[inner].key.hasPrefix("x-") {
                     components.set(try structure(components[inner].value, at: at.appending(components[inner].key)), at: inner)
                 }
                 root.set(.object(components), at: index)
