@@ -317,12 +317,7 @@ public struct LiveRun: Sendable {
 
     /// The line of `pointer` in a recording file, or of the nearest parent that exists there.
     static func line(of pointer: String, in bytes: [UInt8]) -> Int? {
-        var current = JSONPointer(pointer)
-        while true {
-            if let location = JSONReader.location(of: current, in: bytes) { return location.line }
-            if current.tokens.isEmpty { return nil }
-            current = current.parent
-        }
+        JSONReader.location(ofNearest: JSONPointer(pointer), in: bytes)?.line
     }
 
     /// A duration in seconds.

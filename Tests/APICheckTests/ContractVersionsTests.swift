@@ -34,10 +34,7 @@ struct ContractVersionsTests {
     /// The findings' rules for a response body, against a contract's text.
     static func rules(_ text: String, path: String = "c.yaml", body: String) throws -> [String] {
         let verifier = Verifier(contract: CompiledContract(try Contract.parse(text, path: path)))
-        let interaction = Interaction(
-            request: RecordedRequest(method: "GET", url: "/thing"),
-            response: RecordedResponse(
-                status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(try JSONReader.parse(body))))
+        let interaction = ContractCoverageTests.interaction("GET", "/thing", status: 200, body: try JSONReader.parse(body))
         return verifier.verify(interaction).map { "\($0.rule) \($0.pointer.isEmpty ? "/" : $0.pointer)" }
     }
 

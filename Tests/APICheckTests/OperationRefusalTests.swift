@@ -73,11 +73,8 @@ struct OperationRefusalTests {
               $dynamicRef: '#x'
         """
 
-    static func interaction(_ method: String, _ path: String, status: Int = 200, body: String) throws -> Interaction {
-        Interaction(
-            request: RecordedRequest(method: method, url: path),
-            response: RecordedResponse(
-                status: status, headers: HeaderFields([("Content-Type", "application/json")]), body: .json(try JSONReader.parse(body))))
+    static func interaction(_ method: String, _ path: String, body: String) throws -> Interaction {
+        ContractCoverageTests.interaction(method, path, status: 200, body: try JSONReader.parse(body))
     }
 
     @Test("each refused operation is named once, with the line and why; a schema no operation uses too; the rest loads")

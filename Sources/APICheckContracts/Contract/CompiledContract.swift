@@ -248,6 +248,8 @@ public struct CompiledContract: Sendable {
     public let refused: [Refusal]
     /// Operations by method, for matching.
     private let byMethod: [String: [Operation]]
+    /// Refused operations by method, for matching.
+    private let refusedByMethod: [String: [Refusal]]
     /// The coverage items numbered, and each response's declared fields as a tree (``CoverageIndex``).
     let coverageIndex: CoverageIndex
 
@@ -265,6 +267,7 @@ public struct CompiledContract: Sendable {
         self.operations = operations
         self.refused = refused
         byMethod = Dictionary(grouping: operations, by: \.method)
+        refusedByMethod = Dictionary(grouping: refused.filter { $0.path != nil }) { $0.method ?? "" }
         coverageIndex = CoverageIndex(operations: operations)
     }
 
@@ -273,7 +276,7 @@ public struct CompiledContract: Sendable {
     public func operation(method: String, path: String) -> (operation: Operation, pathParameters: [String: String])? {
         let method = method.uppercased()
         guard let found = PathTemplate.best(byMethod[method] ?? [], for: path, template: \.path) else { return nil }
-        if !refused.isEmpty, refusal(method: method, path: path) != nil { return nil }
+        if !refusedByMethod.isEmpty, refusal(method: method, path: path) != nil { return nil }
         return (found.element, found.parameters)
     }
 
@@ -281,9 +284,8 @@ public struct CompiledContract: Sendable {
     /// (literal segments win over parameters; an operation that is checked wins a tie).
     public func refusal(method: String, path: String) -> Refusal? {
         let method = method.uppercased()
-        let candidates = refused.compactMap { refusal in refusal.path.map { (template: $0, refusal: Optional(refusal)) } }
-            .filter { $0.refusal?.method == method }
-        guard !candidates.isEmpty else { return nil }
+        guard let refusals = refusedByMethod[method] else { return nil }
+        let candidates = refusals.compactMap { refusal in refusal.path.map { (template: $0, refusal: Optional(refusal)) } }
         let checked = (byMethod[method] ?? []).map { (template: $0.path, refusal: Refusal?.none) }
         return PathTemplate.best(checked + candidates, for: path, template: \.template)?.element.refusal
     }

@@ -9,12 +9,12 @@ import WireFormat
 /// parameters, request bodies, responses, headers and path items resolve the same way schemas do.
 /// What a contract says that apicheck would not check is refused with a ``SchemaError``.
 struct ContractCompiler {
-    let document: JSONValue
     let index: DocumentIndex
     let schemas: SchemaCompiler
+    /// The whole document.
+    var document: JSONValue { index.document }
 
     init(document: JSONValue) {
-        self.document = document
         index = DocumentIndex(document)
         schemas = SchemaCompiler(document: index)
     }
@@ -38,9 +38,13 @@ struct ContractCompiler {
         }
         let documentKeyCase = try keyCase(in: document, at: root)
         var refused: [CompiledContract.Refusal] = []
+        // Each error located once: many operations may reach one refused schema, and a JSON file's line costs a parse.
+        var located: [JSONPointer: ConfigurationError] = [:]
         func refuse(_ error: SchemaError, method: String?, template: String?) throws(SchemaError) {
             if error.isDocumentWide { throw error }
-            refused.append(CompiledContract.Refusal(method: method, template: template, reason: locate(error)))
+            let reason = located[error.pointer] ?? locate(error)
+            located[error.pointer] = reason
+            refused.append(CompiledContract.Refusal(method: method, template: template, reason: reason))
         }
         // Every schema of components is compiled, so that a mistake is found before anything refers to it: a broken
         // `$ref` refuses the document; a refused construct is reported with the operations that reach it, or alone.
@@ -72,7 +76,7 @@ struct ContractCompiler {
                 }
             }
         }
-        for error in componentErrors where !refused.contains(where: { $0.reason == locate(error) }) {
+        for error in componentErrors where located[error.pointer] == nil {
             try refuse(error, method: nil, template: nil)
         }
         return CompiledContract(path: path, operations: operations, refused: refused, graph: schemas.graph)

@@ -8,13 +8,7 @@ import Yams
 /// JSON whatever else it could be: a YAML parser reads most JSON, but not all of it (`\uD83D\uDE00`, a surrogate
 /// pair, is refused by YAML's escapes), and its errors would name YAML for a JSON file.
 struct ContractSource {
-    enum Syntax: Sendable {
-        case json
-        case yaml
-    }
-
     let path: String
-    let syntax: Syntax
     /// The document as written.
     let tree: JSONValue
     private let yaml: Node?
@@ -27,7 +21,7 @@ struct ContractSource {
         if isJSON(bytes, path: path) {
             do {
                 let tree = try JSONReader.parse(bytes)
-                return ContractSource(path: path, syntax: .json, tree: tree, yaml: nil, bytes: bytes)
+                return ContractSource(path: path, tree: tree, yaml: nil, bytes: bytes)
             } catch {
                 throw ConfigurationError(
                     file: path, line: error.location.line, column: error.location.column, keyPath: error.pointer.description,
@@ -38,7 +32,7 @@ struct ContractSource {
             throw ConfigurationError(file: path, message: "the contract is not UTF-8 text")
         }
         let reader = try YAMLReader.parse(text, file: path)
-        return ContractSource(path: path, syntax: .yaml, tree: try reader.json(), yaml: reader.node, bytes: bytes)
+        return ContractSource(path: path, tree: try reader.json(), yaml: reader.node, bytes: bytes)
     }
 
     /// Whether the text is JSON: it starts with `{` (after a byte order mark and whitespace), or the file is `.json`.
@@ -55,11 +49,6 @@ struct ContractSource {
         if let yaml {
             return yaml.mark(at: pointer).map { ($0.line, $0.column) }
         }
-        var pointer = pointer
-        while true {
-            if let location = JSONReader.location(of: pointer, in: bytes) { return (location.line, location.column) }
-            if pointer.tokens.isEmpty { return nil }
-            pointer = pointer.parent
-        }
+        return JSONReader.location(ofNearest: pointer, in: bytes).map { ($0.line, $0.column) }
     }
 }

@@ -288,13 +288,8 @@ struct OpenAPI30Reader {
     /// The keywords that hold subschemas a `nullable` cannot reach into: null must get past each of them.
     private static let applicators = ["allOf", "anyOf", "oneOf", "not"]
 
-    private static func isAnnotation(_ key: String) -> Bool {
-        key.hasPrefix("x-") && !key.hasPrefix("x-apicheck-")
-            || [
-                "title", "description", "default", "deprecated", "readOnly", "writeOnly", "example", "externalDocs", "xml", "discriminator",
-            ]
-            .contains(key)
-    }
+    /// An annotation (SchemaVocabulary's; those only 3.1 has are refused before this is asked).
+    private static func isAnnotation(_ key: String) -> Bool { SchemaCompiler.isAnnotation(key) }
 
     /// Keywords of 3.1 with a 3.0 way to say the same.
     private static let newKeywords: [String: String] = [

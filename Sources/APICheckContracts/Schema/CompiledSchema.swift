@@ -68,11 +68,11 @@ public final class CompiledSchema: Sendable {
     package let additionalSchema: CompiledSchema?
     /// `unevaluatedProperties: false`: a key that no keyword of this schema, nor a subschema applied to the same object
     /// and valid there, evaluated is refused.
-    let unevaluatedForbidden: Bool
+    let unevaluatedPropertiesForbidden: Bool
     /// `unevaluatedProperties` as a schema: what those keys' values must be.
-    let unevaluatedSchema: CompiledSchema?
+    let unevaluatedPropertiesSchema: CompiledSchema?
     /// Whether `unevaluatedProperties` is present.
-    var judgesUnevaluated: Bool { unevaluatedForbidden || unevaluatedSchema != nil }
+    var judgesUnevaluatedProperties: Bool { unevaluatedPropertiesForbidden || unevaluatedPropertiesSchema != nil }
     /// `unevaluatedItems: false`: an item that no keyword of this schema, nor a subschema applied to the same array and
     /// valid there, evaluated is refused.
     let unevaluatedItemsForbidden: Bool
@@ -147,8 +147,8 @@ public final class CompiledSchema: Sendable {
         var required: [String] = []
         var additionalForbidden = false
         var additionalSchema: CompiledSchema?
-        var unevaluatedForbidden = false
-        var unevaluatedSchema: CompiledSchema?
+        var unevaluatedPropertiesForbidden = false
+        var unevaluatedPropertiesSchema: CompiledSchema?
         var unevaluatedItemsForbidden = false
         var unevaluatedItemsSchema: CompiledSchema?
         var patternProperties: [(pattern: Pattern, schema: CompiledSchema)] = []
@@ -205,8 +205,8 @@ public final class CompiledSchema: Sendable {
         undeclaredRequired = parts.required.filter { index[$0] == nil }
         additionalForbidden = parts.additionalForbidden
         additionalSchema = parts.additionalSchema
-        unevaluatedForbidden = parts.unevaluatedForbidden
-        unevaluatedSchema = parts.unevaluatedSchema
+        unevaluatedPropertiesForbidden = parts.unevaluatedPropertiesForbidden
+        unevaluatedPropertiesSchema = parts.unevaluatedPropertiesSchema
         unevaluatedItemsForbidden = parts.unevaluatedItemsForbidden
         unevaluatedItemsSchema = parts.unevaluatedItemsSchema
         patternProperties = parts.patternProperties
@@ -254,8 +254,8 @@ public final class CompiledSchema: Sendable {
             !parts.allOf.isEmpty || !parts.anyOf.isEmpty || !parts.oneOf.isEmpty || parts.not != nil
             || parts.ifSchema != nil || !parts.dependentSchemas.isEmpty || parts.reference != nil
         describesKeys =
-            !parts.properties.isEmpty || !parts.patternProperties.isEmpty || parts.unevaluatedForbidden
-            || parts.unevaluatedSchema != nil
+            !parts.properties.isEmpty || !parts.patternProperties.isEmpty || parts.unevaluatedPropertiesForbidden
+            || parts.unevaluatedPropertiesSchema != nil
     }
 
     /// The schema `true` (anything is valid).

@@ -154,8 +154,8 @@ struct SchemaChecker {
         evaluation: inout ObjectEvaluation
     ) {
         checkValues(value, schema)
-        if case .object(let object) = value, schema.judgesUnevaluated {
-            checkUnevaluated(object, schema, keyCase: keyCase, inherited: inherited, owner: owner, evaluation: &evaluation)
+        if case .object(let object) = value, schema.judgesUnevaluatedProperties {
+            checkUnevaluatedProperties(object, schema, keyCase: keyCase, inherited: inherited, owner: owner, evaluation: &evaluation)
             return
         }
         if case .array(let items) = value, schema.judgesUnevaluatedItems {
@@ -530,7 +530,7 @@ struct SchemaChecker {
     /// An object against a schema with `unevaluatedProperties`: its own keywords and the subschemas it applies in place
     /// evaluate what they evaluate (a branch that does not match, nothing), then each key none of them evaluated is
     /// judged by `unevaluatedProperties`. After it every key is evaluated, for whatever applied this schema.
-    private mutating func checkUnevaluated(
+    private mutating func checkUnevaluatedProperties(
         _ object: JSONObject, _ schema: CompiledSchema, keyCase: KeyCase?, inherited: KeyCase?, owner: Bool,
         evaluation: inout ObjectEvaluation
     ) {
@@ -539,7 +539,7 @@ struct SchemaChecker {
         checkObject(object, schema, keyCase: keyCase, owner: false, evaluation: &own)
         if schema.hasInPlaceApplicators { applyInPlace(.object(object), schema, keyCase: keyCase, evaluation: &own) }
         for member in object where !own.names.contains(member.key) {
-            if let unevaluated = schema.unevaluatedSchema {
+            if let unevaluated = schema.unevaluatedPropertiesSchema {
                 checkMember(member, unevaluated, token: .mapKey(member.key), keyCase: keyCase)
             } else {
                 add(
@@ -570,15 +570,13 @@ struct SchemaChecker {
         checkArray(items, schema, keyCase: keyCase, owner: false, evaluation: &own)
         if schema.hasInPlaceApplicators { applyInPlace(.array(items), schema, keyCase: keyCase, evaluation: &own) }
         for (index, item) in items.enumerated() where index >= own.evaluatedPrefix && !own.evaluatedIndices.contains(index) {
+            path.push(.index(index))
             if let unevaluated = schema.unevaluatedItemsSchema {
-                path.push(.index(index))
                 check(item, unevaluated, keyCase: keyCase)
-                path.pop()
             } else {
-                path.push(.index(index))
                 add(.schemaItems, expected: "no item \(index) (unevaluatedItems is false)", found: Self.describe(item))
-                path.pop()
             }
+            path.pop()
         }
         if !owner {
             own.describesItems = true

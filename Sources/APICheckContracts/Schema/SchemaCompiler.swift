@@ -164,9 +164,9 @@ final class SchemaCompiler {
             }
         case "unevaluatedProperties":
             if case .bool(false) = value {
-                parts.unevaluatedForbidden = true
+                parts.unevaluatedPropertiesForbidden = true
             } else {
-                parts.unevaluatedSchema = try compile(at: pointer)
+                parts.unevaluatedPropertiesSchema = try compile(at: pointer)
             }
         case "patternProperties":
             guard case .object(let members) = value else { throw fail("patternProperties must map patterns to schemas") }
@@ -460,7 +460,8 @@ extension CompiledSchema {
     /// `not`, `if`).
     var assertsBesidesType: Bool {
         isFalse || enumValues != nil || constValue != nil || !propertyNames.isEmpty || !required.isEmpty
-            || additionalForbidden || additionalSchema != nil || judgesUnevaluated || judgesUnevaluatedItems || !patternProperties.isEmpty
+            || additionalForbidden || additionalSchema != nil || judgesUnevaluatedProperties || judgesUnevaluatedItems
+            || !patternProperties.isEmpty
             || propertyNamesSchema != nil
             || minProperties != nil || maxProperties != nil || !dependentRequired.isEmpty || !dependentSchemas.isEmpty
             || !prefixItems.isEmpty || items != nil || contains != nil || minItems != nil || maxItems != nil || uniqueItems

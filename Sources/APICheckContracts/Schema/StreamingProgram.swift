@@ -241,7 +241,7 @@ package final class StreamingProgram: Sendable {
 
         /// Whether every keyword of `schema` is one a program checks (its subschemas are asked when they are compiled).
         static func isStreamable(_ schema: CompiledSchema) -> Bool {
-            !schema.isFalse && !schema.hasInPlaceApplicators && !schema.judgesUnevaluated && !schema.judgesUnevaluatedItems
+            !schema.isFalse && !schema.hasInPlaceApplicators && !schema.judgesUnevaluatedProperties && !schema.judgesUnevaluatedItems
                 && schema.patternProperties.isEmpty
                 && schema.propertyNamesSchema == nil
                 && schema.undeclaredRequired.isEmpty && schema.dependentRequired.isEmpty

@@ -37,6 +37,19 @@ public enum JSONReader {
         try parse(Array(text.utf8))
     }
 
+    /// The location of the value at `pointer` in `bytes`, or of the deepest value on the way to it that is there.
+    ///
+    /// For a problem whose place may be missing from the text (a required key): it parses once per step up, so call it
+    /// only when there is something to report.
+    package static func location(ofNearest pointer: JSONPointer, in bytes: [UInt8]) -> TextLocation? {
+        var pointer = pointer
+        while true {
+            if let location = location(of: pointer, in: bytes) { return location }
+            if pointer.tokens.isEmpty { return nil }
+            pointer = pointer.parent
+        }
+    }
+
     /// The location of the value at `pointer` in `bytes` (of its key, for an object member), or nil.
     ///
     /// For reporting problems found after parsing (a wrong type, an unknown field) with a line
