@@ -41,7 +41,8 @@ build() {
 has() { printf '%s\n' "${compiled[@]}" | grep -qx "$1"; }
 
 build "$work/scratch-replay" "$root/Examples/TodoApp" "replay-only (APICheckReplayTesting)"
-for unwanted in OpenAPIKit OpenAPIKitCore APICheckContracts APICheckCommands APICheck APICheckTesting APICheckCLI APICheckLive Sandbox Sockets ArgumentParser; do
+for unwanted in OpenAPIKit OpenAPIKitCore APICheckContracts APICheckCommands APICheck APICheckTesting APICheckCLI APICheckLive Sandbox Sockets ArgumentParser \
+    WireFormatOpenAPI OpenAPIRuntime HTTPTypes; do
     if has "$unwanted"; then
         echo "consumer-build: $unwanted was compiled for a test target that only replays" >&2
         exit 1
@@ -55,7 +56,8 @@ build "$work/scratch-full" "$work/full" "full (APICheckTesting)"
 for wanted in OpenAPIKit APICheckContracts APICheckTesting; do
     has "$wanted" || { echo "consumer-build: $wanted was not compiled for the full consumer, so the replay-only check proves nothing" >&2; exit 1; }
 done
-for unwanted in APICheckCommands APICheckCLI APICheckLive Sandbox Sockets ArgumentParser; do
+# WireFormatOpenAPI and swift-openapi-runtime: only for an app whose client swift-openapi-generator wrote.
+for unwanted in APICheckCommands APICheckCLI APICheckLive Sandbox Sockets ArgumentParser WireFormatOpenAPI OpenAPIRuntime HTTPTypes; do
     if has "$unwanted"; then
         echo "consumer-build: $unwanted was compiled for a test target that uses APICheckTesting" >&2
         exit 1

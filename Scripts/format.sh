@@ -6,7 +6,10 @@
 #   Scripts/format.sh --check   changes nothing; exit 1 and the files when something is not formatted (CI runs this)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-paths=(Sources Tests Benchmarks Fuzz Plugins Package.swift Examples/*/Sources Examples/*/Tests Examples/*/Package.swift)
+# The examples' sources, but not what a generator wrote (Examples/GeneratedClient/Sources/TodoClient/Generated/, which
+# swift-openapi-generator formats its own way and says not to modify).
+mapfile -t example_sources < <(find Examples/*/Sources Examples/*/Tests -name '*.swift' -not -path '*/Generated/*' | sort)
+paths=(Sources Tests Benchmarks Fuzz Plugins Package.swift "${example_sources[@]}" Examples/*/Package.swift)
 if [ "${1:-}" = "--check" ]; then
   scratch=$(mktemp -d /tmp/apicheck-format.XXXXXX)
   trap 'rm -rf "$scratch"' EXIT

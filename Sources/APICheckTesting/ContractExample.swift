@@ -152,6 +152,10 @@ extension ContractExample {
 
         /// The failure a `DecodingError` describes (its coding path, array indices as numbers), or nil for any other error.
         ///
+        /// A `dataCorrupted` error with an empty coding path names no place: the body is not JSON, or a custom date
+        /// strategy threw without one (swift-openapi-runtime's `DateTranscoder` does). Its pointer is nil rather than
+        /// `/`, which would blame the whole body.
+        ///
         /// Clients that wrap decoding errors in their own error type pass their own function to
         /// ``ContractExample/expectDecodes(scope:alsoAnswering:decodingFailure:sourceLocation:_:)-1bskb``.
         public init?(_ error: any Error) {
@@ -164,6 +168,10 @@ extension ContractExample {
             @unknown default: return nil
             }
             let tokens = context.codingPath.map { key in key.intValue.map(String.init) ?? key.stringValue }
+            if tokens.isEmpty, case .dataCorrupted = error {
+                self.init(pointer: nil, detail: context.debugDescription)
+                return
+            }
             self.init(pointer: tokens.isEmpty ? "/" : JSONPointer(tokens: tokens).description, detail: context.debugDescription)
         }
     }

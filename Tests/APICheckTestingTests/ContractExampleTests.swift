@@ -231,4 +231,34 @@ struct ContractExampleTests {
             #expect(error.message.contains("$dynamicAnchor is not enforced"), "\(error.message)")
         }
     }
+
+    struct Key: CodingKey {
+        let stringValue: String
+        let intValue: Int?
+        init(stringValue: String) {
+            self.stringValue = stringValue
+            intValue = nil
+        }
+        init(intValue: Int) {
+            stringValue = "Index \(intValue)"
+            self.intValue = intValue
+        }
+    }
+
+    @Test(
+        "a DecodingError's place as a pointer; a dataCorrupted error with no coding path names no place, not the whole body",
+        arguments: [
+            (
+                DecodingError.keyNotFound(Key(stringValue: "title"), .init(codingPath: [Key(stringValue: "data")], debugDescription: "")),
+                "/data/title"
+            ),
+            (.dataCorrupted(.init(codingPath: [Key(stringValue: "data"), Key(intValue: 0)], debugDescription: "")), "/data/0"),
+            (.typeMismatch(Int.self, .init(codingPath: [], debugDescription: "")), "/"),
+            // swift-openapi-runtime's date transcoders throw without the decoder's coding path.
+            (.dataCorrupted(.init(codingPath: [], debugDescription: "Expected date string to be ISO8601-formatted.")), nil),
+        ] as [(DecodingError, String?)])
+    func decodingFailurePointer(error: DecodingError, pointer: String?) throws {
+        let failure = try #require(ContractExample.DecodingFailure(error))
+        #expect(failure.pointer == pointer)
+    }
 }

@@ -193,6 +193,30 @@ struct ExampleGeneratorTests {
         #expect(unicode["tags"]?.arrayValue?.first?.stringValue?.contains("할 일 🚀") == true)
     }
 
+    @Test("dates without a declared wire form: also with fractions and another offset, which RFC 3339 allows")
+    func undeclaredDateForms() throws {
+        let declared = try Self.generated()
+        #expect(!declared.contains { $0.variant.hasPrefix("dates with ") }, "a declared form is the only one written")
+        let text = Self.contractText.replacingOccurrences(
+            of: #"format: date-time, x-apicheck-date: { fraction-digits: 6, offset: "+09:00" } }"#, with: "format: date-time }")
+        #expect(text != Self.contractText)
+        let output = ExampleGenerator(contract: CompiledContract(try Contract.parse(text, path: "things.yaml"))).generate()
+        #expect(output.skipped.isEmpty, "\(output.skipped)")
+        let plain = try Self.body(output.examples, "maximal")["updated_at"]?.stringValue
+        #expect(plain?.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$"#, options: .regularExpression) != nil, "\(plain ?? "nil")")
+        let micro = try Self.body(
+            output.examples, "dates with 6 fraction digits and Z (no wire form declared: RFC 3339 allows fractions)")["updated_at"]?
+            .stringValue
+        #expect(
+            micro?.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$"#, options: .regularExpression) != nil, "\(micro ?? "nil")")
+        let seoul = try Self.body(
+            output.examples, "dates with 3 fraction digits and +09:00 (no wire form declared: RFC 3339 allows any offset)")["updated_at"]?
+            .stringValue
+        #expect(
+            seoul?.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+09:00$"#, options: .regularExpression) != nil,
+            "\(seoul ?? "nil")")
+    }
+
     @Test("patterns: samples match; what cannot be sampled is refused with the reason")
     func patterns() throws {
         let patterns = [

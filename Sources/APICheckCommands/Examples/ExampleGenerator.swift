@@ -79,6 +79,14 @@ public struct ExampleGenerator: Sendable {
         .init(seconds: 1_729_990_800, localTime: false, endOfSecond: false, label: "dates at a DST end (EU, 2024-10-27T01:00:00Z)"),
     ]
 
+    /// The other forms a date-time takes when its schema declares no wire form (`x-apicheck-date`): RFC 3339 lets the
+    /// API send fractions and any offset, so a client must read them. The todo API's microseconds are why: the runtime of
+    /// swift-openapi-generator refuses them by default.
+    static let undeclaredDateForms: [(DateWireForm, String)] = [
+        (.microsecondsUTC, "dates with 6 fraction digits and Z (no wire form declared: RFC 3339 allows fractions)"),
+        (.millisecondsSeoul, "dates with 3 fraction digits and +09:00 (no wire form declared: RFC 3339 allows any offset)"),
+    ]
+
     /// The operation named `name` (`GET /path`, method in any case), or nil.
     public func operation(named name: String) -> CompiledContract.Operation? {
         let parts = name.split(separator: " ", maxSplits: 1)
@@ -221,6 +229,11 @@ public struct ExampleGenerator: Sendable {
             var dated = ValueSynthesizer(mode: .init(maximal: true, instant: instant), seed: seed)
             let value = try dated.value(schema, at: .root)
             if value != full { variants.append((instant.label, value, true)) }
+        }
+        for (form, label) in Self.undeclaredDateForms {
+            var dated = ValueSynthesizer(mode: .init(maximal: true, undeclaredDateForm: form), seed: seed)
+            let value = try dated.value(schema, at: .root)
+            if value != full { variants.append((label, value, true)) }
         }
         var unicode = ValueSynthesizer(mode: .init(maximal: true, unicode: true), seed: seed)
         let text = try unicode.value(schema, at: .root)

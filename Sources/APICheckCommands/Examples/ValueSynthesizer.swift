@@ -45,6 +45,8 @@ struct ValueSynthesizer {
         var unicode = false
         /// The instant every date-time takes (else a per-field instant).
         var instant: Instant?
+        /// The form of a date-time whose schema declares none (`x-apicheck-date`); else seconds and `Z`.
+        var undeclaredDateForm: DateWireForm?
     }
 
     let mode: Mode
@@ -300,7 +302,8 @@ struct ValueSynthesizer {
         let number = 1 + choice(999, at: pointer)
         let word = pointer.tokens.last { JSONPointer.arrayIndex($0) == nil } ?? "text"
         switch schema.formatKind {
-        case .dateTime: return dateTime(schema.dateForm ?? DateWireForm(fractionDigits: 0, offset: .zulu), at: pointer)
+        case .dateTime:
+            return dateTime(schema.dateForm ?? mode.undeclaredDateForm ?? DateWireForm(fractionDigits: 0, offset: .zulu), at: pointer)
         case .date:
             return String(dateTime(DateWireForm(fractionDigits: 0, offset: .zulu), at: pointer).prefix(10))
         case .uri: return "https://example.com/\(Self.slug(word))/\(number)"
