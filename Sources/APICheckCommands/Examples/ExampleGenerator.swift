@@ -225,19 +225,16 @@ public struct ExampleGenerator: Sendable {
                     full.replacing(at: point.pointer.tokens[...], with: point.value), true
                 ))
         }
-        for instant in Self.dateInstants {
-            var dated = ValueSynthesizer(mode: .init(maximal: true, instant: instant), seed: seed)
-            let value = try dated.value(schema, at: .root)
-            if value != full { variants.append((instant.label, value, true)) }
-        }
-        for (form, label) in Self.undeclaredDateForms {
-            var dated = ValueSynthesizer(mode: .init(maximal: true, undeclaredDateForm: form), seed: seed)
-            let value = try dated.value(schema, at: .root)
+        // The whole-body variants: each is written only where it changes something (a body without dates has none).
+        let modes: [(ValueSynthesizer.Mode, String)] =
+            Self.dateInstants.map { (.init(maximal: true, instant: $0), $0.label) }
+            + Self.undeclaredDateForms.map { (.init(maximal: true, undeclaredDateForm: $0.0), $0.1) }
+            + [(.init(maximal: true, unicode: true), "Korean and emoji in every free-text string")]
+        for (mode, label) in modes {
+            var synthesizer = ValueSynthesizer(mode: mode, seed: seed)
+            let value = try synthesizer.value(schema, at: .root)
             if value != full { variants.append((label, value, true)) }
         }
-        var unicode = ValueSynthesizer(mode: .init(maximal: true, unicode: true), seed: seed)
-        let text = try unicode.value(schema, at: .root)
-        if text != full { variants.append(("Korean and emoji in every free-text string", text, true)) }
         return variants
     }
 

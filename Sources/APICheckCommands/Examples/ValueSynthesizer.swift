@@ -303,9 +303,9 @@ struct ValueSynthesizer {
         let word = pointer.tokens.last { JSONPointer.arrayIndex($0) == nil } ?? "text"
         switch schema.formatKind {
         case .dateTime:
-            return dateTime(schema.dateForm ?? mode.undeclaredDateForm ?? DateWireForm(fractionDigits: 0, offset: .zulu), at: pointer)
+            return dateTime(schema.dateForm ?? mode.undeclaredDateForm ?? .secondsUTC, at: pointer)
         case .date:
-            return String(dateTime(DateWireForm(fractionDigits: 0, offset: .zulu), at: pointer).prefix(10))
+            return String(dateTime(.secondsUTC, at: pointer).prefix(10))
         case .uri: return "https://example.com/\(Self.slug(word))/\(number)"
         default: break
         }

@@ -526,7 +526,6 @@ struct SchemaChecker {
         }
     }
 
-    /// Key case and extra keys of an object that schemas applied in place evaluated together.
     /// An object against a schema with `unevaluatedProperties`: its own keywords and the subschemas it applies in place
     /// evaluate what they evaluate (a branch that does not match, nothing), then each key none of them evaluated is
     /// judged by `unevaluatedProperties`. After it every key is evaluated, for whatever applied this schema.
@@ -585,6 +584,7 @@ struct SchemaChecker {
         }
     }
 
+    /// Key case and extra keys of an object that schemas applied in place evaluated together.
     private mutating func closeObject(_ object: JSONObject, _ evaluation: ObjectEvaluation, keyCase: KeyCase?) {
         for member in object {
             if let keyCase, !keyCase.matches(member.key) {
