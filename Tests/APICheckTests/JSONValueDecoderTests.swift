@@ -51,8 +51,14 @@ struct JSONValueDecoderTests {
         return "\(type(of: error)): \(error)"
     }
 
-    static func both(_ tree: JSONValue) -> (ours: String?, theirs: String?) {
+    /// Our verdict, and `JSONDecoder`'s; ours is the same whether or not `AnyCodable` objects keep only their `x-`
+    /// members' values (as loading decodes), or the test records which differs.
+    static func both(_ tree: JSONValue, sourceLocation: SourceLocation = #_sourceLocation) -> (ours: String?, theirs: String?) {
         let ours = verdict { try JSONValueDecoder().decode(OpenAPI.Document.self, from: tree) }
+        let skimmed = verdict { try JSONValueDecoder(extensionValuesOnly: true).decode(OpenAPI.Document.self, from: tree) }
+        #expect(
+            skimmed == ours, "with only extensions' values kept: \(skimmed ?? "accepted"), in full: \(ours ?? "accepted")",
+            sourceLocation: sourceLocation)
         let theirs = verdict { try JSONDecoder().decode(OpenAPI.Document.self, from: Data(JSONWriter.compactBytes(tree))) }
         return (ours, theirs)
     }

@@ -65,7 +65,7 @@ public struct Contract: Sendable {
         // one after the other.
         let structure = BackgroundResult { () -> (any Error)? in
             do {
-                _ = try JSONValueDecoder().decode(OpenAPI.Document.self, from: withoutSchemas(tree))
+                _ = try JSONValueDecoder(extensionValuesOnly: true).decode(OpenAPI.Document.self, from: withoutSchemas(tree))
                 return nil
             } catch {
                 return error

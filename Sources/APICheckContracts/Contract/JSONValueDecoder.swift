@@ -1,5 +1,6 @@
 import APICheckRecording
 import Foundation
+import OpenAPIKit
 
 /// Decodes a `Decodable` type straight from a ``JSONValue`` tree, answering as `JSONDecoder` answers for the same JSON
 /// text: the same values accepted and refused, the same coding paths in its errors (an array item is `Index 3`), URL
@@ -14,9 +15,18 @@ import Foundation
 /// mutations of them.
 struct JSONValueDecoder {
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// Whether an object decoded as `AnyCodable` keeps only its `x-` members' values (the others become null).
+    ///
+    /// OpenAPIKit finds an object's vendor extensions by decoding the whole object as `AnyCodable` and keeping its
+    /// `x-` members: at every extendable level (the document, components, each path item, operation, response,
+    /// parameter...) the whole subtree below is decoded again, a cost of depth times size (a fifth of loading a
+    /// vendor's description). Decoding an object as `AnyCodable` cannot fail in any other way than its members can,
+    /// and those members are read again with their own types where OpenAPI gives them one; the structure check keeps
+    /// only the verdict. `JSONValueDecoderTests` holds the verdicts equal to `JSONDecoder`'s with and without it.
+    var extensionValuesOnly = false
 
     func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try ValueDecoder(value: value, codingPath: [], userInfo: userInfo).decodeValue(type)
+        try ValueDecoder(value: value, codingPath: [], userInfo: userInfo, extensionValuesOnly: extensionValuesOnly).decodeValue(type)
     }
 }
 
@@ -50,11 +60,14 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     let value: JSONValue
     let codingPath: [any CodingKey]
     let userInfoValues: [CodingUserInfoKey: any Sendable]
+    /// ``JSONValueDecoder/extensionValuesOnly``.
+    let extensionValuesOnly: Bool
 
-    init(value: JSONValue, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: any Sendable]) {
+    init(value: JSONValue, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: any Sendable], extensionValuesOnly: Bool) {
         self.value = value
         self.codingPath = codingPath
         self.userInfoValues = userInfo
+        self.extensionValuesOnly = extensionValuesOnly
     }
 
     var userInfo: [CodingUserInfoKey: Any] { userInfoValues }
@@ -75,14 +88,15 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
         guard case .object(let object) = value else {
             throw value.isNull ? mismatch(KeyedDecodingContainer<Key>.self, what: "keyed decoding container") : mismatch([String: Any].self)
         }
-        return KeyedDecodingContainer(KeyedContainer<Key>(object: object, codingPath: codingPath, userInfo: userInfoValues))
+        return KeyedDecodingContainer(
+            KeyedContainer<Key>(object: object, codingPath: codingPath, userInfo: userInfoValues, extensionValuesOnly: extensionValuesOnly))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let items) = value else {
             throw value.isNull ? mismatch((any UnkeyedDecodingContainer).self, what: "unkeyed decoding container") : mismatch([Any].self)
         }
-        return UnkeyedContainer(items: items, codingPath: codingPath, userInfo: userInfoValues)
+        return UnkeyedContainer(items: items, codingPath: codingPath, userInfo: userInfoValues, extensionValuesOnly: extensionValuesOnly)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
@@ -152,14 +166,43 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
             guard let data = Data(base64Encoded: text) as? T else { throw corrupted("Encountered Data is not valid Base64.") }
             return data
         }
+        if extensionValuesOnly, type == [String: AnyCodable].self, case .object(let object) = value {
+            if let members = try extensionMembers(of: object) as? T { return members }
+        }
         return try T(from: self)
     }
+
+    /// An object as `[String: AnyCodable]` whose members other than `x-` ones are null (``JSONValueDecoder/extensionValuesOnly``).
+    private func extensionMembers(of object: JSONObject) throws -> [String: AnyCodable] {
+        var members: [String: AnyCodable] = [:]
+        for member in object {
+            let key = MemberKey(member.key)
+            if member.key.lowercased().hasPrefix("x-") {
+                members[member.key] = try ValueDecoder(
+                    value: member.value, codingPath: codingPath + [key], userInfo: userInfoValues, extensionValuesOnly: true
+                ).decodeValue(AnyCodable.self)
+            } else {
+                members[member.key] = AnyCodable(NSNull())
+            }
+        }
+        return members
+    }
+}
+
+/// An object member's coding key.
+private struct MemberKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: JSONObject
     let codingPath: [any CodingKey]
     let userInfo: [CodingUserInfoKey: any Sendable]
+    let extensionValuesOnly: Bool
 
     var allKeys: [Key] { object.keys.compactMap { Key(stringValue: $0) } }
 
@@ -170,7 +213,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
-        return ValueDecoder(value: value, codingPath: codingPath + [key], userInfo: userInfo)
+        return ValueDecoder(value: value, codingPath: codingPath + [key], userInfo: userInfo, extensionValuesOnly: extensionValuesOnly)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try child(key).decodeNil() }
@@ -200,11 +243,15 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// As `JSONDecoder`: a missing key gives a decoder of `null`.
     func superDecoder() throws -> any Decoder {
-        ValueDecoder(value: object["super"] ?? .null, codingPath: codingPath + [SuperKey()], userInfo: userInfo)
+        ValueDecoder(
+            value: object["super"] ?? .null, codingPath: codingPath + [SuperKey()], userInfo: userInfo,
+            extensionValuesOnly: extensionValuesOnly)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        ValueDecoder(value: object[key.stringValue] ?? .null, codingPath: codingPath + [key], userInfo: userInfo)
+        ValueDecoder(
+            value: object[key.stringValue] ?? .null, codingPath: codingPath + [key], userInfo: userInfo,
+            extensionValuesOnly: extensionValuesOnly)
     }
 }
 
@@ -220,12 +267,14 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     let items: [JSONValue]
     let codingPath: [any CodingKey]
     let userInfo: [CodingUserInfoKey: any Sendable]
+    let extensionValuesOnly: Bool
     private(set) var currentIndex = 0
 
-    init(items: [JSONValue], codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: any Sendable]) {
+    init(items: [JSONValue], codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: any Sendable], extensionValuesOnly: Bool) {
         self.items = items
         self.codingPath = codingPath
         self.userInfo = userInfo
+        self.extensionValuesOnly = extensionValuesOnly
     }
 
     var count: Int? { items.count }
@@ -237,7 +286,9 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
                 type, .init(codingPath: codingPath + [IndexKey(index: currentIndex)], debugDescription: "Unkeyed container is at end."))
         }
         defer { currentIndex += 1 }
-        return ValueDecoder(value: items[currentIndex], codingPath: codingPath + [IndexKey(index: currentIndex)], userInfo: userInfo)
+        return ValueDecoder(
+            value: items[currentIndex], codingPath: codingPath + [IndexKey(index: currentIndex)], userInfo: userInfo,
+            extensionValuesOnly: extensionValuesOnly)
     }
 
     mutating func decodeNil() throws -> Bool {

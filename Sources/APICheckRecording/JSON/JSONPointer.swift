@@ -40,12 +40,30 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Expressi
 
     /// `/data/3/created_at`, or the empty string for the root.
     public var description: String {
-        tokens.map { "/" + Self.escape($0) }.joined()
+        var text = ""
+        for token in tokens {
+            text += "/"
+            text += Self.escape(token)
+        }
+        return text
     }
 
     /// A token as a pointer writes it: `~` as `~0`, `/` as `~1`.
+    ///
+    /// A token with neither is returned as it is, without Foundation's `replacingOccurrences` (which bridges through
+    /// `NSString`): compiling a vendor's description writes a pointer for each of its tens of thousands of schemas,
+    /// and the two searches were a fifth of the time.
     public static func escape(_ token: String) -> String {
-        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        var escaped = ""
+        for character in token.unicodeScalars {
+            switch character {
+            case "~": escaped += "~0"
+            case "/": escaped += "~1"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
     }
 
     public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool { lhs.description < rhs.description }
