@@ -99,7 +99,9 @@ struct BreakingCommand: ParsableCommand {
                     }
                     pairs.append(
                         (
-                            try ContractVersion.parse(oldText, path: "\(base):\(path)"), try ContractVersion.load(path), chosen.name,
+                            try ContractVersion.parse(
+                                oldText, path: "\(base):\(path)", diskPath: path, files: BreakingRun.gitFiles(ref: base)),
+                            try ContractVersion.load(path), chosen.name,
                             loaded.resolve(chosen.recordings).path, chosen.severities
                         ))
                 }

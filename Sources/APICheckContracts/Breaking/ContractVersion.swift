@@ -21,8 +21,20 @@ public struct ContractVersion {
         try read(Array(text.utf8), path: path)
     }
 
-    static func read(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> ContractVersion {
-        let (contract, file) = try Contract.read(bytes, path: path)
+    /// Reads a contract version from its text, the files its `$ref`s name read from `files` relative to `diskPath`
+    /// (for a version in a git revision, `path` names it `REF:path`).
+    ///
+    /// - Throws: ``ConfigurationError`` naming `path`.
+    public static func parse(_ text: String, path: String, diskPath: String, files: ContractFiles) throws(ConfigurationError)
+        -> ContractVersion
+    {
+        try read(Array(text.utf8), path: path, diskPath: diskPath, files: files)
+    }
+
+    static func read(_ bytes: [UInt8], path: String, diskPath: String? = nil, files: ContractFiles = .disk) throws(ConfigurationError)
+        -> ContractVersion
+    {
+        let (contract, file) = try Contract.read(bytes, path: path, diskPath: diskPath, files: files)
         // The contract loaded, so its anchors are unique.
         let anchors = (try? DocumentIndex.anchors(in: file.tree)) ?? [:]
         return ContractVersion(path: path, compiled: contract.compiled, document: file.tree, file: file, anchors: anchors)
@@ -37,8 +49,8 @@ public struct ContractVersion {
 
     /// Where `pointer` is in this version: the file, its line, the pointer.
     func location(_ pointer: JSONPointer) -> ContractChange.Location {
-        ContractChange.Location(
-            file: path, line: file.location(of: pointer)?.line, pointer: (file.reading?.written(pointer) ?? pointer).description)
+        let place = file.place(of: pointer)
+        return ContractChange.Location(file: place.path, line: place.line, pointer: place.pointer.description)
     }
 
     /// The value at `pointer`, following local `$ref`s (`#/components/...`) to the value they name, and the pointer

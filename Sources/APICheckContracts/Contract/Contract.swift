@@ -34,28 +34,41 @@ public struct Contract: Sendable {
         return bytes
     }
 
-    /// Parses contract text; `path` is used in errors (and a name ending in `.json` makes it JSON).
+    /// Parses contract text; `path` is used in errors (and a name ending in `.json` makes it JSON), and the files its
+    /// `$ref`s name are read relative to it.
     public static func parse(_ text: String, path: String) throws(ConfigurationError) -> Contract {
         try read(Array(text.utf8), path: path).contract
     }
 
-    /// Parses a contract's bytes (for the fuzz target: bytes that are not UTF-8 reach the JSON reader as they are).
+    /// Parses a contract's bytes (for the fuzz target: bytes that are not UTF-8 reach the JSON reader as they are; a
+    /// `$ref` to another file reads none).
     package static func parse(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> Contract {
-        try read(bytes, path: path).contract
+        try read(bytes, path: path, files: .none).contract
     }
 
     /// Reads and compiles a contract's bytes, also returning the file as read (for `apicheck breaking`, which
-    /// compares documents and reports lines: the text is parsed once).
-    static func read(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> (contract: Contract, file: ContractFile) {
+    /// compares documents and reports lines: the text is parsed once). The files its `$ref`s name are read from
+    /// `files`, relative to `diskPath` (where the contract is; `path`, its name in messages, when nil).
+    static func read(
+        _ bytes: [UInt8], path: String, diskPath: String? = nil, files: ContractFiles = .disk
+    ) throws(ConfigurationError) -> (contract: Contract, file: ContractFile) {
         // The parser first: a syntax error gets its line from it.
         let source = try ContractSource.parse(bytes, path: path)
         let reading: ContractReading
+        let bundle: ContractBundle
         do {
-            reading = try ContractReading.read(source.tree)
+            // What the document is first (Swagger 2.0 is named before any file it names is read).
+            _ = try ContractReading.edition(of: source.tree)
         } catch {
-            throw located(error, in: ContractFile(source: source, reading: nil))
+            throw located(error, in: ContractFile(bundle: ContractBundle(main: source, files: [], tree: source.tree), reading: nil))
         }
-        let file = ContractFile(source: source, reading: reading)
+        bundle = try ContractBundle.gather(source, at: diskPath ?? path, from: files)
+        do {
+            reading = try ContractReading.read(bundle.tree)
+        } catch {
+            throw located(error, in: ContractFile(bundle: bundle, reading: nil))
+        }
+        let file = ContractFile(bundle: bundle, reading: reading)
         let tree = reading.tree
         // OpenAPIKit checks the document's structure. Its schema model rejects valid JSON Schema 2020-12
         // (`items: false`, `prefixItems`, ...), so it sees every schema as `{}`; SchemaCompiler checks those.
@@ -88,11 +101,10 @@ public struct Contract: Sendable {
 
     /// A problem found in the document as an error at its line in the file as written.
     static func located(_ error: SchemaError, in file: ContractFile) -> ConfigurationError {
-        let written = file.reading?.written(error.pointer) ?? error.pointer
-        let location = file.source.location(of: written)
+        let place = file.place(of: error.pointer)
         return ConfigurationError(
-            file: file.source.path, line: location?.line, column: location?.column,
-            keyPath: written.description.isEmpty ? "/" : written.description, message: error.message
+            file: place.path, line: place.line, column: place.column,
+            keyPath: place.pointer.description.isEmpty ? "/" : place.pointer.description, message: error.message
         )
     }
 
@@ -105,8 +117,16 @@ public struct Contract: Sendable {
     /// The document with every schema replaced by `{}` (the values of `schema` keys and of `components/schemas`), and
     /// every example value by null: an example may be any value, and OpenAPIKit decoding one as `AnyCodable` was a
     /// fifth of the structure check of a vendor's description.
+    ///
+    /// The other files of a split contract (``ContractBundle``) are not checked where they are kept but where they are
+    /// named: an object that is a `$ref` into them (a path item, a parameter, a response) is replaced by what it names.
     static func withoutSchemas(_ document: JSONValue) -> JSONValue {
-        var copy = blankingSchemaKeys(document)
+        var root = document
+        if case .object(var object) = document, object[ContractBundle.member] != nil {
+            object[ContractBundle.member] = nil
+            root = .object(object)
+        }
+        var copy = blankingSchemaKeys(root, in: document, depth: 0)
         if case .object(let schemas)? = document["components"]?["schemas"] {
             copy.set(
                 .object(JSONObject(schemas.map { .init(key: $0.key, value: .object(JSONObject())) })),
@@ -127,9 +147,15 @@ public struct Contract: Sendable {
                 }))
     }
 
-    private static func blankingSchemaKeys(_ value: JSONValue) -> JSONValue {
+    private static func blankingSchemaKeys(_ value: JSONValue, in document: JSONValue, depth: Int) -> JSONValue {
         switch value {
         case .object(let object):
+            // A chain of more than 32 such objects is a loop; OpenAPIKit then sees the `$ref` itself.
+            if case .string(let reference)? = object["$ref"], reference.hasPrefix("#/\(ContractBundle.member)/"), depth < 32,
+                let decoded = String(reference.dropFirst()).removingPercentEncoding, let target = document[pointer: JSONPointer(decoded)]
+            {
+                return blankingSchemaKeys(target, in: document, depth: depth + 1)
+            }
             return .object(
                 JSONObject(
                     object.map { member in
@@ -137,11 +163,11 @@ public struct Contract: Sendable {
                         case "schema": .init(key: member.key, value: .object(JSONObject()))
                         case "example": .init(key: member.key, value: .null)
                         case "examples": .init(key: member.key, value: blankingExampleValues(member.value))
-                        default: .init(key: member.key, value: blankingSchemaKeys(member.value))
+                        default: .init(key: member.key, value: blankingSchemaKeys(member.value, in: document, depth: depth))
                         }
                     }))
         case .array(let items):
-            return .array(items.map(blankingSchemaKeys))
+            return .array(items.map { blankingSchemaKeys($0, in: document, depth: depth) })
         default:
             return value
         }
@@ -168,25 +194,32 @@ public struct Contract: Sendable {
             }
         }
         let version = file.reading?.edition.name ?? "3.1"
-        let location = file.source.location(of: JSONPointer(tokens: codingPath))
+        let place = file.place(of: JSONPointer(tokens: codingPath))
         return ConfigurationError(
-            file: file.source.path, line: location?.line, column: location?.column, keyPath: codingPath.joined(separator: "."),
+            file: place.path, line: place.line, column: place.column, keyPath: codingPath.joined(separator: "."),
             message: "not a valid OpenAPI \(version) document: \(message)")
     }
 }
 
-/// A contract file as read: its text parsed (for lines) and its reading (the 3.1 form that is compiled).
+/// A contract file as read: its text and the files it names, parsed (for lines), and its reading (the 3.1 form that
+/// is compiled).
 struct ContractFile {
-    let source: ContractSource
+    let bundle: ContractBundle
     /// Nil while the document's version is not yet known.
     let reading: ContractReading?
 
-    /// The document compiled: the reading's tree.
-    var tree: JSONValue { reading?.tree ?? source.tree }
+    /// The contract's own file.
+    var source: ContractSource { bundle.main }
 
-    /// Where `pointer` (into ``tree``) is written in the file.
-    func location(of pointer: JSONPointer) -> (line: Int, column: Int)? {
-        source.location(of: reading?.written(pointer) ?? pointer)
+    /// The document compiled: the reading's tree.
+    var tree: JSONValue { reading?.tree ?? bundle.tree }
+
+    /// The file `pointer` (into ``tree``) is written in (the contract's, or one its `$ref`s name), the pointer there,
+    /// and its line and column.
+    func place(of pointer: JSONPointer) -> (path: String, pointer: JSONPointer, line: Int?, column: Int?) {
+        let (source, inFile) = bundle.place(of: reading?.written(pointer) ?? pointer)
+        let location = source.location(of: inFile)
+        return (source.path, inFile, location?.line, location?.column)
     }
 }
 

@@ -26,7 +26,7 @@ struct ContractCompiler {
     /// with the error `locate` makes of it (the file and line as written).
     func compile(path: String, locate: (SchemaError) -> ConfigurationError) throws(SchemaError) -> CompiledContract {
         let root = JSONPointer.root
-        try refuseUnknownExtensions(in: document, at: root, allowed: ["x-apicheck-key-case"])
+        try refuseUnknownExtensions(in: document, at: root, allowed: ["x-apicheck-key-case", ContractBundle.member])
         if let dialect = document["jsonSchemaDialect"] {
             guard case .string(let text) = dialect, SchemaVocabulary.dialects.contains(text) else {
                 throw SchemaError(
@@ -166,6 +166,12 @@ struct ContractCompiler {
         )
     }
 
+    /// Why a `$ref` that is neither local nor to a file beside the contract (``ContractBundle`` made those local) is
+    /// refused.
+    static func urlReference(_ reference: String) -> String {
+        "\"\(reference)\" is a URL, and apicheck reaches no network while it checks: save that document beside the contract and refer to it by a relative path (schemas/todo.yaml#/Todo)"
+    }
+
     /// Follows a local `$ref` to a parameter, body, response, header or path item (also a chain of them).
     func resolve(_ value: JSONValue, at pointer: JSONPointer, what: String) throws(SchemaError) -> (JSONValue, JSONPointer) {
         var value = value
@@ -174,7 +180,7 @@ struct ContractCompiler {
         while case .string(let reference)? = value["$ref"] {
             guard reference.hasPrefix("#/"), let decoded = String(reference.dropFirst()).removingPercentEncoding else {
                 throw SchemaError(
-                    pointer: pointer.appending("$ref"), message: "only local $refs (#/components/...) are supported, found \"\(reference)\""
+                    pointer: pointer.appending("$ref"), message: Self.urlReference(reference)
                 )
             }
             let target = JSONPointer(decoded)

@@ -40,6 +40,8 @@ struct DocumentIndex: Sendable {
                     table[name] = pointer
                 }
                 for member in object where !["enum", "const", "default", "example", "examples"].contains(member.key) {
+                    // The other files of a contract split across files: their anchors are theirs (ContractBundle).
+                    if pointer.tokens.isEmpty && member.key == ContractBundle.member { continue }
                     try walk(member.value, at: pointer.appending(member.key))
                 }
             case .array(let items):

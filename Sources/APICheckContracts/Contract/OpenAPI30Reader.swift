@@ -1,4 +1,5 @@
 import APICheckRecording
+import Foundation
 
 /// Reads an OpenAPI 3.0 document into the form of 3.1 that says the same, so that it is compiled, verified, covered
 /// and compared (`breaking`) exactly as that 3.1 document would be.
@@ -18,6 +19,9 @@ import APICheckRecording
 struct OpenAPI30Reader {
     /// Pointers of the result that moved (`from`, a prefix), and where they are written (`to`).
     private(set) var moves: [(from: JSONPointer, to: JSONPointer)] = []
+    /// The places in the other files of a split contract (``ContractBundle``) that a `$ref` names, and whether a schema
+    /// names it (the place is a schema) or the document around schemas does (a path item, a parameter, a response).
+    private var targets: [(pointer: JSONPointer, isSchema: Bool)] = []
 
     /// The 3.1 form of a 3.0 document.
     mutating func document(_ document: JSONValue) throws(SchemaError) -> JSONValue {
@@ -50,8 +54,61 @@ struct OpenAPI30Reader {
                 root.set(try structure(member.value, at: at), at: index)
             }
         }
+        if let files = root[ContractBundle.member] { root[ContractBundle.member] = try otherFiles(files) }
         root["openapi"] = .string("3.1.0")
         return .object(root)
+    }
+
+    /// The other files of a split contract, each place a `$ref` names read as what names it: a schema as a schema, a
+    /// path item, parameter or response as the document around schemas. Every place is read once, the outermost
+    /// first, and never again inside one read as a schema (the files' `$ref`s are found by reading them: a first
+    /// reading, thrown away, finds them all).
+    private mutating func otherFiles(_ files: JSONValue) throws(SchemaError) -> JSONValue {
+        var finding = self
+        var next = 0
+        while next < finding.targets.count {
+            let target = finding.targets[next]
+            next += 1
+            guard let value = files[pointer: Self.relative(target.pointer)] else { continue }
+            if target.isSchema {
+                _ = try finding.schema(value, written: target.pointer, at: target.pointer)
+            } else {
+                _ = try finding.structure(value, at: target.pointer)
+            }
+        }
+        var read: [(pointer: JSONPointer, isSchema: Bool)] = []
+        var result = files
+        // The outermost first; of two at one place, the schema.
+        let ordered = finding.targets.enumerated().sorted {
+            ($0.element.pointer.tokens.count, $0.element.isSchema ? 0 : 1, $0.offset)
+                < ($1.element.pointer.tokens.count, $1.element.isSchema ? 0 : 1, $1.offset)
+        }
+        for (_, target) in ordered {
+            let covered = read.contains { done in
+                guard target.pointer.tokens.starts(with: done.pointer.tokens) else { return false }
+                return done.isSchema || !target.isSchema || target.pointer.tokens.dropFirst(done.pointer.tokens.count).contains("schema")
+            }
+            if covered { continue }
+            let at = Self.relative(target.pointer)
+            guard let value = result[pointer: at] else { continue }
+            let done =
+                target.isSchema ? try schema(value, written: target.pointer, at: target.pointer) : try structure(value, at: target.pointer)
+            result.set(done, at: at)
+            read.append(target)
+        }
+        return result
+    }
+
+    /// A pointer into the other files (`/x-apicheck-files/0/...`) as a pointer into their list (`/0/...`).
+    private static func relative(_ pointer: JSONPointer) -> JSONPointer { JSONPointer(tokens: Array(pointer.tokens.dropFirst())) }
+
+    /// Notes where a `$ref` into the other files of a split contract leads.
+    private mutating func note(_ reference: JSONValue?, isSchema: Bool) {
+        guard case .string(let text)? = reference, text.hasPrefix("#/\(ContractBundle.member)/"),
+            let decoded = String(text.dropFirst()).removingPercentEncoding
+        else { return }
+        let target = JSONPointer(decoded)
+        if !targets.contains(where: { $0.pointer == target && $0.isSchema == isSchema }) { targets.append((target, isSchema)) }
     }
 
     /// The parts of the document around schemas: every `schema` in them is read as a schema.
@@ -61,6 +118,7 @@ struct OpenAPI30Reader {
             for index in object.indices {
                 let member = object[index]
                 if member.key.hasPrefix("x-") || member.key == "example" || member.key == "examples" { continue }
+                if member.key == "$ref" { note(member.value, isSchema: false) }
                 let at = pointer.appending(member.key)
                 if member.key == "schema", member.value.objectValue != nil || member.value.boolValue != nil {
                     object.set(try schema(member.value, written: at, at: at), at: index)
@@ -98,6 +156,7 @@ struct OpenAPI30Reader {
             )
         }
         try refuseNewKeywords(object, at: written)
+        note(object["$ref"], isSchema: true)
         guard try addsNull(object, at: written) else { return .object(try keywords(object, written: written, at: pointer)) }
         if object["$ref"] == nil, case .string(let type)? = object["type"], !Self.applicators.contains(where: { object[$0] != nil }) {
             var plain = try keywords(object, written: written, at: pointer)

@@ -277,7 +277,7 @@ final class SchemaCompiler {
         guard reference.hasPrefix("#") else {
             throw SchemaError(
                 pointer: pointer,
-                message: "only local $refs (#/components/schemas/Name, #/$defs/name) are supported, found \"\(reference)\"")
+                message: ContractCompiler.urlReference(reference))
         }
         let fragment = String(reference.dropFirst())
         guard fragment.isEmpty || fragment.hasPrefix("/") else {
