@@ -119,7 +119,7 @@ package struct RequestMatcher: Sendable {
         guard Self.fieldsMatch(live.query, other.query) else { return false }
         for name in rules.matchedHeaders {
             let recordedValue = other.request.headers[name]
-            if live.request.headers[name] != recordedValue && recordedValue != RedactionRules.placeholder { return false }
+            guard Self.headerMatches(name, live: live.request.headers[name], recorded: recordedValue) else { return false }
         }
         if rules.matchesBody, live.request.body != nil || other.request.body != nil {
             guard Self.bodyDifference(live.request.body, other.request.body) == nil else { return false }
@@ -155,7 +155,7 @@ package struct RequestMatcher: Sendable {
         for name in rules.matchedHeaders.sorted() {
             let a = live.headers[name]
             let b = recorded.headers[name]
-            if a != b && b != RedactionRules.placeholder {
+            if !Self.headerMatches(name, live: a, recorded: b) {
                 found.append("header \(name): \(a.map { "\"\($0)\"" } ?? "absent") vs recorded \(b.map { "\"\($0)\"" } ?? "absent")")
             }
         }
@@ -166,6 +166,14 @@ package struct RequestMatcher: Sendable {
             found.append("\(custom) does not match")
         }
         return found
+    }
+
+    /// Whether a live header matches the recorded one: equal, or redacted in the recording (a recorded Cookie header
+    /// keeps its cookies' names, each value redacted).
+    static func headerMatches(_ name: String, live: String?, recorded: String?) -> Bool {
+        if live == recorded || recorded == RedactionRules.placeholder { return true }
+        guard name.lowercased() == "cookie", let live, let recorded else { return false }
+        return CookieHeader.matches(live: live, recorded: recorded, placeholder: RedactionRules.placeholder)
     }
 
     static func describe(_ fields: [FormField]) -> String {

@@ -284,6 +284,7 @@ public struct ExampleGenerator: Sendable {
         if path.isEmpty { path = "/" }
         var query: [String] = []
         var headers = HeaderFields()
+        var cookies: [String] = []
         for parameter in operation.parameters where parameter.required {
             let pointer = JSONPointer(tokens: [parameter.location, parameter.name])
             var synthesizer = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
@@ -300,10 +301,13 @@ public struct ExampleGenerator: Sendable {
                 }
             case "header":
                 headers.add(name: parameter.name, value: parameter.encodedText(value))
+            case "cookie":
+                cookies.append("\(parameter.name)=\(parameter.encodedText(value))")
             default:
                 break
             }
         }
+        if !cookies.isEmpty { headers.add(name: "Cookie", value: cookies.joined(separator: "; ")) }
         let url = query.isEmpty ? path : path + "?" + query.joined(separator: "&")
         var body: RecordedBody?
         if operation.requestBodyRequired, !operation.requestBodies.isEmpty {

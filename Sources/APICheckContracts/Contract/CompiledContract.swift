@@ -120,18 +120,18 @@ public struct CompiledContract: Sendable {
         /// The JSON media type of a value described by `content`; `style` and `explode` do not apply.
         public let mediaType: String?
 
-        /// `style` and `explode` with OpenAPI's defaults filled in: `form` in a query, `simple` elsewhere; `form`
+        /// `style` and `explode` with OpenAPI's defaults filled in: `form` in a query or a cookie, `simple` elsewhere; `form`
         /// explodes unless told not to, the others do not; deepObject has one form whatever `explode` says (true).
         static func resolved(style: String?, explode: Bool?, location: String) -> (style: String, explode: Bool) {
-            let style = style ?? (location == "query" ? Style.form.rawValue : Style.simple.rawValue)
+            let style = style ?? (location == "query" || location == "cookie" ? Style.form.rawValue : Style.simple.rawValue)
             if style == Style.deepObject.rawValue { return (style, true) }
             return (style, explode ?? (style == Style.form.rawValue))
         }
 
         /// The encoding a parameter or header has when the contract says nothing: `form` exploded in a
-        /// query, `simple` elsewhere.
+        /// query or a cookie, `simple` elsewhere.
         public static func standard(for location: String) -> ValueEncoding {
-            location == "query"
+            location == "query" || location == "cookie"
                 ? ValueEncoding(style: .form, explode: true, mediaType: nil) : ValueEncoding(style: .simple, explode: false, mediaType: nil)
         }
     }

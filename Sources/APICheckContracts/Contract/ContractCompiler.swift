@@ -231,15 +231,12 @@ struct ContractCompiler {
                 SchemaError(pointer: at, message: "parameter \(name) (in: \(location)): \(message)")
             }
             switch location {
-            case "path", "query", "header": break
+            case "path", "query", "header", "cookie": break
             case "querystring":
                 throw fail(
                     "in: querystring (OpenAPI 3.2: the whole query string as one value) is not checked yet; describe each query parameter with in: query"
                 )
-            case "cookie":
-                throw fail(
-                    "cookie parameters are not checked (recordings keep no cookies); remove it or describe the Cookie header in prose")
-            default: throw fail("in must be path, query or header")
+            default: throw fail("in must be path, query, header or cookie")
             }
             if location == "header", ["accept", "content-type", "authorization"].contains(name.lowercased()) {
                 throw fail(
@@ -292,7 +289,12 @@ struct ContractCompiler {
         let schema: CompiledSchema? = object["schema"] == nil ? nil : try schemas.compile(at: pointer.appending("schema"))
         let (styleName, explode) = CompiledContract.ValueEncoding.resolved(
             style: object["style"]?.stringValue, explode: object["explode"]?.boolValue, location: location)
-        let allowed: [CompiledContract.ValueEncoding.Style] = location == "query" ? [.form, .deepObject] : [.simple]
+        let allowed: [CompiledContract.ValueEncoding.Style] =
+            switch location {
+            case "query": [.form, .deepObject]
+            case "cookie": [.form]
+            default: [.simple]
+            }
         guard let style = CompiledContract.ValueEncoding.Style(rawValue: styleName), allowed.contains(style) else {
             throw fail(
                 "style \(styleName) is not checked; apicheck reads \(allowed.map(\.rawValue).joined(separator: " and ")) here")
@@ -313,6 +315,11 @@ struct ContractCompiler {
             }
         } else if style == .deepObject {
             throw fail("style deepObject is for object values; give it an object schema")
+        }
+        if location == "cookie", explode, let schema, schema.mask.contains(.array) || schema.mask.contains(.object) {
+            throw fail(
+                "OpenAPI does not say how an exploded array or object is written in a cookie; write explode: false (blue,black,brown in one cookie) or describe it with content (application/json)"
+            )
         }
         if let schema, schema.mask.contains(.array), let items = schema.items, items.mask.contains(.object) || items.mask.contains(.array) {
             throw fail("an array of objects or arrays cannot be read from text; describe it with content (application/json) instead")

@@ -173,6 +173,7 @@ public struct Verifier: Sendable {
         var findings: [Finding] = []
         guard !operation.parameters.isEmpty else { return findings }
         let query = QueryItems(request.query)
+        var cookies: RequestCookies?
         for parameter in operation.parameters {
             let read: ReadValue
             switch parameter.location {
@@ -186,10 +187,15 @@ public struct Verifier: Sendable {
             case "header":
                 read = parameter.encoding.readText(
                     request.headers[parameter.name], schema: parameter.schema, allowsEmpty: parameter.allowsEmptyValue, header: true)
+            case "cookie":
+                let sent = cookies ?? RequestCookies(request.headers["Cookie"])
+                cookies = sent
+                guard let cookie = sent.read(parameter.name, as: parameter) else { continue }
+                read = cookie
             default: continue
             }
             let pointer = "/\(parameter.location)/\(parameter.name)"
-            let source = parameter.location == "header" ? "/request/headers" : "/request/url"
+            let source = parameter.location == "header" || parameter.location == "cookie" ? "/request/headers" : "/request/url"
             findings += checkRead(
                 read, schema: parameter.schema, required: parameter.required, part: "request", pointer: pointer, source: source,
                 operation: operation.name, status: status,
@@ -197,6 +203,30 @@ public struct Verifier: Sendable {
                 empty: "an empty value (allowEmptyValue is false)")
         }
         return findings
+    }
+
+    /// The cookies a request sent, as its contract's cookie parameters read them.
+    struct RequestCookies {
+        private let header: String?
+        /// Nil when the header is not a list of `name=value` pairs.
+        private let pairs: [(name: String, value: String)]?
+
+        init(_ header: String?) {
+            self.header = header
+            pairs = header.map { CookieHeader.pairs($0) } ?? []
+        }
+
+        /// The cookie `name` as read: absent, malformed, or its text; nil when what was sent cannot be seen (a Cookie
+        /// header redacted whole, as recordings had it before their cookies kept their names, or a redacted value).
+        func read(_ name: String, as parameter: CompiledContract.Parameter) -> ReadValue? {
+            if header == RedactionRules.placeholder { return nil }
+            guard let pairs else {
+                return .malformed(expected: "name=value pairs separated by ; (RFC 6265)", found: "\"\(header ?? "")\"")
+            }
+            let value = pairs.first { $0.name == name }?.value
+            if value == RedactionRules.placeholder { return nil }
+            return parameter.encoding.readText(value, schema: parameter.schema, allowsEmpty: parameter.allowsEmptyValue, header: false)
+        }
     }
 
     /// A read parameter or header: missing when required, malformed, or its value against its schema.

@@ -57,6 +57,7 @@ public struct RedactionRules: Hashable, Sendable {
         for (fields, names) in [(interaction.request.headers, requestHeaders), (interaction.response.headers, responseHeaders)] {
             for field in fields where names.contains(field.name.lowercased()) {
                 found.append(field.value)
+                if field.name.lowercased() == "cookie" { found += (CookieHeader.pairs(field.value) ?? []).map(\.value) }
                 if let space = field.value.firstIndex(of: " ") { found.append(String(field.value[field.value.index(after: space)...])) }
             }
         }
@@ -193,7 +194,12 @@ public struct RedactionRules: Hashable, Sendable {
     func redactHeaders(_ headers: HeaderFields, names: Set<String>) -> HeaderFields {
         var result = HeaderFields()
         for field in headers {
-            let value = names.contains(field.name.lowercased()) ? Self.placeholder : scrub(field.value)
+            let name = field.name.lowercased()
+            // A Cookie header keeps its cookies' names (the contract's cookie parameters are checked against them).
+            let value =
+                names.contains(name)
+                ? (name == "cookie" ? scrub(CookieHeader.redacted(field.value, placeholder: Self.placeholder)) : Self.placeholder)
+                : scrub(field.value)
             result.add(name: field.name, value: value)
         }
         return result
