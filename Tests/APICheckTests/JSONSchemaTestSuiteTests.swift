@@ -20,12 +20,29 @@ struct JSONSchemaTestSuiteTests {
         "dependentRequired", "dependentSchemas", "enum", "exclusiveMaximum", "exclusiveMinimum", "format",
         "if-then-else", "infinite-loop-detection", "items", "maxContains", "maxItems", "maxLength", "maxProperties",
         "maximum", "minContains", "minItems", "minLength", "minProperties", "minimum", "multipleOf", "not", "oneOf",
-        "pattern", "patternProperties", "prefixItems", "properties", "propertyNames", "ref", "required", "type",
+        "pattern", "patternProperties", "prefixItems", "properties", "propertyNames", "ref", "refRemote", "required", "type",
         "unevaluatedItems", "unevaluatedProperties", "uniqueItems",
     ]
 
     /// Files about features apicheck refuses: each case must be refused, or answered correctly.
-    static let unclaimed = ["dynamicRef", "refRemote", "vocabulary"]
+    static let unclaimed = ["dynamicRef", "vocabulary"]
+
+    /// The suite's remote documents (`Fixtures/JSONSchemaTestSuite/remotes`) by the URI the suite serves each from,
+    /// `http://localhost:1234/<path>`: a `$ref` to one is read from here, never fetched.
+    static let remotes: [String: JSONValue] = {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/JSONSchemaTestSuite/remotes")
+        var found: [String: JSONValue] = [:]
+        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        for file in files where file.hasSuffix(".json") {
+            guard let bytes = try? Data(contentsOf: folder.appendingPathComponent(file)), let value = try? JSONReader.parse(Array(bytes))
+            else {
+                continue
+            }
+            found["http://localhost:1234/" + file] = value
+        }
+        return found
+    }()
 
     enum Outcome: Equatable {
         case correct, refused, wrong
@@ -40,6 +57,7 @@ struct JSONSchemaTestSuiteTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".json") }
             .map { String($0.dropLast(5)) }
         #expect(files.count == 46, "the pinned copy changed: \(files.count) files")
+        #expect(Self.remotes.count == 22, "the remote documents: \(Self.remotes.keys.sorted())")
         #expect(Set(files) == Set(Self.claimed + Self.unclaimed))
         for key in JSONSchemaTestSuiteExclusions.cases.keys {
             let file = String(key.prefix { $0 != "/" })
@@ -73,7 +91,7 @@ struct JSONSchemaTestSuiteTests {
             let compiled: StandaloneSchema?
             var refusal = ""
             do {
-                compiled = try StandaloneSchema(schema)
+                compiled = try StandaloneSchema(schema, remotes: Self.remotes)
             } catch {
                 compiled = nil
                 refusal = error.description

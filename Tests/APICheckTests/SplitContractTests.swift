@@ -231,6 +231,10 @@ struct SplitContractTests {
             ("schemas/todo.yaml'", "schemas/todo.yaml#/properties/nope'", "openapi.yaml", 16, "points at nothing in"),
             ("schemas/todo.yaml'", "schemas/todo.yaml#owner'", "openapi.yaml", 16, "names an anchor no schema of"),
             ("'#/components/schemas/Error'", "'#/components/schemas/Eror'", "common.yaml", 9, "points at nothing in"),
+            (
+                "Error: {type: object,", "Error: {$id: 'https://example.invalid/error', type: object,", "common.yaml", 11,
+                "$id in a file a $ref names"
+            ),
         ])
     func unreadable(replace: String, with: String, file: String, line: Int, message: String) throws {
         var files = Self.split

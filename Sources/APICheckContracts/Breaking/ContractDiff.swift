@@ -14,6 +14,9 @@ public struct ContractDiff {
     var changes: [ContractChange] = []
     /// Schema pairs already compared (recursive schemas end here).
     var visited: Set<[String]> = []
+    /// The pairs of schemas being compared, outermost first: a pair met again inside itself is a recursive schema (a
+    /// node's `next`), compared where it is first met and once inside itself, not at every depth.
+    var comparing: [[String]] = []
 
     /// The changes from `old` to `new`, in the new contract's order of operations (removed ones last).
     public static func compare(_ old: ContractVersion, _ new: ContractVersion) -> [ContractChange] {

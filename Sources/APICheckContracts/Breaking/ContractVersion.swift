@@ -9,8 +9,8 @@ public struct ContractVersion {
     public let compiled: CompiledContract
     let document: JSONValue
     let file: ContractFile
-    /// Where each `$anchor` is, for a `$ref` such as `#node`.
-    let anchors: [String: JSONPointer]
+    /// The schema resources (`$id`) and anchors, for a `$ref` such as `#node` or `node.json`.
+    let resources: SchemaResources
 
     /// Reads a contract version from its text. It must load as `apicheck verify` loads a contract: a contract apicheck
     /// refuses (an unknown keyword, a `$ref` that leads nowhere) is refused here too, with its file and line, rather
@@ -35,9 +35,9 @@ public struct ContractVersion {
         -> ContractVersion
     {
         let (contract, file) = try Contract.read(bytes, path: path, diskPath: diskPath, files: files)
-        // The contract loaded, so its anchors are unique.
-        let anchors = (try? DocumentIndex.anchors(in: file.tree)) ?? [:]
-        return ContractVersion(path: path, compiled: contract.compiled, document: file.tree, file: file, anchors: anchors)
+        // The contract loaded, so its resources and anchors are unique.
+        let resources = (try? SchemaResources(file.tree)) ?? SchemaResources()
+        return ContractVersion(path: path, compiled: contract.compiled, document: file.tree, file: file, resources: resources)
     }
 
     /// Reads the contract file at `path`.
@@ -59,12 +59,10 @@ public struct ContractVersion {
         var value = value
         var pointer = pointer
         for _ in 0..<64 {
-            guard case .string(let reference)? = value["$ref"], reference.hasPrefix("#") else { break }
-            let fragment = String(reference.dropFirst())
-            let target =
-                fragment.isEmpty || fragment.hasPrefix("/") ? JSONPointer(fragment.removingPercentEncodingIfAny) : anchors[fragment]
-            guard let target else { break }
-            guard let found = document[pointer: target] else { break }
+            guard case .string(let reference)? = value["$ref"],
+                case .found(let target) = resources.resolve(reference, at: pointer.appending("$ref")),
+                let found = document[pointer: target]
+            else { break }
             // OpenAPI 3.1 allows keywords beside $ref; they apply as well (kept when the target has none of its own).
             if case .object(let object) = value, object.count > 1, case .object(var merged) = found {
                 for member in object where member.key != "$ref" && merged[member.key] == nil { merged[member.key] = member.value }
@@ -75,24 +73,5 @@ public struct ContractVersion {
             pointer = target
         }
         return (value, pointer)
-    }
-}
-
-extension String {
-    /// The text with `%XX` escapes decoded (a `$ref` to `#/paths/~1todos/get` may be written with `%7B` for `{`).
-    fileprivate var removingPercentEncodingIfAny: String {
-        guard contains("%") else { return self }
-        var bytes: [UInt8] = []
-        var iterator = Array(utf8).makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
-                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

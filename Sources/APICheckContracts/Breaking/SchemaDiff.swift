@@ -115,12 +115,17 @@ extension ContractDiff {
         guard let oldSchema = flatten(before.0, at: before.1, in: old), let newSchema = flatten(after.0, at: after.1, in: new) else {
             return
         }
-        // Each pair of places once: a recursive schema (a comment's replies) ends here.
+        // Each pair of places once; a recursive schema (a comment's replies) where it is first met and once inside itself
+        // (a reply's status), not again at every depth.
+        let pair = [operation, part, oldSchema.pointer.description, newSchema.pointer.description]
         guard
+            comparing.count(where: { $0 == pair }) < 2,
             visited.insert([operation, part, instance.description, oldSchema.pointer.description, newSchema.pointer.description]).inserted,
             instance.tokens.count < 64
         else { return }
+        comparing.append(pair)
         compareFlat(oldSchema, newSchema, direction, operation, part, instance)
+        comparing.removeLast()
     }
 
     mutating func compareFlat(

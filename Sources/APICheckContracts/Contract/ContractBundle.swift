@@ -83,7 +83,7 @@ private struct Gatherer {
     private(set) var sources: [ContractSource] = []
     private(set) var diskPaths: [String] = []
     private var numbers: [String: Int] = [:]
-    private var anchorTables: [Int: [String: JSONPointer]] = [:]
+    private var resourceTables: [Int: SchemaResources] = [:]
 
     init(files: ContractFiles, main: ContractSource, mainDisk: String) {
         self.files = files
@@ -126,6 +126,7 @@ private struct Gatherer {
     static func namesAnotherFile(_ value: JSONValue, keysAreNames: Bool = false) -> Bool {
         switch value {
         case .object(let object):
+            if !keysAreNames, case .string? = object["$id"] { return false }
             return object.contains { member in
                 switch role(of: member, keysAreNames: keysAreNames) {
                 case .reference(let reference): !reference.hasPrefix("#")
@@ -146,6 +147,16 @@ private struct Gatherer {
     {
         switch value {
         case .object(let object):
+            if case .string? = object["$id"], !keysAreNames {
+                // A schema resource: its `$ref`s are URIs read against its `$id` (SchemaResources), not paths of files.
+                guard place.file == nil else {
+                    throw Self.error(
+                        in: place.source, at: pointer.appending("$id"),
+                        "$id in a file a $ref names is not read yet: its $refs would be read against the file, not the $id; move the schema into the contract"
+                    )
+                }
+                return nil
+            }
             var changed: [(key: String, value: JSONValue)] = []
             for member in object {
                 let at = pointer.appending(member.key)
@@ -208,7 +219,7 @@ private struct Gatherer {
                 throw Self.error(in: place.source, at: pointer, "\"\(reference)\" points at nothing in \(source.path)")
             }
         } else {
-            guard let anchored = try anchors(of: file)[fragment] else {
+            guard case .found(let anchored) = try resources(of: file).resolve("#" + fragment, at: .root) else {
                 throw Self.error(
                     in: place.source, at: pointer,
                     "\"\(reference)\" names an anchor no schema of \(source.path) declares ($anchor: \(fragment))")
@@ -241,18 +252,18 @@ private struct Gatherer {
         return sources.count - 1
     }
 
-    /// Where each `$anchor` of a file is (nil: the contract's).
-    private mutating func anchors(of file: Int?) throws(ConfigurationError) -> [String: JSONPointer] {
+    /// The anchors of a file (nil: the contract's).
+    private mutating func resources(of file: Int?) throws(ConfigurationError) -> SchemaResources {
         let key = file ?? -1
-        if let table = anchorTables[key] { return table }
+        if let table = resourceTables[key] { return table }
         let source = source(of: file)
-        let table: [String: JSONPointer]
+        let table: SchemaResources
         do {
-            table = try DocumentIndex.anchors(in: source.tree)
+            table = try SchemaResources(source.tree)
         } catch {
             throw Self.error(in: source, at: error.pointer, error.message)
         }
-        anchorTables[key] = table
+        resourceTables[key] = table
         return table
     }
 

@@ -22,38 +22,6 @@ struct DocumentIndex: Sendable {
         components = sections
     }
 
-    /// Where each `$anchor` of `document` is: every object with a string `$anchor` outside the values of `enum`,
-    /// `const`, `default`, `example` and `examples` (data, not schemas). An OpenAPI document has no `$id`, so a name
-    /// is the document's: one declared twice is refused, as JSON Schema requires.
-    static func anchors(in document: JSONValue) throws(SchemaError) -> [String: JSONPointer] {
-        var table: [String: JSONPointer] = [:]
-        func walk(_ value: JSONValue, at pointer: JSONPointer) throws(SchemaError) {
-            switch value {
-            case .object(let object):
-                if case .string(let name)? = object["$anchor"] {
-                    if let first = table[name] {
-                        throw SchemaError(
-                            pointer: pointer.appending("$anchor"),
-                            message: "$anchor \(name) is declared twice (first at \(first.description)); a $ref to it could mean either",
-                            documentWide: true)
-                    }
-                    table[name] = pointer
-                }
-                for member in object where !["enum", "const", "default", "example", "examples"].contains(member.key) {
-                    // The other files of a contract split across files: their anchors are theirs (ContractBundle).
-                    if pointer.tokens.isEmpty && member.key == ContractBundle.member { continue }
-                    try walk(member.value, at: pointer.appending(member.key))
-                }
-            case .array(let items):
-                for (index, item) in items.enumerated() { try walk(item, at: pointer.appending(index)) }
-            default:
-                break
-            }
-        }
-        try walk(document, at: .root)
-        return table
-    }
-
     /// Whether `name` is a plain-name fragment JSON Schema allows as an anchor (`^[A-Za-z_][-A-Za-z0-9._]*$`).
     static func isAnchorName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic || first == "_" else { return false }

@@ -37,19 +37,24 @@ final class SchemaCompiler {
     private var failed: [JSONPointer: SchemaError] = [:]
     /// The keys of `done`, in the order they were finished.
     private var completed: [JSONPointer] = []
-    /// Where each `$anchor` of the document is, once a `$ref` names one.
-    private var anchorTable: [String: JSONPointer]?
+    /// The document's schema resources (`$id`) and anchors, once a `$ref` needs them.
+    private var resourceTable: SchemaResources?
 
-    /// Where each `$anchor` of the document is (found on first use: most documents name none).
-    private func anchors() throws(SchemaError) -> [String: JSONPointer] {
-        if let anchorTable { return anchorTable }
-        let table = try DocumentIndex.anchors(in: document.document)
-        anchorTable = table
+    /// The document's schema resources and anchors (found on first use: a document without `$ref` needs none).
+    private func resources() throws(SchemaError) -> SchemaResources {
+        if let resourceTable { return resourceTable }
+        let table = try SchemaResources(document.document, roots: roots)
+        resourceTable = table
         return table
     }
 
-    init(document: DocumentIndex) {
+    /// Where the resources of the document start, each with the URI it was retrieved from (the document itself, by
+    /// default).
+    let roots: [(uri: URIReference, at: JSONPointer)]
+
+    init(document: DocumentIndex, roots: [(uri: URIReference, at: JSONPointer)] = [(SchemaResources.documentURI, .root)]) {
         self.document = document
+        self.roots = roots
     }
 
     /// Compiles the schema at `pointer` in the document.
@@ -256,10 +261,13 @@ final class SchemaCompiler {
         case "x-apicheck-date":
             parts.dateForm = try Self.dateForm(value, at: pointer)
         case "$anchor":
-            // A name for this schema, for `$ref: "#name"` (its place was found by `DocumentIndex.anchors`).
+            // A name for this schema, for `$ref: "#name"` (its place was found by `SchemaResources`).
             guard case .string(let name) = value, DocumentIndex.isAnchorName(name) else {
                 throw fail("$anchor must be a name (a letter or _, then letters, digits, -, _ or .), found \(JSONWriter.compact(value))")
             }
+        case "$id":
+            // This schema's URI, the base of the `$ref`s in it (read by `SchemaResources`).
+            guard case .string = value else { throw fail("$id must be a string (a URI)") }
         default:
             if Self.isAnnotation(key) { return }
             if let advice = SchemaVocabulary.refused[key] { throw fail(advice) }
@@ -272,32 +280,33 @@ final class SchemaCompiler {
         }
     }
 
-    /// The target of a local `$ref`.
+    /// The target of a `$ref`: a URI reference read against the base URI of the schema resource it is in (the
+    /// document's, unless a schema around it has an `$id`).
     private func follow(_ reference: String, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema {
-        guard reference.hasPrefix("#") else {
-            throw SchemaError(
-                pointer: pointer,
-                message: ContractCompiler.urlReference(reference))
-        }
-        let fragment = String(reference.dropFirst())
-        guard fragment.isEmpty || fragment.hasPrefix("/") else {
-            // `#name`: the schema whose `$anchor` is name, anywhere in the document (it has no `$id`).
-            guard let target = try anchors()[fragment] else {
-                throw SchemaError(
-                    pointer: pointer,
-                    message: "\"\(reference)\" names an anchor no schema of this document declares ($anchor: \(fragment))",
-                    documentWide: true)
+        switch try resources().resolve(reference, at: pointer) {
+        case .found(let target):
+            guard document[pointer: target] != nil else {
+                throw SchemaError(pointer: pointer, message: "\"\(reference)\" points at nothing in this document", documentWide: true)
             }
             return try compile(at: target)
-        }
-        guard let decoded = fragment.removingPercentEncoding else {
+        case .elsewhere(let uri):
+            // A URL no schema here declares is never fetched: it refuses what reaches it. A relative one that leads
+            // nowhere is a mistake of the document, as a pointer to nothing is.
+            if URIReference(reference).scheme != nil {
+                throw SchemaError(pointer: pointer, message: ContractCompiler.urlReference(reference))
+            }
+            throw SchemaError(
+                pointer: pointer, message: "\"\(reference)\" names \(uri), which no schema of this document declares ($id)",
+                documentWide: true)
+        case .noAnchor(let resource):
+            let name = URIReference(reference).fragment ?? ""
+            let whose = resource == SchemaResources.documentURI.text ? "this document" : resource
+            throw SchemaError(
+                pointer: pointer, message: "\"\(reference)\" names an anchor no schema of \(whose) declares ($anchor: \(name))",
+                documentWide: true)
+        case .malformed:
             throw SchemaError(pointer: pointer, message: "\"\(reference)\" has a malformed %-escape")
         }
-        let target = JSONPointer(decoded)
-        guard document[pointer: target] != nil else {
-            throw SchemaError(pointer: pointer, message: "\"\(reference)\" points at nothing in this document", documentWide: true)
-        }
-        return try compile(at: target)
     }
 
     private func types(_ value: JSONValue, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema.TypeMask {

@@ -25,8 +25,6 @@ enum SchemaVocabulary {
 
     /// Keywords that are refused, with what to write instead.
     static let refused: [String: String] = [
-        "$id":
-            "$id (a schema resource with its own base URI) is not supported; refer to schemas by a local $ref (#/components/schemas/Name)",
         "$dynamicRef": "$dynamicRef is not enforced; use a plain local $ref",
         "$dynamicAnchor": "$dynamicAnchor is not enforced; use a plain local $ref",
         "$recursiveRef": "$recursiveRef (draft 2019-09) is not enforced; use a plain local $ref",

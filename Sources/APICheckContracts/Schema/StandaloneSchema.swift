@@ -10,11 +10,32 @@ package struct StandaloneSchema: Sendable {
     let graph: SchemaGraph
 
     /// Compiles `document`; a keyword apicheck does not enforce is an error with its JSON Pointer.
-    package init(_ document: JSONValue) throws(StandaloneSchemaError) {
-        let compiler = SchemaCompiler(document: DocumentIndex(document))
+    ///
+    /// `remotes` are other documents by the URI they are retrieved from (`http://localhost:1234/integer.json`): a
+    /// `$ref` to one is read from here, never fetched. An error in one names its pointer as `/remotes/<n>/...`, `n`
+    /// its place in the URIs' sorted order.
+    package init(_ document: JSONValue, remotes: [String: JSONValue] = [:]) throws(StandaloneSchemaError) {
+        let compiler: SchemaCompiler
+        let at: JSONPointer
+        if remotes.isEmpty {
+            compiler = SchemaCompiler(document: DocumentIndex(document))
+            at = .root
+        } else {
+            // One tree holds the schema and the remote documents; each is a resource with its own URI.
+            let uris = remotes.keys.sorted()
+            let tree = JSONValue.object(
+                JSONObject([
+                    .init(key: "schema", value: document), .init(key: "remotes", value: .array(uris.compactMap { remotes[$0] })),
+                ]))
+            at = JSONPointer(tokens: ["schema"])
+            let roots =
+                [(SchemaResources.documentURI, at)]
+                + uris.enumerated().map { (URIReference($0.element), JSONPointer(tokens: ["remotes", String($0.offset)])) }
+            compiler = SchemaCompiler(document: DocumentIndex(tree), roots: roots)
+        }
         graph = compiler.graph
         do {
-            root = try compiler.compile(at: .root)
+            root = try compiler.compile(at: at)
         } catch {
             throw StandaloneSchemaError(pointer: error.pointer.description, message: error.message)
         }

@@ -1,0 +1,154 @@
+import APICheckRecording
+import Foundation
+
+/// The schema resources of a document (JSON Schema 2020-12, section 9.1): the document itself and each schema with an
+/// `$id`, each with its base URI, and the `$anchor`s declared in each; and so where a `$ref` leads.
+///
+/// A `$ref` is a URI reference read against the base URI of the resource it is written in: `#/$defs/a` inside a schema
+/// whose `$id` is `https://example.com/tree` is a place in that schema, not in the document; `node` there names the
+/// schema whose `$id` resolves to `https://example.com/node`; `#leaf` names the `$anchor: leaf` of that resource. A
+/// document without `$id` is one resource, and `#/components/schemas/Todo` is a place in it, as OpenAPI reads it.
+/// A URI that no schema of the document declares is not fetched: apicheck reaches no network.
+struct SchemaResources: Sendable {
+    /// The base URI of the document itself, which declares none: a relative `$id` is read against it.
+    static let documentURI = URIReference("apicheck:/document")
+
+    /// Where a `$ref` leads.
+    enum Resolution: Equatable {
+        /// A place in the document.
+        case found(JSONPointer)
+        /// A resource the document does not hold (the absolute URI, without its fragment).
+        case elsewhere(String)
+        /// An anchor the resource (the URI) does not declare.
+        case noAnchor(String)
+        /// A fragment with a malformed %-escape.
+        case malformed
+    }
+
+    /// Each resource's root by its URI (without a fragment).
+    private var resources: [String: JSONPointer] = [:]
+    /// The base URI of each schema with an `$id`.
+    private var bases: [JSONPointer: URIReference] = [:]
+    /// Each anchor, by its resource's URI, `#` and its name.
+    private var anchors: [String: JSONPointer] = [:]
+
+    /// Members whose values are data, not schemas (a `$id` or `$anchor` key in an example is no identifier).
+    private static let data: Set<String> = ["enum", "const", "default", "example", "examples"]
+
+    /// Finds every resource and anchor of `document`.
+    ///
+    /// - Throws: ``SchemaError`` (refusing the document) for an `$id` with a fragment, a resource or anchor declared
+    ///   twice: a `$ref` to it could mean either.
+    init(_ document: JSONValue) throws(SchemaError) {
+        try self.init(document, roots: [(Self.documentURI, .root)])
+    }
+
+    /// Finds every resource and anchor below each of `roots` in `document`: a document that holds others, each
+    /// retrieved from its URI (the JSON Schema Test Suite's remote documents, served from a local folder).
+    init(_ document: JSONValue, roots: [(uri: URIReference, at: JSONPointer)]) throws(SchemaError) {
+        for root in roots {
+            resources[root.uri.text] = root.at
+            // The base below a root is its URI (the document's own root needs no entry: it is the fallback).
+            if root.uri != Self.documentURI || root.at != .root { bases[root.at] = root.uri }
+            guard let value = document[pointer: root.at] else { continue }
+            var path = root.at.tokens
+            try walk(value, at: &path, base: root.uri)
+        }
+    }
+
+    /// A document that is one resource and declares no anchor.
+    init() {
+        resources[Self.documentURI.text] = .root
+    }
+
+    /// Walks `value`, at `path` (the tokens of its pointer, pushed and popped: a pointer is made only for a schema that
+    /// declares something, so that a walk of a vendor's description allocates little).
+    private mutating func walk(_ value: JSONValue, at path: inout [String], base: URIReference) throws(SchemaError) {
+        switch value {
+        case .object(let object):
+            var base = base
+            if case .string(let id)? = object["$id"] {
+                let pointer = JSONPointer(tokens: path)
+                let uri = URIReference(id)
+                guard uri.fragment?.isEmpty ?? true else {
+                    throw SchemaError(
+                        pointer: pointer.appending("$id"),
+                        message: "$id must be a URI without a fragment (a name for one place is $anchor), found \"\(id)\"",
+                        documentWide: true)
+                }
+                base = uri.withoutFragment.resolved(against: base)
+                if let first = resources[base.text], first != pointer {
+                    throw SchemaError(
+                        pointer: pointer.appending("$id"),
+                        message:
+                            "$id \(base.text) is declared twice (first at \(first.description.isEmpty ? "the root" : first.description)); a $ref to it could mean either",
+                        documentWide: true)
+                }
+                resources[base.text] = pointer
+                bases[pointer] = base
+            }
+            if case .string(let name)? = object["$anchor"] {
+                let pointer = JSONPointer(tokens: path)
+                let key = base.text + "#" + name
+                if let first = anchors[key] {
+                    throw SchemaError(
+                        pointer: pointer.appending("$anchor"),
+                        message: "$anchor \(name) is declared twice (first at \(first.description)); a $ref to it could mean either",
+                        documentWide: true)
+                }
+                anchors[key] = pointer
+            }
+            for member in object where member.value.holdsValues && !Self.data.contains(member.key) {
+                // The other files of a contract split across files: their `$ref`s are already places (ContractBundle).
+                if path.isEmpty && member.key == ContractBundle.member { continue }
+                path.append(member.key)
+                try walk(member.value, at: &path, base: base)
+                path.removeLast()
+            }
+        case .array(let items):
+            for (index, item) in items.enumerated() where item.holdsValues {
+                path.append(String(index))
+                try walk(item, at: &path, base: base)
+                path.removeLast()
+            }
+        default:
+            break
+        }
+    }
+
+    /// The base URI at `pointer`: that of the nearest schema around it with an `$id`, or the document's.
+    func base(at pointer: JSONPointer) -> URIReference {
+        guard !bases.isEmpty else { return Self.documentURI }
+        var tokens = pointer.tokens
+        while true {
+            if let base = bases[JSONPointer(tokens: tokens)] { return base }
+            if tokens.isEmpty { return Self.documentURI }
+            tokens.removeLast()
+        }
+    }
+
+    /// Where `reference`, written at `pointer` (its `$ref` member), leads.
+    func resolve(_ reference: String, at pointer: JSONPointer) -> Resolution {
+        let uri = URIReference(reference).resolved(against: base(at: pointer))
+        let resource = uri.withoutFragment.text
+        guard let root = resources[resource] else { return .elsewhere(resource) }
+        let fragment = uri.fragment ?? ""
+        if fragment.isEmpty { return .found(root) }
+        if fragment.hasPrefix("/") {
+            guard let decoded = fragment.removingPercentEncoding else { return .malformed }
+            return .found(JSONPointer(tokens: root.tokens + JSONPointer(decoded).tokens))
+        }
+        guard let anchored = anchors[resource + "#" + fragment] else { return .noAnchor(resource) }
+        return .found(anchored)
+    }
+}
+
+extension JSONValue {
+    /// Whether this is an object or an array: a value that may hold a schema.
+    fileprivate var holdsValues: Bool {
+        switch self {
+        case .object, .array: true
+        default: false
+        }
+    }
+}
