@@ -52,24 +52,8 @@ public struct Contract: Sendable {
     static func read(
         _ bytes: [UInt8], path: String, diskPath: String? = nil, files: ContractFiles = .disk
     ) throws(ConfigurationError) -> (contract: Contract, file: ContractFile) {
-        // The parser first: a syntax error gets its line from it.
-        let source = try ContractSource.parse(bytes, path: path)
-        let reading: ContractReading
-        let bundle: ContractBundle
-        do {
-            // What the document is first (Swagger 2.0 is named before any file it names is read).
-            _ = try ContractReading.edition(of: source.tree)
-        } catch {
-            throw located(error, in: ContractFile(bundle: ContractBundle(main: source, files: [], tree: source.tree), reading: nil))
-        }
-        bundle = try ContractBundle.gather(source, at: diskPath ?? path, from: files)
-        do {
-            reading = try ContractReading.read(bundle.tree)
-        } catch {
-            throw located(error, in: ContractFile(bundle: bundle, reading: nil))
-        }
-        let file = ContractFile(bundle: bundle, reading: reading)
-        let tree = reading.tree
+        let file = try readFile(bytes, path: path, diskPath: diskPath, files: files)
+        let tree = file.tree
         // OpenAPIKit checks the document's structure. Its schema model rejects valid JSON Schema 2020-12
         // (`items: false`, `prefixItems`, ...), so it sees every schema as `{}`; SchemaCompiler checks those.
         // It decodes the tree itself (`JSONValueDecoder`, equal to `JSONDecoder` on the same text and several times
@@ -96,6 +80,28 @@ public struct Contract: Sendable {
             return (Contract(path: path, compiled: contract), file)
         case .failure(let error):
             throw located(error, in: file)
+        }
+    }
+
+    /// Parses a contract's bytes, reads the files it names and the version it is written in. The file returned keeps
+    /// the document in the form that is compiled and, of the text as written, only what finds a line: a 3.0 document's
+    /// tree as written is gone once it is read (a vendor's description is tens of megabytes of tree).
+    private static func readFile(_ bytes: [UInt8], path: String, diskPath: String?, files: ContractFiles) throws(ConfigurationError)
+        -> ContractFile
+    {
+        // The parser first: a syntax error gets its line from it.
+        let source = try ContractSource.parse(bytes, path: path)
+        do {
+            // What the document is first (Swagger 2.0 is named before any file it names is read).
+            _ = try ContractReading.edition(of: source.tree)
+        } catch {
+            throw located(error, in: ContractFile(bundle: ContractBundle(main: source, files: [], tree: source.tree), reading: nil))
+        }
+        let bundle = try ContractBundle.gather(source, at: diskPath ?? path, from: files)
+        do {
+            return ContractFile(bundle: bundle.forLocating, reading: try ContractReading.read(bundle.tree))
+        } catch {
+            throw located(error, in: ContractFile(bundle: bundle, reading: nil))
         }
     }
 

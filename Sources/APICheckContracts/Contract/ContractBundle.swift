@@ -25,6 +25,11 @@ struct ContractBundle {
     /// when it names no other file.
     let tree: JSONValue
 
+    /// This bundle for finding lines only: its files without their trees, and no tree.
+    var forLocating: ContractBundle {
+        ContractBundle(main: main.forLocating, files: files.map(\.forLocating), tree: .null)
+    }
+
     /// The file `pointer` (into ``tree``) is in, and where it is in that file.
     func place(of pointer: JSONPointer) -> (source: ContractSource, pointer: JSONPointer) {
         let tokens = pointer.tokens

@@ -35,6 +35,9 @@ struct ContractSource {
         return ContractSource(path: path, tree: try reader.json(), yaml: reader.node, bytes: bytes)
     }
 
+    /// This file for finding lines only (``location(of:)``), without its tree.
+    var forLocating: ContractSource { ContractSource(path: path, tree: .null, yaml: yaml, bytes: bytes) }
+
     /// Whether the text is JSON: it starts with `{` (after a byte order mark and whitespace), or the file is `.json`.
     static func isJSON(_ bytes: [UInt8], path: String) -> Bool {
         if path.lowercased().hasSuffix(".json") { return true }
