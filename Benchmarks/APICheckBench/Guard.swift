@@ -9,7 +9,7 @@ struct Guard: Benchmark {
     static let configuration = CommandConfiguration(
         commandName: "guard",
         abstract:
-            "The CI speed guards: verify vs its peer on four API shapes, replay vs a bare stub, loading vs JSONSerialization, the live diff path vs wrk.",
+            "The CI speed guards: verify vs its peer on four API shapes, replay vs a bare stub, loading vs JSONSerialization, a vendor-sized description vs json.load, the live diff path vs wrk.",
         discussion: """
             Each guard prints its figure and its limit; the command exits 1 when one is outside its limit (measured \
             a second time first: a regression is outside both times, a burst of load seldom), and also when one \
@@ -29,6 +29,11 @@ struct Guard: Benchmark {
     static let replayLimit = 2.5
     static let loadLimit = 1.0
     static let liveLimit = 0.1
+    /// Verifying one capture against a GitHub-sized description (``Vendor``), against json.load of the description:
+    /// time and peak memory. Issue 40's targets (2x, 60 MB) are not met; these hold what is (measured 2026-11-25:
+    /// 7.9x and 3.9x, 0.48 s and 144 MB) against a regression of about half.
+    static let vendorTimeLimit = 12.0
+    static let vendorMemoryLimit = 6.0
     /// The verify corpus: 7.5 MB of each of the four shapes, 30 MB in all.
     static let bytesPerShape = 7_500_000
 
@@ -106,6 +111,22 @@ struct Guard: Benchmark {
                             limit: loadLimit, atMost: true)
                     ]
             } ?? []
+
+        print(
+            "guard: loading a vendor-sized description, apicheck verify of one capture vs json.load of it, \(options.rounds) rounds alternated"
+        )
+        let vendor = try await confirmed("vendor") {
+            let result = try Vendor.run(rounds: options.rounds, python: options.python)
+            return [
+                Figure(
+                    label: "vendor description, apicheck verify's time / json.load's", value: result.ratio, limit: vendorTimeLimit,
+                    atMost: true),
+                Figure(
+                    label: "vendor description, apicheck verify's peak memory / json.load's", value: result.memoryRatio,
+                    limit: vendorMemoryLimit, atMost: true),
+            ]
+        }
+        figures += vendor ?? []
 
         print("guard: the live diff path vs wrk")
         var liveMissing: String?

@@ -43,6 +43,18 @@ struct ProcessRun {
     static let gnuTime = FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil
     static let peakMarker = "apicheck-bench-peak-kb "
 
+    /// The interpreter `python` runs (`sys.executable`; a venv's own, so its packages are found): a `python3` on PATH
+    /// may be a launcher script (pyenv's shim is a bash script that adds 40 ms to each start, two thirds of json.load's
+    /// whole run of a vendor's description), and a peer is timed without it.
+    static func interpreter(_ python: String) throws -> String {
+        let asked = try ProcessRun.run(python, ["-c", "import sys; print(sys.executable)"])
+        let path = asked.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard asked.status == .exited(0), !path.isEmpty else {
+            throw BenchError("\(python) did not say where its interpreter is: \(asked.stderr)")
+        }
+        return path
+    }
+
     static func run(_ executable: String, _ arguments: [String], currentDirectory: String? = nil) throws -> ProcessRun {
         var program = executable
         var list = arguments

@@ -23,10 +23,11 @@ enum ShapeVerify {
         let found =
             python.map { $0.contains("/") ? URL(fileURLWithPath: $0).standardizedFileURL.path : ProcessRun.find($0) }
             ?? ProcessRun.find("python3")
-        guard let python = found else {
+        guard let found else {
             print("  no \(python ?? "python3") on PATH: the peer (json.loads + jsonschema-rs) cannot run")
             return nil
         }
+        let python = try ProcessRun.interpreter(found)
         let check = try ProcessRun.run(python, ["-c", "import jsonschema_rs"])
         guard check.status == .exited(0) else {
             print("  \(python) has no jsonschema-rs (pip install jsonschema-rs==0.60.3, or --python PATH)")

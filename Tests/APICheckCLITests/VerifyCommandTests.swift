@@ -180,12 +180,12 @@ struct VerifyCommandTests {
         "what a contract says that apicheck would not check refuses its operation (named once, with file, line and what to do; a recording of it fails), a broken $ref the contract (exit 2)",
         arguments: [
             (
-                "type: object\n$dynamicAnchor: node",
-                "contract.yaml:13:33: error: /paths/~1things/get/responses/200/content/application~1json/schema/$dynamicAnchor: $dynamicAnchor is not enforced"
+                "type: object\n$recursiveAnchor: true",
+                "contract.yaml:13:35: error: /paths/~1things/get/responses/200/content/application~1json/schema/$recursiveAnchor: $recursiveAnchor (draft 2019-09) is not enforced"
             ),
             (
-                "type: object\n$dynamicRef: \"#node\"",
-                "contract.yaml:13:30: error: /paths/~1things/get/responses/200/content/application~1json/schema/$dynamicRef: $dynamicRef is not enforced; use a plain local $ref"
+                "type: object\n$recursiveRef: \"#\"",
+                "contract.yaml:13:32: error: /paths/~1things/get/responses/200/content/application~1json/schema/$recursiveRef: $recursiveRef (draft 2019-09) is not enforced; use a plain local $ref"
             ),
             ("type: string\nminLenght: 3", "schema/minLenght: unknown keyword \"minLenght\": apicheck would not check it (a misspelling?"),
             (

@@ -220,7 +220,7 @@ struct ContractExampleTests {
     @Test("an operation the contract loader refused has no examples, and loading says why")
     func refusedOperation() throws {
         let (package, file) = try Self.demoPackage(
-            response: "{ description: ok, content: { application/json: { schema: { type: object, $dynamicAnchor: x } } } }")
+            response: "{ description: ok, content: { application/json: { schema: { type: object, $recursiveAnchor: true } } } }")
         defer { try? FileManager.default.removeItem(at: package) }
         do {
             _ = try ContractExample.load(api: "demo", operation: "get /ping", filePath: file)
@@ -228,7 +228,7 @@ struct ContractExampleTests {
         } catch {
             #expect(error.message.contains("GET /ping is refused, so it has no examples"), "\(error.message)")
             #expect(error.message.contains("demo.yaml:7:"), "\(error.message)")
-            #expect(error.message.contains("$dynamicAnchor is not enforced"), "\(error.message)")
+            #expect(error.message.contains("$recursiveAnchor (draft 2019-09) is not enforced"), "\(error.message)")
         }
     }
 

@@ -506,10 +506,10 @@ struct BreakingTests {
         let error = try #require(throws: ConfigurationError.self) { try ContractVersion.parse(broken.yaml, path: "bad.yaml") }
         #expect(error.file == "bad.yaml" && error.line != nil && error.message.contains("points at nothing"), "\(error)")
         var bad = Doc()
-        bad.todo = bad.todo.replacingOccurrences(of: "maxLength: 100", with: "maxLength: 100, $dynamicAnchor: title")
+        bad.todo = bad.todo.replacingOccurrences(of: "maxLength: 100", with: "maxLength: 100, $recursiveAnchor: true")
         let version = try ContractVersion.parse(bad.yaml, path: "bad.yaml")
         #expect(!version.compiled.refused.isEmpty)
-        #expect(version.compiled.refused.allSatisfy { $0.reason.file == "bad.yaml" && $0.reason.message.contains("$dynamicAnchor") })
+        #expect(version.compiled.refused.allSatisfy { $0.reason.file == "bad.yaml" && $0.reason.message.contains("$recursiveAnchor") })
     }
 }
 

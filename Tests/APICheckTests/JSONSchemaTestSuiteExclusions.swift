@@ -26,9 +26,10 @@ enum JSONSchemaTestSuiteExclusions {
         ),
         "ref/remote ref, containing refs itself": .init(
             outcome: .refused, reason: "refers to the draft 2020-12 meta-schema, a remote $ref, which apicheck refuses"),
-        "unevaluatedItems/unevaluatedItems with $dynamicRef": .init(
-            outcome: .refused, reason: "uses $dynamicRef, which apicheck refuses"),
-        "unevaluatedProperties/unevaluatedProperties with $dynamicRef": .init(
-            outcome: .refused, reason: "uses $dynamicRef, which apicheck refuses"),
+        "vocabulary/schema that uses custom metaschema with with no validation vocabulary": .init(
+            outcome: .refused,
+            reason:
+                "its meta-schema leaves out the validation vocabulary, so minimum is an unknown word there; apicheck refuses it rather than check it"
+        ),
     ]
 }

@@ -56,7 +56,7 @@ struct OperationRefusalTests {
           schemas:
             Thing:
               type: object
-              $dynamicAnchor: thing
+              $recursiveAnchor: true
               properties:
                 id: {type: integer}
             Loop:
@@ -70,7 +70,7 @@ struct OperationRefusalTests {
               minLenght: 3
             Unused:
               type: string
-              $dynamicRef: '#x'
+              $recursiveRef: '#'
         """
 
     static func interaction(_ method: String, _ path: String, body: String) throws -> Interaction {
@@ -83,12 +83,13 @@ struct OperationRefusalTests {
         #expect(contract.refused.map(\.operation) == ["GET /things", "POST /things", "GET /things/{id}", nil])
         let reasons = contract.refused.map { "\($0.reason.line ?? 0) \($0.reason.keyPath) \($0.reason.message)" }
         #expect(
-            reasons[0].hasPrefix("49 /components/schemas/Thing/$dynamicAnchor $dynamicAnchor is not enforced"), "\(reasons)")
+            reasons[0].hasPrefix("49 /components/schemas/Thing/$recursiveAnchor $recursiveAnchor (draft 2019-09) is not enforced"),
+            "\(reasons)")
         #expect(reasons[2] == reasons[0])
         // The loop's refusal is Bad's keyword, reached through Loop: the operation that reaches it is refused, never
         // left with a reference to a schema that was never finished.
         #expect(reasons[1].hasPrefix("60 /components/schemas/Bad/minLenght unknown keyword"), "\(reasons)")
-        #expect(reasons[3].hasPrefix("63 /components/schemas/Unused/$dynamicRef"), "\(reasons)")
+        #expect(reasons[3].hasPrefix("63 /components/schemas/Unused/$recursiveRef"), "\(reasons)")
         #expect(contract.operations.map(\.name) == ["GET /things/special", "GET /other"])
         #expect(contract.refused[0].warning.hasPrefix("r.yaml:49:"), "\(contract.refused[0].warning)")
         #expect(contract.refused[0].warning.contains("warning: GET /things is not checked"))

@@ -7,7 +7,7 @@ import Yams
 /// its own tree.
 ///
 /// Loading fails (with the file, line and what to do) for anything the verifier would not enforce:
-/// an unknown schema keyword, an unsupported one (`$dynamicRef`, `$id`, ...), an
+/// an unknown schema keyword, an unsupported one (`$recursiveRef`, ...), an
 /// unknown or malformed `x-apicheck-*` extension, a pattern that does not compile, a `$ref` that leads nowhere.
 /// A 3.0 document is read into the 3.1 form that says the same (``OpenAPI30Reader``); what is new in 3.2 is refused
 /// by name until it is checked.
@@ -158,7 +158,7 @@ public struct Contract: Sendable {
         case .object(let object):
             // A chain of more than 32 such objects is a loop; OpenAPIKit then sees the `$ref` itself.
             if case .string(let reference)? = object["$ref"], reference.hasPrefix("#/\(ContractBundle.member)/"), depth < 32,
-                let decoded = String(reference.dropFirst()).removingPercentEncoding, let target = document[pointer: JSONPointer(decoded)]
+                let decoded = reference.dropFirst().percentDecoded, let target = document[pointer: JSONPointer(decoded)]
             {
                 return blankingSchemaKeys(target, in: document, depth: depth + 1)
             }

@@ -207,7 +207,7 @@ private struct Gatherer {
         } else {
             // A scheme (`https:`, `urn:`) makes it a URL, never followed; a Windows drive letter is not written here.
             if let colon = target.firstIndex(of: ":"), !target[..<colon].contains("/"), target[..<colon].count > 1 { return nil }
-            guard let decoded = target.removingPercentEncoding else {
+            guard let decoded = target.percentDecoded else {
                 throw Self.error(in: place.source, at: pointer, "\"\(reference)\" has a malformed %-escape")
             }
             let disk = Self.normalized(decoded.hasPrefix("/") ? decoded : place.directory + decoded)
@@ -216,7 +216,7 @@ private struct Gatherer {
         let source = source(of: file)
         let found: JSONPointer
         if fragment.isEmpty || fragment.hasPrefix("/") {
-            guard let decoded = fragment.removingPercentEncoding else {
+            guard let decoded = fragment.percentDecoded else {
                 throw Self.error(in: place.source, at: pointer, "\"\(reference)\" has a malformed %-escape")
             }
             found = JSONPointer(decoded)

@@ -178,7 +178,7 @@ struct ContractCompiler {
         var pointer = pointer
         var visited: Set<JSONPointer> = []
         while case .string(let reference)? = value["$ref"] {
-            guard reference.hasPrefix("#/"), let decoded = String(reference.dropFirst()).removingPercentEncoding else {
+            guard reference.hasPrefix("#/"), let decoded = reference.dropFirst().percentDecoded else {
                 throw SchemaError(
                     pointer: pointer.appending("$ref"), message: Self.urlReference(reference)
                 )

@@ -105,7 +105,7 @@ struct OpenAPI30Reader {
     /// Notes where a `$ref` into the other files of a split contract leads.
     private mutating func note(_ reference: JSONValue?, isSchema: Bool) {
         guard case .string(let text)? = reference, text.hasPrefix("#/\(ContractBundle.member)/"),
-            let decoded = String(text.dropFirst()).removingPercentEncoding
+            let decoded = text.dropFirst().percentDecoded
         else { return }
         let target = JSONPointer(decoded)
         if !targets.contains(where: { $0.pointer == target && $0.isSchema == isSchema }) { targets.append((target, isSchema)) }

@@ -1,5 +1,6 @@
 import APICheckRecording
 import Foundation
+import Locking
 
 /// A contract's coverage items numbered once, and for each declared response a tree of its declared fields, so
 /// that what an interaction exercises is a walk of its body along declared keys that sets bits: no string is built
@@ -39,9 +40,20 @@ final class CoverageIndex: Sendable {
     /// Per operation (in `CompiledContract.operations` order): its item, and per response key its item and tree root.
     let operations: [(item: Int, responses: [String: (item: Int, root: Int)])]
     private let operationIndex: [String: Int]
-    /// Per operation (as ``operations``), per response key and media type: the body's ``StreamingProgram``, where
-    /// its schema compiles to one. Made here because a program sets this index's coverage items.
-    private let programs: [[String: [String: StreamingProgram]]]
+    /// The operations, for their response schemas.
+    private let compiled: [CompiledContract.Operation]
+    /// Per operation (as ``operations``), per response key and media type: the body's ``StreamingProgram`` once a
+    /// body of it has been checked (nil: its schema compiles to none). Made here because a program sets this index's
+    /// coverage items; made when first asked for, because a vendor's description declares thousands of response
+    /// bodies and a run checks a few (making all of them was a tenth of loading GitHub's).
+    private let programs: Locked<[ProgramKey: StreamingProgram?]>
+
+    /// A response body of one operation.
+    private struct ProgramKey: Hashable {
+        let operation: Int
+        let response: String
+        let mediaType: String
+    }
 
     init(operations compiled: [CompiledContract.Operation]) {
         var perMeasure: [[Item]] = [[], [], [], []]
@@ -116,24 +128,25 @@ final class CoverageIndex: Sendable {
             operationIndex[operation.name] = position
         }
         self.operationIndex = operationIndex
-        programs = zip(compiled, operations).map { operation, entry in
-            var byResponse: [String: [String: StreamingProgram]] = [:]
-            for (key, response) in operation.responses {
-                for (mediaType, schema) in response.content {
-                    guard let schema else { continue }
-                    byResponse[key, default: [:]][mediaType] = StreamingProgram(
-                        schema: schema, keyCase: operation.keyCase, coverage: nodes, root: entry.responses[key]?.root
-                    )
-                }
-            }
-            return byResponse
-        }
+        self.compiled = compiled
+        programs = Locked([:])
     }
 
     /// The program of `operation`'s response `key` for `mediaType` (a key of its content), or nil.
     func program(for operation: CompiledContract.Operation, response key: String, mediaType: String) -> StreamingProgram? {
         guard let position = operationIndex[operation.name] else { return nil }
-        return programs[position][key]?[mediaType]
+        let programKey = ProgramKey(operation: position, response: key, mediaType: mediaType)
+        if let made = programs.withLock({ $0[programKey] }) { return made }
+        // Made outside the lock (two jobs may both make one; the first stored is kept, and both are the same).
+        let entry = compiled[position]
+        guard let schema = entry.responses[key]?.content[mediaType] ?? nil else { return nil }
+        let program = StreamingProgram(
+            schema: schema, keyCase: entry.keyCase, coverage: nodes, root: operations[position].responses[key]?.root)
+        return programs.withLock { made in
+            if let stored = made[programKey] { return stored }
+            made[programKey] = program
+            return program
+        }
     }
 
     /// The node at `pointer` (tokens `*` for array elements) below `root`, made on the way.

@@ -30,13 +30,32 @@ final class SchemaCompiler {
     let document: DocumentIndex
     /// What the compiled schemas' recursive `$ref`s lead back to: whoever keeps the compiled schemas keeps this.
     let graph = SchemaGraph()
-    private var done: [JSONPointer: CompiledSchema] = [:]
+    private var done: [Key: CompiledSchema] = [:]
     /// Schemas being compiled, with the references to them handed out meanwhile (a cycle).
-    private var open: [JSONPointer: [SchemaReference]] = [:]
+    private var open: [Key: [SchemaReference]] = [:]
     /// Schemas that were refused, with why.
-    private var failed: [JSONPointer: SchemaError] = [:]
+    private var failed: [Key: SchemaError] = [:]
     /// The keys of `done`, in the order they were finished.
-    private var completed: [JSONPointer] = []
+    private var completed: [Key] = []
+
+    /// A schema as compiled in one dynamic scope. A `$dynamicRef` to a `$dynamicAnchor` leads to the anchor of that
+    /// name in the outermost schema resource the evaluation entered on its way there (JSON Schema 2020-12, 8.2.3.2),
+    /// so a schema that holds one compiles to a schema per set of anchors in force: `scope` numbers that set
+    /// (``scopes``). In a document without `$dynamicAnchor` every scope is 0, and each schema is compiled once.
+    private struct Key: Hashable {
+        let pointer: JSONPointer
+        let scope: Int
+    }
+    /// The dynamic scopes met, each the `$dynamicAnchor`s in force by name: for each, the one of the outermost
+    /// resource entered that declares it. Scope 0 is empty.
+    private var scopes: [[String: JSONPointer]] = [[:]]
+    private var scopeNumbers: [[String: JSONPointer]: Int] = [[:]: 0]
+    /// The scope of the schema being compiled.
+    private var scope = 0
+    /// Whether the document declares a `$dynamicAnchor` (known once the resources are).
+    private var dynamic: Bool?
+    /// Whether a schema of the document names a meta-schema of its own in `$schema` (known with ``dynamic``).
+    private var metaSchemas = false
     /// The document's schema resources (`$id`) and anchors, once a `$ref` needs them.
     private var resourceTable: SchemaResources?
 
@@ -59,11 +78,12 @@ final class SchemaCompiler {
 
     /// Compiles the schema at `pointer` in the document.
     func compile(at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema {
-        if let schema = done[pointer] { return schema }
-        if open[pointer] != nil {
+        let key = Key(pointer: pointer, scope: try scope(entering: pointer))
+        if let schema = done[key] { return schema }
+        if open[key] != nil {
             // A cycle: hand out a reference, closed when the schema at `pointer` is done.
             let reference = SchemaReference(reference: "#" + pointer.description)
-            open[pointer, default: []].append(reference)
+            open[key, default: []].append(reference)
             var parts = CompiledSchema.Parts()
             parts.reference = reference
             return CompiledSchema(location: pointer.description, parts)
@@ -73,33 +93,55 @@ final class SchemaCompiler {
                 pointer: pointer, message: "there is no schema at \(pointer.description.isEmpty ? "the root" : pointer.description)",
                 documentWide: true)
         }
-        if let error = failed[pointer] { throw error }
-        open[pointer] = []
+        if let error = failed[key] { throw error }
+        open[key] = []
         let mark = completed.count
         let schema: CompiledSchema
+        let outer = scope
+        scope = key.scope
+        defer { scope = outer }
         do {
             schema = try compile(node, at: pointer)
         } catch {
             // Refused: every operation that reaches this schema is refused with the same error. A later compile
             // must not take the schema for one still open (a cycle), nor use a schema finished meanwhile, which may
             // hold a reference to this one that will never be closed: those are compiled again if asked for.
-            open[pointer] = nil
-            failed[pointer] = error
+            open[key] = nil
+            failed[key] = error
             for finished in completed[mark...] { done[finished] = nil }
             completed.removeSubrange(mark...)
             throw error
         }
-        for reference in open[pointer] ?? [] {
+        for reference in open[key] ?? [] {
             // `{$ref: "#", type: object}` applies itself to the same value forever.
             if schema.reference === reference {
                 throw SchemaError(pointer: pointer, message: "this schema applies itself to the same value through $ref, endlessly")
             }
             reference.resolve(recursivelyTo: schema, in: graph)
         }
-        open[pointer] = nil
-        done[pointer] = schema
-        completed.append(pointer)
+        open[key] = nil
+        done[key] = schema
+        completed.append(key)
         return schema
+    }
+
+    /// The dynamic scope of the schema at `pointer`, reached from the schema being compiled: the anchors in force
+    /// there, with those of `pointer`'s resource added where an outer resource declared none of the name.
+    private func scope(entering pointer: JSONPointer) throws(SchemaError) -> Int {
+        if dynamic == nil {
+            let table = try resources()
+            dynamic = table.hasDynamicAnchors
+            metaSchemas = table.hasMetaSchemas
+        }
+        guard dynamic == true else { return 0 }
+        let declared = try resources().dynamicAnchors(ofResourceAt: pointer)
+        var anchors = scopes[scope]
+        for (name, at) in declared where anchors[name] == nil { anchors[name] = at }
+        if anchors.count == scopes[scope].count { return scope }
+        if let number = scopeNumbers[anchors] { return number }
+        scopes.append(anchors)
+        scopeNumbers[anchors] = scopes.count - 1
+        return scopes.count - 1
     }
 
     private func compile(_ node: JSONValue, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema {
@@ -121,9 +163,21 @@ final class SchemaCompiler {
         if case .string(let reference)? = object["$ref"], object.allSatisfy({ $0.key == "$ref" || Self.isAnnotation($0.key) }) {
             return try follow(reference, at: pointer.appending("$ref"))
         }
+        if object["$ref"] == nil, case .string(let reference)? = object["$dynamicRef"],
+            object.allSatisfy({ $0.key == "$dynamicRef" || Self.isAnnotation($0.key) })
+        {
+            return try followDynamic(reference, at: pointer.appending("$dynamicRef"))
+        }
         var parts = CompiledSchema.Parts()
+        if metaSchemas, let (uri, at) = try resources().metaSchema(at: pointer) {
+            try refuseKeywordsOutside(try vocabularies(of: uri, at: at.appending("$schema")), in: object, at: pointer)
+        }
         for member in object {
             try read(member.key, member.value, at: pointer.appending(member.key), into: &parts, in: object)
+        }
+        if object["$ref"] != nil, case .string(let reference)? = object["$dynamicRef"] {
+            // Both apply their targets to the same value, as allOf's branches do (annotations included).
+            parts.allOf.append(try followDynamic(reference, at: pointer.appending("$dynamicRef")))
         }
         if parts.dateForm != nil && parts.format != "date-time" {
             throw SchemaError(
@@ -242,17 +296,33 @@ final class SchemaCompiler {
             let box = target.reference.flatMap { target.hasOtherKeywords ? nil : $0 } ?? SchemaReference(reference: reference)
             if box.target == nil, target.reference !== box { box.resolve(to: target) }
             parts.reference = box
+        case "$dynamicRef":
+            guard case .string(let reference) = value else { throw fail("$dynamicRef must be a string") }
+            // Beside a `$ref` (a schema holds one reference), it is one more branch of allOf (``compile(_:at:)``).
+            guard object["$ref"] == nil else { return }
+            let target = try followDynamic(reference, at: pointer)
+            let box = target.reference.flatMap { target.hasOtherKeywords ? nil : $0 } ?? SchemaReference(reference: reference)
+            if box.target == nil, target.reference !== box { box.resolve(to: target) }
+            parts.reference = box
+        case "$dynamicAnchor":
+            // A name for this schema, as `$anchor`, that a `$dynamicRef` reads in the dynamic scope (`SchemaResources`).
+            guard case .string(let name) = value, DocumentIndex.isAnchorName(name) else {
+                throw fail(
+                    "$dynamicAnchor must be a name (a letter or _, then letters, digits, -, _ or .), found \(JSONWriter.compact(value))")
+            }
+        case "$vocabulary":
+            // What a schema that names this one in `$schema` means (``vocabularies(of:at:)``); nothing for a value.
+            guard case .object(let declared) = value, declared.allSatisfy({ $0.value.boolValue != nil }) else {
+                throw fail("$vocabulary must map vocabulary URIs to true (required) or false (optional)")
+            }
         case "$defs":
             // Compiled now, so that a mistake in a definition is found even before anything refers to it.
             _ = try schemaMap(value, at: pointer)
         case "$schema":
-            guard case .string(let dialect) = value,
-                SchemaVocabulary.dialects.contains(dialect.hasSuffix("#") ? String(dialect.dropLast()) : dialect)
-            else {
-                throw fail(
-                    "$schema names a dialect whose meaning apicheck does not enforce; it knows \(SchemaVocabulary.dialects.sorted().joined(separator: " and "))"
-                )
-            }
+            guard case .string(let dialect) = value else { throw fail("$schema must be a string (a URI)") }
+            if SchemaVocabulary.dialects.contains(dialect.hasSuffix("#") ? String(dialect.dropLast()) : dialect) { return }
+            // A meta-schema the document holds (with its `$id`): its vocabularies say what the keywords mean.
+            _ = try vocabularies(of: URIReference(dialect).resolved(against: try resources().base(at: pointer)), at: pointer)
         case "x-apicheck-key-case":
             guard case .string(let name) = value, let keyCase = KeyCase.named(name) else {
                 throw fail("x-apicheck-key-case must be snake_case, camelCase or any, found \(JSONWriter.compact(value))")
@@ -282,6 +352,66 @@ final class SchemaCompiler {
 
     /// The target of a `$ref`: a URI reference read against the base URI of the schema resource it is in (the
     /// document's, unless a schema around it has an `$id`).
+    /// The vocabularies the meta-schema `uri` (named in the `$schema` at `pointer`) declares in its `$vocabulary`.
+    ///
+    /// - Throws: ``SchemaError`` for a meta-schema the document does not hold (apicheck reaches no network), one
+    ///   without `$vocabulary`, or one that requires (`true`) a vocabulary apicheck does not know, which JSON Schema
+    ///   says must not be processed.
+    private func vocabularies(of uri: URIReference, at pointer: JSONPointer) throws(SchemaError) -> Set<String> {
+        let known = SchemaVocabulary.dialects.sorted().joined(separator: " and ")
+        guard let root = try resources().resource(uri), let metaSchema = document[pointer: root] else {
+            throw SchemaError(
+                pointer: pointer, message: "$schema names a dialect whose meaning apicheck does not enforce; it knows \(known)")
+        }
+        guard case .object(let declared)? = metaSchema["$vocabulary"] else {
+            throw SchemaError(
+                pointer: pointer,
+                message:
+                    "$schema names \(uri.text), a meta-schema without $vocabulary: its keywords' meaning is not stated; apicheck knows \(known)"
+            )
+        }
+        var vocabularies: Set<String> = []
+        for entry in declared {
+            if SchemaVocabulary.knownVocabularies.contains(entry.key) {
+                vocabularies.insert(entry.key)
+            } else if entry.value == .bool(true) {
+                throw SchemaError(
+                    pointer: pointer,
+                    message:
+                        "$schema names \(uri.text), which requires the vocabulary \(entry.key); apicheck does not know what its keywords mean"
+                )
+            }
+        }
+        return vocabularies
+    }
+
+    /// Refuses each assertion keyword of `object` whose vocabulary is not among `vocabularies`: in that dialect it is
+    /// an unknown word, which apicheck would check all the same.
+    private func refuseKeywordsOutside(_ vocabularies: Set<String>, in object: JSONObject, at pointer: JSONPointer) throws(SchemaError) {
+        for (vocabulary, keywords) in SchemaVocabulary.assertionVocabularies where !vocabularies.contains(vocabulary) {
+            for member in object where keywords.contains(member.key) {
+                throw SchemaError(
+                    pointer: pointer.appending(member.key),
+                    message:
+                        "\(member.key) belongs to the vocabulary \(vocabulary), which this schema's meta-schema leaves out ($vocabulary), so its dialect does not check it; apicheck would: remove it, or name a meta-schema with that vocabulary"
+                )
+            }
+        }
+    }
+
+    /// The target of a `$dynamicRef`: that of a `$ref` (``follow(_:at:)``), unless it is a `$dynamicAnchor` of the
+    /// name the reference's fragment gives; then the anchor of that name in the outermost resource of the dynamic
+    /// scope (``scope``) that declares one.
+    private func followDynamic(_ reference: String, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema {
+        if let name = URIReference(reference).fragment, !name.isEmpty, !name.hasPrefix("/"), let outermost = scopes[scope][name],
+            case .found(let initial) = try resources().resolve(reference, at: pointer), initial != outermost,
+            case .string(name)? = document[pointer: initial]?["$dynamicAnchor"]
+        {
+            return try compile(at: outermost)
+        }
+        return try follow(reference, at: pointer)
+    }
+
     private func follow(_ reference: String, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema {
         switch try resources().resolve(reference, at: pointer) {
         case .found(let target):

@@ -29,8 +29,20 @@ struct SchemaResources: Sendable {
     private var resources: [String: JSONPointer] = [:]
     /// The base URI of each schema with an `$id`.
     private var bases: [JSONPointer: URIReference] = [:]
-    /// Each anchor, by its resource's URI, `#` and its name.
+    /// Each anchor, by its resource's URI, `#` and its name (a `$dynamicAnchor` is also a plain one).
     private var anchors: [String: JSONPointer] = [:]
+    /// Each resource's `$dynamicAnchor`s, by the resource's URI and the name.
+    private var dynamicAnchors: [String: [String: JSONPointer]] = [:]
+
+    /// Each schema whose `$schema` names a meta-schema of its own (not one of ``SchemaVocabulary/dialects``), with
+    /// that meta-schema's URI.
+    private var metaSchemas: [JSONPointer: URIReference] = [:]
+
+    /// Whether any schema names a meta-schema of its own in `$schema`.
+    var hasMetaSchemas: Bool { !metaSchemas.isEmpty }
+
+    /// Whether any schema declares a `$dynamicAnchor` (without one, every `$dynamicRef` is a plain `$ref`).
+    var hasDynamicAnchors: Bool { !dynamicAnchors.isEmpty }
 
     /// Members whose values are data, not schemas (a `$id` or `$anchor` key in an example is no identifier).
     private static let data: Set<String> = ["enum", "const", "default", "example", "examples"]
@@ -87,16 +99,23 @@ struct SchemaResources: Sendable {
                 resources[base.text] = pointer
                 bases[pointer] = base
             }
-            if case .string(let name)? = object["$anchor"] {
+            if case .string(let dialect)? = object["$schema"],
+                !SchemaVocabulary.dialects.contains(dialect.hasSuffix("#") ? String(dialect.dropLast()) : dialect)
+            {
+                metaSchemas[JSONPointer(tokens: path)] = URIReference(dialect).resolved(against: base)
+            }
+            for keyword in ["$anchor", "$dynamicAnchor"] {
+                guard case .string(let name)? = object[keyword] else { continue }
                 let pointer = JSONPointer(tokens: path)
                 let key = base.text + "#" + name
-                if let first = anchors[key] {
+                if let first = anchors[key], first != pointer {
                     throw SchemaError(
-                        pointer: pointer.appending("$anchor"),
-                        message: "$anchor \(name) is declared twice (first at \(first.description)); a $ref to it could mean either",
+                        pointer: pointer.appending(keyword),
+                        message: "\(keyword) \(name) is declared twice (first at \(first.description)); a $ref to it could mean either",
                         documentWide: true)
                 }
                 anchors[key] = pointer
+                if keyword == "$dynamicAnchor" { dynamicAnchors[base.text, default: [:]][name] = pointer }
             }
             for member in object where member.value.holdsValues && !Self.data.contains(member.key) {
                 // The other files of a contract split across files: their `$ref`s are already places (ContractBundle).
@@ -127,15 +146,49 @@ struct SchemaResources: Sendable {
         }
     }
 
+    /// The `$dynamicAnchor`s of the resource `pointer` is in (the nearest schema around it with an `$id`, or the
+    /// document), by name: what entering that resource adds to the dynamic scope.
+    func dynamicAnchors(ofResourceAt pointer: JSONPointer) -> [String: JSONPointer] {
+        dynamicAnchors[base(at: pointer).text] ?? [:]
+    }
+
+    /// The meta-schema of the schema at `pointer` when one around it (or it) names its own in `$schema`: its URI and
+    /// where that `$schema` is. Nil in the dialects apicheck knows.
+    func metaSchema(at pointer: JSONPointer) -> (uri: URIReference, at: JSONPointer)? {
+        guard !metaSchemas.isEmpty else { return nil }
+        var tokens = pointer.tokens
+        while true {
+            let here = JSONPointer(tokens: tokens)
+            if let uri = metaSchemas[here] { return (uri, here) }
+            // A `$schema` reaches as far as its resource: no further out than the nearest `$id`.
+            if bases[here] != nil || tokens.isEmpty { return nil }
+            tokens.removeLast()
+        }
+    }
+
+    /// The root of the resource `uri` names (without its fragment), if the document holds it.
+    func resource(_ uri: URIReference) -> JSONPointer? {
+        resources[uri.withoutFragment.text]
+    }
+
     /// Where `reference`, written at `pointer` (its `$ref` member), leads.
     func resolve(_ reference: String, at pointer: JSONPointer) -> Resolution {
-        let uri = URIReference(reference).resolved(against: base(at: pointer))
-        let resource = uri.withoutFragment.text
+        let resource: String
+        let fragment: String
+        if bases.isEmpty, reference.hasPrefix("#") {
+            // A fragment in a document without `$id`: a place in it (most `$ref`s of a vendor's description), read
+            // without parsing and resolving a URI.
+            resource = Self.documentURI.text
+            fragment = String(reference.dropFirst())
+        } else {
+            let uri = URIReference(reference).resolved(against: base(at: pointer))
+            resource = uri.withoutFragment.text
+            fragment = uri.fragment ?? ""
+        }
         guard let root = resources[resource] else { return .elsewhere(resource) }
-        let fragment = uri.fragment ?? ""
         if fragment.isEmpty { return .found(root) }
         if fragment.hasPrefix("/") {
-            guard let decoded = fragment.removingPercentEncoding else { return .malformed }
+            guard let decoded = fragment.percentDecoded else { return .malformed }
             return .found(JSONPointer(tokens: root.tokens + JSONPointer(decoded).tokens))
         }
         guard let anchored = anchors[resource + "#" + fragment] else { return .noAnchor(resource) }

@@ -12,7 +12,7 @@ enum SchemaVocabulary {
         "minLength", "maxLength", "pattern", "format",
         "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
         "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
-        "$ref", "$defs", "$schema", "$anchor",
+        "$ref", "$defs", "$schema", "$anchor", "$dynamicRef", "$dynamicAnchor", "$vocabulary",
         "x-apicheck-key-case", "x-apicheck-date",
     ]
 
@@ -25,11 +25,8 @@ enum SchemaVocabulary {
 
     /// Keywords that are refused, with what to write instead.
     static let refused: [String: String] = [
-        "$dynamicRef": "$dynamicRef is not enforced; use a plain local $ref",
-        "$dynamicAnchor": "$dynamicAnchor is not enforced; use a plain local $ref",
         "$recursiveRef": "$recursiveRef (draft 2019-09) is not enforced; use a plain local $ref",
         "$recursiveAnchor": "$recursiveAnchor (draft 2019-09) is not enforced; use a plain local $ref",
-        "$vocabulary": "$vocabulary (a meta-schema keyword) is not supported in a contract",
         "nullable": "nullable is OpenAPI 3.0; in OpenAPI 3.1 write type: [string, \"null\"]",
         "dependencies": "dependencies is draft 7; write dependentRequired or dependentSchemas",
         "additionalItems": "additionalItems is draft 2019-09; write prefixItems and items",
@@ -40,6 +37,29 @@ enum SchemaVocabulary {
         "https://json-schema.org/draft/2020-12/schema",
         "https://spec.openapis.org/oas/3.1/dialect/base",
     ]
+
+    /// The vocabularies of JSON Schema 2020-12 (`$vocabulary` in a meta-schema) whose keywords are assertions, each
+    /// with its keywords: a schema whose `$schema` names a meta-schema that leaves one out may not use them, since
+    /// its dialect reads them as unknown words and apicheck would check them.
+    static let assertionVocabularies: [String: Set<String>] = [
+        "https://json-schema.org/draft/2020-12/vocab/applicator": [
+            "prefixItems", "items", "contains", "additionalProperties", "properties", "patternProperties", "dependentSchemas",
+            "propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not",
+        ],
+        "https://json-schema.org/draft/2020-12/vocab/unevaluated": ["unevaluatedItems", "unevaluatedProperties"],
+        "https://json-schema.org/draft/2020-12/vocab/validation": [
+            "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength",
+            "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains", "maxProperties",
+            "minProperties", "required", "dependentRequired",
+        ],
+        "https://json-schema.org/draft/2020-12/vocab/format-annotation": ["format"],
+    ]
+
+    /// Every vocabulary of JSON Schema 2020-12: a meta-schema may require these (`true` in its `$vocabulary`).
+    static let knownVocabularies: Set<String> = Set(assertionVocabularies.keys).union([
+        "https://json-schema.org/draft/2020-12/vocab/core", "https://json-schema.org/draft/2020-12/vocab/meta-data",
+        "https://json-schema.org/draft/2020-12/vocab/content", "https://json-schema.org/draft/2020-12/vocab/format-assertion",
+    ])
 
     /// The apicheck extensions a schema may carry.
     static let extensions = ["x-apicheck-key-case", "x-apicheck-date"]

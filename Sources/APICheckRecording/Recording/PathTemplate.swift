@@ -33,7 +33,7 @@ package struct PathTemplate: Sendable {
                 guard text == part else { return nil }
                 literals += 1
             case .parameter(let name):
-                parameters[name] = part.removingPercentEncoding ?? part
+                parameters[name] = part.percentDecoded ?? part
             }
         }
         return (parameters, literals)

@@ -1,0 +1,11 @@
+import Foundation
+
+extension StringProtocol {
+    /// The text with its %-escapes decoded (RFC 3986), or nil when an escape is malformed or decodes to bytes that
+    /// are not UTF-8, as Foundation's `removingPercentEncoding`; text without `%` is returned as it is, without
+    /// Foundation, which bridges through NSString (each `$ref` of a vendor's description, and each path parameter of
+    /// a verified request, is decoded).
+    package var percentDecoded: String? {
+        utf8.contains(UInt8(ascii: "%")) ? removingPercentEncoding : String(self)
+    }
+}
