@@ -363,7 +363,7 @@ struct OpenAPI30Reader {
     private static let jsonSchema2020: Set<String> = [
         "prefixItems", "if", "then", "else", "dependentRequired", "dependentSchemas", "contains", "minContains", "maxContains",
         "patternProperties", "propertyNames", "unevaluatedProperties", "unevaluatedItems", "$schema", "$id", "$anchor",
-        "$dynamicRef", "$dynamicAnchor", "$comment", "contentSchema",
+        "$dynamicRef", "$dynamicAnchor", "$vocabulary", "$comment", "contentSchema",
     ]
 }
 
