@@ -201,3 +201,44 @@ struct DynamicReferenceTests {
         }
     }
 }
+
+extension DynamicReferenceTests {
+    /// Resources `A0`/`B0` ... `A17`/`B17`, each declaring `$dynamicAnchor: n<i>` and applying both resources of the next
+    /// level: every path through them enters a different set of anchors (2^18 of them). `usedNames` are the names the
+    /// `$dynamicRef`s give.
+    static func combinations(usedNames: [Int]) -> String {
+        var lines = [
+            "openapi: 3.1.0", "info: {title: h, version: '1'}", "paths:", "  /x:", "    get:", "      responses:", "        '200':",
+            "          description: ok", "          content:", "            application/json:",
+            "              schema: {$ref: 'https://e.com/a0'}", "components:", "  schemas:",
+        ]
+        let levels = 18
+        for level in 0..<levels {
+            for side in ["a", "b"] {
+                var applied =
+                    level + 1 < levels ? ["{anyOf: [{$ref: 'https://e.com/a\(level + 1)'}, {$ref: 'https://e.com/b\(level + 1)'}]}"] : []
+                if usedNames.contains(level) { applied.append("{$dynamicRef: '#n\(level)'}") }
+                lines += [
+                    "    \(side.uppercased())\(level):", "      $id: https://e.com/\(side)\(level)",
+                    "      $defs: {x: {$dynamicAnchor: n\(level), type: object}}", "      allOf: [\(applied.joined(separator: ", "))]",
+                ]
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test(
+        "dynamic scopes are made only of the anchor names $dynamicRefs give, and a document whose anchors combine in more ways than the limit refuses what reaches them, at once"
+    )
+    func combinationsAreBounded() throws {
+        // One name used: 3 scopes, whatever the other 17 anchors (each scope compiles what it reaches once more).
+        let one = try Contract.parse(Self.combinations(usedNames: [17]), path: "h.yaml").compiled
+        #expect(one.refused.isEmpty, "\(one.refused.map(\.warning))")
+        #expect(one.operations.map(\.name) == ["GET /x"])
+        // Every name used: 2^18 sets; refused at the limit instead of compiled 2^18 times.
+        let all = try Contract.parse(Self.combinations(usedNames: Array(0..<18)), path: "h.yaml").compiled
+        #expect(all.operations.isEmpty)
+        let reason = try #require(all.refused.first { $0.operation == "GET /x" }?.reason)
+        #expect(reason.message.contains("combine in more than \(SchemaCompiler.scopeLimit) ways"), "\(reason.message)")
+    }
+}

@@ -164,4 +164,32 @@ struct OperationRefusalTests {
         #expect(error.message.contains("points at nothing"))
         #expect(error.line == 59)
     }
+
+    @Test(
+        "a schema that applies itself endlessly refuses every operation that reaches it, by $ref or $dynamicRef (it was refused once, and the next operation got a reference never closed, and checked nothing)",
+        arguments: ["$anchor: x\n      $ref: '#x'", "$dynamicAnchor: x\n      $dynamicRef: '#x'"])
+    func selfApplication(_ declaration: String) throws {
+        let text = """
+            openapi: 3.1.0
+            info: {title: self, version: '1'}
+            paths:
+              /one:
+                get:
+                  responses:
+                    '200': {description: ok, content: {application/json: {schema: {$ref: 'https://example.com/a'}}}}
+              /two:
+                get:
+                  responses:
+                    '200': {description: ok, content: {application/json: {schema: {type: array, items: {$ref: 'https://example.com/a'}}}}}
+            components:
+              schemas:
+                A:
+                  $id: https://example.com/a
+                  \(declaration)
+            """
+        let contract = CompiledContract(try Contract.parse(text, path: "s.yaml"))
+        #expect(contract.operations.isEmpty, "\(contract.operations.map(\.name))")
+        #expect(contract.refused.map(\.operation) == ["GET /one", "GET /two"])
+        #expect(contract.refused.allSatisfy { $0.reason.message.contains("applies itself to the same value") && $0.reason.line == 15 })
+    }
 }

@@ -41,8 +41,12 @@ struct SchemaResources: Sendable {
     /// Whether any schema names a meta-schema of its own in `$schema`.
     var hasMetaSchemas: Bool { !metaSchemas.isEmpty }
 
+    /// The names `$dynamicRef`s give in their fragments (`#item`): only an anchor of one of these names can be where a
+    /// dynamic reference leads, so only these make a dynamic scope.
+    private(set) var dynamicReferenceNames: Set<String> = []
+
     /// Whether any schema declares a `$dynamicAnchor` (without one, every `$dynamicRef` is a plain `$ref`).
-    var hasDynamicAnchors: Bool { !dynamicAnchors.isEmpty }
+    var hasDynamicAnchors: Bool { !dynamicAnchors.isEmpty && !dynamicReferenceNames.isEmpty }
 
     /// Members whose values are data, not schemas (a `$id` or `$anchor` key in an example is no identifier).
     private static let data: Set<String> = ["enum", "const", "default", "example", "examples"]
@@ -104,6 +108,10 @@ struct SchemaResources: Sendable {
             {
                 metaSchemas[JSONPointer(tokens: path)] = URIReference(dialect).resolved(against: base)
             }
+            if case .string(let reference)? = object["$dynamicRef"], let hash = reference.firstIndex(of: "#") {
+                let name = reference[reference.index(after: hash)...]
+                if !name.isEmpty, !name.hasPrefix("/") { dynamicReferenceNames.insert(String(name)) }
+            }
             for keyword in ["$anchor", "$dynamicAnchor"] {
                 guard case .string(let name)? = object[keyword] else { continue }
                 let pointer = JSONPointer(tokens: path)
@@ -149,7 +157,7 @@ struct SchemaResources: Sendable {
     /// The `$dynamicAnchor`s of the resource `pointer` is in (the nearest schema around it with an `$id`, or the
     /// document), by name: what entering that resource adds to the dynamic scope.
     func dynamicAnchors(ofResourceAt pointer: JSONPointer) -> [String: JSONPointer] {
-        dynamicAnchors[base(at: pointer).text] ?? [:]
+        (dynamicAnchors[base(at: pointer).text] ?? [:]).filter { dynamicReferenceNames.contains($0.key) }
     }
 
     /// The meta-schema of the schema at `pointer` when one around it (or it) names its own in `$schema`: its URI and
