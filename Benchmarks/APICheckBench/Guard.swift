@@ -30,9 +30,10 @@ struct Guard: Benchmark {
     static let loadLimit = 1.0
     static let liveLimit = 0.1
     /// Verifying one capture against a GitHub-sized description (``Vendor``), against json.load of the description:
-    /// time and peak memory. Issue 40's targets (2x, 60 MB) are not met; these hold what is (measured 2026-11-25:
-    /// 7.9x and 3.9x, 0.48 s and 144 MB) against a regression of about half.
-    static let vendorTimeLimit = 12.0
+    /// time and peak memory. Issue 40's targets (2x, 60 MB) are not met; these hold what is against a regression of
+    /// about half (2026-11-25: 7.5x to 7.9x and 3.9x here against pyenv's python3, 0.48-0.54 s and 144 MB; 9.29x and
+    /// 9.67x and 4.02x in CI's clean clones, whose venv python loads the file in 0.050 s).
+    static let vendorTimeLimit = 14.0
     static let vendorMemoryLimit = 6.0
     /// The verify corpus: 7.5 MB of each of the four shapes, 30 MB in all.
     static let bytesPerShape = 7_500_000
