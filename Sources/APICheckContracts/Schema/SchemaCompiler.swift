@@ -60,10 +60,10 @@ final class SchemaCompiler {
     private var dynamic: Bool?
     /// Whether a schema of the document names a meta-schema of its own in `$schema` (known with ``dynamic``).
     private var metaSchemas = false
-    /// The document's schema resources (`$id`) and anchors, once a `$ref` needs them.
+    /// The document's schema resources (`$id`) and anchors, once found.
     private var resourceTable: SchemaResources?
 
-    /// The document's schema resources and anchors (found on first use: a document without `$ref` needs none).
+    /// The document's schema resources and anchors (found when the first schema is compiled).
     private func resources() throws(SchemaError) -> SchemaResources {
         if let resourceTable { return resourceTable }
         let table = try SchemaResources(document.document, roots: roots)
@@ -301,25 +301,13 @@ final class SchemaCompiler {
         case "else": parts.elseSchema = try compile(at: pointer)
         case "$ref":
             guard case .string(let reference) = value else { throw fail("$ref must be a string") }
-            let target = try follow(reference, at: pointer)
             // Beside other keywords, a $ref applies its target to the same value (2020-12), like allOf.
-            let box = target.reference.flatMap { target.hasOtherKeywords ? nil : $0 } ?? SchemaReference(reference: reference)
-            if box.target == nil, target.reference !== box { box.resolve(to: target) }
-            parts.reference = box
+            parts.reference = Self.reference(to: try follow(reference, at: pointer), written: reference)
         case "$dynamicRef":
             guard case .string(let reference) = value else { throw fail("$dynamicRef must be a string") }
             // Beside a `$ref` (a schema holds one reference), it is one more branch of allOf (``compile(_:at:)``).
             guard object["$ref"] == nil else { return }
-            let target = try followDynamic(reference, at: pointer)
-            let box = target.reference.flatMap { target.hasOtherKeywords ? nil : $0 } ?? SchemaReference(reference: reference)
-            if box.target == nil, target.reference !== box { box.resolve(to: target) }
-            parts.reference = box
-        case "$dynamicAnchor":
-            // A name for this schema, as `$anchor`, that a `$dynamicRef` reads in the dynamic scope (`SchemaResources`).
-            guard case .string(let name) = value, DocumentIndex.isAnchorName(name) else {
-                throw fail(
-                    "$dynamicAnchor must be a name (a letter or _, then letters, digits, -, _ or .), found \(JSONWriter.compact(value))")
-            }
+            parts.reference = Self.reference(to: try followDynamic(reference, at: pointer), written: reference)
         case "$vocabulary":
             // What a schema that names this one in `$schema` means (``vocabularies(of:at:)``); nothing for a value.
             guard case .object(let declared) = value, declared.allSatisfy({ $0.value.boolValue != nil }) else {
@@ -330,7 +318,7 @@ final class SchemaCompiler {
             _ = try schemaMap(value, at: pointer)
         case "$schema":
             guard case .string(let dialect) = value else { throw fail("$schema must be a string (a URI)") }
-            if SchemaVocabulary.dialects.contains(dialect.hasSuffix("#") ? String(dialect.dropLast()) : dialect) { return }
+            if SchemaVocabulary.isKnownDialect(dialect) { return }
             // A meta-schema the document holds (with its `$id`): its vocabularies say what the keywords mean.
             _ = try vocabularies(of: URIReference(dialect).resolved(against: try resources().base(at: pointer)), at: pointer)
         case "x-apicheck-key-case":
@@ -340,10 +328,11 @@ final class SchemaCompiler {
             parts.keyCase = keyCase
         case "x-apicheck-date":
             parts.dateForm = try Self.dateForm(value, at: pointer)
-        case "$anchor":
-            // A name for this schema, for `$ref: "#name"` (its place was found by `SchemaResources`).
+        case "$anchor", "$dynamicAnchor":
+            // A name for this schema, for `$ref: "#name"`, and for a `$dynamicRef` in the dynamic scope (their places
+            // were found by `SchemaResources`).
             guard case .string(let name) = value, DocumentIndex.isAnchorName(name) else {
-                throw fail("$anchor must be a name (a letter or _, then letters, digits, -, _ or .), found \(JSONWriter.compact(value))")
+                throw fail("\(key) must be a name (a letter or _, then letters, digits, -, _ or .), found \(JSONWriter.compact(value))")
             }
         case "$id":
             // This schema's URI, the base of the `$ref`s in it (read by `SchemaResources`).
@@ -360,8 +349,14 @@ final class SchemaCompiler {
         }
     }
 
-    /// The target of a `$ref`: a URI reference read against the base URI of the schema resource it is in (the
-    /// document's, unless a schema around it has an `$id`).
+    /// The reference a schema holds to `target`, written as `reference`: the target's own when it is a bare reference
+    /// (a cycle still open, or closed), else one resolved to it.
+    private static func reference(to target: CompiledSchema, written reference: String) -> SchemaReference {
+        let box = target.reference.flatMap { target.hasOtherKeywords ? nil : $0 } ?? SchemaReference(reference: reference)
+        if box.target == nil, target.reference !== box { box.resolve(to: target) }
+        return box
+    }
+
     /// The vocabularies the meta-schema `uri` (named in the `$schema` at `pointer`) declares in its `$vocabulary`.
     ///
     /// - Throws: ``SchemaError`` for a meta-schema the document does not hold (apicheck reaches no network), one
@@ -422,6 +417,8 @@ final class SchemaCompiler {
         return try follow(reference, at: pointer)
     }
 
+    /// The target of a `$ref`: a URI reference read against the base URI of the schema resource it is in (the
+    /// document's, unless a schema around it has an `$id`).
     private func follow(_ reference: String, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema {
         switch try resources().resolve(reference, at: pointer) {
         case .found(let target):

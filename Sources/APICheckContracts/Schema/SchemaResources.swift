@@ -103,9 +103,7 @@ struct SchemaResources: Sendable {
                 resources[base.text] = pointer
                 bases[pointer] = base
             }
-            if case .string(let dialect)? = object["$schema"],
-                !SchemaVocabulary.dialects.contains(dialect.hasSuffix("#") ? String(dialect.dropLast()) : dialect)
-            {
+            if case .string(let dialect)? = object["$schema"], !SchemaVocabulary.isKnownDialect(dialect) {
                 metaSchemas[JSONPointer(tokens: path)] = URIReference(dialect).resolved(against: base)
             }
             if case .string(let reference)? = object["$dynamicRef"], let hash = reference.firstIndex(of: "#") {

@@ -61,6 +61,11 @@ enum SchemaVocabulary {
         "https://json-schema.org/draft/2020-12/vocab/content", "https://json-schema.org/draft/2020-12/vocab/format-assertion",
     ])
 
+    /// Whether a `$schema` value names one of ``dialects`` (with or without an empty fragment).
+    static func isKnownDialect(_ uri: String) -> Bool {
+        dialects.contains(uri.hasSuffix("#") ? String(uri.dropLast()) : uri)
+    }
+
     /// The apicheck extensions a schema may carry.
     static let extensions = ["x-apicheck-key-case", "x-apicheck-date"]
 
