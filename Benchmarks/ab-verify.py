@@ -2,10 +2,12 @@
 """Two apicheck binaries side by side on the same corpora: whole `apicheck verify` processes, alternated, median with
 min and max. How a change to the verify path states its cost against the commit before it.
 
-    Benchmarks/ab-verify.py OLD_BINARY NEW_BINARY [--rounds 7] [--shapes FOLDER] [--params FOLDER]
+    Benchmarks/ab-verify.py OLD_BINARY NEW_BINARY [--rounds 7] [--shapes FOLDER] [--params FOLDER] [--vendor FOLDER]
 
 --shapes is the guard's corpus of four API shapes (apicheck-bench shapes-corpus FOLDER writes it); --params is
-written here when missing: 20,000 GETs of the todo list with five query parameters each (the parameter checks).
+written here when missing: 20,000 GETs of the todo list with five query parameters each (the parameter checks);
+--vendor is one capture against the GitHub-sized 3.0.3 description (Benchmarks/vendor-description.py writes it there
+when missing): loading a vendor's description.
 """
 import argparse, copy, json, os, statistics, subprocess, sys, time
 
@@ -40,6 +42,14 @@ def params_corpus(folder):
     return config
 
 
+def vendor_corpus(folder):
+    config = os.path.join(folder, "apicheck.yml")
+    if not os.path.exists(config):
+        subprocess.run([sys.executable, os.path.join(root, "Benchmarks", "vendor-description.py"), folder], check=True,
+                       stdout=subprocess.DEVNULL)
+    return config
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("old")
@@ -47,10 +57,13 @@ def main():
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--shapes")
     parser.add_argument("--params", default="/tmp/apicheck-ab-params")
+    parser.add_argument("--vendor")
     options = parser.parse_args()
     corpora = {"params (20,000 GETs, 5 query parameters)": params_corpus(options.params)}
     if options.shapes:
         corpora["shapes (the guard's 4 API shapes)"] = os.path.join(options.shapes, "apicheck.yml")
+    if options.vendor:
+        corpora["vendor (one capture, GitHub-sized 3.0.3 description)"] = vendor_corpus(options.vendor)
     for name, config in corpora.items():
         times = {"old": [], "new": []}
         for round in range(options.rounds):

@@ -77,6 +77,7 @@ struct VerifyCommand: ParsableCommand {
                 "apicheck verify: contract coverage of \(coverage.api): \(coverage.line) (apicheck coverage --api \(coverage.api) lists what is not exercised)\n"
             )
         }
+        for note in result.notes { Output.err("apicheck verify: \(note)\n") }
         var status = ExitReason.success
         if result.findings.contains(where: { $0.severity >= threshold }) { status = .findings }
         if !result.errors.isEmpty || !writeErrors.isEmpty { status = status.combined(with: .usage) }

@@ -333,4 +333,64 @@ struct VerifyCommandTests {
         #expect(result.stderr.contains("apicheck.yml: error: no such file"))
         #expect(result.stderr.contains("--config PATH"))
     }
+
+    /// A project whose contract describes `count` checked operations (GET /r0 ... answering `{id: integer}`) and GET
+    /// /bad, refused (a misspelled keyword), with one recording of GET /r5 (its `id` a string) and GET /bad.
+    static func vendorSized(_ count: Int, in folder: URL) throws {
+        var paths: [String] = []
+        for index in 0..<count {
+            paths.append(
+                #""/r\#(index)": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}}}}}}}"#
+            )
+        }
+        paths.append(
+            #""/bad": {"get": {"responses": {"200": {"description": "bad", "content": {"application/json": {"schema": {"type": "string", "minLenght": 1}}}}}}}"#
+        )
+        let contract =
+            #"{"openapi": "3.1.0", "info": {"title": "big", "version": "1"}, "paths": {"# + paths.joined(separator: ",\n") + "}}\n"
+        try contract.write(to: folder.appendingPathComponent("big.openapi.json"), atomically: true, encoding: .utf8)
+        try "apis:\n  big:\n    contract: big.openapi.json\n    recordings: recordings\n    base_url: https://api.example.com\n"
+            .write(to: folder.appendingPathComponent("apicheck.yml"), atomically: true, encoding: .utf8)
+        let interaction = { (path: String, body: String) in
+            #"{"request": {"method": "GET", "url": "\#(path)", "headers": {}}, "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "body": {"json": \#(body)}}}"#
+        }
+        let recording =
+            #"{"format": "apicheck-recording/1", "api": "big", "name": "two", "recorded_at": "2026-11-25T00:00:00Z", "recorded_from": "sandbox", "interactions": ["#
+            + interaction("/r5", #"{"id": "x"}"#) + ",\n" + interaction("/bad", #""a""#) + "]}\n"
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("recordings"), withIntermediateDirectories: true)
+        try recording.write(to: folder.appendingPathComponent("recordings/two.json"), atomically: true, encoding: .utf8)
+    }
+
+    @Test(
+        "a contract of more than 200 operations is compiled where the recordings reach it: the same findings, what they reached refused, a note instead of coverage; coverage compiles it whole"
+    )
+    func vendorSizedContract() async throws {
+        for count in [199, 200] {
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try Self.vendorSized(count, in: folder)
+            let result = try await CLIRunner.run(["verify"], currentDirectory: folder)
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(
+                result.stdout.contains("error: GET /r5 200 /id: expected an integer, found a string (\"x\") [shape.type]"),
+                "\(result.stdout)")
+            #expect(result.stdout.contains("[contract.operation-refused]"))
+            #expect(result.stderr.contains("warning: GET /bad is not checked"), "\(result.stderr)")
+            let operations = count + 1
+            if operations > 200 {
+                #expect(
+                    result.stderr.contains(
+                        "apicheck verify: big's contract describes \(operations) operations (more than 200): the 2 its recordings reach were compiled and checked, the rest neither compiled nor measured (apicheck coverage --api big compiles every one"
+                    ), "\(result.stderr)")
+                #expect(!result.stderr.contains("contract coverage of big"))
+            } else {
+                #expect(result.stderr.contains("apicheck verify: contract coverage of big: operations 1/\(count)"), "\(result.stderr)")
+                #expect(!result.stderr.contains("describes"))
+            }
+            let coverage = try await CLIRunner.run(["coverage", "--api", "big"], currentDirectory: folder)
+            #expect(coverage.status == 0, "\(coverage.stderr)")
+            #expect(coverage.stdout.contains("operations   1/\(count)"), "\(coverage.stdout)")
+            #expect(coverage.stdout.contains("GET /bad: "), "\(coverage.stdout)")
+        }
+    }
 }

@@ -17,7 +17,7 @@ extension VerifyRun {
         let recording = deferred.recording
         guard let verifier = verifiers[recording.api] else { return false }
         let secretValues = secrets[recording.api] ?? []
-        let counts = options.collectsCoverage && !recording.isContractExample
+        let counts = Self.counts(verifier, options) && !recording.isContractExample
         var tally = CoverageTally()
         var findings: [Finding] = []
         var streamed = 0
@@ -48,7 +48,7 @@ extension VerifyRun {
         result.recordings += 1
         result.streamedBodies += streamed
         result.interactions += recording.interactions.count
-        if options.collectsCoverage {
+        if Self.counts(verifier, options) {
             // A contract example counts nothing, but its API is still one whose files were verified.
             if counts {
                 tally.recordings = 1

@@ -18,6 +18,9 @@ public struct VerifyRun: Sendable {
         public var jobs: Int
         /// Whether the contract coverage of the recordings is gathered (the summary); off only to measure its cost.
         package var collectsCoverage = true
+        /// Whether a contract describing more than ``VerifyRun/compiledWhereReached`` operations is compiled only where
+        /// the recordings reach it (`verify`); off where every operation must be compiled (`coverage`).
+        package var compilesWhereReached = true
         /// Whether response bodies are checked as they are read (``StreamingCheck``); off only to compare with the
         /// usual way (tests, benchmarks).
         package var streamsBodies = true
@@ -41,6 +44,9 @@ public struct VerifyRun: Sendable {
         /// What loading the contracts refused (an operation described with a construct apicheck does not check),
         /// each once, compiler style: `contracts/x.yaml:12:5: warning: GET /things/{id} is not checked ...`.
         public var warnings: [String] = []
+        /// What the run says of how it checked, for stderr: each API whose description was compiled only where its
+        /// recordings reach (``VerifyRun/compiledWhereReached``), with how much that was.
+        public var notes: [String] = []
         /// How many recordings and interactions were verified.
         public var recordings = 0
         public var interactions = 0
@@ -61,6 +67,10 @@ public struct VerifyRun: Sendable {
     /// instances, and two cores retaining and releasing the same instances slow each other down.
     private var makers: [String: @Sendable () -> Verifier] = [:]
 
+    /// A contract describing more operations than this (a vendor's description) is compiled only where the recordings
+    /// reach it, and its coverage is left to `apicheck coverage`, which compiles it whole.
+    public static let compiledWhereReached = 200
+
     /// Loads every selected API's contract; a contract that does not load is a configuration error.
     public init(configuration: ConfigurationFile, options: Options) throws(ConfigurationError) {
         self.configuration = configuration
@@ -68,10 +78,13 @@ public struct VerifyRun: Sendable {
         // Each contract loads on its own thread (with --jobs 1, one after another); the first error in
         // apicheck.yml's order is the one reported.
         let paths = apis.map { api in api.contract.map { configuration.resolve($0).path } ?? "" }
-        let loads = paths.map { path in options.jobs > 1 && paths.count > 1 ? BackgroundResult { Self.load(path) } : nil }
+        let compilation = options.compilesWhereReached ? Contract.Compilation.whereReached(beyond: Self.compiledWhereReached) : .everything
+        let loads = paths.map { path in
+            options.jobs > 1 && paths.count > 1 ? BackgroundResult { Self.load(path, compiling: compilation) } : nil
+        }
         for (index, api) in apis.enumerated() {
-            let loaded = try (loads[index]?.wait() ?? Self.load(paths[index])).get()
-            refusals += loaded.compiled.refused.map(\.warning)
+            let loaded = try (loads[index]?.wait() ?? Self.load(paths[index], compiling: compilation)).get()
+            if !loaded.compiled.compilesWhereReached { refusals += loaded.compiled.refused.map(\.warning) }
             let verifierOptions = Verifier.Options(strict: options.strict, severities: api.severities, ignored: api.ignore)
             let make: @Sendable () -> Verifier = { Verifier(contract: CompiledContract(loaded), options: verifierOptions) }
             makers[api.name] = make
@@ -79,8 +92,8 @@ public struct VerifyRun: Sendable {
         }
     }
 
-    private static func load(_ path: String) -> Swift.Result<Contract, ConfigurationError> {
-        Swift.Result { () throws(ConfigurationError) in try Contract.load(path) }
+    private static func load(_ path: String, compiling compilation: Contract.Compilation) -> Swift.Result<Contract, ConfigurationError> {
+        Swift.Result { () throws(ConfigurationError) in try Contract.load(path, compiling: compilation) }
     }
 
     /// Verifies what `options` names.
@@ -134,13 +147,16 @@ public struct VerifyRun: Sendable {
             result.streamedBodies += one.streamedBodies
             for (api, tally) in one.tallies { result.tallies[api, default: CoverageTally()].formUnion(tally) }
         }
+        for (api, verifier) in verifiers.sorted(by: { $0.key < $1.key }) where verifier.contract.compilesWhereReached {
+            reportReached(api: api, contract: verifier.contract, into: &result)
+        }
         // Coverage of every API asked for (all of them when no path was named), or of those whose files were named.
         let covered =
             options.paths.isEmpty
             ? ((try? configuration.selecting(options.api)) ?? []).map(\.name)
             : configuration.apis.map(\.name).filter { result.tallies[$0] != nil }
         for api in covered where options.collectsCoverage {
-            guard let verifier = verifiers[api] else { continue }
+            guard let verifier = verifiers[api], !verifier.contract.compilesWhereReached else { continue }
             result.coverage.append(ContractCoverage(api: api, contract: verifier.contract, tally: result.tallies[api] ?? CoverageTally()))
         }
         return result
@@ -195,7 +211,9 @@ public struct VerifyRun: Sendable {
         }
         result.recordings += 1
         result.interactions += recording.interactions.count
-        if options.collectsCoverage { result.tallies[recording.api, default: CoverageTally()].add(recording, contract: verifier.contract) }
+        if Self.counts(verifier, options) {
+            result.tallies[recording.api, default: CoverageTally()].add(recording, contract: verifier.contract)
+        }
         if path.hasSuffix(".har") {
             // A finding points at its entry of the HAR file, so two entries' findings never print as one line.
             var findings = verifier.verify(recording, file: path, secrets: secrets[recording.api] ?? [])
@@ -209,6 +227,25 @@ public struct VerifyRun: Sendable {
             result.findings += verifier.verify(recording, file: path, bytes: bytes, secrets: secrets[recording.api] ?? [])
             result.findings += Self.leaks(in: bytes, of: recording, file: path, secrets: secrets[recording.api] ?? [])
         }
+    }
+
+    /// Whether the coverage of what `verifier` checks is gathered: not for a contract compiled where reached, whose
+    /// unreached operations are not compiled to be counted.
+    static func counts(_ verifier: Verifier, _ options: Options) -> Bool {
+        options.collectsCoverage && !verifier.contract.compilesWhereReached
+    }
+
+    /// What a run against a contract compiled where reached says: what its recordings reached refused (warnings, as
+    /// loading a contract compiled whole says them), a problem of the whole document met on the way (an error), and
+    /// how much was compiled.
+    private func reportReached(api: String, contract: CompiledContract, into result: inout Result) {
+        let reached = contract.reached
+        result.warnings += reached.refused.map(\.warning)
+        if let error = contract.documentError { result.errors.append(error.description) }
+        let compiled = reached.operations.count + reached.refused.count(where: { $0.operation != nil })
+        result.notes.append(
+            "\(api)'s contract describes \(contract.declaredOperationCount) operations (more than \(Self.compiledWhereReached)): the \(compiled) its recordings reach were compiled and checked, the rest neither compiled nor measured (apicheck coverage --api \(api) compiles every one, names each it refuses and measures coverage)"
+        )
     }
 
     /// A finding for each live secret in a recording file's bytes.

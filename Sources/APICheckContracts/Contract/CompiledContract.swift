@@ -242,51 +242,142 @@ public struct CompiledContract: Sendable {
 
     /// The file the contract came from.
     public let path: String
-    /// Every operation.
-    public let operations: [Operation]
+    /// Every operation (compiling them all first, when the contract is compiled where reached).
+    public var operations: [Operation] { whole.operations }
     /// The operations (and schemas no operation uses) that were refused, each once, in the document's order.
-    public let refused: [Refusal]
-    /// Operations by method, for matching.
-    private let byMethod: [String: [Operation]]
-    /// Refused operations by method, for matching.
-    private let refusedByMethod: [String: [Refusal]]
+    public var refused: [Refusal] { whole.refused }
     /// The coverage items numbered, and each response's declared fields as a tree (``CoverageIndex``).
-    let coverageIndex: CoverageIndex
+    var coverageIndex: CoverageIndex { whole.coverageIndex }
+    /// Keeps what the schemas' recursive `$ref`s lead to alive for as long as the contract is held.
+    package var graph: SchemaGraph {
+        switch body {
+        case .compiled(let whole): whole.graph
+        case .reached(let reached): reached.graph
+        }
+    }
+
+    /// Compiled whole, or where lookups reach it.
+    private enum Body: Sendable {
+        case compiled(Whole)
+        case reached(ReachedOperations)
+    }
+    private let body: Body
+
+    /// A contract compiled whole: its operations and refusals, each found by method.
+    private final class Whole: Sendable {
+        let operations: [Operation]
+        let refused: [Refusal]
+        /// Operations by method, for matching.
+        let byMethod: [String: [Operation]]
+        /// Refused operations by method, for matching.
+        let refusedByMethod: [String: [Refusal]]
+        let coverageIndex: CoverageIndex
+        let graph: SchemaGraph
+
+        init(operations: [Operation], refused: [Refusal], graph: SchemaGraph) {
+            self.operations = operations
+            self.refused = refused
+            self.graph = graph
+            byMethod = Dictionary(grouping: operations, by: \.method)
+            refusedByMethod = Dictionary(grouping: refused.filter { $0.path != nil }) { $0.method ?? "" }
+            coverageIndex = CoverageIndex(operations: operations)
+        }
+    }
+
+    /// The contract compiled whole: as made, or (compiled where reached) compiled now.
+    private var whole: Whole {
+        switch body {
+        case .compiled(let whole): whole
+        case .reached(let reached): reached.whole().whole
+        }
+    }
 
     /// The compiled form of a loaded contract.
     public init(_ contract: Contract) {
         self = contract.compiled
     }
 
-    /// Keeps what the schemas' recursive `$ref`s lead to alive for as long as the contract is held.
-    package let graph: SchemaGraph
-
     init(path: String, operations: [Operation], refused: [Refusal] = [], graph: SchemaGraph) {
         self.path = path
-        self.graph = graph
-        self.operations = operations
-        self.refused = refused
-        byMethod = Dictionary(grouping: operations, by: \.method)
-        refusedByMethod = Dictionary(grouping: refused.filter { $0.path != nil }) { $0.method ?? "" }
-        coverageIndex = CoverageIndex(operations: operations)
+        body = .compiled(Whole(operations: operations, refused: refused, graph: graph))
+    }
+
+    /// A contract whose operations are compiled as lookups reach them.
+    init(reached: ReachedOperations) {
+        path = reached.path
+        body = .reached(reached)
+    }
+
+    /// Whether operations are compiled only as lookups reach them (a vendor-sized description, ``Contract/Compilation``).
+    package var compilesWhereReached: Bool {
+        if case .reached = body { return true }
+        return false
+    }
+
+    /// How many operations the document describes (checked or refused).
+    package var declaredOperationCount: Int {
+        switch body {
+        case .compiled(let whole): whole.operations.count + whole.refused.count(where: { $0.path != nil && $0.method != nil })
+        case .reached(let reached): reached.declaredCount
+        }
+    }
+
+    /// The operations compiled and refused so far, in the document's order: all of them, unless compiled where reached.
+    package var reached: (operations: [Operation], refused: [Refusal]) {
+        switch body {
+        case .compiled(let whole): (whole.operations, whole.refused)
+        case .reached(let reached): reached.reached
+        }
+    }
+
+    /// A problem of the whole document that compiling what was reached met (a chain of `$ref`s that loops): the
+    /// document is refused. Always nil for a contract compiled whole (loading threw it).
+    package var documentError: ConfigurationError? {
+        switch body {
+        case .compiled: nil
+        case .reached(let reached): reached.documentError
+        }
     }
 
     /// The operation for `method` and `path` (no query): literal segments win over parameters. Nil when none matches,
     /// and when a refused operation matches better (``refusal(method:path:)`` says which).
     public func operation(method: String, path: String) -> (operation: Operation, pathParameters: [String: String])? {
         let method = method.uppercased()
-        guard let found = PathTemplate.best(byMethod[method] ?? [], for: path, template: \.path) else { return nil }
-        if !refusedByMethod.isEmpty, refusal(method: method, path: path) != nil { return nil }
-        return (found.element, found.parameters)
+        switch body {
+        case .compiled(let whole):
+            guard let found = PathTemplate.best(whole.byMethod[method] ?? [], for: path, template: \.path) else { return nil }
+            if !whole.refusedByMethod.isEmpty, refusal(method: method, path: path) != nil { return nil }
+            return (found.element, found.parameters)
+        case .reached(let reached):
+            guard let (found, parameters) = reached.find(method: method, path: path), case .operation(let operation) = found else {
+                return nil
+            }
+            return (operation, parameters)
+        }
     }
 
     /// The refused operation that `method` and `path` reach, when no operation of the contract matches them as well
     /// (literal segments win over parameters; an operation that is checked wins a tie).
     public func refusal(method: String, path: String) -> Refusal? {
         let method = method.uppercased()
-        guard let refusals = refusedByMethod[method] else { return nil }
-        let candidates = refusals.compactMap { refusal in refusal.path.map { (template: $0, refusal: Optional(refusal)) } }
-        let checked = (byMethod[method] ?? []).map { (template: $0.path, refusal: Refusal?.none) }
-        return PathTemplate.best(checked + candidates, for: path, template: \.template)?.element.refusal
+        switch body {
+        case .compiled(let whole):
+            guard let refusals = whole.refusedByMethod[method] else { return nil }
+            let candidates = refusals.compactMap { refusal in refusal.path.map { (template: $0, refusal: Optional(refusal)) } }
+            let checked = (whole.byMethod[method] ?? []).map { (template: $0.path, refusal: Refusal?.none) }
+            return PathTemplate.best(checked + candidates, for: path, template: \.template)?.element.refusal
+        case .reached(let reached):
+            guard let (found, _) = reached.find(method: method, path: path), case .refusal(let refusal) = found else { return nil }
+            return refusal
+        }
+    }
+
+    /// The program that checks a response body of `operation` (its response `key`, for `mediaType`, a key of its
+    /// content) as it is read, or nil (``Verifier/streamingProgram(operation:status:contentType:)``).
+    func program(for operation: Operation, response key: String, mediaType: String) -> StreamingProgram? {
+        switch body {
+        case .compiled(let whole): whole.coverageIndex.program(for: operation, response: key, mediaType: mediaType)
+        case .reached(let reached): reached.program(for: operation, response: key, mediaType: mediaType)
+        }
     }
 }

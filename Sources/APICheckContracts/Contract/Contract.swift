@@ -1,5 +1,6 @@
 import APICheckRecording
 import Foundation
+import Locking
 import OpenAPIKit
 import Yams
 
@@ -24,6 +25,22 @@ public struct Contract: Sendable {
         try read(try bytes(at: path), path: path).contract
     }
 
+    /// How much of a contract loading compiles.
+    package enum Compilation: Sendable, Equatable {
+        /// Every operation, at load: each refused one is named at once, and coverage can be measured.
+        case everything
+        /// Only the operations that lookups reach, when the document describes more than `operations` (a vendor's
+        /// description); every operation of a smaller one. What the document says as a whole is checked either way.
+        case whereReached(beyond: Int)
+    }
+
+    /// Reads the contract at `path`, compiling as `compilation` says.
+    ///
+    /// - Throws: ``ConfigurationError`` with the file and, where it can be found, the line of what is wrong.
+    package static func load(_ path: String, compiling compilation: Compilation) throws(ConfigurationError) -> Contract {
+        try read(try bytes(at: path), path: path, compiling: compilation).contract
+    }
+
     /// The bytes of the contract file at `path`.
     ///
     /// - Throws: ``ConfigurationError`` when it cannot be read.
@@ -40,6 +57,11 @@ public struct Contract: Sendable {
         try read(Array(text.utf8), path: path).contract
     }
 
+    /// Parses contract text as ``parse(_:path:)`` does, compiling as `compilation` says.
+    package static func parse(_ text: String, path: String, compiling compilation: Compilation) throws(ConfigurationError) -> Contract {
+        try read(Array(text.utf8), path: path, compiling: compilation).contract
+    }
+
     /// Parses a contract's bytes (for the fuzz target: bytes that are not UTF-8 reach the JSON reader as they are; a
     /// `$ref` to another file reads none).
     package static func parse(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> Contract {
@@ -50,37 +72,82 @@ public struct Contract: Sendable {
     /// compares documents and reports lines: the text is parsed once). The files its `$ref`s name are read from
     /// `files`, relative to `diskPath` (where the contract is; `path`, its name in messages, when nil).
     static func read(
-        _ bytes: [UInt8], path: String, diskPath: String? = nil, files: ContractFiles = .disk
+        _ bytes: [UInt8], path: String, diskPath: String? = nil, files: ContractFiles = .disk,
+        compiling compilation: Compilation = .everything
     ) throws(ConfigurationError) -> (contract: Contract, file: ContractFile) {
         let file = try readFile(bytes, path: path, diskPath: diskPath, files: files)
         let tree = file.tree
+        let compiler = ContractCompiler(document: tree)
+        var reachedOnly = false
+        if case .whereReached(let beyond) = compilation { reachedOnly = compiler.operationCount > beyond }
         // OpenAPIKit checks the document's structure. Its schema model rejects valid JSON Schema 2020-12
         // (`items: false`, `prefixItems`, ...), so it sees every schema as `{}`; SchemaCompiler checks those.
         // It decodes the tree itself (`JSONValueDecoder`, equal to `JSONDecoder` on the same text and several times
         // faster here). The two are independent, so the structure is checked on a second thread while this one
-        // compiles: a contract loads in the longer of the two. The structure's verdict comes first, as when they ran
-        // one after the other.
+        // compiles: a contract loads in the longer of the two. Compiled where reached, this thread has little to
+        // compile, and then checks parts of the structure too (``StructureParts``). The structure's verdict comes
+        // first, as when they ran one after the other.
+        let parts = StructureParts(reachedOnly ? structureParts(withoutSchemas(tree)) : [])
         let structure = BackgroundResult { () -> (any Error)? in
-            do {
-                _ = try JSONValueDecoder(extensionValuesOnly: true).decode(OpenAPI.Document.self, from: withoutSchemas(tree))
-                return nil
-            } catch {
-                return error
-            }
+            parts.isEmpty ? checkStructure(withoutSchemas(tree)) : parts.check()
         }
         let compiled: Result<CompiledContract, SchemaError>
         do {
-            compiled = .success(try ContractCompiler(document: tree).compile(path: path) { located($0, in: file) })
+            if reachedOnly {
+                let keyCase = try compiler.checkWhole()
+                compiled = .success(
+                    CompiledContract(reached: ReachedOperations(path: path, compiler: compiler, keyCase: keyCase) { located($0, in: file) })
+                )
+            } else {
+                compiled = .success(try compiler.compile(path: path) { located($0, in: file) })
+            }
         } catch {
             compiled = .failure(error)
         }
-        if let error = structure.wait() { throw locate(error, in: file) }
+        let here = parts.check()
+        if let error = structure.wait() ?? here {
+            // A part's error is said as the whole document's check says it (with the path items' places).
+            throw locate(parts.isEmpty ? error : checkStructure(withoutSchemas(tree)) ?? error, in: file)
+        }
         switch compiled {
         case .success(let contract):
             return (Contract(path: path, compiled: contract), file)
         case .failure(let error):
             throw located(error, in: file)
         }
+    }
+
+    /// What OpenAPIKit finds wrong with the structure of `document` (its schemas blanked, ``withoutSchemas(_:)``), or nil.
+    static func checkStructure(_ document: JSONValue) -> (any Error)? {
+        do {
+            _ = try JSONValueDecoder(extensionValuesOnly: true).decode(OpenAPI.Document.self, from: document)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// `document` (schemas blanked) as documents whose structures are all valid exactly when its own is, to be
+    /// checked on two threads: the document without its path items, then its path items in eight parts, each with only
+    /// what checking them needs (`openapi`, `info`, and of `components` the security schemes and path items their
+    /// operations' `security` is checked against). Empty when there are too few path items to share.
+    static func structureParts(_ document: JSONValue) -> [JSONValue] {
+        guard case .object(let root) = document, case .object(let paths)? = root["paths"], paths.count >= 16 else { return [] }
+        var rest = root
+        rest["paths"] = nil
+        var base = JSONObject()
+        for key in ["openapi", "info"] { base[key] = root[key] }
+        var components = JSONObject()
+        for key in ["securitySchemes", "pathItems"] { components[key] = root["components"]?[key] }
+        if !components.isEmpty { base["components"] = .object(components) }
+        var parts: [JSONValue] = [.object(rest)]
+        let size = (paths.count + 7) / 8
+        for start in stride(from: 0, to: paths.count, by: size) {
+            var part = base
+            part["paths"] = .object(JSONObject(Array(paths.members[start..<min(start + size, paths.count)])))
+            parts.append(.object(part))
+        }
+        return parts
     }
 
     /// Parses a contract's bytes, reads the files it names and the version it is written in. The file returned keeps
@@ -269,5 +336,35 @@ package final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
         defer { done.signal() }
         guard let value else { preconditionFailure("BackgroundResult was signalled before its value was set") }
         return value
+    }
+}
+
+/// The parts of a document's structure (``Contract/structureParts(_:)``), checked by whichever thread asks next: the
+/// thread that loads the contract joins the second one once it has compiled, and neither waits for a part the other
+/// has not started. After a part fails, none is started.
+final class StructureParts: Sendable {
+    private let parts: [JSONValue]
+    private let next = Locked((index: 0, failed: false))
+
+    init(_ parts: [JSONValue]) {
+        self.parts = parts
+    }
+
+    var isEmpty: Bool { parts.isEmpty }
+
+    /// Checks parts until none is left; the error of the first part this thread found invalid, or nil.
+    func check() -> (any Error)? {
+        while true {
+            let index: Int? = next.withLock { state in
+                guard !state.failed, state.index < parts.count else { return nil }
+                state.index += 1
+                return state.index - 1
+            }
+            guard let index else { return nil }
+            if let error = Contract.checkStructure(parts[index]) {
+                next.withLock { $0.failed = true }
+                return error
+            }
+        }
     }
 }

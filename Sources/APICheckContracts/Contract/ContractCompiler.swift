@@ -25,18 +25,7 @@ struct ContractCompiler {
     /// apicheck does not check refuses only the operations that reach it, each named once in the result's `refused`
     /// with the error `locate` makes of it (the file and line as written).
     func compile(path: String, locate: (SchemaError) -> ConfigurationError) throws(SchemaError) -> CompiledContract {
-        let root = JSONPointer.root
-        try refuseUnknownExtensions(in: document, at: root, allowed: ["x-apicheck-key-case", ContractBundle.member])
-        if let dialect = document["jsonSchemaDialect"] {
-            guard case .string(let text) = dialect, SchemaVocabulary.dialects.contains(text) else {
-                throw SchemaError(
-                    pointer: root.appending("jsonSchemaDialect"),
-                    message:
-                        "jsonSchemaDialect names a dialect whose meaning apicheck does not enforce; it knows \(SchemaVocabulary.dialects.sorted().joined(separator: " and "))"
-                )
-            }
-        }
-        let documentKeyCase = try keyCase(in: document, at: root)
+        let documentKeyCase = try checkRoot()
         var refused: [CompiledContract.Refusal] = []
         // Each error located once: many operations may reach one refused schema, and a JSON file's line costs a parse.
         var located: [JSONPointer: ConfigurationError] = [:]
@@ -60,26 +49,79 @@ struct ContractCompiler {
             }
         }
         var operations: [CompiledContract.Operation] = []
-        if case .object(let paths)? = document["paths"] {
-            for route in paths {
-                let template = route.key.hasPrefix("/") ? route.key : "/" + route.key
-                do {
-                    try pathItem(
-                        route.value, at: JSONPointer(tokens: ["paths", route.key]), template: template, keyCase: documentKeyCase,
-                        into: &operations, refusing: refuse)
-                } catch {
-                    // The path item itself (a shared parameter, its `$ref`): each of its operations is refused.
-                    let methods = Self.methods.filter { route.value[$0] != nil }
-                    for method in methods.isEmpty ? [nil] : methods.map(Optional.some) {
-                        try refuse(error, method: method?.uppercased(), template: template)
-                    }
-                }
-            }
+        for route in routes {
+            try self.route(route.key, route.value, keyCase: documentKeyCase, into: &operations, refusing: refuse)
         }
         for error in componentErrors where located[error.pointer] == nil {
             try refuse(error, method: nil, template: nil)
         }
+        // A broken `$ref` where nothing compiled looks (an unused response, a webhook) is as broken as any other.
+        try schemas.checkReferences()
         return CompiledContract(path: path, operations: operations, refused: refused, graph: schemas.graph)
+    }
+
+    /// Checks what the document says as a whole, compiling no operation: its own extensions, its dialect, and every
+    /// `$ref` leading somewhere. Returns the key case in force for the whole document. Then ``route(_:_:keyCase:into:refusing:)``
+    /// compiles one path item at a time (``ReachedOperations``).
+    func checkWhole() throws(SchemaError) -> KeyCase? {
+        let keyCase = try checkRoot()
+        try schemas.checkReferences()
+        return keyCase
+    }
+
+    /// The document's own extensions and dialect; returns its key case.
+    private func checkRoot() throws(SchemaError) -> KeyCase? {
+        let root = JSONPointer.root
+        try refuseUnknownExtensions(in: document, at: root, allowed: ["x-apicheck-key-case", ContractBundle.member])
+        if let dialect = document["jsonSchemaDialect"] {
+            guard case .string(let text) = dialect, SchemaVocabulary.dialects.contains(text) else {
+                throw SchemaError(
+                    pointer: root.appending("jsonSchemaDialect"),
+                    message:
+                        "jsonSchemaDialect names a dialect whose meaning apicheck does not enforce; it knows \(SchemaVocabulary.dialects.sorted().joined(separator: " and "))"
+                )
+            }
+        }
+        return try keyCase(in: document, at: root)
+    }
+
+    /// The path items of `paths`, in the document's order.
+    var routes: [JSONObject.Member] {
+        guard case .object(let paths)? = document["paths"] else { return [] }
+        return Array(paths)
+    }
+
+    /// The template a path item's key names (a key without its leading `/` is read with one).
+    static func template(_ key: String) -> String {
+        key.hasPrefix("/") ? key : "/" + key
+    }
+
+    /// How many operations the document describes: the methods of its path items (a path item's `$ref` followed).
+    var operationCount: Int {
+        routes.reduce(0) { count, route in
+            let item = (try? resolve(route.value, at: JSONPointer(tokens: ["paths", route.key]), what: "path item").0) ?? route.value
+            return count + Self.methods.count(where: { item[$0] != nil })
+        }
+    }
+
+    /// Compiles the operations of the path item `key` (`value`, a member of `paths`) into `operations`, handing each
+    /// one apicheck cannot check to `refuse`; when the path item itself cannot be read (a shared parameter, its
+    /// `$ref`), each of its operations is refused. Throws what `refuse` throws (a problem of the whole document).
+    func route(
+        _ key: String, _ value: JSONValue, keyCase documentKeyCase: KeyCase?, into operations: inout [CompiledContract.Operation],
+        refusing refuse: (SchemaError, String?, String?) throws(SchemaError) -> Void
+    ) throws(SchemaError) {
+        let template = Self.template(key)
+        do {
+            try pathItem(
+                value, at: JSONPointer(tokens: ["paths", key]), template: template, keyCase: documentKeyCase, into: &operations,
+                refusing: refuse)
+        } catch {
+            let methods = Self.methods.filter { value[$0] != nil }
+            for method in methods.isEmpty ? [nil] : methods.map(Optional.some) {
+                try refuse(error, method?.uppercased(), template)
+            }
+        }
     }
 
     /// Compiles the operations of one path item into `operations`; an operation that cannot be checked is handed to

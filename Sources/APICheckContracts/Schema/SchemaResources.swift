@@ -45,6 +45,13 @@ struct SchemaResources: Sendable {
     /// dynamic reference leads, so only these make a dynamic scope.
     private(set) var dynamicReferenceNames: Set<String> = []
 
+    /// Every `$ref` and `$dynamicRef` of the document, where it is written (its member) and what it says, in the
+    /// document's order: outside examples, enums, defaults and `x-` extensions, whose values are data.
+    private(set) var references: [(pointer: JSONPointer, reference: String)] = []
+
+    /// Whether any schema has an `$id` (a `$ref` is then read against the base URI of where it is written).
+    var hasIdentifiers: Bool { !bases.isEmpty }
+
     /// Whether any schema declares a `$dynamicAnchor` (without one, every `$dynamicRef` is a plain `$ref`).
     var hasDynamicAnchors: Bool { !dynamicAnchors.isEmpty && !dynamicReferenceNames.isEmpty }
 
@@ -68,7 +75,7 @@ struct SchemaResources: Sendable {
             if root.uri != Self.documentURI || root.at != .root { bases[root.at] = root.uri }
             guard let value = document[pointer: root.at] else { continue }
             var path = root.at.tokens
-            try walk(value, at: &path, base: root.uri)
+            try walk(value, at: &path, base: root.uri, inData: false)
         }
     }
 
@@ -78,11 +85,18 @@ struct SchemaResources: Sendable {
     }
 
     /// Walks `value`, at `path` (the tokens of its pointer, pushed and popped: a pointer is made only for a schema that
-    /// declares something, so that a walk of a vendor's description allocates little).
-    private mutating func walk(_ value: JSONValue, at path: inout [String], base: URIReference) throws(SchemaError) {
+    /// declares something or a reference, so that a walk of a vendor's description allocates little). `inData`: below
+    /// an `x-` extension, whose `$ref`s are data (a `$id` there still counts, as it always has).
+    private mutating func walk(_ value: JSONValue, at path: inout [String], base: URIReference, inData: Bool) throws(SchemaError) {
         switch value {
         case .object(let object):
             var base = base
+            if !inData {
+                for keyword in ["$ref", "$dynamicRef"] {
+                    guard case .string(let reference)? = object[keyword] else { continue }
+                    references.append((JSONPointer(tokens: path + [keyword]), reference))
+                }
+            }
             if case .string(let id)? = object["$id"] {
                 let pointer = JSONPointer(tokens: path)
                 let uri = URIReference(id)
@@ -127,13 +141,13 @@ struct SchemaResources: Sendable {
                 // The other files of a contract split across files: their `$ref`s are already places (ContractBundle).
                 if path.isEmpty && member.key == ContractBundle.member { continue }
                 path.append(member.key)
-                try walk(member.value, at: &path, base: base)
+                try walk(member.value, at: &path, base: base, inData: inData || member.key.hasPrefix("x-"))
                 path.removeLast()
             }
         case .array(let items):
             for (index, item) in items.enumerated() where item.holdsValues {
                 path.append(String(index))
-                try walk(item, at: &path, base: base)
+                try walk(item, at: &path, base: base, inData: inData)
                 path.removeLast()
             }
         default:

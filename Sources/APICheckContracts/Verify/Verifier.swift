@@ -94,7 +94,7 @@ public struct Verifier: Sendable {
         guard let mediaType = Self.declaredKey(response.content, contentType: contentType),
             response.content[mediaType] ?? nil != nil
         else { return nil }
-        return contract.coverageIndex.program(for: operation, response: key, mediaType: mediaType)
+        return contract.program(for: operation, response: key, mediaType: mediaType)
     }
 
     /// The key of `declared` a body of `contentType` is checked against: its media type, or a matching `type/*`.

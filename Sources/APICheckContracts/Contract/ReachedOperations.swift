@@ -1,0 +1,180 @@
+import APICheckRecording
+import Locking
+
+/// A contract's operations compiled as lookups reach them: a vendor's description describes hundreds of operations,
+/// and a run checks the few its recordings reach.
+///
+/// What the document says as a whole is checked before this is made (``ContractCompiler/checkWhole()``: its
+/// extensions, its dialect, every `$ref` leading somewhere), so a broken document is still refused whole. The path
+/// items are known by their templates from the start; the first lookup of a path compiles each path item whose
+/// template it fits best (all of that path item's operations, with the same ``ContractCompiler`` code and so the same
+/// operations and refusals as a document compiled whole), once, whichever thread asks.
+final class ReachedOperations: Sendable {
+    /// A path item of `paths`: its key, its value and its template, split.
+    private struct Route: Sendable {
+        let key: String
+        let value: JSONValue
+        let template: PathTemplate
+    }
+
+    /// What compiling one path item gave.
+    private struct Outcome {
+        var operations: [CompiledContract.Operation] = []
+        var refused: [CompiledContract.Refusal] = []
+    }
+
+    /// A response body's program, by operation, response key and media type.
+    private struct ProgramKey: Hashable {
+        let operation: String
+        let response: String
+        let mediaType: String
+    }
+
+    /// The compiler and what it has compiled: only the holder of the lock compiles (a ``SchemaCompiler`` is one
+    /// mutable graph).
+    private struct State {
+        let compiler: ContractCompiler
+        let keyCase: KeyCase?
+        let locate: (SchemaError) -> ConfigurationError
+        /// Each refused error located once, as ``ContractCompiler/compile(path:locate:)`` does.
+        var located: [JSONPointer: ConfigurationError] = [:]
+        /// What each path item compiled to, by its position in `paths`.
+        var outcomes: [Int: Outcome] = [:]
+        /// The first problem of the whole document met while compiling a path item (a chain of `$ref`s that loops).
+        var documentError: ConfigurationError?
+        var programs: [ProgramKey: StreamingProgram?] = [:]
+        /// Every operation compiled, once asked for.
+        var whole: CompiledContract?
+    }
+
+    private let routes: [Route]
+    private let state: Locked<State>
+    /// The file the contract came from.
+    let path: String
+    /// How many operations the document describes.
+    let declaredCount: Int
+    /// What the schemas' recursive `$ref`s lead to, kept alive as long as the contract is.
+    let graph: SchemaGraph
+
+    /// A contract of `compiler`'s document whose operations are compiled when looked up. `keyCase` is the document's
+    /// (``ContractCompiler/checkWhole()`` returned it); `locate` places a refusal in the file as written.
+    init(
+        path: String, compiler: ContractCompiler, keyCase: KeyCase?, locate: @escaping (SchemaError) -> ConfigurationError
+    ) {
+        self.path = path
+        routes = compiler.routes.map { Route(key: $0.key, value: $0.value, template: PathTemplate(ContractCompiler.template($0.key))) }
+        declaredCount = compiler.operationCount
+        graph = compiler.schemas.graph
+        state = Locked(State(compiler: compiler, keyCase: keyCase, locate: locate))
+    }
+
+    /// What `method` (upper case) and `path` reach: the operation, or the refused one, with the path's parameters; nil
+    /// when no path item describes them. As in a contract compiled whole: the most literal segments win, and of equals
+    /// an operation that is checked, then the first in the document.
+    func find(method: String, path: String) -> (found: Found, parameters: [String: String])? {
+        let parts = PathTemplate.parts(of: path)
+        var fits: [(route: Int, parameters: [String: String], literals: Int)] = []
+        for (index, route) in routes.enumerated() {
+            if let (parameters, literals) = route.template.match(parts) { fits.append((index, parameters, literals)) }
+        }
+        guard !fits.isEmpty else { return nil }
+        return state.withLock { state in
+            for level in Set(fits.map(\.literals)).sorted(by: >) {
+                var refusal: (CompiledContract.Refusal, [String: String])?
+                for fit in fits where fit.literals == level {
+                    let outcome = Self.outcome(of: fit.route, routes: routes, in: &state)
+                    if let operation = outcome.operations.first(where: { $0.method == method }) {
+                        return (.operation(operation), fit.parameters)
+                    }
+                    if refusal == nil, let refused = outcome.refused.first(where: { $0.method == method }) {
+                        refusal = (refused, fit.parameters)
+                    }
+                }
+                // No operation of this method is checked at this level: a refused one here wins over any below.
+                if let refusal { return (.refusal(refusal.0), refusal.1) }
+            }
+            return nil
+        }
+    }
+
+    /// What a lookup found.
+    enum Found {
+        case operation(CompiledContract.Operation)
+        case refusal(CompiledContract.Refusal)
+    }
+
+    /// What the path item at `index` compiled to, compiling it the first time.
+    private static func outcome(of index: Int, routes: [Route], in state: inout State) -> Outcome {
+        if let outcome = state.outcomes[index] { return outcome }
+        let route = routes[index]
+        var operations: [CompiledContract.Operation] = []
+        var refused: [CompiledContract.Refusal] = []
+        var located = state.located
+        let locate = state.locate
+        do throws(SchemaError) {
+            try state.compiler.route(route.key, route.value, keyCase: state.keyCase, into: &operations) {
+                error, method, template throws(SchemaError) in
+                if error.isDocumentWide { throw error }
+                let reason = located[error.pointer] ?? locate(error)
+                located[error.pointer] = reason
+                refused.append(CompiledContract.Refusal(method: method, template: template, reason: reason))
+            }
+        } catch {
+            state.documentError = state.documentError ?? locate(error)
+        }
+        state.located = located
+        let outcome = Outcome(operations: operations, refused: refused)
+        state.outcomes[index] = outcome
+        return outcome
+    }
+
+    /// The operations and refusals compiled so far, in the document's order.
+    var reached: (operations: [CompiledContract.Operation], refused: [CompiledContract.Refusal]) {
+        state.withLock { state in
+            let outcomes = state.outcomes.sorted { $0.key < $1.key }.map(\.value)
+            return (outcomes.flatMap(\.operations), outcomes.flatMap(\.refused))
+        }
+    }
+
+    /// The first problem of the whole document met while compiling what was reached, if any: the document is then
+    /// refused, as it is when compiled whole.
+    var documentError: ConfigurationError? {
+        state.withLock { $0.documentError }
+    }
+
+    /// The program of `operation`'s response `key` for `mediaType` (a key of its content), or nil; made when first
+    /// asked for. It counts no coverage: what is compiled where reached is not measured (`apicheck coverage` is).
+    func program(for operation: CompiledContract.Operation, response key: String, mediaType: String) -> StreamingProgram? {
+        let programKey = ProgramKey(operation: operation.name, response: key, mediaType: mediaType)
+        if let made = state.withLock({ $0.programs[programKey] }) { return made }
+        guard let schema = operation.responses[key]?.content[mediaType] ?? nil else { return nil }
+        // Made outside the lock (two jobs may both make one; the first stored is kept, and both are the same).
+        let program = StreamingProgram(schema: schema, keyCase: operation.keyCase, coverage: [], root: nil)
+        return state.withLock { state in
+            if let stored = state.programs[programKey] { return stored }
+            state.programs[programKey] = program
+            return program
+        }
+    }
+
+    /// The contract compiled whole, as ``ContractCompiler/compile(path:locate:)`` compiles it, by a compiler of its
+    /// own (for what needs every operation: coverage, examples). A problem of the whole document that only compiling
+    /// everything meets is kept in ``documentError``, and the operations compiled so far stand for the whole.
+    func whole() -> CompiledContract {
+        state.withLock { state in
+            if let whole = state.whole { return whole }
+            let compiler = ContractCompiler(document: state.compiler.document)
+            let whole: CompiledContract
+            do throws(SchemaError) {
+                whole = try compiler.compile(path: path, locate: state.locate)
+            } catch {
+                state.documentError = state.documentError ?? state.locate(error)
+                let outcomes = state.outcomes.sorted { $0.key < $1.key }.map(\.value)
+                whole = CompiledContract(
+                    path: path, operations: outcomes.flatMap(\.operations), refused: outcomes.flatMap(\.refused), graph: graph)
+            }
+            state.whole = whole
+            return whole
+        }
+    }
+}
