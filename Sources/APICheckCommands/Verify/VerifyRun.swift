@@ -147,7 +147,8 @@ public struct VerifyRun: Sendable {
             result.streamedBodies += one.streamedBodies
             for (api, tally) in one.tallies { result.tallies[api, default: CoverageTally()].formUnion(tally) }
         }
-        for (api, verifier) in verifiers.sorted(by: { $0.key < $1.key }) where verifier.contract.compilesWhereReached {
+        for api in configuration.apis.map(\.name) {
+            guard let verifier = verifiers[api], verifier.contract.compilesWhereReached else { continue }
             reportReached(api: api, contract: verifier.contract, into: &result)
         }
         // Coverage of every API asked for (all of them when no path was named), or of those whose files were named.
