@@ -26,14 +26,9 @@ struct ContractCompiler {
     /// with the error `locate` makes of it (the file and line as written).
     func compile(path: String, locate: (SchemaError) -> ConfigurationError) throws(SchemaError) -> CompiledContract {
         let documentKeyCase = try checkRoot()
-        var refused: [CompiledContract.Refusal] = []
-        // Each error located once: many operations may reach one refused schema, and a JSON file's line costs a parse.
-        var located: [JSONPointer: ConfigurationError] = [:]
+        var refusals = Refusals()
         func refuse(_ error: SchemaError, method: String?, template: String?) throws(SchemaError) {
-            if error.isDocumentWide { throw error }
-            let reason = located[error.pointer] ?? locate(error)
-            located[error.pointer] = reason
-            refused.append(CompiledContract.Refusal(method: method, template: template, reason: reason))
+            try refusals.add(error, method: method, template: template, locate: locate)
         }
         // Every schema of components is compiled, so that a mistake is found before anything refers to it: a broken
         // `$ref` refuses the document; a refused construct is reported with the operations that reach it, or alone.
@@ -52,12 +47,30 @@ struct ContractCompiler {
         for route in routes {
             try self.route(route.key, route.value, keyCase: documentKeyCase, into: &operations, refusing: refuse)
         }
-        for error in componentErrors where located[error.pointer] == nil {
+        for error in componentErrors where refusals.located[error.pointer] == nil {
             try refuse(error, method: nil, template: nil)
         }
         // A broken `$ref` where nothing compiled looks (an unused response, a webhook) is as broken as any other.
         try schemas.checkReferences()
-        return CompiledContract(path: path, operations: operations, refused: refused, graph: schemas.graph)
+        return CompiledContract(path: path, operations: operations, refused: refusals.list, graph: schemas.graph)
+    }
+
+    /// The operations a compile refuses, in order, each error located once: many operations may reach one refused
+    /// schema, and a JSON file's line costs a parse.
+    struct Refusals {
+        var list: [CompiledContract.Refusal] = []
+        var located: [JSONPointer: ConfigurationError] = [:]
+
+        /// Refuses the operation `method` `template` (nil: a schema no operation uses) for `error`, located by
+        /// `locate`; throws a problem of the whole document instead.
+        mutating func add(
+            _ error: SchemaError, method: String?, template: String?, locate: (SchemaError) -> ConfigurationError
+        ) throws(SchemaError) {
+            if error.isDocumentWide { throw error }
+            let reason = located[error.pointer] ?? locate(error)
+            located[error.pointer] = reason
+            list.append(CompiledContract.Refusal(method: method, template: template, reason: reason))
+        }
     }
 
     /// Checks what the document says as a whole, compiling no operation: its own extensions, its dialect, and every

@@ -108,22 +108,18 @@ final class ReachedOperations: Sendable {
         if let outcome = state.outcomes[index] { return outcome }
         let route = routes[index]
         var operations: [CompiledContract.Operation] = []
-        var refused: [CompiledContract.Refusal] = []
-        var located = state.located
+        var refusals = ContractCompiler.Refusals(located: state.located)
         let locate = state.locate
         do throws(SchemaError) {
             try state.compiler.route(route.key, route.value, keyCase: state.keyCase, into: &operations) {
                 error, method, template throws(SchemaError) in
-                if error.isDocumentWide { throw error }
-                let reason = located[error.pointer] ?? locate(error)
-                located[error.pointer] = reason
-                refused.append(CompiledContract.Refusal(method: method, template: template, reason: reason))
+                try refusals.add(error, method: method, template: template, locate: locate)
             }
         } catch {
             state.documentError = state.documentError ?? locate(error)
         }
-        state.located = located
-        let outcome = Outcome(operations: operations, refused: refused)
+        state.located = refusals.located
+        let outcome = Outcome(operations: operations, refused: refusals.list)
         state.outcomes[index] = outcome
         return outcome
     }
