@@ -60,7 +60,9 @@ struct VerifyCommand: ParsableCommand {
         let result: VerifyRun.Result
         do {
             let configuration = try ConfigurationFile.load(global.configPath)
-            result = try VerifyRun(configuration: configuration, options: options).run(options)
+            let verifyRun = try VerifyRun(configuration: configuration, options: options)
+            result = verifyRun.run(options)
+            KeptUntilExit.keep(verifyRun)
         } catch {
             throw CommandFailure(message: error.description, status: .usage)
         }

@@ -93,6 +93,10 @@ struct JSONSchemaTestSuiteTests {
                 var problems: [String] = []
                 if let compiled {
                     problems = compiled.problems(in: data)
+                    // The validity-only walk (a whole description against the OpenAPI schema) says what the checker says.
+                    #expect(
+                        compiled.isValid(data) == problems.isEmpty,
+                        "\(name)/\(groupName)/\(testName): SchemaValidity says \(!problems.isEmpty), the checker \(problems)")
                     outcome = problems.isEmpty == valid ? .correct : .wrong
                 }
                 let key = "\(name)/\(groupName)/\(testName)"

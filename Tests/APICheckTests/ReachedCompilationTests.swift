@@ -189,7 +189,9 @@ struct ReachedCompilationTests {
         #expect(lazy.documentError?.description == whole.description)
     }
 
-    @Test("the structure of a document compiled where reached is checked whole, in parts, with the error of the whole")
+    @Test(
+        "the structure of a document compiled where reached is checked whole (the OpenAPI schema, then OpenAPIKit), with the error of the whole"
+    )
     func structureInParts() throws {
         var paths = ""
         for index in 0..<40 {

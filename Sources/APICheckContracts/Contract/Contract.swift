@@ -1,6 +1,5 @@
 import APICheckRecording
 import Foundation
-import Locking
 import OpenAPIKit
 import Yams
 
@@ -75,39 +74,52 @@ public struct Contract: Sendable {
         _ bytes: [UInt8], path: String, diskPath: String? = nil, files: ContractFiles = .disk,
         compiling compilation: Compilation = .everything
     ) throws(ConfigurationError) -> (contract: Contract, file: ContractFile) {
+        if compilation != .everything && bytes.count >= Self.largeDocument {
+            // Likely a vendor's description, checked against the OpenAPI schema: it compiles while the text is parsed.
+            _ = BackgroundResult { OpenAPIStructure.prepare() }
+        }
         let file = try readFile(bytes, path: path, diskPath: diskPath, files: files)
         let tree = file.tree
         let compiler = ContractCompiler(document: tree)
-        var reachedOnly = false
-        if case .whereReached(let beyond) = compilation { reachedOnly = compiler.operationCount > beyond }
+        let reachedOnly: Bool
+        if case .whereReached(let beyond) = compilation { reachedOnly = compiler.operationCount > beyond } else { reachedOnly = false }
         // OpenAPIKit checks the document's structure. Its schema model rejects valid JSON Schema 2020-12
         // (`items: false`, `prefixItems`, ...), so it sees every schema as `{}`; SchemaCompiler checks those.
         // It decodes the tree itself (`JSONValueDecoder`, equal to `JSONDecoder` on the same text and several times
         // faster here). The two are independent, so the structure is checked on a second thread while this one
-        // compiles: a contract loads in the longer of the two. Compiled where reached, this thread has little to
-        // compile, and then checks parts of the structure too (``StructureParts``). The structure's verdict comes
-        // first, as when they ran one after the other.
-        let parts = StructureParts(reachedOnly ? structureParts(withoutSchemas(tree)) : [])
+        // compiles: a contract loads in the longer of the two. Compiled where reached, the document is checked against
+        // the OpenAPI Initiative's schema of its version instead (``OpenAPIStructure``, a tenth of the time), and
+        // OpenAPIKit decodes it whole only when that schema refuses it, and each path item a lookup reaches.
+        // The structure's verdict comes first, as when they ran one after the other.
+        let edition = file.reading?.edition ?? .v3_1
         let structure = BackgroundResult { () -> (any Error)? in
-            parts.isEmpty ? checkStructure(withoutSchemas(tree)) : parts.check()
+            if reachedOnly && OpenAPIStructure.isValid(tree, edition: edition) {
+                // What is neither a path item nor a component (`openapi`, `info`, `servers`, ...) is decoded too; the
+                // error, if any, is the one the whole document's decoding gives.
+                guard let error = checkStructure(withoutSchemas(structurePart(of: tree, pathItem: nil))) else { return nil }
+                return checkStructure(withoutSchemas(tree)) ?? error
+            }
+            return checkStructure(withoutSchemas(tree))
         }
         let compiled: Result<CompiledContract, SchemaError>
         do {
             if reachedOnly {
                 let keyCase = try compiler.checkWhole()
-                compiled = .success(
-                    CompiledContract(reached: ReachedOperations(path: path, compiler: compiler, keyCase: keyCase) { located($0, in: file) })
-                )
+                let reached = ReachedOperations(
+                    path: path, compiler: compiler, keyCase: keyCase, locate: { located($0, in: file) },
+                    structure: { pathItem in
+                        checkStructure(withoutSchemas(pathItem.map { structurePart(of: tree, pathItem: $0) } ?? tree))
+                            .map { locate($0, in: file) }
+                    })
+                compiled = .success(CompiledContract(reached: reached))
             } else {
                 compiled = .success(try compiler.compile(path: path) { located($0, in: file) })
             }
         } catch {
             compiled = .failure(error)
         }
-        let here = parts.check()
-        if let error = structure.wait() ?? here {
-            // A part's error is said as the whole document's check says it (with the path items' places).
-            throw locate(parts.isEmpty ? error : checkStructure(withoutSchemas(tree)) ?? error, in: file)
+        if let error = structure.wait() {
+            throw locate(error, in: file)
         }
         switch compiled {
         case .success(let contract):
@@ -116,6 +128,10 @@ public struct Contract: Sendable {
             throw located(error, in: file)
         }
     }
+
+    /// The size of a contract's text from which loading it where reached compiles the OpenAPI schema ahead
+    /// (``OpenAPIStructure/prepare()``): a description of more than 200 operations is rarely smaller.
+    static let largeDocument = 1 << 20
 
     /// What OpenAPIKit finds wrong with the structure of `document` (its schemas blanked, ``withoutSchemas(_:)``), or nil.
     static func checkStructure(_ document: JSONValue) -> (any Error)? {
@@ -127,27 +143,25 @@ public struct Contract: Sendable {
         }
     }
 
-    /// `document` (schemas blanked) as documents whose structures are all valid exactly when its own is, to be
-    /// checked on two threads: the document without its path items, then its path items in eight parts, each with only
-    /// what checking them needs (`openapi`, `info`, and of `components` the security schemes and path items their
-    /// operations' `security` is checked against). Empty when there are too few path items to share.
-    static func structureParts(_ document: JSONValue) -> [JSONValue] {
-        guard case .object(let root) = document, case .object(let paths)? = root["paths"], paths.count >= 16 else { return [] }
-        var rest = root
-        rest["paths"] = nil
-        var base = JSONObject()
-        for key in ["openapi", "info"] { base[key] = root[key] }
-        var components = JSONObject()
-        for key in ["securitySchemes", "pathItems"] { components[key] = root["components"]?[key] }
-        if !components.isEmpty { base["components"] = .object(components) }
-        var parts: [JSONValue] = [.object(rest)]
-        let size = (paths.count + 7) / 8
-        for start in stride(from: 0, to: paths.count, by: size) {
-            var part = base
-            part["paths"] = .object(JSONObject(Array(paths.members[start..<min(start + size, paths.count)])))
-            parts.append(.object(part))
+    /// The part of `document` OpenAPIKit decodes to check one path item's structure (its key and value), or, for nil,
+    /// what is neither a path item nor a component: `pathItem` and what checking it needs (`openapi`, `info`, and of
+    /// `components` the security schemes and path items its operations' `security` is checked against, and the other
+    /// files of a split contract that it names); for nil, every member of the document but `paths` (empty there),
+    /// `webhooks` and the other components. Its structure is valid exactly when that of what it holds is in the whole
+    /// document, and an error has the same coding path.
+    static func structurePart(of document: JSONValue, pathItem: JSONObject.Member?) -> JSONValue {
+        var part = JSONObject()
+        if let pathItem {
+            for key in ["openapi", "info", ContractBundle.member] { part[key] = document[key] }
+            part["paths"] = .object(JSONObject([pathItem]))
+        } else if case .object(let root) = document {
+            part = JSONObject(root.filter { !["paths", "webhooks", "components"].contains($0.key) })
+            part["paths"] = .object(JSONObject())
         }
-        return parts
+        var components = JSONObject()
+        for key in ["securitySchemes", "pathItems"] { components[key] = document["components"]?[key] }
+        if !components.isEmpty { part["components"] = .object(components) }
+        return .object(part)
     }
 
     /// Parses a contract's bytes, reads the files it names and the version it is written in. The file returned keeps
@@ -336,35 +350,5 @@ package final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
         defer { done.signal() }
         guard let value else { preconditionFailure("BackgroundResult was signalled before its value was set") }
         return value
-    }
-}
-
-/// The parts of a document's structure (``Contract/structureParts(_:)``), checked by whichever thread asks next: the
-/// thread that loads the contract joins the second one once it has compiled, and neither waits for a part the other
-/// has not started. After a part fails, none is started.
-final class StructureParts: Sendable {
-    private let parts: [JSONValue]
-    private let next = Locked((index: 0, failed: false))
-
-    init(_ parts: [JSONValue]) {
-        self.parts = parts
-    }
-
-    var isEmpty: Bool { parts.isEmpty }
-
-    /// Checks parts until none is left; the error of the first part this thread found invalid, or nil.
-    func check() -> (any Error)? {
-        while true {
-            let index: Int? = next.withLock { state in
-                guard !state.failed, state.index < parts.count else { return nil }
-                state.index += 1
-                return state.index - 1
-            }
-            guard let index else { return nil }
-            if let error = Contract.checkStructure(parts[index]) {
-                next.withLock { $0.failed = true }
-                return error
-            }
-        }
     }
 }

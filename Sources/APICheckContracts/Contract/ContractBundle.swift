@@ -53,7 +53,9 @@ struct ContractBundle {
                 in: main, at: at, "unknown extension \(member) (apicheck keeps the files a contract's $refs name there; remove it)")
         }
         // Most contracts are one file: a walk that builds no pointer finds that first.
-        guard Gatherer.namesAnotherFile(main.tree) else { return ContractBundle(main: main, files: [], tree: main.tree) }
+        guard main.mayNameAnotherFile, Gatherer.namesAnotherFile(main.tree) else {
+            return ContractBundle(main: main, files: [], tree: main.tree)
+        }
         var gatherer = Gatherer(files: files, main: main, mainDisk: Gatherer.normalized(diskPath))
         let mainPlace = Gatherer.Place(file: nil, source: main, directory: Gatherer.directory(of: gatherer.mainDisk))
         let tree = try gatherer.rewritten(main.tree, at: .root, keysAreNames: false, in: mainPlace) ?? main.tree

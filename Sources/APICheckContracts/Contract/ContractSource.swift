@@ -35,6 +35,37 @@ struct ContractSource {
         return ContractSource(path: path, tree: try reader.json(), yaml: reader.node, bytes: bytes)
     }
 
+    /// Whether the text may hold a `$ref` to another file: false only for JSON in which every `"$ref"` key is followed
+    /// by a value that starts with `#` and no letter of `$ref` is written as an escape (`\u0024`), so that a
+    /// vendor's description of one file is known to be one without a walk of its tree.
+    var mayNameAnotherFile: Bool {
+        guard yaml == nil else { return true }
+        return bytes.withUnsafeBufferPointer { text in
+            let key = Array(#""$ref""#.utf8)
+            let escapes = ["\\u0024", "\\u0072", "\\u0065", "\\u0066"].map { Array($0.utf8) }
+            var index = 0
+            while index < text.count {
+                let byte = text[index]
+                if byte == UInt8(ascii: "\\"), escapes.contains(where: { Self.has($0, in: text, at: index) }) { return true }
+                if byte == UInt8(ascii: "\""), Self.has(key, in: text, at: index) {
+                    var next = index + key.count
+                    while next < text.count, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ":")].contains(text[next]) { next += 1 }
+                    if next + 1 < text.count, text[next] == UInt8(ascii: "\""), text[next + 1] != UInt8(ascii: "#") { return true }
+                    index = next
+                    continue
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    private static func has(_ sequence: [UInt8], in text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard index + sequence.count <= text.count else { return false }
+        for offset in sequence.indices where text[index + offset] != sequence[offset] { return false }
+        return true
+    }
+
     /// This file for finding lines only (``location(of:)``), without its tree.
     var forLocating: ContractSource { ContractSource(path: path, tree: .null, yaml: yaml, bytes: bytes) }
 

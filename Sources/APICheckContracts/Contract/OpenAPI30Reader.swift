@@ -42,16 +42,16 @@ struct OpenAPI30Reader {
             let at = JSONPointer(tokens: [member.key])
             if member.key == "components", case .object(var components) = member.value {
                 for inner in components.indices where components[inner].key == "schemas" {
-                    components.set(try schemaMap(components[inner].value, at: at.appending("schemas")), at: inner)
+                    components.setValue(try schemaMap(components[inner].value, at: at.appending("schemas")), at: inner)
                 }
                 // `examples` holds data: a "schema" key in an example's value is no schema.
                 for inner in components.indices
                 where !["schemas", "examples"].contains(components[inner].key) && !components[inner].key.hasPrefix("x-") {
-                    components.set(try structure(components[inner].value, at: at.appending(components[inner].key)), at: inner)
+                    components.setValue(try structure(components[inner].value, at: at.appending(components[inner].key)), at: inner)
                 }
-                root.set(.object(components), at: index)
+                root.setValue(.object(components), at: index)
             } else {
-                root.set(try structure(member.value, at: at), at: index)
+                root.setValue(try structure(member.value, at: at), at: index)
             }
         }
         if let files = root[ContractBundle.member] { root[ContractBundle.member] = try otherFiles(files) }
@@ -119,19 +119,30 @@ struct OpenAPI30Reader {
                 let member = object[index]
                 if member.key.hasPrefix("x-") || member.key == "example" || member.key == "examples" { continue }
                 if member.key == "$ref" { note(member.value, isSchema: false) }
-                let at = pointer.appending(member.key)
+                // A pointer only where something may be found (a vendor's description has a million scalars).
                 if member.key == "schema", member.value.objectValue != nil || member.value.boolValue != nil {
-                    object.set(try schema(member.value, written: at, at: at), at: index)
-                } else {
-                    object.set(try structure(member.value, at: at), at: index)
+                    let at = pointer.appending(member.key)
+                    object.setValue(try schema(member.value, written: at, at: at), at: index)
+                } else if Self.isContainer(member.value) {
+                    object.setValue(try structure(member.value, at: pointer.appending(member.key)), at: index)
                 }
             }
             return .object(object)
         case .array(var items):
-            for index in items.indices { items[index] = try structure(items[index], at: pointer.appending(index)) }
+            for index in items.indices where Self.isContainer(items[index]) {
+                items[index] = try structure(items[index], at: pointer.appending(index))
+            }
             return .array(items)
         default:
             return value
+        }
+    }
+
+    /// Whether `value` is an object or an array (what may hold a schema).
+    private static func isContainer(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object, .array: true
+        default: false
         }
     }
 
@@ -139,7 +150,7 @@ struct OpenAPI30Reader {
         guard case .object(var map) = value else { return value }
         for index in map.indices {
             let at = pointer.appending(map[index].key)
-            map.set(try schema(map[index].value, written: at, at: at), at: index)
+            map.setValue(try schema(map[index].value, written: at, at: at), at: index)
         }
         return .object(map)
     }
@@ -214,8 +225,9 @@ struct OpenAPI30Reader {
         var result: [JSONObject.Member] = []
         for member in object {
             let key = member.key
-            let from = written.appending(key)
-            let to = pointer.appending(key)
+            // Computed where used: most keywords hold neither a subschema nor a mistake.
+            var from: JSONPointer { written.appending(key) }
+            var to: JSONPointer { pointer.appending(key) }
             switch key {
             case "nullable":
                 continue
@@ -365,11 +377,4 @@ struct OpenAPI30Reader {
         "patternProperties", "propertyNames", "unevaluatedProperties", "unevaluatedItems", "$schema", "$id", "$anchor",
         "$dynamicRef", "$dynamicAnchor", "$vocabulary", "$comment", "contentSchema",
     ]
-}
-
-extension JSONObject {
-    /// Replaces the value of the member at `index`, keeping its key and place.
-    fileprivate mutating func set(_ value: JSONValue, at index: Int) {
-        self[members[index].key] = value
-    }
 }

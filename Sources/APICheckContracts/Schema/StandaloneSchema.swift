@@ -41,6 +41,9 @@ package struct StandaloneSchema: Sendable {
         }
     }
 
+    /// Whether `value` is valid (``SchemaValidity``: the verdict of ``problems(in:)`` without its findings).
+    package func isValid(_ value: JSONValue) -> Bool { SchemaValidity.isValid(value, root) }
+
     /// What makes `value` invalid, one line each (`/a: expected ..., found ... [rule]`); empty when it is valid.
     ///
     /// Extra keys (`field.added`, an info finding) do not make a value invalid, as in JSON Schema.

@@ -34,6 +34,12 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
         }
     }
 
+    /// Replaces the value of the member at `index`, keeping its key and place (in one step: the subscript by key
+    /// looks the key up first).
+    package mutating func setValue(_ value: JSONValue, at index: Int) {
+        members[index].value = value
+    }
+
     /// Where `key` is, or nil. Compares keys in place: `first(where:)` would copy (retain and release)
     /// every member it passes, which is most of the cost of reading a recording.
     public func position(of key: String) -> Int? {
