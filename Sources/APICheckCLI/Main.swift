@@ -44,13 +44,29 @@ enum Main {
 }
 
 /// What the process keeps until it exits instead of freeing: the contracts a run compiled. A vendor's description is
-/// a million small allocations, and freeing them one by one was a tenth of `apicheck verify`'s time against one; the
-/// operating system takes the memory back at once when the process ends.
+/// a million small allocations, and freeing them one by one was an eighth of `apicheck verify`'s time against one
+/// (0.38 s against 0.43 s, medians of 7 runs); the operating system takes the memory back at once when the process ends.
+///
+/// In a process built with LeakSanitizer (`swift build --sanitize=address`) they are freed as usual: the leak check at
+/// exit does not follow the pointers Swift packs into enum payloads, and would report what is kept as leaked.
 enum KeptUntilExit {
     private static let kept = Locked<[any Sendable]>([])
 
-    /// Keeps `value` until the process exits.
-    static func keep(_ value: any Sendable) { kept.withLock { $0.append(value) } }
+    /// Whether LeakSanitizer is in the process (its interface is found by name).
+    private static let leaksAreChecked: Bool = {
+        #if canImport(Darwin)
+            let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+        #else
+            let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+        #endif
+        return dlsym(everywhere, "__lsan_do_leak_check") != nil
+    }()
+
+    /// Keeps `value` until the process exits (frees it as usual under LeakSanitizer).
+    static func keep(_ value: any Sendable) {
+        guard !leaksAreChecked else { return }
+        kept.withLock { $0.append(value) }
+    }
 }
 
 /// An error a command has already explained; carries the apicheck exit status to use.

@@ -40,7 +40,7 @@ struct OpenAPIStructureTests {
     func repositoryContracts(_ path: String) throws {
         let (tree, edition) = try Self.compiledForm(path)
         let valid = OpenAPIStructure.isValid(tree, edition: edition)
-        let decoded = Contract.checkStructure(Contract.withoutSchemas(tree)).map { "\($0)" }
+        let decoded = Contract.checkStructure(tree).map { "\($0)" }
         #expect(valid, "\(path)")
         #expect(decoded == nil)
     }
@@ -107,9 +107,9 @@ struct OpenAPIStructureTests {
         let tree = try ContractSource.parse(Array(text.utf8), path: "p.yaml").tree
         let part = Contract.structurePart(of: tree, pathItem: broken)
         #expect(part["components"]?["securitySchemes"]?["key"] != nil && part["paths"]?["/fine"] == nil)
-        let error = try #require(Contract.checkStructure(Contract.withoutSchemas(part)))
+        let error = try #require(Contract.checkStructure(part))
         #expect("\(error)".contains("`responses` value for the **GET** endpoint under `/x`"), "\(error)")
-        #expect(Contract.checkStructure(Contract.withoutSchemas(Contract.structurePart(of: tree, pathItem: nil))) == nil)
+        #expect(Contract.checkStructure(Contract.structurePart(of: tree, pathItem: nil)) == nil)
     }
 
     @Test("what OpenAPIKit finds wrong with a path item a lookup reaches is the document's error, said after the run")

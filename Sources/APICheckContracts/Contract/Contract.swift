@@ -96,10 +96,10 @@ public struct Contract: Sendable {
             if reachedOnly && OpenAPIStructure.isValid(tree, edition: edition) {
                 // What is neither a path item nor a component (`openapi`, `info`, `servers`, ...) is decoded too; the
                 // error, if any, is the one the whole document's decoding gives.
-                guard let error = checkStructure(withoutSchemas(structurePart(of: tree, pathItem: nil))) else { return nil }
-                return checkStructure(withoutSchemas(tree)) ?? error
+                guard let error = checkStructure(structurePart(of: tree, pathItem: nil)) else { return nil }
+                return checkStructure(tree) ?? error
             }
-            return checkStructure(withoutSchemas(tree))
+            return checkStructure(tree)
         }
         let compiled: Result<CompiledContract, SchemaError>
         do {
@@ -108,7 +108,7 @@ public struct Contract: Sendable {
                 let reached = ReachedOperations(
                     path: path, compiler: compiler, keyCase: keyCase, locate: { located($0, in: file) },
                     structure: { pathItem in
-                        checkStructure(withoutSchemas(pathItem.map { structurePart(of: tree, pathItem: $0) } ?? tree))
+                        checkStructure(pathItem.map { structurePart(of: tree, pathItem: $0) } ?? tree)
                             .map { locate($0, in: file) }
                     })
                 compiled = .success(CompiledContract(reached: reached))
@@ -133,10 +133,11 @@ public struct Contract: Sendable {
     /// (``OpenAPIStructure/prepare()``): a description of more than 200 operations is rarely smaller.
     static let largeDocument = 1 << 20
 
-    /// What OpenAPIKit finds wrong with the structure of `document` (its schemas blanked, ``withoutSchemas(_:)``), or nil.
+    /// What OpenAPIKit finds wrong with the structure of `document`, or nil; its schemas are blanked first
+    /// (``withoutSchemas(_:)``).
     static func checkStructure(_ document: JSONValue) -> (any Error)? {
         do {
-            _ = try JSONValueDecoder(extensionValuesOnly: true).decode(OpenAPI.Document.self, from: document)
+            _ = try JSONValueDecoder(extensionValuesOnly: true).decode(OpenAPI.Document.self, from: withoutSchemas(document))
             return nil
         } catch {
             return error

@@ -287,34 +287,36 @@ struct SchemaChecker {
     /// A form field or parameter is text: when the schema wants no string, the text is read as that type.
     func typeMatch(_ value: JSONValue, _ schema: CompiledSchema) -> TypeMatch {
         let types = schema.mask
-        if types.isEmpty { return .matches }
-        func when(_ condition: Bool) -> TypeMatch { condition ? .matches : .differs }
+        guard formValues, case .string(let text) = value, !types.isEmpty, !types.contains(.string) else {
+            return Self.hasType(value, types) ? .matches : .differs
+        }
+        if types.contains(.boolean), text == "true" || text == "false" {
+            return .matchesAs(.bool(text == "true"))
+        }
+        if types.contains(.integer) || types.contains(.number), let number = try? JSONReader.parse(text), case .number(let parsed) = number
+        {
+            if types.contains(.number) || (parsed.exact?.isInteger ?? false) {
+                return .matchesAs(number)
+            }
+        }
+        if types.contains(.null), text.isEmpty {
+            return .matchesAs(.null)
+        }
+        return .differs
+    }
+
+    /// Whether `value`, as it is (not a form's text), has one of `types` (an integral number counts as an integer; no
+    /// types, any value).
+    static func hasType(_ value: JSONValue, _ types: CompiledSchema.TypeMask) -> Bool {
+        if types.isEmpty { return true }
         switch value {
-        case .null: return when(types.contains(.null))
-        case .bool: return when(types.contains(.boolean))
+        case .null: return types.contains(.null)
+        case .bool: return types.contains(.boolean)
         case .number(let number):
-            if types.contains(.number) { return .matches }
-            guard types.contains(.integer) else { return .differs }
-            return when(number.isInteger || (number.exact?.isInteger ?? false))
-        case .string(let text):
-            if types.contains(.string) { return .matches }
-            guard formValues else { return .differs }
-            if types.contains(.boolean), text == "true" || text == "false" {
-                return .matchesAs(.bool(text == "true"))
-            }
-            if types.contains(.integer) || types.contains(.number), let number = try? JSONReader.parse(text),
-                case .number(let parsed) = number
-            {
-                if types.contains(.number) || (parsed.exact?.isInteger ?? false) {
-                    return .matchesAs(number)
-                }
-            }
-            if types.contains(.null), text.isEmpty {
-                return .matchesAs(.null)
-            }
-            return .differs
-        case .array: return when(types.contains(.array))
-        case .object: return when(types.contains(.object))
+            return types.contains(.number) || (types.contains(.integer) && (number.isInteger || (number.exact?.isInteger ?? false)))
+        case .string: return types.contains(.string)
+        case .array: return types.contains(.array)
+        case .object: return types.contains(.object)
         }
     }
 

@@ -37,7 +37,7 @@ struct SchemaValidity {
     private mutating func valid(_ value: JSONValue, _ schema: CompiledSchema, tracking: Bool, _ evaluated: inout Evaluated) -> Bool {
         depth += 1
         defer { depth -= 1 }
-        guard depth < SchemaChecker.maximumDepth, !schema.isFalse, typeMatches(value, schema.mask) else { return false }
+        guard depth < SchemaChecker.maximumDepth, !schema.isFalse, SchemaChecker.hasType(value, schema.mask) else { return false }
         if let allowed = schema.enumValues, !allowed.contains(where: { $0.isEquivalent(to: value) }) { return false }
         if let constant = schema.constValue, !constant.isEquivalent(to: value) { return false }
         if case .object(let object) = value, schema.judgesUnevaluatedProperties {
@@ -59,20 +59,6 @@ struct SchemaValidity {
             break
         }
         return !schema.hasInPlaceApplicators || inPlace(value, schema, tracking: tracking, &evaluated)
-    }
-
-    /// The checker's type test for a value that is not a form's text.
-    private func typeMatches(_ value: JSONValue, _ types: CompiledSchema.TypeMask) -> Bool {
-        if types.isEmpty { return true }
-        switch value {
-        case .null: return types.contains(.null)
-        case .bool: return types.contains(.boolean)
-        case .number(let number):
-            return types.contains(.number) || (types.contains(.integer) && (number.isInteger || (number.exact?.isInteger ?? false)))
-        case .string: return types.contains(.string)
-        case .array: return types.contains(.array)
-        case .object: return types.contains(.object)
-        }
     }
 
     /// Lengths, `pattern` and the asserted formats, judged by the checker (only where the schema says one).
