@@ -21,7 +21,7 @@ public struct Contract: Sendable {
     ///
     /// - Throws: ``ConfigurationError`` with the file and, where it can be found, the line of what is wrong.
     public static func load(_ path: String) throws(ConfigurationError) -> Contract {
-        try read(try bytes(at: path), path: path).contract
+        try read(try bytes(at: path), path: path, textOnDisk: true).contract
     }
 
     /// How much of a contract loading compiles.
@@ -37,7 +37,7 @@ public struct Contract: Sendable {
     ///
     /// - Throws: ``ConfigurationError`` with the file and, where it can be found, the line of what is wrong.
     package static func load(_ path: String, compiling compilation: Compilation) throws(ConfigurationError) -> Contract {
-        try read(try bytes(at: path), path: path, compiling: compilation).contract
+        try read(try bytes(at: path), path: path, compiling: compilation, textOnDisk: true).contract
     }
 
     /// The bytes of the contract file at `path`.
@@ -69,16 +69,18 @@ public struct Contract: Sendable {
 
     /// Reads and compiles a contract's bytes, also returning the file as read (for `apicheck breaking`, which
     /// compares documents and reports lines: the text is parsed once). The files its `$ref`s name are read from
-    /// `files`, relative to `diskPath` (where the contract is; `path`, its name in messages, when nil).
+    /// `files`, relative to `diskPath` (where the contract is; `path`, its name in messages, when nil). With
+    /// `textOnDisk`, `files` reads the contract's own text again, so a large JSON text is freed once parsed and read
+    /// again only to find a line (``ContractSource/rereadFrom``).
     static func read(
-        _ bytes: [UInt8], path: String, diskPath: String? = nil, files: ContractFiles = .disk,
-        compiling compilation: Compilation = .everything
+        _ bytes: consuming [UInt8], path: String, diskPath: String? = nil, files: ContractFiles = .disk,
+        compiling compilation: Compilation = .everything, textOnDisk: Bool = false
     ) throws(ConfigurationError) -> (contract: Contract, file: ContractFile) {
         if compilation != .everything && bytes.count >= Self.largeDocument {
             // Likely a vendor's description, checked against the OpenAPI schema: it compiles while the text is parsed.
             _ = BackgroundResult { OpenAPIStructure.prepare() }
         }
-        let file = try readFile(bytes, path: path, diskPath: diskPath, files: files)
+        let file = try readFile(consume bytes, path: path, diskPath: diskPath, files: files, textOnDisk: textOnDisk)
         let tree = file.tree
         let compiler = ContractCompiler(document: tree)
         let reachedOnly: Bool
@@ -168,11 +170,19 @@ public struct Contract: Sendable {
     /// Parses a contract's bytes, reads the files it names and the version it is written in. The file returned keeps
     /// the document in the form that is compiled and, of the text as written, only what finds a line: a 3.0 document's
     /// tree as written is gone once it is read (a vendor's description is tens of megabytes of tree).
-    private static func readFile(_ bytes: [UInt8], path: String, diskPath: String?, files: ContractFiles) throws(ConfigurationError)
-        -> ContractFile
-    {
+    private static func readFile(
+        _ bytes: consuming [UInt8], path: String, diskPath: String?, files: ContractFiles, textOnDisk: Bool
+    ) throws(ConfigurationError) -> ContractFile {
         // The parser first: a syntax error gets its line from it.
-        let source = try ContractSource.parse(bytes, path: path)
+        let disk = diskPath ?? path
+        var reread: (@Sendable () -> [UInt8]?)?
+        if textOnDisk {
+            reread = {
+                guard case .success(let bytes) = files.read(disk) else { return nil }
+                return bytes
+            }
+        }
+        let source = try ContractSource.parse(consume bytes, path: path, reread: reread)
         do {
             // What the document is first (Swagger 2.0 is named before any file it names is read).
             _ = try ContractReading.edition(of: source.tree)

@@ -12,35 +12,60 @@ struct ContractSource {
     /// The document as written.
     let tree: JSONValue
     private let yaml: Node?
-    private let bytes: [UInt8]
+    private let text: Text
+    /// Whether the text may hold a `$ref` to another file: false only for JSON in which every `"$ref"` key is followed
+    /// by a value that starts with `#` and no letter of `$ref` is written as an escape (`\u0024`), so that a
+    /// vendor's description of one file is known to be one without a walk of its tree.
+    let mayNameAnotherFile: Bool
 
-    /// Parses `bytes`, the text of the contract at `path`.
+    /// The text, for finding lines: kept, or, for a large JSON file, read again when a line is wanted.
+    private enum Text {
+        case kept([UInt8])
+        /// How to read the text again, and its length and checksum: a text that is not the one parsed any more (the
+        /// file changed since) gives no line rather than a wrong one.
+        case reread(@Sendable () -> [UInt8]?, count: Int, checksum: UInt64)
+    }
+
+    /// The size of a JSON text from which a source that can read it again keeps no copy: a vendor's description is
+    /// megabytes, and lines are only wanted for an error.
+    static let rereadFrom = 1 << 20
+
+    /// Parses `bytes`, the text of the contract at `path`. With `reread` (which reads the same text again) a JSON text
+    /// of ``rereadFrom`` bytes or more is not kept: it is freed once parsed, and read again to find a line.
     ///
     /// - Throws: ``ConfigurationError`` with the line and column of a syntax error.
-    static func parse(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> ContractSource {
-        if isJSON(bytes, path: path) {
-            do {
-                let tree = try JSONReader.parse(bytes)
-                return ContractSource(path: path, tree: tree, yaml: nil, bytes: bytes)
-            } catch {
-                throw ConfigurationError(
-                    file: path, line: error.location.line, column: error.location.column, keyPath: error.pointer.description,
-                    message: "not valid JSON: \(error.message)")
-            }
+    static func parse(_ bytes: consuming [UInt8], path: String, reread: (@Sendable () -> [UInt8]?)? = nil) throws(ConfigurationError)
+        -> ContractSource
+    {
+        guard isJSON(bytes, path: path) else { return try parseYAML(bytes, path: path) }
+        let tree: JSONValue
+        do {
+            tree = try JSONReader.parse(bytes)
+        } catch {
+            throw ConfigurationError(
+                file: path, line: error.location.line, column: error.location.column, keyPath: error.pointer.description,
+                message: "not valid JSON: \(error.message)")
         }
+        let names = Self.mayNameAnotherFile(bytes)
+        if let reread, bytes.count >= rereadFrom {
+            let text = Text.reread(reread, count: bytes.count, checksum: Self.checksum(bytes))
+            _ = consume bytes
+            return ContractSource(path: path, tree: tree, yaml: nil, text: text, mayNameAnotherFile: names)
+        }
+        return ContractSource(path: path, tree: tree, yaml: nil, text: .kept(bytes), mayNameAnotherFile: names)
+    }
+
+    private static func parseYAML(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> ContractSource {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigurationError(file: path, message: "the contract is not UTF-8 text")
         }
         let reader = try YAMLReader.parse(text, file: path)
-        return ContractSource(path: path, tree: try reader.json(), yaml: reader.node, bytes: bytes)
+        return ContractSource(path: path, tree: try reader.json(), yaml: reader.node, text: .kept(bytes), mayNameAnotherFile: true)
     }
 
-    /// Whether the text may hold a `$ref` to another file: false only for JSON in which every `"$ref"` key is followed
-    /// by a value that starts with `#` and no letter of `$ref` is written as an escape (`\u0024`), so that a
-    /// vendor's description of one file is known to be one without a walk of its tree.
-    var mayNameAnotherFile: Bool {
-        guard yaml == nil else { return true }
-        return bytes.withUnsafeBufferPointer { text in
+    /// Whether a JSON text may hold a `$ref` to another file (``mayNameAnotherFile``).
+    private static func mayNameAnotherFile(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { text in
             let key = Array(#""$ref""#.utf8)
             let escapes = ["\\u0024", "\\u0072", "\\u0065", "\\u0066"].map { Array($0.utf8) }
             var index = 0
@@ -60,6 +85,23 @@ struct ContractSource {
         }
     }
 
+    /// A checksum of a text (FNV-1a over 8-byte words), to tell a text read again from the one parsed.
+    private static func checksum(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { raw in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            var offset = 0
+            while offset + 8 <= raw.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x100_0000_01b3
+                offset += 8
+            }
+            while offset < raw.count {
+                hash = (hash ^ UInt64(raw[offset])) &* 0x100_0000_01b3
+                offset += 1
+            }
+            return hash
+        }
+    }
+
     private static func has(_ sequence: [UInt8], in text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         guard index + sequence.count <= text.count else { return false }
         for offset in sequence.indices where text[index + offset] != sequence[offset] { return false }
@@ -67,7 +109,9 @@ struct ContractSource {
     }
 
     /// This file for finding lines only (``location(of:)``), without its tree.
-    var forLocating: ContractSource { ContractSource(path: path, tree: .null, yaml: yaml, bytes: bytes) }
+    var forLocating: ContractSource {
+        ContractSource(path: path, tree: .null, yaml: yaml, text: text, mayNameAnotherFile: mayNameAnotherFile)
+    }
 
     /// Whether the text is JSON: it starts with `{` (after a byte order mark and whitespace), or the file is `.json`.
     static func isJSON(_ bytes: [UInt8], path: String) -> Bool {
@@ -83,6 +127,12 @@ struct ContractSource {
         if let yaml {
             return yaml.mark(at: pointer).map { ($0.line, $0.column) }
         }
-        return JSONReader.location(ofNearest: pointer, in: bytes).map { ($0.line, $0.column) }
+        switch text {
+        case .kept(let bytes):
+            return JSONReader.location(ofNearest: pointer, in: bytes).map { ($0.line, $0.column) }
+        case .reread(let read, let count, let checksum):
+            guard let bytes = read(), bytes.count == count, Self.checksum(bytes) == checksum else { return nil }
+            return JSONReader.location(ofNearest: pointer, in: bytes).map { ($0.line, $0.column) }
+        }
     }
 }

@@ -91,6 +91,14 @@ package struct JSONParser {
     /// In `location(of:)` mode: the tokens sought, and the path to the value being read.
     var target: [String]?
     var path: [String] = []
+    /// The members of the objects being read, innermost last: an object's members are copied into an array of their
+    /// own, of exactly their count, when it closes. Growing an array per object (or reserving room for eight, as this
+    /// reader did) left most of a tree's object storage empty: a vendor's description averages two members an object.
+    /// (Copied through a buffer pointer: `Array(slice)` of a slice that spans the whole stack takes the stack's buffer,
+    /// with all its spare capacity.)
+    private var openMembers: [JSONObject.Member] = []
+    /// The elements of the arrays being read, innermost last, as ``openMembers`` for objects.
+    private var openItems: [JSONValue] = []
 
     package init(bytes: UnsafeBufferPointer<UInt8>) {
         b = bytes
@@ -164,14 +172,12 @@ package struct JSONParser {
         try enter()
         let open = i
         i += 1
-        var members: [JSONObject.Member] = []
-        // One allocation for the usual small object, instead of growing 1, 2, 4, 8.
-        members.reserveCapacity(8)
+        let first = openMembers.count
         skipWhitespace()
         if i < b.count && b[i] == UInt8(ascii: "}") {
             i += 1
             depth -= 1
-            return .object(JSONObject(members))
+            return .object(JSONObject())
         }
         while true {
             skipWhitespace()
@@ -181,7 +187,7 @@ package struct JSONParser {
             let key = try string()
             // Duplicate keys: compare lengths first (O(1) for native strings), bytes only when they match.
             let keyLength = key.utf8.count
-            if members.contains(where: { $0.key.utf8.count == keyLength && $0.key == key }) {
+            if openMembers[first...].contains(where: { $0.key.utf8.count == keyLength && $0.key == key }) {
                 var failure = fail("duplicate key \"\(key)\"", at: keyStart)
                 failure.reversedPath.append(key)
                 throw failure
@@ -202,7 +208,7 @@ package struct JSONParser {
                 throw failure
             }
             if target != nil { path.removeLast() }
-            members.append(JSONObject.Member(key: key, value: member))
+            openMembers.append(JSONObject.Member(key: key, value: member))
             skipWhitespace()
             guard i < b.count else { throw fail("unterminated object (opened at byte \(open)): expected ',' or '}'") }
             if b[i] == UInt8(ascii: ",") {
@@ -212,6 +218,8 @@ package struct JSONParser {
             if b[i] == UInt8(ascii: "}") {
                 i += 1
                 depth -= 1
+                let members = openMembers[first...].withUnsafeBufferPointer { Array($0) }
+                openMembers.removeSubrange(first...)
                 return .object(JSONObject(members))
             }
             throw fail("expected ',' or '}' after an object member, found \(describe(i))")
@@ -222,23 +230,23 @@ package struct JSONParser {
         try enter()
         let open = i
         i += 1
-        var items: [JSONValue] = []
-        items.reserveCapacity(4)
+        let first = openItems.count
         skipWhitespace()
         if i < b.count && b[i] == UInt8(ascii: "]") {
             i += 1
             depth -= 1
-            return .array(items)
+            return .array([])
         }
         while true {
-            let index = items.count
+            let index = openItems.count - first
             if target != nil {
                 skipWhitespace()
                 path.append(String(index))
                 if path == target { throw Failure(message: "", offset: i, isTargetFound: true) }
             }
             do throws(Failure) {
-                items.append(try value())
+                let item = try value()
+                openItems.append(item)
             } catch {
                 var failure = error
                 if !failure.isTargetFound { failure.reversedPath.append(String(index)) }
@@ -254,6 +262,8 @@ package struct JSONParser {
             if b[i] == UInt8(ascii: "]") {
                 i += 1
                 depth -= 1
+                let items = openItems[first...].withUnsafeBufferPointer { Array($0) }
+                openItems.removeSubrange(first...)
                 return .array(items)
             }
             throw fail("expected ',' or ']' after an array element, found \(describe(i))")

@@ -1,0 +1,79 @@
+import APICheck
+import Foundation
+import Testing
+
+/// A large JSON contract read from a file (a vendor's description) keeps no copy of its text once parsed: a line is
+/// found by reading the file again, and a file that changed since gives no line rather than a wrong one.
+@Suite("Contracts: a large JSON text is read again to find a line")
+struct LargeContractTextTests {
+    /// A JSON contract of more than a megabyte (its `info/description`) whose `GET /bad` is refused, written at line 9.
+    static let text = """
+        {
+          "openapi": "3.1.0",
+          "paths": {
+            "/fine": {"get": {"responses": {"200": {"description": "ok"}}}},
+            "/bad": {
+              "get": {
+                "responses": {"200": {"description": "x", "content": {"application/json": {
+                  "schema": {
+                    "$recursiveRef": "#"
+                  }
+                }}}}
+              }
+            }
+          },
+          "info": {"title": "big", "version": "1", "description": "\(String(repeating: "padding ", count: 140_000))"}
+        }
+        """
+
+    static func write(_ text: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-large-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("big.json")
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    @Test("a refusal compiled after loading is placed at its line in the file, read again")
+    func lineFromTheFileReadAgain() throws {
+        #expect(Self.text.utf8.count > 1 << 20)
+        let file = try Self.write(Self.text)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        for compilation in [Contract.Compilation.everything, .whereReached(beyond: 0)] {
+            let contract = CompiledContract(try Contract.load(file.path, compiling: compilation))
+            let refusal = try #require(contract.refusal(method: "GET", path: "/bad"))
+            #expect(refusal.reason.file == file.path)
+            #expect(refusal.reason.line == 9, "\(compilation): \(refusal.warning)")
+            #expect(refusal.reason.message.contains("$recursiveRef"))
+        }
+    }
+
+    @Test("a file that changed between loading and a lookup that compiles gives no line, never another line")
+    func changedFileGivesNoLine() throws {
+        let file = try Self.write(Self.text)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let contract = CompiledContract(try Contract.load(file.path, compiling: .whereReached(beyond: 0)))
+        // Two lines more above the refused schema, the same length: only the checksum tells the texts apart.
+        let shifted = Self.text.replacingOccurrences(of: "{\n  \"openapi\"", with: "{\n\n\n\"openapi\"")
+        #expect(shifted.utf8.count == Self.text.utf8.count && shifted != Self.text)
+        try Data(shifted.utf8).write(to: file)
+        let refusal = try #require(contract.refusal(method: "GET", path: "/bad"))
+        #expect(refusal.reason.line == nil, "\(refusal.warning)")
+        #expect(refusal.reason.keyPath.hasSuffix("$recursiveRef"), "\(refusal.reason)")
+    }
+
+    @Test("a JSON text read into a tree holds each object's and array's members in storage of their size")
+    func treeStorageFitsItsMembers() throws {
+        // A large object and array first, then small ones: each small one must not keep the reader's working storage.
+        let big = (0..<1000).map { "\"k\($0)\": [\($0)]" }.joined(separator: ", ")
+        let text = "{\"big\": {\(big)}, \"list\": [\((0..<1000).map(String.init).joined(separator: ", "))], \"small\": {\"a\": [1]}}"
+        let tree = try JSONReader.parse(text)
+        let small = try #require(tree["small"]?.objectValue)
+        #expect(small.members.capacity < 4, "an object of one member holds room for \(small.members.capacity)")
+        let one = try #require(small["a"]?.arrayValue)
+        #expect(one.capacity < 4, "an array of one element holds room for \(one.capacity)")
+        let first = try #require(tree["big"]?["k0"]?.arrayValue)
+        #expect(first.capacity < 4, "the first array read holds room for \(first.capacity)")
+        #expect(tree["big"]?.objectValue?.count == 1000 && tree["list"]?.arrayValue?.count == 1000)
+    }
+}
