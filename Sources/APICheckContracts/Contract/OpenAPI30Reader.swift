@@ -22,6 +22,10 @@ struct OpenAPI30Reader {
     /// The places in the other files of a split contract (``ContractBundle``) that a `$ref` names, and whether a schema
     /// names it (the place is a schema) or the document around schemas does (a path item, a parameter, a response).
     private var targets: [(pointer: JSONPointer, isSchema: Bool)] = []
+    /// How many rewrites the reading has made so far. A part whose reading made none is returned as it was given, its
+    /// storage shared with the document as written, instead of a copy that says the same: a vendor's description is
+    /// mostly schemas that 3.1 reads as they are, and copying each of them cost a third more memory than its tree.
+    private var rewrites = 0
 
     /// The 3.1 form of a 3.0 document.
     mutating func document(_ document: JSONValue) throws(SchemaError) -> JSONValue {
@@ -42,16 +46,21 @@ struct OpenAPI30Reader {
             let at = JSONPointer(tokens: [member.key])
             if member.key == "components", case .object(var components) = member.value {
                 for inner in components.indices where components[inner].key == "schemas" {
-                    components.setValue(try schemaMap(components[inner].value, at: at.appending("schemas")), at: inner)
+                    try rewrite(&components, at: inner) { reader, value throws(SchemaError) in
+                        try reader.schemaMap(value, at: at.appending("schemas"))
+                    }
                 }
                 // `examples` holds data: a "schema" key in an example's value is no schema.
                 for inner in components.indices
                 where !["schemas", "examples"].contains(components[inner].key) && !components[inner].key.hasPrefix("x-") {
-                    components.setValue(try structure(components[inner].value, at: at.appending(components[inner].key)), at: inner)
+                    let key = components[inner].key
+                    try rewrite(&components, at: inner) { reader, value throws(SchemaError) in
+                        try reader.structure(value, at: at.appending(key))
+                    }
                 }
                 root.setValue(.object(components), at: index)
             } else {
-                root.setValue(try structure(member.value, at: at), at: index)
+                try rewrite(&root, at: index) { reader, value throws(SchemaError) in try reader.structure(value, at: at) }
             }
         }
         if let files = root[ContractBundle.member] { root[ContractBundle.member] = try otherFiles(files) }
@@ -120,22 +129,34 @@ struct OpenAPI30Reader {
                 if member.key.hasPrefix("x-") || member.key == "example" || member.key == "examples" { continue }
                 if member.key == "$ref" { note(member.value, isSchema: false) }
                 // A pointer only where something may be found (a vendor's description has a million scalars).
+                let at = pointer.appending(member.key)
                 if member.key == "schema", member.value.objectValue != nil || member.value.boolValue != nil {
-                    let at = pointer.appending(member.key)
-                    object.setValue(try schema(member.value, written: at, at: at), at: index)
+                    try rewrite(&object, at: index) { reader, value throws(SchemaError) in try reader.schema(value, written: at, at: at) }
                 } else if Self.isContainer(member.value) {
-                    object.setValue(try structure(member.value, at: pointer.appending(member.key)), at: index)
+                    try rewrite(&object, at: index) { reader, value throws(SchemaError) in try reader.structure(value, at: at) }
                 }
             }
             return .object(object)
         case .array(var items):
             for index in items.indices where Self.isContainer(items[index]) {
-                items[index] = try structure(items[index], at: pointer.appending(index))
+                let before = rewrites
+                let read = try structure(items[index], at: pointer.appending(index))
+                if rewrites != before { items[index] = read }
             }
             return .array(items)
         default:
             return value
         }
+    }
+
+    /// Reads the value of `object`'s member at `index` with `read`, and puts what it gives in its place only when the
+    /// reading rewrote something in it: an object none of whose members changed is not copied.
+    private mutating func rewrite(
+        _ object: inout JSONObject, at index: Int, _ read: (inout OpenAPI30Reader, JSONValue) throws(SchemaError) -> JSONValue
+    ) throws(SchemaError) {
+        let before = rewrites
+        let value = try read(&self, object[index].value)
+        if rewrites != before { object.setValue(value, at: index) }
     }
 
     /// Whether `value` is an object or an array (what may hold a schema).
@@ -150,7 +171,7 @@ struct OpenAPI30Reader {
         guard case .object(var map) = value else { return value }
         for index in map.indices {
             let at = pointer.appending(map[index].key)
-            map.setValue(try schema(map[index].value, written: at, at: at), at: index)
+            try rewrite(&map, at: index) { reader, value throws(SchemaError) in try reader.schema(value, written: at, at: at) }
         }
         return .object(map)
     }
@@ -169,6 +190,7 @@ struct OpenAPI30Reader {
         try refuseNewKeywords(object, at: written)
         note(object["$ref"], isSchema: true)
         guard try addsNull(object, at: written) else { return .object(try keywords(object, written: written, at: pointer)) }
+        rewrites += 1
         if object["$ref"] == nil, case .string(let type)? = object["type"], !Self.applicators.contains(where: { object[$0] != nil }) {
             var plain = try keywords(object, written: written, at: pointer)
             plain["type"] = .array([.string(type), .string("null")])
@@ -222,7 +244,9 @@ struct OpenAPI30Reader {
 
     /// The schema's keywords in 3.1's form, its subschemas read in turn; `nullable` is left out (``schema`` reads it).
     private mutating func keywords(_ object: JSONObject, written: JSONPointer, at pointer: JSONPointer) throws(SchemaError) -> JSONObject {
+        let before = rewrites
         var result: [JSONObject.Member] = []
+        result.reserveCapacity(object.count)
         for member in object {
             let key = member.key
             // Computed where used: most keywords hold neither a subschema nor a mistake.
@@ -230,6 +254,7 @@ struct OpenAPI30Reader {
             var to: JSONPointer { pointer.appending(key) }
             switch key {
             case "nullable":
+                rewrites += 1
                 continue
             case "exclusiveMinimum", "exclusiveMaximum":
                 guard case .bool(let exclusive) = member.value else {
@@ -239,6 +264,7 @@ struct OpenAPI30Reader {
                             "in OpenAPI 3.0, \(key) is true or false beside \(Self.bound(of: key)); a number here is 3.1 (write \(Self.bound(of: key)): N with \(key): true)"
                     )
                 }
+                rewrites += 1
                 guard exclusive else { continue }
                 guard let bound = object[Self.bound(of: key)] else {
                     throw SchemaError(
@@ -247,11 +273,16 @@ struct OpenAPI30Reader {
                 result.append(.init(key: key, value: bound))
             case "minimum", "maximum":
                 let exclusive = key == "minimum" ? "exclusiveMinimum" : "exclusiveMaximum"
-                if object[exclusive] == .bool(true) { continue }
+                if object[exclusive] == .bool(true) {
+                    rewrites += 1
+                    continue
+                }
                 result.append(member)
             case "format" where member.value == .string("binary"):
+                rewrites += 1
                 result.append(.init(key: "contentMediaType", value: .string("application/octet-stream")))
             case "format" where member.value == .string("byte"):
+                rewrites += 1
                 result.append(.init(key: "contentEncoding", value: .string("base64")))
             case "properties":
                 result.append(.init(key: key, value: try subschemaMap(member.value, written: from, at: to)))
@@ -273,28 +304,32 @@ struct OpenAPI30Reader {
                     result.append(member)
                     continue
                 }
+                let listed = rewrites
                 var read: [JSONValue] = []
+                read.reserveCapacity(list.count)
                 for (index, item) in list.enumerated() {
                     read.append(try schema(item, written: from.appending(index), at: to.appending(index)))
                 }
-                result.append(.init(key: key, value: .array(read)))
+                result.append(rewrites == listed ? member : .init(key: key, value: .array(read)))
             default:
                 result.append(member)
             }
         }
-        return JSONObject(result)
+        return rewrites == before ? object : JSONObject(result)
     }
 
     private mutating func subschemaMap(_ value: JSONValue, written: JSONPointer, at pointer: JSONPointer) throws(SchemaError) -> JSONValue {
         guard case .object(let map) = value else { return value }
+        let before = rewrites
         var result: [JSONObject.Member] = []
+        result.reserveCapacity(map.count)
         for member in map {
             result.append(
                 .init(
                     key: member.key,
                     value: try schema(member.value, written: written.appending(member.key), at: pointer.appending(member.key))))
         }
-        return .object(JSONObject(result))
+        return rewrites == before ? value : .object(JSONObject(result))
     }
 
     /// Refuses a keyword a 3.0 schema cannot hold, and one beside `$ref` that 3.0 would ignore.

@@ -2,10 +2,14 @@ import APICheck
 import Foundation
 import Testing
 
-/// A large JSON contract read from a file (a vendor's description) keeps no copy of its text once parsed: a line is
-/// found by reading the file again, and a file that changed since gives no line rather than a wrong one.
-@Suite("Contracts: a large JSON text is read again to find a line")
-struct LargeContractTextTests {
+@testable import APICheckContracts
+
+/// What keeps a vendor's description small in memory: a large JSON contract read from a file keeps no copy of its text
+/// once parsed (a line is found by reading the file again, and a file that changed since gives no line rather than a
+/// wrong one), the JSON reader gives each object and array storage of its size, and reading a 3.0 document copies only
+/// what it rewrites.
+@Suite("Contracts: a vendor's description held in little memory")
+struct ContractMemoryTests {
     /// A JSON contract of more than a megabyte (its `info/description`) whose `GET /bad` is refused, written at line 9.
     static let text = """
         {
@@ -75,5 +79,30 @@ struct LargeContractTextTests {
         let first = try #require(tree["big"]?["k0"]?.arrayValue)
         #expect(first.capacity < 4, "the first array read holds room for \(first.capacity)")
         #expect(tree["big"]?.objectValue?.count == 1000 && tree["list"]?.arrayValue?.count == 1000)
+    }
+
+    @Test("reading a 3.0 document copies only the schemas it rewrites: one that 3.1 reads as it is keeps its storage")
+    func unchangedSchemasAreShared() throws {
+        let path = "Tests/APICheckTests/Fixtures/openapi30/github.openapi.json"
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let written = try ContractSource.parse(Array(try Data(contentsOf: root.appendingPathComponent(path))), path: path).tree
+        let read = try ContractReading.read(written).tree
+        let before = try #require(written["components"]?["schemas"]?.objectValue)
+        let after = try #require(read["components"]?["schemas"]?.objectValue)
+        var shared = 0
+        var rewritten = 0
+        for member in before {
+            guard case .object(let old) = member.value, case .object(let new)? = after[member.key] else { continue }
+            if old == new {
+                let same = old.members.withUnsafeBufferPointer { a in
+                    new.members.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+                }
+                #expect(same, "components/schemas/\(member.key) reads the same and was copied")
+                shared += 1
+            } else {
+                rewritten += 1
+            }
+        }
+        #expect(shared > 3 && rewritten > 3, "\(shared) shared, \(rewritten) rewritten")
     }
 }
