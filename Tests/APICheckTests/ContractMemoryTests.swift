@@ -105,4 +105,75 @@ struct ContractMemoryTests {
         }
         #expect(shared > 3 && rewritten > 3, "\(shared) shared, \(rewritten) rewritten")
     }
+
+    /// A 3.0 document of `count` schemas in `components/schemas`, every third a nullable `$ref` (read as an `anyOf` with
+    /// null, a move) and every fifth with an exclusive minimum, one path that refers to them; `broken` puts a 3.1 keyword in the schema or the path named.
+    static func generated(_ count: Int, brokenSchema: Int? = nil, brokenPath: Bool = false) -> JSONValue {
+        var schemas = JSONObject()
+        for index in 0..<count {
+            var schema = JSONObject([
+                .init(key: "type", value: "object"), .init(key: "properties", value: ["id": ["type": "integer", "minimum": 0]]),
+            ])
+            if index % 3 == 0 {
+                schema = JSONObject([
+                    .init(key: "allOf", value: [["$ref": "#/components/schemas/S1"]]), .init(key: "nullable", value: true),
+                ])
+            }
+            if index % 5 == 0 { schema["properties"] = ["n": ["type": "number", "minimum": 1, "exclusiveMinimum": true]] }
+            if index == brokenSchema { schema["const"] = 1 }
+            schemas["S\(index)"] = .object(schema)
+        }
+        let parameter: JSONValue =
+            brokenPath
+            ? ["in": "query", "name": "q", "schema": ["type": ["string", "null"]]]
+            : ["in": "query", "name": "q", "schema": ["type": "string"]]
+        let operation: JSONValue = [
+            "parameters": [parameter],
+            "responses": ["200": ["description": "ok", "content": ["application/json": ["schema": ["$ref": "#/components/schemas/S3"]]]]],
+        ]
+        return [
+            "openapi": "3.0.3", "info": ["title": "t", "version": "1"], "paths": ["/s": ["get": operation]],
+            "components": ["schemas": .object(schemas)],
+        ]
+    }
+
+    @Test("components/schemas read on a second thread gives what reading them in turn gives: the tree, the moves and the first error")
+    func schemasReadAside() throws {
+        func both(_ document: JSONValue) -> (aside: Result<ContractReading, SchemaError>, inTurn: Result<ContractReading, SchemaError>) {
+            (
+                Result { () throws(SchemaError) in try ContractReading.read(document, schemasAsideFrom: 0) },
+                Result { () throws(SchemaError) in try ContractReading.read(document, schemasAsideFrom: .max) }
+            )
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var documents: [(String, JSONValue)] = []
+        for api in ["github", "todos", "kakao", "lslp"] {
+            for syntax in ["yaml", "json"] {
+                let path = "Tests/APICheckTests/Fixtures/openapi30/\(api).openapi.\(syntax)"
+                documents.append(
+                    (path, try ContractSource.parse(Array(try Data(contentsOf: root.appendingPathComponent(path))), path: path).tree))
+            }
+        }
+        documents.append(("generated", Self.generated(600)))
+        for (name, document) in documents {
+            let (aside, inTurn) = both(document)
+            let a = try aside.get()
+            let b = try inTurn.get()
+            #expect(a.tree == b.tree, "\(name)")
+            #expect(a.moves.map { "\($0.from) \($0.to)" } == b.moves.map { "\($0.from) \($0.to)" }, "\(name)")
+        }
+        #expect(try ContractReading.read(Self.generated(600), schemasAsideFrom: 0).moves.count > 100)
+        // The first error in the document's order: paths come before components here.
+        for document in [
+            Self.generated(600, brokenSchema: 400), Self.generated(600, brokenPath: true),
+            Self.generated(600, brokenSchema: 7, brokenPath: true),
+        ] {
+            let (aside, inTurn) = both(document)
+            guard case .failure(let a) = aside, case .failure(let b) = inTurn else {
+                Issue.record("a broken document was read")
+                continue
+            }
+            #expect(a.pointer == b.pointer && a.message == b.message, "\(a.pointer) \(b.pointer)")
+        }
+    }
 }

@@ -36,11 +36,14 @@ struct ContractReading {
     /// - Throws: ``SchemaError`` for a document that is not OpenAPI 3.0, 3.1 or 3.2 (Swagger 2.0 among them) and for a
     ///   3.1 construct in a 3.0 document, with the pointer of where it is written. (What is new in 3.2 is refused by the
     ///   compiler, operation by operation.)
-    static func read(_ document: JSONValue) throws(SchemaError) -> ContractReading {
+    /// A 3.0 document's `components/schemas` of `schemasAsideFrom` schemas or more is read on a thread of its own
+    /// (``OpenAPI30Reader/document(_:asideFrom:)``).
+    static func read(_ document: JSONValue, schemasAsideFrom: Int = OpenAPI30Reader.schemasReadAside) throws(SchemaError) -> ContractReading
+    {
         let (edition, version) = try Self.edition(of: document)
         guard edition == .v3_0 else { return ContractReading(edition: edition, version: version, tree: document, moves: []) }
         var reader = OpenAPI30Reader()
-        let tree = try reader.document(document)
+        let tree = try reader.document(document, asideFrom: schemasAsideFrom)
         return ContractReading(edition: edition, version: version, tree: tree, moves: reader.moves)
     }
 

@@ -27,8 +27,14 @@ struct OpenAPI30Reader {
     /// mostly schemas that 3.1 reads as they are, and copying each of them cost a third more memory than its tree.
     private var rewrites = 0
 
-    /// The 3.1 form of a 3.0 document.
-    mutating func document(_ document: JSONValue) throws(SchemaError) -> JSONValue {
+    /// How many schemas `components/schemas` must hold for ``document(_:asideFrom:)`` to read them on a thread of their
+    /// own: a vendor's description has thousands, and reading them was a third of its reading.
+    static let schemasReadAside = 256
+
+    /// The 3.1 form of a 3.0 document. With `asideFrom` schemas or more in `components/schemas` (and no other files),
+    /// those are read on a second thread while this one reads the rest: what is read, the moves and the first error in
+    /// the document's order are those of reading them in turn.
+    mutating func document(_ document: JSONValue, asideFrom: Int = schemasReadAside) throws(SchemaError) -> JSONValue {
         guard case .object(var root) = document else { return document }
         for key in ["webhooks", "jsonSchemaDialect"] where root[key] != nil {
             throw SchemaError(
@@ -40,14 +46,23 @@ struct OpenAPI30Reader {
                 pointer: JSONPointer(tokens: ["components", "pathItems"]),
                 message: "components/pathItems is OpenAPI 3.1; a 3.0 document cannot hold it (declare openapi: 3.1.0)")
         }
+        let aside = Self.schemasAside(of: root, from: asideFrom)
         for index in root.indices {
             let member = root[index]
             guard member.key != "openapi", !member.key.hasPrefix("x-") else { continue }
             let at = JSONPointer(tokens: [member.key])
             if member.key == "components", case .object(var components) = member.value {
                 for inner in components.indices where components[inner].key == "schemas" {
-                    try rewrite(&components, at: inner) { reader, value throws(SchemaError) in
-                        try reader.schemaMap(value, at: at.appending("schemas"))
+                    if let aside {
+                        let (read, reader) = try aside.wait().get()
+                        if reader.rewrites > 0 { components.setValue(read, at: inner) }
+                        rewrites += reader.rewrites
+                        moves += reader.moves
+                        targets += reader.targets
+                    } else {
+                        try rewrite(&components, at: inner) { reader, value throws(SchemaError) in
+                            try reader.schemaMap(value, at: at.appending("schemas"))
+                        }
                     }
                 }
                 // `examples` holds data: a "schema" key in an example's value is no schema.
@@ -66,6 +81,25 @@ struct OpenAPI30Reader {
         if let files = root[ContractBundle.member] { root[ContractBundle.member] = try otherFiles(files) }
         root["openapi"] = .string("3.1.0")
         return .object(root)
+    }
+
+    /// `components/schemas` of `root` being read on a thread of its own by a reader of its own, when it holds `count`
+    /// schemas or more and the document names no other file (whose reading follows the `$ref`s of the whole); else nil.
+    private static func schemasAside(of root: JSONObject, from count: Int)
+        -> BackgroundResult<Result<(JSONValue, OpenAPI30Reader), SchemaError>>?
+    {
+        guard root[ContractBundle.member] == nil, case .object(let schemas)? = root["components"]?["schemas"], schemas.count >= count
+        else { return nil }
+        let value = JSONValue.object(schemas)
+        return BackgroundResult {
+            var reader = OpenAPI30Reader()
+            do throws(SchemaError) {
+                let read = try reader.schemaMap(value, at: JSONPointer(tokens: ["components", "schemas"]))
+                return .success((read, reader))
+            } catch {
+                return .failure(error)
+            }
+        }
     }
 
     /// The other files of a split contract, each place a `$ref` names read as what names it: a schema as a schema, a
