@@ -30,18 +30,19 @@ struct Guard: Benchmark {
     static let loadLimit = 1.0
     static let liveLimit = 0.1
     /// Verifying one capture against a GitHub-sized description (``Vendor``), against json.load of the description:
-    /// time and peak memory. Issue 40's targets are 2x on time and 60 MB; both are met here. The time limit holds a
-    /// regression of about half with the margin a loaded CI machine needs; the memory limit is the 60 MB target over the
-    /// 34 MB that CI's venv python peaks at (1.6x of this machine's 37 MB), since peak memory barely moves with load. Since
-    /// a 3.0 document's reading copies only what it rewrites and reads its schemas on a second thread (2026-11-25): 1.91x
-    /// and 1.85x against Debian's python 3.11, what CI's venv runs (0.107 s against 0.056 s), and 46 MB against 34 MB;
-    /// in CI's clean clone just before, 2.09x and 51 MB. Since the JSON reader sizes each object's storage to its
+    /// time and peak memory. Issue 40's targets are 2x on time and 60 MB; both are met here and in CI's clean clone. The
+    /// time limit holds a regression of half with the margin a loaded CI machine needs (apicheck's two threads lose more
+    /// to load than the peer's one); the memory limit is the 60 MB target over the 34 MB that CI's venv python peaks at
+    /// (1.6x of this machine's 37 MB), since peak memory barely moves with load. Since a 3.0 document's reading copies
+    /// only what it rewrites and reads its schemas on a second thread (2026-11-25): CI's clean clone 1.61x (0.101 s
+    /// against 0.063 s) and 1.34x (46 MB against 34 MB); here 1.91x and 1.85x against Debian's python 3.11, what CI's
+    /// venv runs (0.107 s against 0.056 s); in CI's clean clone just before, 2.09x and 51 MB. Since the JSON reader sizes each object's storage to its
     /// members and a large contract's text is freed once parsed: 52 MB against 38 MB, 1.37x; before, since the
     /// description's structure is checked against the OpenAPI schema: 1.83x and 2.14x here (0.381 s and 79 MB against
     /// 0.208 s and 37 MB); before, since verify compiled only what its recordings reach, 4.97x and 2.13x here and 5.03x
     /// in CI's clean clone; before that, 7.5x to 7.9x and 3.9x here, 9.29x to 9.67x and 4.02x in CI's clean clones, whose
     /// venv python loads the file in 0.050 s.
-    static let vendorTimeLimit = 2.75
+    static let vendorTimeLimit = 2.5
     static let vendorMemoryLimit = 1.75
     /// The verify corpus: 7.5 MB of each of the four shapes, 30 MB in all.
     static let bytesPerShape = 7_500_000

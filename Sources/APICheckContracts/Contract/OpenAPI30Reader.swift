@@ -163,10 +163,11 @@ struct OpenAPI30Reader {
                 if member.key.hasPrefix("x-") || member.key == "example" || member.key == "examples" { continue }
                 if member.key == "$ref" { note(member.value, isSchema: false) }
                 // A pointer only where something may be found (a vendor's description has a million scalars).
-                let at = pointer.appending(member.key)
                 if member.key == "schema", member.value.objectValue != nil || member.value.boolValue != nil {
+                    let at = pointer.appending(member.key)
                     try rewrite(&object, at: index) { reader, value throws(SchemaError) in try reader.schema(value, written: at, at: at) }
                 } else if Self.isContainer(member.value) {
+                    let at = pointer.appending(member.key)
                     try rewrite(&object, at: index) { reader, value throws(SchemaError) in try reader.structure(value, at: at) }
                 }
             }
