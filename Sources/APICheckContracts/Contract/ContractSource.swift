@@ -25,6 +25,16 @@ struct ContractSource {
         /// How to read the text again, and its length and checksum: a text that is not the one parsed any more (the
         /// file changed since) gives no line rather than a wrong one.
         case reread(@Sendable () -> [UInt8]?, count: Int, checksum: UInt64)
+
+        /// The text: kept, or read again when it is still the one parsed; nil when it cannot be read or has changed.
+        var bytes: [UInt8]? {
+            switch self {
+            case .kept(let bytes): return bytes
+            case .reread(let read, let count, let checksum):
+                guard let bytes = read(), bytes.count == count, ContractSource.checksum(bytes) == checksum else { return nil }
+                return bytes
+            }
+        }
     }
 
     /// The size of a JSON text from which a source that can read it again keeps no copy: a vendor's description is
@@ -139,12 +149,7 @@ struct ContractSource {
         if let yaml {
             return yaml.mark(at: pointer).map { ($0.line, $0.column) }
         }
-        switch text {
-        case .kept(let bytes):
-            return JSONReader.location(ofNearest: pointer, in: bytes).map { ($0.line, $0.column) }
-        case .reread(let read, let count, let checksum):
-            guard let bytes = read(), bytes.count == count, Self.checksum(bytes) == checksum else { return nil }
-            return JSONReader.location(ofNearest: pointer, in: bytes).map { ($0.line, $0.column) }
-        }
+        guard let bytes = text.bytes else { return nil }
+        return JSONReader.location(ofNearest: pointer, in: bytes).map { ($0.line, $0.column) }
     }
 }
