@@ -7,8 +7,6 @@ enum JSONSchemaTestSuiteExclusions {
 
     /// Keyed by `file/group description/test description`, or `file/group description` for every test of a group.
     static let cases: [String: Exclusion] = [
-        "defs/validate definition against metaschema": .init(
-            outcome: .refused, reason: "refers to the draft 2020-12 meta-schema, a remote $ref, which apicheck refuses"),
         "format/date format/invalid date string is only an annotation by default": .init(
             outcome: .wrong,
             reason:
@@ -24,8 +22,6 @@ enum JSONSchemaTestSuiteExclusions {
             reason:
                 "apicheck asserts the formats date-time (date.format), date and uri (schema.format); the suite reads format as an annotation"
         ),
-        "ref/remote ref, containing refs itself": .init(
-            outcome: .refused, reason: "refers to the draft 2020-12 meta-schema, a remote $ref, which apicheck refuses"),
         "vocabulary/schema that uses custom metaschema with with no validation vocabulary": .init(
             outcome: .refused,
             reason:

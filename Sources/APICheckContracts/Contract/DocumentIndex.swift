@@ -34,6 +34,8 @@ struct DocumentIndex: Sendable {
     subscript(pointer pointer: JSONPointer) -> JSONValue? {
         let tokens = pointer.tokens
         guard tokens.count >= 3, tokens[0] == "components", let value = components[tokens[1]]?[tokens[2]] else {
+            // The built-in meta-schemas, where a document that refers to them holds them (``SchemaResources``).
+            if tokens.first == MetaSchemas.member { return MetaSchemas.tree[pointer: JSONPointer(tokens: Array(tokens.dropFirst()))] }
             return document[pointer: pointer]
         }
         return tokens.count == 3 ? value : value[pointer: JSONPointer(tokens: Array(tokens[3...]))]

@@ -8,7 +8,8 @@ import Foundation
 /// whose `$id` is `https://example.com/tree` is a place in that schema, not in the document; `node` there names the
 /// schema whose `$id` resolves to `https://example.com/node`; `#leaf` names the `$anchor: leaf` of that resource. A
 /// document without `$id` is one resource, and `#/components/schemas/Todo` is a place in it, as OpenAPI reads it.
-/// A URI that no schema of the document declares is not fetched: apicheck reaches no network.
+/// A URI that no schema of the document declares is not fetched: apicheck reaches no network. The meta-schemas of JSON
+/// Schema 2020-12 are built in (``MetaSchemas``), and held by every document that refers to them.
 struct SchemaResources: Sendable {
     /// The base URI of the document itself, which declares none: a relative `$id` is read against it.
     static let documentURI = URIReference("apicheck:/document")
@@ -76,6 +77,34 @@ struct SchemaResources: Sendable {
             guard let value = document[pointer: root.at] else { continue }
             var path = root.at.tokens
             try walk(value, at: &path, base: root.uri, inData: false)
+        }
+        if refersToMetaSchemas() { try holdMetaSchemas() }
+    }
+
+    /// Whether a `$ref`, `$dynamicRef` or `$schema` of the document names one of the meta-schemas of JSON Schema 2020-12
+    /// (``MetaSchemas``) that the document does not declare itself.
+    private func refersToMetaSchemas() -> Bool {
+        func names(_ uri: URIReference) -> Bool {
+            let resource = uri.withoutFragment.text
+            return resources[resource] == nil && MetaSchemas.holds(resource)
+        }
+        if metaSchemas.values.contains(where: names) { return true }
+        // A fragment alone names a place in its own resource (most `$ref`s of a vendor's description: no URI is read).
+        return references.contains {
+            $0.reference.first != "#" && names(URIReference($0.reference).resolved(against: base(at: $0.pointer)))
+        }
+    }
+
+    /// Adds the meta-schemas of JSON Schema 2020-12, each a resource at its `$id`, at `/x-apicheck-meta-schemas/<n>`
+    /// (where ``DocumentIndex`` finds them): all of them, since they refer to each other.
+    private mutating func holdMetaSchemas() throws(SchemaError) {
+        guard case .array(let documents) = MetaSchemas.tree else { return }
+        for (index, document) in documents.enumerated() {
+            var path = [MetaSchemas.member, String(index)]
+            let uri = URIReference(MetaSchemas.uris[index])
+            resources[uri.text] = JSONPointer(tokens: path)
+            bases[JSONPointer(tokens: path)] = uri
+            try walk(document, at: &path, base: uri, inData: false)
         }
     }
 
