@@ -309,7 +309,10 @@ struct BreakingTests {
             "alternatives of a oneOf changed",
             old: todo("id: {type: integer}", "id: {oneOf: [{type: integer}, {type: string, pattern: \"^t\"}]}"),
             new: todo("id: {type: integer}", "id: {oneOf: [{type: integer}, {type: string, pattern: \"^t\"}, {type: boolean}]}"),
-            ["breaking.schema-changed /id", "breaking.schema-changed /id", "breaking.schema-changed /data/*/id"]),
+            [
+                "breaking.response-alternative-added /id", "breaking.response-alternative-added /id",
+                "breaking.response-alternative-added /data/*/id",
+            ]),
         // Requests: what the client sends (the PUT's form).
         Case(
             "a required request field added",

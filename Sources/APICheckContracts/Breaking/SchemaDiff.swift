@@ -26,14 +26,41 @@ struct FlatSchema {
     var keyCase: JSONValue?
     /// The alternatives of a `oneOf` or `anyOf` other than null, when more than one is left.
     var alternatives: [(value: JSONValue, pointer: JSONPointer)] = []
+    /// The keyword of ``alternatives`` (`oneOf` or `anyOf`).
+    var alternativesKeyword: String?
+    /// `discriminator` of the alternatives: its property and its mapping (a value to a schema's `$ref`).
+    var discriminator: (property: String, mapping: [String: String])?
     var constraints: [String: JSONValue] = [:]
     /// `description`, `title`, `example`, `examples`: what a reader is told, not what is checked.
     var documentation: [String: JSONValue] = [:]
+    /// The boolean schema `false`, or a `not: {}`: no value is valid.
+    var rejectsAll = false
+    /// The sub-schemas that apply to the value or to parts of it, by keyword, such that a sub-schema that accepts more
+    /// makes the whole accept more (``monotoneKeywords``).
+    var applied: [String: (value: JSONValue, pointer: JSONPointer)] = [:]
+    var prefixItems: [(value: JSONValue, pointer: JSONPointer)] = []
+    var patternProperties: [(pattern: String, value: JSONValue, pointer: JSONPointer)] = []
+    var dependentRequired: [String: Set<String>] = [:]
+    var dependentSchemas: [(name: String, value: JSONValue, pointer: JSONPointer)] = []
+    /// `not` and `if`, whose sub-schemas' changes have no one direction, and what is compared as written (`$dynamicRef`,
+    /// a `$ref` to a document apicheck does not hold, `$schema`).
+    var opaque: [String: (value: JSONValue, pointer: JSONPointer)] = [:]
+    var defaultValue: JSONValue?
+    var readOnly = false
+    var writeOnly = false
 
     static let documentationKeys = ["description", "title", "example", "examples"]
-    static let lowerBounds = ["minLength", "minItems", "minimum", "exclusiveMinimum", "minProperties"]
-    static let upperBounds = ["maxLength", "maxItems", "maximum", "exclusiveMaximum", "maxProperties"]
-    static let exact = ["pattern", "multipleOf", "const", "uniqueItems"]
+    static let lowerBounds = ["minLength", "minItems", "minimum", "exclusiveMinimum", "minProperties", "minContains"]
+    static let upperBounds = ["maxLength", "maxItems", "maximum", "exclusiveMaximum", "maxProperties", "maxContains"]
+    static let exact = ["pattern", "multipleOf", "uniqueItems"]
+    /// Keywords whose sub-schema, when it accepts more, makes the schema accept more; the instance each applies to is
+    /// the value itself (""), each of its items or properties ("*").
+    static let monotoneKeywords: [(keyword: String, instance: String)] = [
+        ("contains", "*"), ("propertyNames", ""), ("additionalProperties", "*"), ("unevaluatedProperties", "*"),
+        ("unevaluatedItems", "*"), ("then", ""), ("else", ""),
+    ]
+    /// Keywords compared as written: a change is a change, with no direction.
+    static let opaqueKeywords = ["not", "if", "$dynamicRef", "$ref", "$schema"]
 }
 
 extension ContractDiff {
@@ -42,6 +69,7 @@ extension ContractDiff {
         guard let value else { return nil }
         let (resolved, source) = version.resolve(value, at: pointer)
         var flat = FlatSchema(pointer: source, value: resolved)
+        if resolved == .bool(false) { flat.rejectsAll = true }
         guard case .object(let object) = resolved, depth < 32 else { return flat }
         // allOf: every part's properties and requirements, its own keywords first.
         if case .array(let parts)? = object["allOf"] {
@@ -72,6 +100,12 @@ extension ContractDiff {
             own.enumValues = Set(values.filter { !$0.isNull })
             if values.contains(.null) { own.nullable = true }
         }
+        // const is a one-value enum: a response const changed is a value the client never saw.
+        if let value = object["const"] {
+            own.enumValues = value.isNull ? [] : [value]
+            if value.isNull { own.nullable = true }
+        }
+        Self.readKeywords(object, at: source, into: &own)
         own.format = object["format"]?.stringValue
         own.dateForm = object["x-apicheck-date"]
         own.keyCase = object["x-apicheck-key-case"]
@@ -100,6 +134,7 @@ extension ContractDiff {
                 own.nullable = nullable
             } else {
                 own.alternatives += others.map { (value: $0.0, pointer: $0.1) }
+                own.alternativesKeyword = keyword
             }
         }
         flat.absorb(own)
@@ -139,7 +174,20 @@ extension ContractDiff {
         // What the flattened schemas tell a reader (a $ref's target's description, a oneOf's only alternative's).
         let reworded = FlatSchema.documentationKeys.filter { before.documentation[$0] != after.documentation[$0] }
         if !reworded.isEmpty { report(.breakingDocumentation, "\(reworded.joined(separator: ", ")) changed") }
-        for (rule, message) in compareTypes(before, after, direction) { report(rule, message) }
+        if before.rejectsAll || after.rejectsAll {
+            // `false` (or `not: {}`): nothing else of the schema matters.
+            if before.rejectsAll != after.rejectsAll {
+                let message = after.rejectsAll ? "no value is valid any more (false)" : "values are valid again (was false)"
+                self.report(
+                    after.rejectsAll ? .tighter : .looser, message, direction, operation, part, instance, old: before.pointer,
+                    new: after.pointer)
+            }
+            return
+        }
+        let wrapped = before.alternatives.isEmpty != after.alternatives.isEmpty
+        if !wrapped {
+            for (rule, message) in compareTypes(before, after, direction) { report(rule, message) }
+        }
         if before.nullable != after.nullable {
             switch (direction, after.nullable) {
             case (.response, true): report(.breakingResponseNullable, "nullable: no -> yes")
@@ -147,6 +195,12 @@ extension ContractDiff {
             case (.request, true): report(.breakingRequestNullable, "nullable: no -> yes")
             case (.request, false): report(.breakingRequestNotNullable, "nullable: yes -> no")
             }
+        }
+        if wrapped {
+            // A schema wrapped into a oneOf or anyOf (or taken out of one): its old self is one of the alternatives,
+            // compared with what it became; the others are added (or removed).
+            compareAlternatives(before, after, direction, operation, part, instance)
+            return
         }
         for (rule, message) in compareEnums(before, after, direction) { report(rule, message) }
         if before.format != after.format {
@@ -170,6 +224,7 @@ extension ContractDiff {
                 at: (oldItems.value, oldItems.pointer), (newItems.value, newItems.pointer), direction, operation, part,
                 instance.appending("*"))
         }
+        compareKeywords(before, after, direction, operation, part, instance)
         compareAlternatives(before, after, direction, operation, part, instance)
     }
 
@@ -268,15 +323,22 @@ extension ContractDiff {
             case (nil, nil): tightened.append(describe(key))
             }
         }
+        var changed: [String] = []
         for key in FlatSchema.exact where before.constraints[key] != after.constraints[key] {
-            if after.constraints[key] == nil || after.constraints[key] == .bool(false) {
-                loosened.append(describe(key))
-            } else {
-                tightened.append(describe(key))
+            switch Self.direction(of: key, before.constraints[key], after.constraints[key]) {
+            case .tighter: tightened.append(describe(key))
+            case .looser: loosened.append(describe(key))
+            case .undecided: changed.append(describe(key))
+            case .same: break
             }
         }
         if !before.closed && after.closed { tightened.append("additionalProperties: allowed -> false") }
         if before.closed && !after.closed { loosened.append("additionalProperties: false -> allowed") }
+        if !changed.isEmpty {
+            report(
+                direction == .request ? .breakingRequestConstraintChanged : .breakingResponseConstraintChanged,
+                changed.joined(separator: "; "))
+        }
         switch direction {
         case .request:
             if !tightened.isEmpty { report(.breakingRequestConstraintTightened, tightened.joined(separator: "; ")) }
@@ -299,10 +361,23 @@ extension ContractDiff {
     ) {
         let oldByName = Dictionary(before.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let newNames = Set(after.properties.map(\.name))
+        // A readOnly field is not sent and a writeOnly one not received: each side sees only its own fields.
+        let hiddenKey = direction == .request ? "readOnly" : "writeOnly"
+        let oldHidden = Set(before.properties.filter { old.resolve($0.value, at: $0.pointer).value[hiddenKey] == .bool(true) }.map(\.name))
+        let newHidden = Set(after.properties.filter { new.resolve($0.value, at: $0.pointer).value[hiddenKey] == .bool(true) }.map(\.name))
         for property in after.properties {
             let at = instance.appending(property.name)
             let required = after.required.contains(property.name)
-            guard let previous = oldByName[property.name] else {
+            if newHidden.contains(property.name) {
+                if let previous = oldByName[property.name], !oldHidden.contains(property.name) {
+                    add(
+                        direction == .request ? .breakingRequestFieldRemoved : .breakingResponseFieldRemoved, operation, part,
+                        at.description, old: previous.pointer, new: property.pointer,
+                        "\(hiddenKey): no -> yes (\(direction == .request ? "the client no longer sends it" : "no longer in responses"))")
+                }
+                continue
+            }
+            guard let previous = oldByName[property.name], !oldHidden.contains(property.name) else {
                 let rule: RuleID
                 switch (direction, required) {
                 case (.response, true): rule = .breakingResponseFieldRequired
@@ -310,9 +385,10 @@ extension ContractDiff {
                 case (.request, true): rule = .breakingRequestFieldRequired
                 case (.request, false): rule = .breakingRequestFieldAdded
                 }
+                let wasHidden = oldByName[property.name] != nil
                 add(
-                    rule, operation, part, at.description, old: nil, new: property.pointer,
-                    required ? "a new required field" : "a new field")
+                    rule, operation, part, at.description, old: oldByName[property.name]?.pointer, new: property.pointer,
+                    wasHidden ? "\(hiddenKey): yes -> no" : (required ? "a new required field" : "a new field"))
                 continue
             }
             let wasRequired = before.required.contains(property.name)
@@ -330,13 +406,13 @@ extension ContractDiff {
             }
             compareSchemas(at: (previous.value, previous.pointer), (property.value, property.pointer), direction, operation, part, at)
         }
-        for property in before.properties where !newNames.contains(property.name) {
+        for property in before.properties where !newNames.contains(property.name) && !oldHidden.contains(property.name) {
             add(
                 direction == .request ? .breakingRequestFieldRemoved : .breakingResponseFieldRemoved, operation, part,
                 instance.appending(property.name).description, old: property.pointer, new: nil, "the field is gone")
         }
         // A field only `required` names (declared by no `properties`) that became required or stopped being.
-        let declared = Set(before.properties.map(\.name)).union(newNames)
+        let declared = Set(before.properties.map(\.name)).union(newNames).union(oldHidden).union(newHidden)
         for name in after.required.subtracting(before.required).subtracting(declared) {
             add(
                 direction == .request ? .breakingRequestFieldRequired : .breakingResponseFieldRequired, operation, part,
@@ -346,23 +422,6 @@ extension ContractDiff {
             add(
                 direction == .request ? .breakingRequestFieldOptional : .breakingResponseFieldOptional, operation, part,
                 instance.appending(name).description, old: before.pointer, new: after.pointer, "required: yes -> no")
-        }
-    }
-
-    mutating func compareAlternatives(
-        _ before: FlatSchema, _ after: FlatSchema, _ direction: ChangeDirection, _ operation: String, _ part: String,
-        _ instance: JSONPointer
-    ) {
-        guard !before.alternatives.isEmpty || !after.alternatives.isEmpty else { return }
-        if before.alternatives.count == after.alternatives.count {
-            for (oldOption, newOption) in zip(before.alternatives, after.alternatives) {
-                compareSchemas(
-                    at: (oldOption.value, oldOption.pointer), (newOption.value, newOption.pointer), direction, operation, part, instance)
-            }
-        } else {
-            add(
-                .breakingSchemaChanged, operation, part, instance.description, old: before.pointer, new: after.pointer,
-                "oneOf/anyOf: \(before.alternatives.count) alternatives -> \(after.alternatives.count)")
         }
     }
 }
@@ -387,7 +446,19 @@ extension FlatSchema {
         dateForm = other.dateForm ?? dateForm
         keyCase = other.keyCase ?? keyCase
         alternatives += other.alternatives
+        alternativesKeyword = other.alternativesKeyword ?? alternativesKeyword
+        discriminator = other.discriminator ?? discriminator
         constraints.merge(other.constraints) { _, new in new }
         documentation.merge(other.documentation) { _, new in new }
+        rejectsAll = rejectsAll || other.rejectsAll
+        applied.merge(other.applied) { _, new in new }
+        if !other.prefixItems.isEmpty { prefixItems = other.prefixItems }
+        patternProperties += other.patternProperties.filter { entry in !patternProperties.contains { $0.pattern == entry.pattern } }
+        dependentRequired.merge(other.dependentRequired) { $0.union($1) }
+        dependentSchemas += other.dependentSchemas.filter { entry in !dependentSchemas.contains { $0.name == entry.name } }
+        opaque.merge(other.opaque) { _, new in new }
+        defaultValue = other.defaultValue ?? defaultValue
+        readOnly = readOnly || other.readOnly
+        writeOnly = writeOnly || other.writeOnly
     }
 }

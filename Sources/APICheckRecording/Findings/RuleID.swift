@@ -214,7 +214,23 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static let breakingDateForm = RuleID(uncheckedID: "breaking.date-form")
     /// `breaking.key-case` (default error; docs/RULES.md, "Contract changes"): the key case changed (`x-apicheck-key-case`: snake_case to camelCase).
     public static let breakingKeyCase = RuleID(uncheckedID: "breaking.key-case")
-    /// `breaking.schema-changed` (default warning; docs/RULES.md, "Contract changes"): a change apicheck does not classify further (the alternatives of a oneOf or anyOf, prefixItems): read it.
+    /// `breaking.response-constraint-changed` (default warning; docs/RULES.md, "Contract changes"): a response constraint changed with no one direction (a `pattern` replaced by another, a `not` or an `if` changed): responses may hold values the client did not expect.
+    public static let breakingResponseConstraintChanged = RuleID(uncheckedID: "breaking.response-constraint-changed")
+    /// `breaking.response-alternative-added` (default error; docs/RULES.md, "Contract changes"): a response value may be a new alternative of its `oneOf`/`anyOf` (a `Dog` beside the `Cat`), which a Swift enum of the kinds does not decode.
+    public static let breakingResponseAlternativeAdded = RuleID(uncheckedID: "breaking.response-alternative-added")
+    /// `breaking.response-alternative-removed` (default info; docs/RULES.md, "Contract changes"): an alternative of a response's `oneOf`/`anyOf` no longer comes.
+    public static let breakingResponseAlternativeRemoved = RuleID(uncheckedID: "breaking.response-alternative-removed")
+    /// `breaking.request-constraint-changed` (default warning; docs/RULES.md, "Contract changes"): a request constraint changed with no one direction (a `pattern` replaced by another, a `not` or an `if` changed): values the client sends may be refused.
+    public static let breakingRequestConstraintChanged = RuleID(uncheckedID: "breaking.request-constraint-changed")
+    /// `breaking.request-alternative-added` (default warning; docs/RULES.md, "Contract changes"): a request value may be a new alternative of its `oneOf`/`anyOf` (an id that also takes an integer): the server must accept it.
+    public static let breakingRequestAlternativeAdded = RuleID(uncheckedID: "breaking.request-alternative-added")
+    /// `breaking.request-alternative-removed` (default error; docs/RULES.md, "Contract changes"): an alternative of a request's `oneOf`/`anyOf` the client may send is no longer accepted.
+    public static let breakingRequestAlternativeRemoved = RuleID(uncheckedID: "breaking.request-alternative-removed")
+    /// `breaking.request-default-changed` (default warning; docs/RULES.md, "Contract changes"): the `default` of a request parameter or field changed: where the client sends nothing, the server now assumes another value.
+    public static let breakingRequestDefaultChanged = RuleID(uncheckedID: "breaking.request-default-changed")
+    /// `breaking.discriminator-changed` (default error; docs/RULES.md, "Contract changes"): a `discriminator` changed: its `propertyName`, or the schema a mapping value names, or it was added or removed.
+    public static let breakingDiscriminatorChanged = RuleID(uncheckedID: "breaking.discriminator-changed")
+    /// `breaking.schema-changed` (default warning; docs/RULES.md, "Contract changes"): what the schema is changed in a way apicheck cannot follow: a `$ref` to a document it does not hold, a `$dynamicRef`, or the dialect (`$schema`): read it.
     public static let breakingSchemaChanged = RuleID(uncheckedID: "breaking.schema-changed")
     /// `breaking.documentation` (default info; docs/RULES.md, "Contract changes"): a description, summary, title or example changed.
     public static let breakingDocumentation = RuleID(uncheckedID: "breaking.documentation")
@@ -319,6 +335,14 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
         (.breakingFormatChanged, .error),
         (.breakingDateForm, .error),
         (.breakingKeyCase, .error),
+        (.breakingResponseConstraintChanged, .warning),
+        (.breakingResponseAlternativeAdded, .error),
+        (.breakingResponseAlternativeRemoved, .info),
+        (.breakingRequestConstraintChanged, .warning),
+        (.breakingRequestAlternativeAdded, .warning),
+        (.breakingRequestAlternativeRemoved, .error),
+        (.breakingRequestDefaultChanged, .warning),
+        (.breakingDiscriminatorChanged, .error),
         (.breakingSchemaChanged, .warning),
         (.breakingDocumentation, .info),
     ]
