@@ -15,7 +15,10 @@ struct BreakingCommand: ParsableCommand {
             and says whom it breaks: the client (a response field removed or newly nullable, an enum value added \
             to a response, a required request field added, an operation removed, ...), the server (a request \
             constraint loosened, a response field now required, ...) or neither (descriptions, optional \
-            additions). Renamed path parameters, reordered keys and schemas moved behind a $ref are not changes.
+            additions). Renamed path parameters, reordered keys and schemas moved behind a $ref are not changes. \
+            Webhooks are compared too, their requests as what the app reads. What was removed without having \
+            been deprecated, or before the sunset date it announced (x-sunset, or a Sunset header; --date sets \
+            today), has a rule of its own.
 
             Each change is ranked by this app's use: the recordings of the API (tests and scenarios, not the \
             contract examples) that exercise what changed, against the old contract or the new one. Exit 1 when \
@@ -54,11 +57,28 @@ struct BreakingCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The lowest severity that fails the run.", valueName: "severity"))
     var failOn: Severity = .error
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Today, for sunset dates (x-sunset, a Sunset header): what was removed before its sunset is breaking.removed-before-sunset. (default: today)",
+            valueName: "yyyy-mm-dd"))
+    var date: String?
+
+    /// ``date`` as a day (the start of it, UTC), or now.
+    func today() throws -> Date {
+        guard let date else { return Date() }
+        guard date.utf8.count == 10, let day = Lifecycle.date(date) else {
+            throw ValidationError("--date takes a day as yyyy-mm-dd, found '\(date)'")
+        }
+        return day
+    }
+
     func validate() throws {
         guard BreakingReport.formats.contains(format) else {
             throw ValidationError("unknown --format '\(format)'; the formats are \(BreakingReport.formats.joined(separator: ", "))")
         }
         if examplesFilter != nil && !examples { throw ValidationError("--examples-filter goes with --examples") }
+        _ = try today()
         switch (files.count, base) {
         case (0, nil): throw ValidationError("name the old and the new contract, or --base REF")
         case (0, _?), (2, nil): break
@@ -136,7 +156,7 @@ struct BreakingCommand: ParsableCommand {
                 comparisons.append(
                     BreakingRun.compare(
                         old: pair.old, new: pair.new, api: pair.api, recordingsFolder: pair.recordings, severities: pair.severities,
-                        examples: tried))
+                        examples: tried, today: try today()))
             }
         } catch let failure as CommandFailure {
             throw failure

@@ -180,6 +180,9 @@ struct BreakingTests {
             [
                 "breaking.response-field-removed /title", "breaking.response-field-removed /title",
                 "breaking.response-field-removed /data/*/title",
+                // Not deprecated first.
+                "breaking.removed-without-deprecation /title", "breaking.removed-without-deprecation /title",
+                "breaking.removed-without-deprecation /data/*/title",
             ]),
         Case(
             "a response field made optional", new: todo("required: [id, title, updated_at]", "required: [id, title]"),
@@ -304,7 +307,7 @@ struct BreakingTests {
         Case(
             "an operation removed",
             old: edit { $0.extraPaths = "  /todos/search:\n    get:\n      responses:\n        \"200\": {description: ok}" }, new: Doc(),
-            ["breaking.operation-removed []"]),
+            ["breaking.operation-removed []", "breaking.removed-without-deprecation []"]),
         Case(
             "alternatives of a oneOf changed",
             old: todo("id: {type: integer}", "id: {oneOf: [{type: integer}, {type: string, pattern: \"^t\"}]}"),
@@ -326,7 +329,7 @@ struct BreakingTests {
             ["breaking.request-field-added /note"]),
         Case(
             "a request field removed", new: body("\n                is_done: {type: string, enum: [\"true\", \"false\"]}", ""),
-            ["breaking.request-field-removed /is_done"]),
+            ["breaking.request-field-removed /is_done", "breaking.removed-without-deprecation /is_done"]),
         Case(
             "a required request field made optional", new: body("required: [title]", "required: []"),
             ["breaking.request-field-optional /title"]),
@@ -385,7 +388,10 @@ struct BreakingTests {
             ["breaking.parameter-added [query parameter q]"]),
         Case(
             "a query parameter removed", new: edit { $0.listParameters = "        - {name: per_page, in: query, schema: {type: integer}}" },
-            ["breaking.parameter-added [query parameter per_page]", "breaking.parameter-removed [query parameter page]"]),
+            [
+                "breaking.parameter-added [query parameter per_page]", "breaking.parameter-removed [query parameter page]",
+                "breaking.removed-without-deprecation [query parameter page]",
+            ]),
         Case(
             "a query parameter made required",
             new: edit { $0.listParameters = $0.listParameters.replacingOccurrences(of: "required: false", with: "required: true") },

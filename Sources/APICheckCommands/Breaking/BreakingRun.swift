@@ -39,12 +39,13 @@ public enum BreakingRun {
     }
 
     /// Compares `old` with `new` and ranks the changes by the recordings under `recordingsFolder` (none: the app's
-    /// use is unknown and every change counts). `severities` are apicheck.yml's for the API.
+    /// use is unknown and every change counts). `severities` are apicheck.yml's for the API; a sunset date is compared
+    /// with `today`.
     public static func compare(
         old: ContractVersion, new: ContractVersion, api: String?, recordingsFolder: String?, severities: [RuleID: Severity] = [:],
-        examples: [BreakingExamples.Result]? = nil
+        examples: [BreakingExamples.Result]? = nil, today: Date = Date()
     ) -> Comparison {
-        var changes = ContractDiff.compare(old, new)
+        var changes = ContractDiff.compare(old, new, today: today)
         for index in changes.indices { changes[index].severity = severities[changes[index].rule] ?? changes[index].severity }
         var comparison = Comparison(api: api, oldPath: old.path, newPath: new.path, recordingsRead: nil, changes: [])
         var usage: [String: Set<String>] = [:]

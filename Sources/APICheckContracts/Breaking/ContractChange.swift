@@ -134,6 +134,12 @@ public struct ContractChange: Sendable, Hashable {
         .breakingRequestAlternativeRemoved: .client,
         .breakingRequestDefaultChanged: .client,
         .breakingDiscriminatorChanged: .client,
+        .breakingWebhookAdded: .neither,
+        .breakingWebhookRemoved: .client,
+        .breakingDeprecated: .neither,
+        .breakingRemovedWithoutDeprecation: .client,
+        .breakingRemovedBeforeSunset: .client,
+        .breakingSunsetEarlier: .client,
         .breakingSchemaChanged: .client,
         .breakingDocumentation: .neither,
     ]

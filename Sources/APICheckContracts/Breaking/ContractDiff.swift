@@ -1,4 +1,5 @@
 import APICheckRecording
+import Foundation
 
 /// Every change between two versions of a contract, classified by whom it breaks (`apicheck breaking`).
 ///
@@ -11,6 +12,8 @@ import APICheckRecording
 public struct ContractDiff {
     let old: ContractVersion
     let new: ContractVersion
+    /// The day a sunset date is compared with (`--date`).
+    var today = Date()
     var changes: [ContractChange] = []
     /// Schema pairs already compared (recursive schemas end here).
     var visited: Set<[String]> = []
@@ -18,9 +21,11 @@ public struct ContractDiff {
     /// node's `next`), compared where it is first met and once inside itself, not at every depth.
     var comparing: [[String]] = []
 
-    /// The changes from `old` to `new`, in the new contract's order of operations (removed ones last).
-    public static func compare(_ old: ContractVersion, _ new: ContractVersion) -> [ContractChange] {
+    /// The changes from `old` to `new`, in the new contract's order of operations (removed ones last); a sunset date
+    /// is compared with `today`.
+    public static func compare(_ old: ContractVersion, _ new: ContractVersion, today: Date = Date()) -> [ContractChange] {
         var diff = ContractDiff(old: old, new: new)
+        diff.today = today
         diff.compareDocuments()
         return diff.changes
     }
@@ -35,26 +40,38 @@ public struct ContractDiff {
         let pointer: JSONPointer
         let pathItem: JSONValue
         let pathItemPointer: JSONPointer
+        /// A webhook (`webhooks` of OpenAPI 3.1): a request the API sends to the app, whose body the app reads, and
+        /// whose responses the app writes; `template` is `webhook <name>`.
+        var isWebhook = false
         /// `GET /todos/{}`: the method and the path without its parameters' names.
         var key: String { "\(method) \(ContractDiff.skeleton(template))" }
         var name: String { "\(method) \(template)" }
+        /// How the request is judged: as the client sends it, or, for a webhook, as the app reads it.
+        var requestDirection: ChangeDirection { isWebhook ? .response : .request }
+        /// How the responses are judged: as the client reads them, or, for a webhook, as the app writes them.
+        var responseDirection: ChangeDirection { isWebhook ? .request : .response }
+        var lifecycle: Lifecycle { Lifecycle(of: value, responses: value["responses"]) }
         /// The path parameters' names in the order the path has them.
         var pathParameterNames: [String] { ContractDiff.parameterNames(template) }
     }
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
+    /// The operations of `version`'s paths, then those of its webhooks.
     static func operations(of version: ContractVersion) -> [Operation] {
-        guard case .object(let paths)? = version.document["paths"] else { return [] }
         var found: [Operation] = []
-        for member in paths {
-            let (item, itemPointer) = version.resolve(member.value, at: JSONPointer(tokens: ["paths", member.key]))
-            for method in methods {
-                guard let operation = item[method] else { continue }
-                found.append(
-                    Operation(
-                        method: method.uppercased(), template: member.key, value: operation,
-                        pointer: itemPointer.appending(method), pathItem: item, pathItemPointer: itemPointer))
+        for section in ["paths", "webhooks"] {
+            guard case .object(let items)? = version.document[section] else { continue }
+            for member in items {
+                let (item, itemPointer) = version.resolve(member.value, at: JSONPointer(tokens: [section, member.key]))
+                for method in methods {
+                    guard let operation = item[method] else { continue }
+                    var entry = Operation(
+                        method: method.uppercased(), template: section == "paths" ? member.key : "webhook \(member.key)",
+                        value: operation, pointer: itemPointer.appending(method), pathItem: item, pathItemPointer: itemPointer)
+                    entry.isWebhook = section == "webhooks"
+                    found.append(entry)
+                }
             }
         }
         return found
@@ -100,19 +117,36 @@ public struct ContractDiff {
         let newKeys = Set(newOperations.map(\.key))
         for operation in newOperations {
             guard let before = oldByKey[operation.key] else {
-                add(.breakingOperationAdded, operation.name, "", "", old: nil, new: operation.pointer, "a new operation")
+                if operation.isWebhook {
+                    add(
+                        .breakingWebhookAdded, operation.name, "", "", old: nil, new: operation.pointer,
+                        "a new webhook: the API may call the app")
+                } else {
+                    add(.breakingOperationAdded, operation.name, "", "", old: nil, new: operation.pointer, "a new operation")
+                }
                 continue
             }
             compareOperation(before, operation)
         }
         for operation in oldOperations where !newKeys.contains(operation.key) {
-            add(.breakingOperationRemoved, operation.name, "", "", old: operation.pointer, new: nil, "the operation is gone")
+            if operation.isWebhook {
+                add(
+                    .breakingWebhookRemoved, operation.name, "", "", old: operation.pointer, new: nil,
+                    "the webhook is gone: the app no longer hears of these events")
+            } else {
+                add(.breakingOperationRemoved, operation.name, "", "", old: operation.pointer, new: nil, "the operation is gone")
+            }
+            reportRemoval(
+                operation.lifecycle, what: operation.isWebhook ? "the webhook" : "the operation", operation.name, "", "",
+                old: operation.pointer)
         }
     }
 
     mutating func compareOperation(_ before: Operation, _ after: Operation) {
         let name = after.name
         compareDocumentation(before.value, before.pointer, after.value, after.pointer, name, "", "", keys: ["summary", "description"])
+        compareLifecycle(
+            before.lifecycle, after.lifecycle, what: "the operation", name, "", "", old: before.pointer, new: after.pointer)
         let oldCase = before.value["x-apicheck-key-case"] ?? old.document["x-apicheck-key-case"]
         let newCase = after.value["x-apicheck-key-case"] ?? new.document["x-apicheck-key-case"]
         if oldCase != newCase {
@@ -191,25 +225,34 @@ public struct ContractDiff {
         let newParameters = parameters(of: after, in: new)
         let oldByKey = Dictionary(oldParameters.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let newKeys = Set(newParameters.map(\.key))
+        // A webhook's parameters are what the API sends and the app reads: judged as a response's fields.
+        let webhook = after.isWebhook
         for parameter in newParameters {
             guard let previous = oldByKey[parameter.key] else {
                 if parameter.required {
-                    add(.breakingParameterRequired, name, parameter.part, "", old: nil, new: parameter.pointer, "a new required parameter")
+                    add(
+                        webhook ? .breakingResponseFieldRequired : .breakingParameterRequired, name, parameter.part, "", old: nil,
+                        new: parameter.pointer, "a new required parameter")
                 } else {
-                    add(.breakingParameterAdded, name, parameter.part, "", old: nil, new: parameter.pointer, "a new optional parameter")
+                    add(
+                        webhook ? .breakingResponseFieldAdded : .breakingParameterAdded, name, parameter.part, "", old: nil,
+                        new: parameter.pointer, "a new optional parameter")
                 }
                 continue
             }
             if parameter.required && !previous.required {
                 add(
-                    .breakingParameterRequired, name, parameter.part, "", old: previous.pointer, new: parameter.pointer,
-                    "required: no -> yes")
+                    webhook ? .breakingResponseFieldRequired : .breakingParameterRequired, name, parameter.part, "",
+                    old: previous.pointer, new: parameter.pointer, "required: no -> yes")
             } else if !parameter.required && previous.required {
                 add(
-                    .breakingParameterOptional, name, parameter.part, "", old: previous.pointer, new: parameter.pointer,
-                    "required: yes -> no")
+                    webhook ? .breakingResponseFieldOptional : .breakingParameterOptional, name, parameter.part, "",
+                    old: previous.pointer, new: parameter.pointer, "required: yes -> no")
             }
             compareDocumentation(previous.value, previous.pointer, parameter.value, parameter.pointer, name, parameter.part, "")
+            compareLifecycle(
+                Lifecycle(of: previous.value), Lifecycle(of: parameter.value), what: "the parameter", name, parameter.part, "",
+                old: previous.pointer, new: parameter.pointer)
             let pointer = "/\(parameter.location == "header" ? "headers" : parameter.location)/\(parameter.name)"
             let (before, after) = (
                 Self.wireForm(previous.value, location: previous.location), Self.wireForm(parameter.value, location: parameter.location)
@@ -221,10 +264,13 @@ public struct ContractDiff {
             }
             compareSchemas(
                 at: Self.valueSchema(previous.value, at: previous.pointer), Self.valueSchema(parameter.value, at: parameter.pointer),
-                .request, name, parameter.part, JSONPointer(pointer))
+                webhook ? .response : .request, name, parameter.part, JSONPointer(pointer))
         }
         for parameter in oldParameters where !newKeys.contains(parameter.key) {
-            add(.breakingParameterRemoved, name, parameter.part, "", old: parameter.pointer, new: nil, "the parameter is gone")
+            add(
+                webhook ? .breakingResponseFieldRemoved : .breakingParameterRemoved, name, parameter.part, "", old: parameter.pointer,
+                new: nil, "the parameter is gone")
+            reportRemoval(Lifecycle(of: parameter.value), what: "the parameter", name, parameter.part, "", old: parameter.pointer)
         }
     }
 
@@ -237,12 +283,13 @@ public struct ContractDiff {
         let oldRequired = oldBody["required"]?.boolValue ?? false
         let newRequired = newBody["required"]?.boolValue ?? false
         if newRequired && !oldRequired {
+            // A webhook's body the API must now send asks nothing of the app.
             add(
-                .breakingRequestBodyRequired, name, "request", "", old: before.value["requestBody"] == nil ? nil : oldPointer,
-                new: newPointer, "required: no -> yes")
+                after.isWebhook ? .breakingResponseFieldRequired : .breakingRequestBodyRequired, name, "request", "",
+                old: before.value["requestBody"] == nil ? nil : oldPointer, new: newPointer, "required: no -> yes")
         }
         // A body where there was none at all is a new requirement only when it is required (above).
-        compareContent((oldBody, oldPointer), (newBody, newPointer), .request, name, partPrefix: "request")
+        compareContent((oldBody, oldPointer), (newBody, newPointer), after.requestDirection, name, partPrefix: "request")
     }
 
     /// The media types of a request body or a response: added, removed, and the schemas of those in both.
@@ -288,25 +335,38 @@ public struct ContractDiff {
         for member in newResponses {
             let newStatusPointer = after.pointer.appending("responses").appending(member.key)
             guard let previous = oldResponses[member.key] else {
-                add(.breakingStatusAdded, name, member.key, "", old: nil, new: newStatusPointer, "a new status \(member.key)")
+                if after.isWebhook {
+                    // The app answers a webhook: the API taking another status asks the API to cope.
+                    add(
+                        .breakingRequestConstraintLoosened, name, member.key, "", old: nil, new: newStatusPointer,
+                        "the API takes the app's answer with status \(member.key) too")
+                } else {
+                    add(.breakingStatusAdded, name, member.key, "", old: nil, new: newStatusPointer, "a new status \(member.key)")
+                }
                 continue
             }
             let (oldResponse, oldPointer) = old.resolve(previous, at: before.pointer.appending("responses").appending(member.key))
             let (newResponse, newPointer) = new.resolve(member.value, at: newStatusPointer)
-            compareResponse(member.key, (oldResponse, oldPointer), (newResponse, newPointer), name)
+            compareResponse(member.key, (oldResponse, oldPointer), (newResponse, newPointer), name, after.responseDirection)
         }
         for member in oldResponses where newResponses[member.key] == nil {
-            add(
-                .breakingStatusRemoved, name, member.key, "", old: before.pointer.appending("responses").appending(member.key), new: nil,
-                "status \(member.key) is no longer declared")
+            let oldStatus = before.pointer.appending("responses").appending(member.key)
+            if after.isWebhook {
+                add(
+                    .breakingRequestConstraintTightened, name, member.key, "", old: oldStatus, new: nil,
+                    "the API no longer takes the app's answer with status \(member.key)")
+            } else {
+                add(.breakingStatusRemoved, name, member.key, "", old: oldStatus, new: nil, "status \(member.key) is no longer declared")
+            }
         }
     }
 
     mutating func compareResponse(
-        _ status: String, _ before: (JSONValue, JSONPointer), _ after: (JSONValue, JSONPointer), _ name: String
+        _ status: String, _ before: (JSONValue, JSONPointer), _ after: (JSONValue, JSONPointer), _ name: String,
+        _ direction: ChangeDirection = .response
     ) {
         compareDocumentation(before.0, before.1, after.0, after.1, name, status, "")
-        compareContent(before, after, .response, name, partPrefix: status)
+        compareContent(before, after, direction, name, partPrefix: status)
         // Headers, case-insensitively.
         let oldHeaders = Dictionary(
             (before.0["headers"]?.objectValue ?? JSONObject()).map { ($0.key.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
@@ -336,7 +396,7 @@ public struct ContractDiff {
             }
             compareSchemas(
                 at: Self.valueSchema(previous, at: previousPointer), Self.valueSchema(header, at: pointer),
-                .response, name, status, JSONPointer(tokens: ["headers", key]))
+                direction, name, status, JSONPointer(tokens: ["headers", key]))
         }
         for (key, member) in oldHeaders where newHeaders[key] == nil {
             let (previous, pointer) = old.resolve(member.value, at: before.1.appending("headers").appending(member.key))

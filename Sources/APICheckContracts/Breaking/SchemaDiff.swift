@@ -404,12 +404,19 @@ extension ContractDiff {
                     rule, operation, part, at.description, old: previous.pointer, new: property.pointer,
                     required ? "required: no -> yes" : "required: yes -> no")
             }
+            compareLifecycle(
+                Lifecycle(of: old.resolve(previous.value, at: previous.pointer).value),
+                Lifecycle(of: new.resolve(property.value, at: property.pointer).value), what: "the field", operation, part, at.description,
+                old: previous.pointer, new: property.pointer)
             compareSchemas(at: (previous.value, previous.pointer), (property.value, property.pointer), direction, operation, part, at)
         }
         for property in before.properties where !newNames.contains(property.name) && !oldHidden.contains(property.name) {
             add(
                 direction == .request ? .breakingRequestFieldRemoved : .breakingResponseFieldRemoved, operation, part,
                 instance.appending(property.name).description, old: property.pointer, new: nil, "the field is gone")
+            reportRemoval(
+                Lifecycle(of: old.resolve(property.value, at: property.pointer).value), what: "the field", operation, part,
+                instance.appending(property.name).description, old: property.pointer)
         }
         // A field only `required` names (declared by no `properties`) that became required or stopped being.
         let declared = Set(before.properties.map(\.name)).union(newNames).union(oldHidden).union(newHidden)

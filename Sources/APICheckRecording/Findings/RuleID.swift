@@ -230,6 +230,18 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static let breakingRequestDefaultChanged = RuleID(uncheckedID: "breaking.request-default-changed")
     /// `breaking.discriminator-changed` (default error; docs/RULES.md, "Contract changes"): a `discriminator` changed: its `propertyName`, or the schema a mapping value names, or it was added or removed.
     public static let breakingDiscriminatorChanged = RuleID(uncheckedID: "breaking.discriminator-changed")
+    /// `breaking.webhook-added` (default info; docs/RULES.md, "Contract changes"): a new webhook: the API may call the app with it.
+    public static let breakingWebhookAdded = RuleID(uncheckedID: "breaking.webhook-added")
+    /// `breaking.webhook-removed` (default error; docs/RULES.md, "Contract changes"): a webhook is gone: the app no longer hears of those events. A webhook's request is what the API sends and the app reads, so its changes are judged as a response's, and its responses as requests.
+    public static let breakingWebhookRemoved = RuleID(uncheckedID: "breaking.webhook-removed")
+    /// `breaking.deprecated` (default info; docs/RULES.md, "Contract changes"): an operation, parameter or field is newly `deprecated: true` (with its sunset date, when `x-sunset` or a `Sunset` header gives one).
+    public static let breakingDeprecated = RuleID(uncheckedID: "breaking.deprecated")
+    /// `breaking.removed-without-deprecation` (default error; docs/RULES.md, "Contract changes"): an operation, parameter or field was removed without having been `deprecated: true` in the old version.
+    public static let breakingRemovedWithoutDeprecation = RuleID(uncheckedID: "breaking.removed-without-deprecation")
+    /// `breaking.removed-before-sunset` (default error; docs/RULES.md, "Contract changes"): an operation, parameter or field was removed before the sunset date it announced (`x-sunset`, or its `Sunset` response header, RFC 8594) had passed (`--date` sets today).
+    public static let breakingRemovedBeforeSunset = RuleID(uncheckedID: "breaking.removed-before-sunset")
+    /// `breaking.sunset-earlier` (default warning; docs/RULES.md, "Contract changes"): a sunset date was moved earlier.
+    public static let breakingSunsetEarlier = RuleID(uncheckedID: "breaking.sunset-earlier")
     /// `breaking.schema-changed` (default warning; docs/RULES.md, "Contract changes"): what the schema is changed in a way apicheck cannot follow: a `$ref` to a document it does not hold, a `$dynamicRef`, or the dialect (`$schema`): read it.
     public static let breakingSchemaChanged = RuleID(uncheckedID: "breaking.schema-changed")
     /// `breaking.documentation` (default info; docs/RULES.md, "Contract changes"): a description, summary, title or example changed.
@@ -343,6 +355,12 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
         (.breakingRequestAlternativeRemoved, .error),
         (.breakingRequestDefaultChanged, .warning),
         (.breakingDiscriminatorChanged, .error),
+        (.breakingWebhookAdded, .info),
+        (.breakingWebhookRemoved, .error),
+        (.breakingDeprecated, .info),
+        (.breakingRemovedWithoutDeprecation, .error),
+        (.breakingRemovedBeforeSunset, .error),
+        (.breakingSunsetEarlier, .warning),
         (.breakingSchemaChanged, .warning),
         (.breakingDocumentation, .info),
     ]
