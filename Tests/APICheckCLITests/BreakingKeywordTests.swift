@@ -115,7 +115,14 @@ struct BreakingKeywordTests {
         Pair(
             "a prefixItems position added", #"{"prefixItems": [{"type": "string"}]}"#,
             #"{"prefixItems": [{"type": "string"}, {"type": "integer"}]}"#,
-            request: ["breaking.request-constraint-tightened /value"], response: ["breaking.response-constraint-tightened /value"]),
+            request: ["breaking.request-constraint-tightened /value/1"], response: ["breaking.response-constraint-tightened /value/1"]),
+        Pair(
+            "a prefixItems entry that repeats items", #"{"type": "array", "items": {"type": "string"}}"#,
+            #"{"type": "array", "items": {"type": "string"}, "prefixItems": [{"type": "string"}]}"#, request: [], response: []),
+        Pair(
+            "a prefixItems entry narrower than items", #"{"type": "array", "items": {"type": ["string", "integer"]}}"#,
+            #"{"type": "array", "items": {"type": ["string", "integer"]}, "prefixItems": [{"type": "string"}]}"#,
+            request: ["breaking.request-type-changed /value/0"], response: ["breaking.response-type-narrowed /value/0"]),
         Pair(
             "a prefixItems position's type changed", #"{"prefixItems": [{"type": "string"}]}"#, #"{"prefixItems": [{"type": "integer"}]}"#,
             request: ["breaking.request-type-changed /value/0"], response: ["breaking.response-type-changed /value/0"]),
@@ -412,6 +419,14 @@ struct BreakingKeywordTests {
             ],
             new: [], ["breaking.status-removed POST /things [409]"]),
         DocumentPair(
+            "a success status removed",
+            old: [("        '201': {description: created}", "        '200': {description: ok}\n        '201': {description: created}")],
+            new: [], ["breaking.success-status-removed POST /things [200]"]),
+        DocumentPair(
+            "an optional response header removed",
+            old: [("            X-Rate:", "            X-Trace: {schema: {type: string}}\n            X-Rate:")],
+            new: [], ["breaking.optional-response-header-removed GET /things [200] /headers/x-trace"]),
+        DocumentPair(
             "a response content type added",
             new: [
                 (
@@ -439,6 +454,10 @@ struct BreakingKeywordTests {
             "a request body made required",
             new: [("      requestBody:\n        content:", "      requestBody:\n        required: true\n        content:")],
             ["breaking.request-body-required POST /things [request]"]),
+        DocumentPair(
+            "a request body made optional",
+            old: [("      requestBody:\n        content:", "      requestBody:\n        required: true\n        content:")],
+            new: [], ["breaking.request-field-optional POST /things [request]"]),
         DocumentPair(
             "a request content type added",
             new: [

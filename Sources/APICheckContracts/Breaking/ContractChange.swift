@@ -132,7 +132,7 @@ public struct ContractChange: Sendable, Hashable {
         .breakingRequestConstraintChanged: .client,
         .breakingRequestAlternativeAdded: .server,
         .breakingRequestAlternativeRemoved: .client,
-        .breakingRequestDefaultChanged: .client,
+        .breakingRequestDefaultChanged: .neither,
         .breakingDiscriminatorChanged: .client,
         .breakingWebhookAdded: .neither,
         .breakingWebhookRemoved: .client,
@@ -140,6 +140,8 @@ public struct ContractChange: Sendable, Hashable {
         .breakingRemovedWithoutDeprecation: .client,
         .breakingRemovedBeforeSunset: .client,
         .breakingSunsetEarlier: .client,
+        .breakingSuccessStatusRemoved: .client,
+        .breakingOptionalResponseHeaderRemoved: .client,
         .breakingSchemaChanged: .client,
         .breakingDocumentation: .neither,
     ]

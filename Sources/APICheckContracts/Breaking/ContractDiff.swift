@@ -288,6 +288,12 @@ public struct ContractDiff {
                 after.isWebhook ? .breakingResponseFieldRequired : .breakingRequestBodyRequired, name, "request", "",
                 old: before.value["requestBody"] == nil ? nil : oldPointer, new: newPointer, "required: no -> yes")
         }
+        if oldRequired && !newRequired && after.value["requestBody"] != nil {
+            // The server must now cope without a body (for a webhook, the app).
+            add(
+                after.isWebhook ? .breakingResponseFieldOptional : .breakingRequestFieldOptional, name, "request", "", old: oldPointer,
+                new: newPointer, "required: yes -> no (the body may be left out)")
+        }
         // A body where there was none at all is a new requirement only when it is required (above).
         compareContent((oldBody, oldPointer), (newBody, newPointer), after.requestDirection, name, partPrefix: "request")
     }
@@ -355,6 +361,10 @@ public struct ContractDiff {
                 add(
                     .breakingRequestConstraintTightened, name, member.key, "", old: oldStatus, new: nil,
                     "the API no longer takes the app's answer with status \(member.key)")
+            } else if member.key.hasPrefix("2") {
+                add(
+                    .breakingSuccessStatusRemoved, name, member.key, "", old: oldStatus, new: nil,
+                    "the success status \(member.key) is no longer declared")
             } else {
                 add(.breakingStatusRemoved, name, member.key, "", old: oldStatus, new: nil, "status \(member.key) is no longer declared")
             }
@@ -402,6 +412,8 @@ public struct ContractDiff {
             let (previous, pointer) = old.resolve(member.value, at: before.1.appending("headers").appending(member.key))
             if previous["required"]?.boolValue ?? false {
                 add(.breakingResponseHeaderRemoved, name, status, "/headers/\(key)", old: pointer, new: nil, "the header is gone")
+            } else {
+                add(.breakingOptionalResponseHeaderRemoved, name, status, "/headers/\(key)", old: pointer, new: nil, "the header is gone")
             }
         }
     }

@@ -180,21 +180,31 @@ extension ContractDiff {
         }
     }
 
-    /// `prefixItems`: each position in both compared; a position added is tighter, one removed looser.
+    /// `prefixItems`: each position in both compared. A position added was governed by `items` before (anything, without
+    /// it): the new schema there is compared with that one, so a prefix entry that repeats `items` is no change; a
+    /// position removed is governed by `items` from now on, compared the same way.
     mutating func comparePrefixItems(
         _ before: FlatSchema, _ after: FlatSchema, _ direction: ChangeDirection, _ operation: String, _ part: String,
         _ instance: JSONPointer
     ) {
         let common = min(before.prefixItems.count, after.prefixItems.count)
-        for index in 0..<common {
-            let (old, new) = (before.prefixItems[index], after.prefixItems[index])
-            compareSchemas(at: (old.value, old.pointer), (new.value, new.pointer), direction, operation, part, instance.appending(index))
+        for index in 0..<max(before.prefixItems.count, after.prefixItems.count) {
+            let old = index < before.prefixItems.count ? before.prefixItems[index] : before.items
+            let new = index < after.prefixItems.count ? after.prefixItems[index] : after.items
+            let at = instance.appending(index)
+            switch (old, new) {
+            case (let old?, let new?):
+                compareSchemas(at: (old.value, old.pointer), (new.value, new.pointer), direction, operation, part, at)
+            case (nil, let new?) where new.value != .bool(true) && new.value != .object(JSONObject()):
+                report(
+                    .tighter, "prefixItems: position \(index) added", direction, operation, part, at, old: before.pointer, new: new.pointer)
+            case (let old?, nil) where index >= common && old.value != .bool(true) && old.value != .object(JSONObject()):
+                report(
+                    .looser, "prefixItems: position \(index) removed", direction, operation, part, at, old: old.pointer, new: after.pointer)
+            default:
+                break
+            }
         }
-        guard before.prefixItems.count != after.prefixItems.count else { return }
-        let message = "prefixItems: \(before.prefixItems.count) -> \(after.prefixItems.count) positions"
-        report(
-            after.prefixItems.count > before.prefixItems.count ? .tighter : .looser, message, direction, operation, part, instance,
-            old: before.pointer, new: after.pointer)
     }
 
     /// `patternProperties`, by pattern: one added constrains the keys it matches (tighter), one removed frees them

@@ -160,7 +160,7 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static let breakingResponseEnumValueAdded = RuleID(uncheckedID: "breaking.response-enum-value-added")
     /// `breaking.response-enum-value-removed` (default info; docs/RULES.md, "Contract changes"): an enum value no longer comes in responses.
     public static let breakingResponseEnumValueRemoved = RuleID(uncheckedID: "breaking.response-enum-value-removed")
-    /// `breaking.response-constraint-loosened` (default warning; docs/RULES.md, "Contract changes"): a response value may be longer, larger or less constrained than before (maxLength, maximum, pattern, ...).
+    /// `breaking.response-constraint-loosened` (default error; docs/RULES.md, "Contract changes"): a response value may be longer, larger or less constrained than before (maxLength, maximum, pattern, ...).
     public static let breakingResponseConstraintLoosened = RuleID(uncheckedID: "breaking.response-constraint-loosened")
     /// `breaking.response-constraint-tightened` (default info; docs/RULES.md, "Contract changes"): a response value is more constrained than before.
     public static let breakingResponseConstraintTightened = RuleID(uncheckedID: "breaking.response-constraint-tightened")
@@ -226,7 +226,7 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static let breakingRequestAlternativeAdded = RuleID(uncheckedID: "breaking.request-alternative-added")
     /// `breaking.request-alternative-removed` (default error; docs/RULES.md, "Contract changes"): an alternative of a request's `oneOf`/`anyOf` the client may send is no longer accepted.
     public static let breakingRequestAlternativeRemoved = RuleID(uncheckedID: "breaking.request-alternative-removed")
-    /// `breaking.request-default-changed` (default warning; docs/RULES.md, "Contract changes"): the `default` of a request parameter or field changed: where the client sends nothing, the server now assumes another value.
+    /// `breaking.request-default-changed` (default warning; docs/RULES.md, "Contract changes"): the `default` of a request parameter or field changed: where the client sends nothing, the server now assumes another value. No request fails, but what it means changed: read it.
     public static let breakingRequestDefaultChanged = RuleID(uncheckedID: "breaking.request-default-changed")
     /// `breaking.discriminator-changed` (default error; docs/RULES.md, "Contract changes"): a `discriminator` changed: its `propertyName`, or the schema a mapping value names, or it was added or removed.
     public static let breakingDiscriminatorChanged = RuleID(uncheckedID: "breaking.discriminator-changed")
@@ -242,6 +242,10 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static let breakingRemovedBeforeSunset = RuleID(uncheckedID: "breaking.removed-before-sunset")
     /// `breaking.sunset-earlier` (default warning; docs/RULES.md, "Contract changes"): a sunset date was moved earlier.
     public static let breakingSunsetEarlier = RuleID(uncheckedID: "breaking.sunset-earlier")
+    /// `breaking.success-status-removed` (default error; docs/RULES.md, "Contract changes"): a success status (2XX) is no longer declared: the answer the client decoded now comes with another status, or not at all.
+    public static let breakingSuccessStatusRemoved = RuleID(uncheckedID: "breaking.success-status-removed")
+    /// `breaking.optional-response-header-removed` (default warning; docs/RULES.md, "Contract changes"): an optional response header is gone: an app that reads it when it comes no longer gets it.
+    public static let breakingOptionalResponseHeaderRemoved = RuleID(uncheckedID: "breaking.optional-response-header-removed")
     /// `breaking.schema-changed` (default warning; docs/RULES.md, "Contract changes"): what the schema is changed in a way apicheck cannot follow: a `$ref` to a document it does not hold, a `$dynamicRef`, or the dialect (`$schema`): read it.
     public static let breakingSchemaChanged = RuleID(uncheckedID: "breaking.schema-changed")
     /// `breaking.documentation` (default info; docs/RULES.md, "Contract changes"): a description, summary, title or example changed.
@@ -320,7 +324,7 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
         (.breakingResponseTypeNarrowed, .info),
         (.breakingResponseEnumValueAdded, .error),
         (.breakingResponseEnumValueRemoved, .info),
-        (.breakingResponseConstraintLoosened, .warning),
+        (.breakingResponseConstraintLoosened, .error),
         (.breakingResponseConstraintTightened, .info),
         (.breakingResponseHeaderRemoved, .error),
         (.breakingResponseHeaderAdded, .info),
@@ -361,6 +365,8 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
         (.breakingRemovedWithoutDeprecation, .error),
         (.breakingRemovedBeforeSunset, .error),
         (.breakingSunsetEarlier, .warning),
+        (.breakingSuccessStatusRemoved, .error),
+        (.breakingOptionalResponseHeaderRemoved, .warning),
         (.breakingSchemaChanged, .warning),
         (.breakingDocumentation, .info),
     ]
