@@ -59,6 +59,39 @@ struct SchemaResources: Sendable {
     /// Members whose values are data, not schemas (a `$id` or `$anchor` key in an example is no identifier).
     private static let data: Set<String> = ["enum", "const", "default", "example", "examples"]
 
+    /// Whether `key` is one of ``data``: hashed only when it begins as one of them does.
+    private static func isData(_ key: String) -> Bool {
+        switch key.utf8.first {
+        case UInt8(ascii: "e"), UInt8(ascii: "c"), UInt8(ascii: "d"): data.contains(key)
+        default: false
+        }
+    }
+
+    /// The `$` keywords of one object that declare a resource or an anchor, or refer; the first of a repeated key, as
+    /// `JSONObject`'s subscript finds it.
+    private struct Keywords {
+        var ref: String?
+        var dynamicRef: String?
+        var id: JSONValue?
+        var schema: JSONValue?
+        var anchor: JSONValue?
+        var dynamicAnchor: JSONValue?
+
+        mutating func take(_ member: JSONObject.Member) {
+            switch member.key {
+            case "$ref":
+                if ref == nil, case .string(let text) = member.value { ref = text }
+            case "$dynamicRef":
+                if dynamicRef == nil, case .string(let text) = member.value { dynamicRef = text }
+            case "$id": id = id ?? member.value
+            case "$schema": schema = schema ?? member.value
+            case "$anchor": anchor = anchor ?? member.value
+            case "$dynamicAnchor": dynamicAnchor = dynamicAnchor ?? member.value
+            default: break
+            }
+        }
+    }
+
     /// Finds every resource and anchor of `document`.
     ///
     /// - Throws: ``SchemaError`` (refusing the document) for an `$id` with a fragment, a resource or anchor declared
@@ -120,13 +153,17 @@ struct SchemaResources: Sendable {
         switch value {
         case .object(let object):
             var base = base
-            if !inData {
-                for keyword in ["$ref", "$dynamicRef"] {
-                    guard case .string(let reference)? = object[keyword] else { continue }
-                    references.append((JSONPointer(tokens: path + [keyword]), reference))
-                }
+            // The keywords that declare or refer (each begins with `$`), found in one pass over the members: most
+            // objects of a description have none but `$ref`, and six lookups by key compared every key six times.
+            var keywords = Keywords()
+            for index in object.members.indices where object.members[index].key.utf8.first == UInt8(ascii: "$") {
+                keywords.take(object.members[index])
             }
-            if case .string(let id)? = object["$id"] {
+            if !inData {
+                if let reference = keywords.ref { references.append((JSONPointer(tokens: path + ["$ref"]), reference)) }
+                if let reference = keywords.dynamicRef { references.append((JSONPointer(tokens: path + ["$dynamicRef"]), reference)) }
+            }
+            if case .string(let id)? = keywords.id {
                 let pointer = JSONPointer(tokens: path)
                 let uri = URIReference(id)
                 guard uri.fragment?.isEmpty ?? true else {
@@ -146,27 +183,15 @@ struct SchemaResources: Sendable {
                 resources[base.text] = pointer
                 bases[pointer] = base
             }
-            if case .string(let dialect)? = object["$schema"], !SchemaVocabulary.isKnownDialect(dialect) {
+            if case .string(let dialect)? = keywords.schema, !SchemaVocabulary.isKnownDialect(dialect) {
                 metaSchemas[JSONPointer(tokens: path)] = URIReference(dialect).resolved(against: base)
             }
-            if case .string(let reference)? = object["$dynamicRef"], let hash = reference.firstIndex(of: "#") {
+            if let reference = keywords.dynamicRef, let hash = reference.firstIndex(of: "#") {
                 let name = reference[reference.index(after: hash)...]
                 if !name.isEmpty, !name.hasPrefix("/") { dynamicReferenceNames.insert(String(name)) }
             }
-            for keyword in ["$anchor", "$dynamicAnchor"] {
-                guard case .string(let name)? = object[keyword] else { continue }
-                let pointer = JSONPointer(tokens: path)
-                let key = base.text + "#" + name
-                if let first = anchors[key], first != pointer {
-                    throw SchemaError(
-                        pointer: pointer.appending(keyword),
-                        message: "\(keyword) \(name) is declared twice (first at \(first.description)); a $ref to it could mean either",
-                        documentWide: true)
-                }
-                anchors[key] = pointer
-                if keyword == "$dynamicAnchor" { dynamicAnchors[base.text, default: [:]][name] = pointer }
-            }
-            for member in object where member.value.holdsValues && !Self.data.contains(member.key) {
+            if keywords.anchor != nil || keywords.dynamicAnchor != nil { try declareAnchors(keywords, at: path, base: base) }
+            for member in object where member.value.holdsValues && !Self.isData(member.key) {
                 // The other files of a contract split across files: their `$ref`s are already places (ContractBundle).
                 if path.isEmpty && member.key == ContractBundle.member { continue }
                 path.append(member.key)
@@ -181,6 +206,23 @@ struct SchemaResources: Sendable {
             }
         default:
             break
+        }
+    }
+
+    /// Records the `$anchor` and `$dynamicAnchor` of the schema at `path` in the resource `base`.
+    private mutating func declareAnchors(_ keywords: Keywords, at path: [String], base: URIReference) throws(SchemaError) {
+        for (keyword, value) in [("$anchor", keywords.anchor), ("$dynamicAnchor", keywords.dynamicAnchor)] {
+            guard case .string(let name)? = value else { continue }
+            let pointer = JSONPointer(tokens: path)
+            let key = base.text + "#" + name
+            if let first = anchors[key], first != pointer {
+                throw SchemaError(
+                    pointer: pointer.appending(keyword),
+                    message: "\(keyword) \(name) is declared twice (first at \(first.description)); a $ref to it could mean either",
+                    documentWide: true)
+            }
+            anchors[key] = pointer
+            if keyword == "$dynamicAnchor" { dynamicAnchors[base.text, default: [:]][name] = pointer }
         }
     }
 
