@@ -132,6 +132,13 @@ struct BreakingKeywordTests {
         Pair(
             "items: false", #"{"type": "array", "items": {"type": "string"}}"#, #"{"type": "array", "items": false}"#,
             request: ["breaking.request-constraint-tightened /value/*"], response: ["breaking.response-constraint-tightened /value/*"]),
+        Pair(
+            "items: false closes a tuple", #"{"type": "array", "prefixItems": [{"type": "string"}]}"#,
+            #"{"type": "array", "prefixItems": [{"type": "string"}], "items": false}"#,
+            request: ["breaking.request-constraint-tightened /value/*"], response: ["breaking.response-constraint-tightened /value/*"]),
+        Pair(
+            "items removed", #"{"type": "array", "items": {"type": "string"}}"#, #"{"type": "array"}"#,
+            request: ["breaking.request-constraint-loosened /value/*"], response: ["breaking.response-constraint-loosened /value/*"]),
         // not
         Pair(
             "not added", #"{"type": "string"}"#, #"{"type": "string", "not": {"const": ""}}"#,
@@ -458,6 +465,10 @@ struct BreakingKeywordTests {
             "a request body made optional",
             old: [("      requestBody:\n        content:", "      requestBody:\n        required: true\n        content:")],
             new: [], ["breaking.request-field-optional POST /things [request]"]),
+        DocumentPair(
+            "a response's schema removed: any value may come",
+            new: [("              schema: {type: object}\n    post:", "              example: {}\n    post:")],
+            ["breaking.response-type-changed GET /things [200 application/json]"]),
         DocumentPair(
             "a request content type added",
             new: [

@@ -147,9 +147,11 @@ extension ContractDiff {
         at before: (JSONValue?, JSONPointer), _ after: (JSONValue?, JSONPointer), _ direction: ChangeDirection, _ operation: String,
         _ part: String, _ instance: JSONPointer
     ) {
-        guard let oldSchema = flatten(before.0, at: before.1, in: old), let newSchema = flatten(after.0, at: after.1, in: new) else {
-            return
-        }
+        // A schema on one side only: the other side takes any value (`true`), so a schema removed is looser.
+        guard before.0 != nil || after.0 != nil,
+            let oldSchema = flatten(before.0 ?? .bool(true), at: before.1, in: old),
+            let newSchema = flatten(after.0 ?? .bool(true), at: after.1, in: new)
+        else { return }
         // Each pair of places once; a recursive schema (a comment's replies) where it is first met and once inside itself
         // (a reply's status), not again at every depth.
         let pair = [operation, part, oldSchema.pointer.description, newSchema.pointer.description]
@@ -219,11 +221,8 @@ extension ContractDiff {
         }
         for (rule, message) in compareConstraints(before, after, direction) { report(rule, message) }
         compareProperties(before, after, direction, operation, part, instance)
-        if let oldItems = before.items, let newItems = after.items {
-            compareSchemas(
-                at: (oldItems.value, oldItems.pointer), (newItems.value, newItems.pointer), direction, operation, part,
-                instance.appending("*"))
-        }
+        // items added (`false` closing a tuple, or a schema where any item went) is tighter, removed looser.
+        compareSubschema("items", before.items, after.items, direction, operation, part, instance.appending("*"))
         compareKeywords(before, after, direction, operation, part, instance)
         compareAlternatives(before, after, direction, operation, part, instance)
     }
