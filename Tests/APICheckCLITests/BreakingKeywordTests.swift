@@ -136,6 +136,7 @@ struct BreakingKeywordTests {
             "items: false closes a tuple", #"{"type": "array", "prefixItems": [{"type": "string"}]}"#,
             #"{"type": "array", "prefixItems": [{"type": "string"}], "items": false}"#,
             request: ["breaking.request-constraint-tightened /value/*"], response: ["breaking.response-constraint-tightened /value/*"]),
+        Pair("items: {} added", #"{"type": "array"}"#, #"{"type": "array", "items": {}}"#, request: [], response: []),
         Pair(
             "items removed", #"{"type": "array", "items": {"type": "string"}}"#, #"{"type": "array"}"#,
             request: ["breaking.request-constraint-loosened /value/*"], response: ["breaking.response-constraint-loosened /value/*"]),

@@ -168,7 +168,12 @@ extension ContractDiff {
         _ keyword: String, _ before: (value: JSONValue, pointer: JSONPointer)?, _ after: (value: JSONValue, pointer: JSONPointer)?,
         _ direction: ChangeDirection, _ operation: String, _ part: String, _ instance: JSONPointer
     ) {
-        switch (before, after) {
+        // `true` and `{}` accept every value: the same as no sub-schema.
+        func constrains(_ schema: (value: JSONValue, pointer: JSONPointer)?) -> (value: JSONValue, pointer: JSONPointer)? {
+            guard let schema, schema.value != .bool(true), schema.value != .object(JSONObject()) else { return nil }
+            return schema
+        }
+        switch (constrains(before), constrains(after)) {
         case (nil, nil):
             return
         case (nil, let added?):
