@@ -192,7 +192,6 @@ extension ContractDiff {
         _ before: FlatSchema, _ after: FlatSchema, _ direction: ChangeDirection, _ operation: String, _ part: String,
         _ instance: JSONPointer
     ) {
-        let common = min(before.prefixItems.count, after.prefixItems.count)
         for index in 0..<max(before.prefixItems.count, after.prefixItems.count) {
             let old = index < before.prefixItems.count ? before.prefixItems[index] : before.items
             let new = index < after.prefixItems.count ? after.prefixItems[index] : after.items
@@ -203,7 +202,7 @@ extension ContractDiff {
             case (nil, let new?) where new.value != .bool(true) && new.value != .object(JSONObject()):
                 report(
                     .tighter, "prefixItems: position \(index) added", direction, operation, part, at, old: before.pointer, new: new.pointer)
-            case (let old?, nil) where index >= common && old.value != .bool(true) && old.value != .object(JSONObject()):
+            case (let old?, nil) where old.value != .bool(true) && old.value != .object(JSONObject()):
                 report(
                     .looser, "prefixItems: position \(index) removed", direction, operation, part, at, old: old.pointer, new: after.pointer)
             default:
