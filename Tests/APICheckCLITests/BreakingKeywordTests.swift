@@ -266,11 +266,52 @@ struct BreakingKeywordTests {
         Pair(
             "a deprecated field removed", #"{"type": "object", "properties": {"a": {"type": "string", "deprecated": true}, "b": {}}}"#,
             #"{"type": "object", "properties": {"b": {}}}"#,
-            request: ["breaking.request-field-removed /value/a"], response: ["breaking.response-field-removed /value/a"]),
+            request: ["breaking.removed-after-deprecation /value/a"], response: ["breaking.removed-after-deprecation /value/a"]),
+        Pair(
+            "a deprecated field removed before its sunset",
+            #"{"type": "object", "properties": {"a": {"type": "string", "deprecated": true, "x-sunset": "2027-01-01"}, "b": {}}}"#,
+            #"{"type": "object", "properties": {"b": {}}}"#,
+            request: ["breaking.request-field-removed /value/a", "breaking.removed-before-sunset /value/a"],
+            response: ["breaking.response-field-removed /value/a", "breaking.removed-before-sunset /value/a"]),
         Pair(
             "a field deprecated", #"{"type": "object", "properties": {"a": {"type": "string"}}}"#,
             #"{"type": "object", "properties": {"a": {"type": "string", "deprecated": true, "x-sunset": "2027-01-01"}}}"#,
             request: ["breaking.deprecated /value/a"], response: ["breaking.deprecated /value/a"]),
+        // contentMediaType, contentEncoding, contentSchema: the form and shape of a string's content
+        Pair(
+            "contentMediaType changed", #"{"type": "string", "contentMediaType": "application/json"}"#,
+            #"{"type": "string", "contentMediaType": "application/xml"}"#,
+            request: ["breaking.format-changed /value"], response: ["breaking.format-changed /value"]),
+        Pair(
+            "contentMediaType widened", #"{"type": "string", "contentMediaType": "image/png"}"#,
+            #"{"type": "string", "contentMediaType": "image/*"}"#,
+            request: ["breaking.request-constraint-loosened /value"], response: ["breaking.response-constraint-loosened /value"]),
+        Pair(
+            "contentEncoding added", #"{"type": "string"}"#, #"{"type": "string", "contentEncoding": "base64"}"#,
+            request: ["breaking.format-changed /value"], response: ["breaking.response-constraint-tightened /value"]),
+        Pair(
+            "contentSchema added", #"{"type": "string", "contentMediaType": "application/json"}"#,
+            #"{"type": "string", "contentMediaType": "application/json", "contentSchema": {"type": "object"}}"#,
+            request: ["breaking.request-constraint-tightened /value"], response: ["breaking.response-constraint-tightened /value"]),
+        Pair(
+            "contentSchema removed", #"{"type": "string", "contentSchema": {"type": "object", "required": ["a"]}}"#,
+            #"{"type": "string"}"#,
+            request: ["breaking.request-constraint-loosened /value"], response: ["breaking.response-constraint-loosened /value"]),
+        // a oneOf that gains an alternative which may match the values of another
+        Pair(
+            "a oneOf gains an overlapping alternative", #"{"oneOf": [{"type": "object", "required": ["a"]}, {"type": "string"}]}"#,
+            #"{"oneOf": [{"type": "object", "required": ["a"]}, {"type": "string"}, {"type": "object", "required": ["b"]}]}"#,
+            request: [
+                "breaking.request-alternative-added /value", "breaking.request-constraint-changed /value",
+            ],
+            response: ["breaking.response-alternative-added /value"]),
+        Pair(
+            "an object wrapped into a oneOf beside another object", #"{"type": "object", "properties": {"a": {"type": "string"}}}"#,
+            #"{"oneOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"type": "object", "required": ["b"]}]}"#,
+            request: [
+                "breaking.request-alternative-added /value", "breaking.request-constraint-changed /value",
+            ],
+            response: ["breaking.response-alternative-added /value"]),
         // What apicheck cannot follow: changed, never no change.
         Pair(
             "a $ref to a URL changed", #"{"$ref": "https://example.com/a"}"#, #"{"$ref": "https://example.com/b"}"#,
@@ -359,7 +400,11 @@ struct BreakingKeywordTests {
             old: [
                 ("      description: the things\n", "      description: the things\n      deprecated: true\n      x-sunset: '2026-06-30'\n")
             ],
-            new: [removedGet], ["breaking.operation-removed GET /things"]),
+            new: [removedGet], ["breaking.removed-after-deprecation GET /things"]),
+        DocumentPair(
+            "a deprecated operation removed, no sunset announced",
+            old: [("      description: the things\n", "      description: the things\n      deprecated: true\n")],
+            new: [removedGet], ["breaking.removed-after-deprecation GET /things"]),
         DocumentPair(
             "a deprecated operation removed before its sunset",
             old: [
@@ -563,9 +608,9 @@ struct BreakingKeywordTests {
         return (result.status, report[pointer: "/comparisons/0/changes"]?.arrayValue ?? [], result.stdout + result.stderr)
     }
 
-    @Test("each pair gives its changes on each side, and only those", arguments: pairs)
+    @Test("each pair gives its changes on each side, and only those (today is --date 2026-11-25)", arguments: pairs)
     func judged(_ pair: Pair) async throws {
-        let (status, changes, output) = try await Self.breaking(Self.contract(pair.old), Self.contract(pair.new))
+        let (status, changes, output) = try await Self.breaking(Self.contract(pair.old), Self.contract(pair.new), ["--date", "2026-11-25"])
         func found(_ part: String) -> [String] {
             changes.filter { $0[pointer: "/part"]?.stringValue == part }.compactMap { change in
                 guard let rule = change[pointer: "/rule"]?.stringValue, rule != "breaking.documentation" else { return nil }

@@ -110,8 +110,14 @@ struct OpenAPI30ReadingTests {
         for syntax in ["json", "yaml"] {
             let path = Self.fixtures.appendingPathComponent("\(api).openapi.\(syntax)").path
             let changes = ContractDiff.compare(try ContractVersion.load(Self.original(api)), try ContractVersion.load(path))
-            // openapi-downgrade writes a schema's `examples` as `example` (its first value): documentation only.
-            let other = changes.filter { $0.rule != .breakingDocumentation }
+            // openapi-downgrade writes a schema's `examples` as `example` (its first value): documentation only. It
+            // writes `contentMediaType: image/*` as `format: binary`, any bytes, which 3.0 has no other way to say on a
+            // schema: a request file part that accepts more.
+            let other = changes.filter {
+                $0.rule != .breakingDocumentation
+                    && !($0.rule == .breakingRequestConstraintLoosened
+                        && $0.message == "contentMediaType: image/* -> application/octet-stream")
+            }
             #expect(other.isEmpty, "\(api) \(syntax): \(other.map(\.message))")
             #expect(changes.allSatisfy { $0.new?.file == path && $0.new?.line != nil })
         }

@@ -139,6 +139,7 @@ public struct ContractChange: Sendable, Hashable {
         .breakingDeprecated: .neither,
         .breakingRemovedWithoutDeprecation: .client,
         .breakingRemovedBeforeSunset: .client,
+        .breakingRemovedAfterDeprecation: .neither,
         .breakingSunsetEarlier: .client,
         .breakingSuccessStatusRemoved: .client,
         .breakingOptionalResponseHeaderRemoved: .client,

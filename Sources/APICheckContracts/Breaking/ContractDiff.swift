@@ -129,14 +129,9 @@ public struct ContractDiff {
             compareOperation(before, operation)
         }
         for operation in oldOperations where !newKeys.contains(operation.key) {
-            if operation.isWebhook {
-                add(
-                    .breakingWebhookRemoved, operation.name, "", "", old: operation.pointer, new: nil,
-                    "the webhook is gone: the app no longer hears of these events")
-            } else {
-                add(.breakingOperationRemoved, operation.name, "", "", old: operation.pointer, new: nil, "the operation is gone")
-            }
             reportRemoval(
+                operation.isWebhook ? .breakingWebhookRemoved : .breakingOperationRemoved,
+                operation.isWebhook ? "the webhook is gone: the app no longer hears of these events" : "the operation is gone",
                 operation.lifecycle, what: operation.isWebhook ? "the webhook" : "the operation", operation.name, "", "",
                 old: operation.pointer)
         }
@@ -267,10 +262,10 @@ public struct ContractDiff {
                 webhook ? .response : .request, name, parameter.part, JSONPointer(pointer))
         }
         for parameter in oldParameters where !newKeys.contains(parameter.key) {
-            add(
-                webhook ? .breakingResponseFieldRemoved : .breakingParameterRemoved, name, parameter.part, "", old: parameter.pointer,
-                new: nil, "the parameter is gone")
-            reportRemoval(Lifecycle(of: parameter.value), what: "the parameter", name, parameter.part, "", old: parameter.pointer)
+            reportRemoval(
+                webhook ? .breakingResponseFieldRemoved : .breakingParameterRemoved, "the parameter is gone",
+                Lifecycle(of: parameter.value),
+                what: "the parameter", name, parameter.part, "", old: parameter.pointer)
         }
     }
 

@@ -53,11 +53,22 @@ package struct Lifecycle {
 }
 
 extension ContractDiff {
-    /// An operation, parameter or field of the old version that the new one removed: removed without having been
-    /// deprecated, or before its sunset date had passed (``today``).
+    /// An operation, parameter or field of the old version that the new one removed, reported as `rule` with `message`
+    /// unless its lifecycle ran its course: deprecated in the old version, with no sunset date or one that has passed
+    /// (``today``), its removal is `removed-after-deprecation`, as announced. Otherwise the removal is reported with what
+    /// the lifecycle skipped: removed without having been deprecated, or before its sunset date.
     mutating func reportRemoval(
-        _ lifecycle: Lifecycle, what: String, _ operation: String, _ part: String, _ pointer: String, old oldPointer: JSONPointer
+        _ rule: RuleID, _ message: String, _ lifecycle: Lifecycle, what: String, _ operation: String, _ part: String,
+        _ pointer: String, old oldPointer: JSONPointer
     ) {
+        if lifecycle.deprecated, lifecycle.sunsetText == nil || lifecycle.sunset.map({ $0 <= today }) == true {
+            let sunset = lifecycle.sunset.map { " and its sunset date \(Lifecycle.day($0)) has passed" } ?? ""
+            add(
+                .breakingRemovedAfterDeprecation, operation, part, pointer, old: oldPointer, new: nil,
+                "\(what) was removed as announced: it was deprecated in the old version\(sunset) (\(message))")
+            return
+        }
+        add(rule, operation, part, pointer, old: oldPointer, new: nil, message)
         if !lifecycle.deprecated {
             add(
                 .breakingRemovedWithoutDeprecation, operation, part, pointer, old: oldPointer, new: nil,

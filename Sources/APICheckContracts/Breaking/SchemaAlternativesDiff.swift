@@ -38,6 +38,19 @@ extension ContractDiff {
                     "\(keyword): an alternative \(isAdded ? "added" : "removed") (\(Self.describe(option)))")
             }
         }
+        if direction == .request, keyword == "oneOf" {
+            // A value must match exactly one alternative of a oneOf: a new one that takes values of the same type as
+            // another may make a value the client sends match two, which is then refused.
+            let kept = newOptions.indices.filter { !added.contains($0) }
+            for index in added {
+                guard let other = kept.first(where: { Self.mayOverlap(newOptions[index].value, newOptions[$0].value) }) else { continue }
+                add(
+                    .breakingRequestConstraintChanged, operation, part, instance.description, old: before.pointer,
+                    new: newOptions[index].pointer,
+                    "oneOf: the new alternative (\(Self.describe(newOptions[index]))) may match values of another "
+                        + "(\(Self.describe(newOptions[other]))): a value that matches both is refused")
+            }
+        }
         if let old = before.alternativesKeyword, let new = after.alternativesKeyword, old != new {
             // A value that matches two alternatives passes anyOf and fails oneOf.
             report(
@@ -76,6 +89,20 @@ extension ContractDiff {
             leftNew = []
         }
         return (pairs.sorted { $0.1 < $1.1 }, leftNew, leftOld)
+    }
+
+    /// Whether two alternatives may both match one value, as far as their `type` tells: either says no type, or
+    /// they share one (a number takes an integer).
+    static func mayOverlap(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        func types(_ schema: JSONValue) -> Set<String>? {
+            switch schema["type"] {
+            case .string(let type)?: return [type]
+            case .array(let types)?: return Set(types.compactMap(\.stringValue))
+            default: return nil
+            }
+        }
+        guard let first = types(a), let second = types(b) else { return true }
+        return first.contains { takes(second, $0) } || second.contains { takes(first, $0) }
     }
 
     /// An alternative in a message: its schema's name (`Dog`), its type, or its place.

@@ -22,6 +22,8 @@ struct FlatSchema {
     /// Enum values other than null.
     var enumValues: Set<JSONValue>?
     var format: String?
+    /// `contentMediaType` and `contentEncoding`: the form of a string's content, which a client decodes as it says.
+    var contentForm: [String: String] = [:]
     var dateForm: JSONValue?
     var keyCase: JSONValue?
     /// The alternatives of a `oneOf` or `anyOf` other than null, when more than one is left.
@@ -57,7 +59,7 @@ struct FlatSchema {
     /// the value itself (""), each of its items or properties ("*").
     static let monotoneKeywords: [(keyword: String, instance: String)] = [
         ("contains", "*"), ("propertyNames", ""), ("additionalProperties", "*"), ("unevaluatedProperties", "*"),
-        ("unevaluatedItems", "*"), ("then", ""), ("else", ""),
+        ("unevaluatedItems", "*"), ("then", ""), ("else", ""), ("contentSchema", ""),
     ]
     /// Keywords compared as written: a change is a change, with no direction.
     static let opaqueKeywords = ["not", "if", "$dynamicRef", "$ref", "$schema"]
@@ -107,6 +109,9 @@ extension ContractDiff {
         }
         Self.readKeywords(object, at: source, into: &own)
         own.format = object["format"]?.stringValue
+        for key in ["contentMediaType", "contentEncoding"] {
+            if let form = object[key]?.stringValue { own.contentForm[key] = form }
+        }
         own.dateForm = object["x-apicheck-date"]
         own.keyCase = object["x-apicheck-key-case"]
         for key in FlatSchema.lowerBounds + FlatSchema.upperBounds + FlatSchema.exact {
@@ -205,9 +210,17 @@ extension ContractDiff {
             return
         }
         for (rule, message) in compareEnums(before, after, direction) { report(rule, message) }
-        if before.format != after.format {
-            let message = "format: \(before.format ?? "none") -> \(after.format ?? "none")"
-            switch (before.format, after.format, direction) {
+        // format, contentMediaType, contentEncoding: what the text is (a uuid, JSON, base64) is read by the client.
+        let forms =
+            [("format", before.format, after.format)]
+            + ["contentMediaType", "contentEncoding"].map { ($0, before.contentForm[$0], after.contentForm[$0]) }
+        for (key, old, new) in forms where old != new {
+            let message = "\(key): \(old ?? "none") -> \(new ?? "none")"
+            if key == "contentMediaType", let tendency = Self.mediaTypeTendency(old, new) {
+                self.report(tendency, message, direction, operation, part, instance, old: before.pointer, new: after.pointer)
+                continue
+            }
+            switch (old, new, direction) {
             case (nil, _, .response): report(.breakingResponseConstraintTightened, message)
             case (_, nil, .request): report(.breakingRequestConstraintLoosened, message)
             default: report(.breakingFormatChanged, message)
@@ -225,6 +238,23 @@ extension ContractDiff {
         compareSubschema("items", before.items, after.items, direction, operation, part, instance.appending("*"))
         compareKeywords(before, after, direction, operation, part, instance)
         compareAlternatives(before, after, direction, operation, part, instance)
+    }
+
+    /// Whether a string's content may be of more media types (`looser`) or fewer (`tighter`) when `contentMediaType`
+    /// goes from `old` to `new`; nil when neither contains the other (`application/json` to `application/xml`).
+    /// `application/octet-stream` (any bytes, OpenAPI 3.0's `format: binary`) and none contain every type, `image/*`
+    /// contains `image/png`.
+    static func mediaTypeTendency(_ old: String?, _ new: String?) -> Tendency? {
+        func contains(_ outer: String?, _ inner: String?) -> Bool {
+            guard let outer = outer?.lowercased(), outer != "application/octet-stream", outer != "*/*" else { return true }
+            guard let inner = inner?.lowercased() else { return false }
+            if outer == inner { return true }
+            guard outer.hasSuffix("/*") else { return false }
+            return inner.hasPrefix(outer.dropLast())
+        }
+        if contains(new, old) { return .looser }
+        if contains(old, new) { return .tighter }
+        return nil
     }
 
     // MARK: Types, enums, constraints
@@ -410,10 +440,8 @@ extension ContractDiff {
             compareSchemas(at: (previous.value, previous.pointer), (property.value, property.pointer), direction, operation, part, at)
         }
         for property in before.properties where !newNames.contains(property.name) && !oldHidden.contains(property.name) {
-            add(
-                direction == .request ? .breakingRequestFieldRemoved : .breakingResponseFieldRemoved, operation, part,
-                instance.appending(property.name).description, old: property.pointer, new: nil, "the field is gone")
             reportRemoval(
+                direction == .request ? .breakingRequestFieldRemoved : .breakingResponseFieldRemoved, "the field is gone",
                 Lifecycle(of: old.resolve(property.value, at: property.pointer).value), what: "the field", operation, part,
                 instance.appending(property.name).description, old: property.pointer)
         }
@@ -449,6 +477,7 @@ extension FlatSchema {
         if other.items != nil { items = other.items }
         if let values = other.enumValues { enumValues = enumValues.map { $0.intersection(values) } ?? values }
         format = other.format ?? format
+        contentForm.merge(other.contentForm) { _, new in new }
         dateForm = other.dateForm ?? dateForm
         keyCase = other.keyCase ?? keyCase
         alternatives += other.alternatives

@@ -238,6 +238,8 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static let breakingDeprecated = RuleID(uncheckedID: "breaking.deprecated")
     /// `breaking.removed-without-deprecation` (default error; docs/RULES.md, "Contract changes"): an operation, parameter or field was removed without having been `deprecated: true` in the old version.
     public static let breakingRemovedWithoutDeprecation = RuleID(uncheckedID: "breaking.removed-without-deprecation")
+    /// `breaking.removed-after-deprecation` (default warning; docs/RULES.md, "Contract changes"): an operation, parameter or field was removed as its lifecycle announced: deprecated in the old version, with no sunset date or one that has passed. An app that still uses it fails: the report's "used by" names where.
+    public static let breakingRemovedAfterDeprecation = RuleID(uncheckedID: "breaking.removed-after-deprecation")
     /// `breaking.removed-before-sunset` (default error; docs/RULES.md, "Contract changes"): an operation, parameter or field was removed before the sunset date it announced (`x-sunset`, or its `Sunset` response header, RFC 8594) had passed (`--date` sets today).
     public static let breakingRemovedBeforeSunset = RuleID(uncheckedID: "breaking.removed-before-sunset")
     /// `breaking.sunset-earlier` (default warning; docs/RULES.md, "Contract changes"): a sunset date was moved earlier.
@@ -364,6 +366,7 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
         (.breakingDeprecated, .info),
         (.breakingRemovedWithoutDeprecation, .error),
         (.breakingRemovedBeforeSunset, .error),
+        (.breakingRemovedAfterDeprecation, .warning),
         (.breakingSunsetEarlier, .warning),
         (.breakingSuccessStatusRemoved, .error),
         (.breakingOptionalResponseHeaderRemoved, .warning),
