@@ -424,6 +424,52 @@ struct BreakingKeywordTests {
             new: [removedGet],
             ["breaking.operation-removed GET /things", "breaking.removed-before-sunset GET /things"]),
         DocumentPair(
+            "a sunset date removed from what stays deprecated",
+            old: [
+                ("      description: the things\n", "      description: the things\n      deprecated: true\n      x-sunset: '2027-06-30'\n")
+            ],
+            new: [("      description: the things\n", "      description: the things\n      deprecated: true\n")],
+            ["breaking.sunset-earlier GET /things"]),
+        DocumentPair(
+            "an operation deprecated with a sunset that is not a date",
+            new: [
+                ("      description: the things\n", "      description: the things\n      deprecated: true\n      x-sunset: next quarter\n")
+            ],
+            ["breaking.deprecated GET /things", "breaking.sunset-invalid GET /things"]),
+        DocumentPair(
+            "an operation no longer deprecated",
+            old: [
+                ("      description: the things\n", "      description: the things\n      deprecated: true\n      x-sunset: '2027-06-30'\n")
+            ],
+            new: [], []),
+        DocumentPair(
+            "a media type parameter the response must carry added",
+            new: [
+                (
+                    "            application/json:\n              schema: {type: object}",
+                    "            application/json; charset=utf-8:\n              schema: {type: object}"
+                )
+            ],
+            ["breaking.response-constraint-tightened GET /things [200 application/json; charset=utf-8]"]),
+        DocumentPair(
+            "a media type parameter the response carried removed",
+            old: [
+                (
+                    "            application/json:\n              schema: {type: object}",
+                    "            application/json; charset=utf-8:\n              schema: {type: object}"
+                )
+            ],
+            new: [], ["breaking.response-constraint-loosened GET /things [200 application/json]"]),
+        DocumentPair(
+            "a media type parameter a request must carry added",
+            new: [
+                (
+                    "          application/json:\n            schema: {type: object}",
+                    "          application/json; charset=utf-8:\n            schema: {type: object}"
+                )
+            ],
+            ["breaking.request-constraint-tightened POST /things [request application/json; charset=utf-8]"]),
+        DocumentPair(
             "an operation deprecated",
             new: [("      description: the things\n", "      description: the things\n      deprecated: true\n")],
             ["breaking.deprecated GET /things"]),

@@ -141,6 +141,7 @@ public struct ContractChange: Sendable, Hashable {
         .breakingRemovedBeforeSunset: .client,
         .breakingRemovedAfterDeprecation: .neither,
         .breakingSunsetEarlier: .client,
+        .breakingSunsetInvalid: .client,
         .breakingSuccessStatusRemoved: .client,
         .breakingOptionalResponseHeaderRemoved: .client,
         .breakingSchemaChanged: .client,

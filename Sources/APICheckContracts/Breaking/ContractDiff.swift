@@ -300,10 +300,15 @@ public struct ContractDiff {
     ) {
         let oldContent = before.0["content"]?.objectValue ?? JSONObject()
         let newContent = after.0["content"]?.objectValue ?? JSONObject()
+        // Media types are told apart by type, not by parameters (as the verifier does): `application/json` and
+        // `application/json; charset=utf-8` are one media type whose parameters changed.
+        let oldKeys = Dictionary(oldContent.map { (MediaType.essence(of: $0.key), $0.key) }, uniquingKeysWith: { first, _ in first })
+        let newEssences = Set(newContent.map { MediaType.essence(of: $0.key) })
         for member in newContent {
             let part = "\(partPrefix) \(member.key)"
             let newMedia = after.1.appending("content").appending(member.key)
-            guard let previous = oldContent[member.key] else {
+            let oldKey = oldContent[member.key] == nil ? oldKeys[MediaType.essence(of: member.key)] : member.key
+            guard let oldKey, let previous = oldContent[oldKey] else {
                 if direction == .request {
                     add(.breakingRequestContentTypeAdded, name, part, "", old: nil, new: newMedia, "the server accepts \(member.key) too")
                 } else {
@@ -311,12 +316,17 @@ public struct ContractDiff {
                 }
                 continue
             }
-            let oldMedia = before.1.appending("content").appending(member.key)
+            let oldMedia = before.1.appending("content").appending(oldKey)
+            if oldKey != member.key {
+                report(
+                    Self.parametersTendency(oldKey, member.key), "media type: \(oldKey) -> \(member.key)", direction, name, part, .root,
+                    old: oldMedia, new: newMedia)
+            }
             compareSchemas(
                 at: (previous["schema"], oldMedia.appending("schema")), (member.value["schema"], newMedia.appending("schema")),
                 direction, name, part, .root)
         }
-        for member in oldContent where newContent[member.key] == nil {
+        for member in oldContent where newContent[member.key] == nil && !newEssences.contains(MediaType.essence(of: member.key)) {
             let oldMedia = before.1.appending("content").appending(member.key)
             let part = "\(partPrefix) \(member.key)"
             if direction == .request {
@@ -325,6 +335,27 @@ public struct ContractDiff {
                 add(.breakingResponseContentTypeRemoved, name, part, "", old: oldMedia, new: nil, "\(member.key) is no longer declared")
             }
         }
+    }
+
+    /// Whether a media type accepts more or fewer bodies when its parameters go from those of `old` to those of `new`
+    /// (one essence): a parameter the body's `Content-Type` must carry added is tighter, removed looser, its value
+    /// changed (`charset` told apart case-insensitively) a change with no one direction.
+    static func parametersTendency(_ old: String, _ new: String) -> Tendency {
+        func parameters(_ type: String) -> [String: String] {
+            var found: [String: String] = [:]
+            for part in type.split(separator: ";").dropFirst() {
+                let name = part.split(separator: "=", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+                guard !name.isEmpty, let value = MediaType.parameter(name, in: type) else { continue }
+                found[name] = name == "charset" ? value.lowercased() : value
+            }
+            return found
+        }
+        let before = parameters(old)
+        let after = parameters(new)
+        if before == after { return .same }
+        if before.allSatisfy({ after[$0.key] == $0.value }) { return .tighter }
+        if after.allSatisfy({ before[$0.key] == $0.value }) { return .looser }
+        return .undecided
     }
 
     // MARK: Responses

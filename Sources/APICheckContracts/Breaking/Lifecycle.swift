@@ -99,5 +99,18 @@ extension ContractDiff {
                 .breakingSunsetEarlier, operation, part, pointer, old: oldPointer, new: newPointer,
                 "\(what)'s sunset moved earlier: \(Lifecycle.day(old)) -> \(Lifecycle.day(new))")
         }
+        guard after.deprecated else { return }
+        if let old = before.sunset, after.sunsetText == nil {
+            // Deprecated with no sunset date may be removed at any time.
+            add(
+                .breakingSunsetEarlier, operation, part, pointer, old: oldPointer, new: newPointer,
+                "\(what)'s sunset date \(Lifecycle.day(old)) was removed: deprecated with none, it may be removed at any time")
+        }
+        if let text = after.sunsetText, after.sunset == nil, text != before.sunsetText {
+            add(
+                .breakingSunsetInvalid, operation, part, pointer, old: oldPointer, new: newPointer,
+                "\(what)'s sunset \"\(text)\" is not a date (2026-06-30, an RFC 3339 date-time or an HTTP date): "
+                    + "no one can tell when it goes")
+        }
     }
 }

@@ -244,6 +244,8 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static let breakingRemovedBeforeSunset = RuleID(uncheckedID: "breaking.removed-before-sunset")
     /// `breaking.sunset-earlier` (default warning; docs/RULES.md, "Contract changes"): a sunset date was moved earlier.
     public static let breakingSunsetEarlier = RuleID(uncheckedID: "breaking.sunset-earlier")
+    /// `breaking.sunset-invalid` (default warning; docs/RULES.md, "Contract changes"): a deprecated operation, parameter or field's sunset date (`x-sunset`, or its `Sunset` response header) is written in a form that is not a date.
+    public static let breakingSunsetInvalid = RuleID(uncheckedID: "breaking.sunset-invalid")
     /// `breaking.success-status-removed` (default error; docs/RULES.md, "Contract changes"): a success status (2XX) is no longer declared: the answer the client decoded now comes with another status, or not at all.
     public static let breakingSuccessStatusRemoved = RuleID(uncheckedID: "breaking.success-status-removed")
     /// `breaking.optional-response-header-removed` (default warning; docs/RULES.md, "Contract changes"): an optional response header is gone: an app that reads it when it comes no longer gets it.
@@ -368,6 +370,7 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
         (.breakingRemovedBeforeSunset, .error),
         (.breakingRemovedAfterDeprecation, .warning),
         (.breakingSunsetEarlier, .warning),
+        (.breakingSunsetInvalid, .warning),
         (.breakingSuccessStatusRemoved, .error),
         (.breakingOptionalResponseHeaderRemoved, .warning),
         (.breakingSchemaChanged, .warning),
