@@ -18,7 +18,8 @@ struct BreakingCommand: ParsableCommand {
             additions). Renamed path parameters, reordered keys and schemas moved behind a $ref are not changes. \
             Webhooks are compared too, their requests as what the app reads. What was removed without having \
             been deprecated, or before the sunset date it announced (x-sunset, or a Sunset header; --date sets \
-            today), has a rule of its own.
+            today), has a rule of its own; what was deprecated and removed once its sunset passed (or with none \
+            announced) is a warning, removed-after-deprecation.
 
             Each change is ranked by this app's use: the recordings of the API (tests and scenarios, not the \
             contract examples) that exercise what changed, against the old contract or the new one. Exit 1 when \
