@@ -312,6 +312,28 @@ struct BreakingKeywordTests {
                 "breaking.request-alternative-added /value", "breaking.request-constraint-changed /value",
             ],
             response: ["breaking.response-alternative-added /value"]),
+        // Where apicheck judges differently from other tools (docs/RULES.md lists each, with its reason).
+        Pair(
+            "an anyOf alternative added", #"{"anyOf": [{"type": "string"}, {"type": "integer"}]}"#,
+            #"{"anyOf": [{"type": "string"}, {"type": "integer"}, {"type": "boolean"}]}"#,
+            request: ["breaking.request-alternative-added /value"], response: ["breaking.response-alternative-added /value"]),
+        Pair(
+            "an allOf part that required a field removed",
+            #"{"allOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"required": ["a"]}]}"#,
+            #"{"allOf": [{"type": "object", "properties": {"a": {"type": "string"}}}]}"#,
+            request: ["breaking.request-field-optional /value/a"], response: ["breaking.response-field-optional /value/a"]),
+        Pair(
+            "dependentRequired lists more names", #"{"type": "object", "dependentRequired": {"a": ["b"]}}"#,
+            #"{"type": "object", "dependentRequired": {"a": ["b", "c"]}}"#,
+            request: ["breaking.request-constraint-tightened /value"], response: ["breaking.response-constraint-tightened /value"]),
+        Pair(
+            "an object opened", #"{"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": false}"#,
+            #"{"type": "object", "properties": {"a": {"type": "string"}}}"#,
+            request: ["breaking.request-constraint-loosened /value"], response: []),
+        Pair(
+            "prefixItems added where items said otherwise", #"{"type": "array", "items": {"type": "string"}}"#,
+            #"{"type": "array", "items": {"type": "string"}, "prefixItems": [{"type": "integer"}]}"#,
+            request: ["breaking.request-type-changed /value/0"], response: ["breaking.response-type-changed /value/0"]),
         // What apicheck cannot follow: changed, never no change.
         Pair(
             "a $ref to a URL changed", #"{"$ref": "https://example.com/a"}"#, #"{"$ref": "https://example.com/b"}"#,
@@ -469,6 +491,10 @@ struct BreakingKeywordTests {
                 )
             ],
             ["breaking.request-constraint-tightened POST /things [request application/json; charset=utf-8]"]),
+        DocumentPair(
+            "a parameter's default added",
+            new: [("{name: page, in: query, schema: {type: integer}}", "{name: page, in: query, schema: {type: integer, default: 1}}")],
+            ["breaking.request-default-changed GET /things [query parameter page] /query/page"]),
         DocumentPair(
             "an operation deprecated",
             new: [("      description: the things\n", "      description: the things\n      deprecated: true\n")],
