@@ -327,6 +327,10 @@ struct BreakingKeywordTests {
             #"{"type": "object", "dependentRequired": {"a": ["b", "c"]}}"#,
             request: ["breaking.request-constraint-tightened /value"], response: ["breaking.response-constraint-tightened /value"]),
         Pair(
+            "an object closed", #"{"type": "object", "properties": {"a": {"type": "string"}}}"#,
+            #"{"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": false}"#,
+            request: ["breaking.request-constraint-tightened /value"], response: []),
+        Pair(
             "an object opened", #"{"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": false}"#,
             #"{"type": "object", "properties": {"a": {"type": "string"}}}"#,
             request: ["breaking.request-constraint-loosened /value"], response: []),
