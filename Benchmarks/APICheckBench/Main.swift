@@ -204,7 +204,7 @@ struct VerifyFiles: ParsableCommand {
         var options = VerifyRun.Options(jobs: 1)
         options.collectsCoverage = coverage
         options.streamsBodies = streaming
-        let result = try VerifyRun(configuration: configuration, options: options).run(options)
+        let result = try VerifyRun(configuration: configuration, options: options).run()
         print(
             "verified \(result.recordings) recordings (\(result.interactions) interactions): \(result.findings.count) findings; coverage: \(result.coverage.map(\.line).joined(separator: "; "))"
         )

@@ -54,7 +54,7 @@ enum VerifyBenchmark {
     /// Checks each line of `file` (one compact todo list body per line) as the body of a `GET /api/v2/todos`
     /// 200, with the same verifier `apicheck verify` uses: the bodies-only side of the comparison.
     static func checkBodies(_ file: String, contract: String) throws -> (checked: Int, findings: Int) {
-        let verifier = Verifier(contract: CompiledContract(try Contract.load(contract)))
+        let verifier = Verifier(contract: try Contract.load(contract).compiled)
         guard let bytes = FileBytes.read(file) else { throw BenchError("cannot read \(file)") }
         var checked = 0
         var findings = 0

@@ -63,7 +63,7 @@ struct CoverageCommand: ParsableCommand {
                 throw CommandFailure(
                     message: "\(configuration.path): API \"\(api)\" has no contract to measure coverage against", status: .usage)
             }
-            result = try VerifyRun(configuration: configuration, options: options).run(options)
+            result = try VerifyRun(configuration: configuration, options: options).run()
         } catch let failure as CommandFailure {
             throw failure
         } catch {

@@ -61,7 +61,7 @@ struct VerifyCommand: ParsableCommand {
         do {
             let configuration = try ConfigurationFile.load(global.configPath)
             let verifyRun = try VerifyRun(configuration: configuration, options: options)
-            result = verifyRun.run(options)
+            result = verifyRun.run()
             KeptUntilExit.keep(verifyRun)
         } catch {
             throw CommandFailure(message: error.description, status: .usage)

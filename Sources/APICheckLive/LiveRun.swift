@@ -207,7 +207,7 @@ public struct LiveRun: Sendable {
             var verifier: Verifier?
             if let contractPath = api.contract {
                 do {
-                    let contract = CompiledContract(try Contract.load(configuration.resolve(contractPath).path))
+                    let contract = try Contract.load(configuration.resolve(contractPath).path).compiled
                     result.warnings += contract.refused.map(\.warning)
                     verifier = Verifier(
                         contract: contract, options: .init(strict: options.strict, severities: api.severities, ignored: api.ignore))

@@ -429,7 +429,7 @@ final class ExampleProject: Sendable {
         let contractURL = contractOverride.map { URL(fileURLWithPath: $0) } ?? ConfigurationFile.resolve(contractPath, in: folder)
         let contract: CompiledContract
         do {
-            contract = CompiledContract(try Contract.load(contractURL.path))
+            contract = try Contract.load(contractURL.path).compiled
         } catch {
             throw ReplayError(message: error.description)
         }

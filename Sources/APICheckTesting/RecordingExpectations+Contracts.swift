@@ -8,7 +8,7 @@ extension RecordingExpectations {
     /// Loads and compiles a contract for ``expectConforms(_:to:failOn:sourceLocation:)``, recording an issue if it does not load.
     public static func verifier(contract url: URL, strict: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) -> Verifier? {
         do {
-            return Verifier(contract: CompiledContract(try Contract.load(url.path)), options: .init(strict: strict))
+            return Verifier(contract: try Contract.load(url.path).compiled, options: .init(strict: strict))
         } catch {
             Issue.record(Comment(rawValue: error.description), sourceLocation: sourceLocation)
             return nil

@@ -71,7 +71,7 @@ struct AppleReferenceDocumentTests {
         let result = try ExamplesRun.run(api: api, configuration: configuration, options: .init(output: output.path))
         #expect(result.skipped.isEmpty, "\(result.skipped.map(\.description).joined(separator: "\n"))")
 
-        let contract = CompiledContract(try Contract.load(work.appendingPathComponent("petstore.yaml").path))
+        let contract = try Contract.load(work.appendingPathComponent("petstore.yaml").path).compiled
         let expected = Set(
             contract.operations.flatMap { operation in
                 operation.responses.keys.map { ExamplesRun.fileName(operation: operation.name, responseKey: $0) }
@@ -80,7 +80,7 @@ struct AppleReferenceDocumentTests {
         #expect(Set(result.files.map { URL(fileURLWithPath: $0.path).lastPathComponent }) == expected)
 
         let options = VerifyRun.Options(paths: [output.path], api: "petstore", strict: true, environment: [:], jobs: 2)
-        let verified = try VerifyRun(configuration: configuration, options: options).run(options)
+        let verified = try VerifyRun(configuration: configuration, options: options).run()
         #expect(verified.errors.isEmpty, "\(verified.errors)")
         #expect(verified.findings.isEmpty, "\(verified.findings.prefix(5).map(\.compilerLine))")
         #expect(verified.interactions == result.examples)

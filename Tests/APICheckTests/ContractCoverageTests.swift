@@ -50,7 +50,7 @@ struct ContractCoverageTests {
         """
 
     static func contract() throws -> CompiledContract {
-        CompiledContract(try Contract.parse(contractText, path: "things.yaml"))
+        try Contract.parse(contractText, path: "things.yaml").compiled
     }
 
     static func interaction(_ method: String, _ url: String, status: Int, body: JSONValue? = nil) -> Interaction {

@@ -44,7 +44,7 @@ struct ContractMemoryTests {
         let file = try Self.write(Self.text)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         for compilation in [Contract.Compilation.everything, .whereReached(beyond: 0)] {
-            let contract = CompiledContract(try Contract.load(file.path, compiling: compilation))
+            let contract = try Contract.load(file.path, compiling: compilation).compiled
             let refusal = try #require(contract.refusal(method: "GET", path: "/bad"))
             #expect(refusal.reason.file == file.path)
             #expect(refusal.reason.line == 9, "\(compilation): \(refusal.warning)")
@@ -56,7 +56,7 @@ struct ContractMemoryTests {
     func changedFileGivesNoLine() throws {
         let file = try Self.write(Self.text)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let contract = CompiledContract(try Contract.load(file.path, compiling: .whereReached(beyond: 0)))
+        let contract = try Contract.load(file.path, compiling: .whereReached(beyond: 0)).compiled
         // Two lines more above the refused schema, the same length: only the checksum tells the texts apart.
         let shifted = Self.text.replacingOccurrences(of: "{\n  \"openapi\"", with: "{\n\n\n\"openapi\"")
         #expect(shifted.utf8.count == Self.text.utf8.count && shifted != Self.text)

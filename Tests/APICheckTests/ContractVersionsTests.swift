@@ -33,7 +33,7 @@ struct ContractVersionsTests {
 
     /// The findings' rules for a response body, against a contract's text.
     static func rules(_ text: String, path: String = "c.yaml", body: String) throws -> [String] {
-        let verifier = Verifier(contract: CompiledContract(try Contract.parse(text, path: path)))
+        let verifier = Verifier(contract: try Contract.parse(text, path: path).compiled)
         let interaction = ContractCoverageTests.interaction("GET", "/thing", status: 200, body: try JSONReader.parse(body))
         return verifier.verify(interaction).map { "\($0.rule) \($0.pointer.isEmpty ? "/" : $0.pointer)" }
     }
@@ -156,7 +156,7 @@ struct ContractVersionsTests {
                   responses:
                     '204': {description: stored}
             """
-        let contract = CompiledContract(try Contract.parse(text, path: "upload.yaml"))
+        let contract = try Contract.parse(text, path: "upload.yaml").compiled
         let schema = try #require(contract.operations.first?.requestBodies["multipart/form-data"] ?? nil)
         #expect(schema.property("photo")?.isFile == true)
         #expect(schema.property("digest")?.isFile == false)
@@ -225,7 +225,7 @@ struct ContractVersionsTests {
         #expect(error.message.contains(message), "\(error)")
         #expect(error.line == line, "\(error)")
         // The construct refuses its operation, by name, and nothing else.
-        let contract = CompiledContract(try Contract.parse(placed, path: "c.yaml"))
+        let contract = try Contract.parse(placed, path: "c.yaml").compiled
         #expect(contract.refused.map(\.operation) == [operation])
         #expect(contract.operations.map(\.name) == (operation == "GET /thing" ? [] : ["GET /thing"]))
     }

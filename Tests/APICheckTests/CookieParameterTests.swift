@@ -81,7 +81,7 @@ struct CookieParameterTests {
 extension CookieParameterTests {
     @Test("apicheck examples sends the required cookies, and its examples verify against the contract")
     func examplesSendCookies() throws {
-        let contract = CompiledContract(try Contract.parse(ParameterStyleTests.contract(parameters: Self.parameters), path: "styles.yaml"))
+        let contract = try Contract.parse(ParameterStyleTests.contract(parameters: Self.parameters), path: "styles.yaml").compiled
         let output = ExampleGenerator(contract: contract).generate()
         let example = try #require(output.examples.first)
         let cookie = try #require(example.interaction.request.headers["Cookie"])

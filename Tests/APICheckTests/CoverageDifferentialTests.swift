@@ -31,7 +31,7 @@ struct CoverageDifferentialTests {
 
     @Test("every recording and example of the four APIs marks the same items both ways", arguments: ["todos", "github", "kakao", "lslp"])
     func fourAPIs(api: String) throws {
-        let contract = CompiledContract(try Contract.load(Self.root.appendingPathComponent("contracts/\(api).openapi.yaml").path))
+        let contract = try Contract.load(Self.root.appendingPathComponent("contracts/\(api).openapi.yaml").path).compiled
         var count = 0
         for kind in ["tests", "scenarios", "examples"] {
             let folder = Self.root.appendingPathComponent("recordings/\(api)/\(kind)")

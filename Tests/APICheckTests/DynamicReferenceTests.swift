@@ -101,7 +101,7 @@ struct DynamicReferenceTests {
         let run = try VerifyRun(configuration: configuration, options: VerifyRun.Options(jobs: 1))
         let (streamed, _) = StreamingCheckTests.expectSame(run, paths: paths, context: "dynamic references")
         #expect(streamed > 0, "no body was checked as it was read")
-        let result = run.run(VerifyRun.Options(paths: paths, jobs: 1))
+        let result = run.verify(VerifyRun.Options(paths: paths, jobs: 1))
         #expect(result.errors.isEmpty, "\(result.errors)")
         #expect(result.interactions == recordings.count)
         var found: [String: [String]] = [:]

@@ -26,7 +26,7 @@ struct ExampleGeneratorTests {
         #expect(result.skipped.isEmpty, "\(result.skipped.map(\.description).joined(separator: "\n"))")
         #expect(result.examples > 50)
         // Every declared response of every operation has a recording.
-        let contract = CompiledContract(try Contract.load(configuration.resolve(try #require(api.contract)).path))
+        let contract = try Contract.load(configuration.resolve(try #require(api.contract)).path).compiled
         let expected = Set(
             contract.operations.flatMap { operation in
                 operation.responses.keys.map { ExamplesRun.fileName(operation: operation.name, responseKey: $0) }
@@ -34,7 +34,7 @@ struct ExampleGeneratorTests {
         #expect(Set(result.files.map { URL(fileURLWithPath: $0.path).lastPathComponent }) == expected)
 
         let options = VerifyRun.Options(paths: [folder.path], api: name, strict: true, environment: [:], jobs: 2)
-        let verified = try VerifyRun(configuration: configuration, options: options).run(options)
+        let verified = try VerifyRun(configuration: configuration, options: options).run()
         #expect(verified.errors.isEmpty, "\(verified.errors)")
         #expect(
             verified.findings.isEmpty,
@@ -119,7 +119,7 @@ struct ExampleGeneratorTests {
         """
 
     static func generated() throws -> [ExampleGenerator.Example] {
-        let contract = CompiledContract(try Contract.parse(contractText, path: "things.yaml"))
+        let contract = try Contract.parse(contractText, path: "things.yaml").compiled
         let output = ExampleGenerator(contract: contract).generate()
         #expect(output.skipped.isEmpty, "\(output.skipped)")
         return output.examples
@@ -200,7 +200,7 @@ struct ExampleGeneratorTests {
         let text = Self.contractText.replacingOccurrences(
             of: #"format: date-time, x-apicheck-date: { fraction-digits: 6, offset: "+09:00" } }"#, with: "format: date-time }")
         #expect(text != Self.contractText)
-        let output = ExampleGenerator(contract: CompiledContract(try Contract.parse(text, path: "things.yaml"))).generate()
+        let output = ExampleGenerator(contract: try Contract.parse(text, path: "things.yaml").compiled).generate()
         #expect(output.skipped.isEmpty, "\(output.skipped)")
         let forms = [
             ("maximal", #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$"#),
@@ -252,7 +252,7 @@ struct ExampleGeneratorTests {
     @Test("a pattern that cannot be sampled: that example is not written, and says why")
     func unsupportedPatternIsReported() throws {
         let text = Self.contractText.replacingOccurrences(of: #"pattern: "^[0-9a-f]{8}$""#, with: #"pattern: "^(?=x)x$""#)
-        let contract = CompiledContract(try Contract.parse(text, path: "things.yaml"))
+        let contract = try Contract.parse(text, path: "things.yaml").compiled
         let output = ExampleGenerator(contract: contract).generate()
         #expect(output.skipped.contains { $0.reason.contains("look-around") })
         #expect(output.skipped.contains { $0.variant == "maximal" && $0.responseKey == "200" })

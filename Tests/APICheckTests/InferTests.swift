@@ -18,7 +18,7 @@ struct InferTests {
         #expect(result.contract.contains(#""200":"#))
         #expect(result.diff.hasPrefix("--- contracts/todos.openapi.yaml\n+++ todos (inferred)\n@@ "))
 
-        let contract = CompiledContract(try Contract.parse(result.contract, path: "inferred.yaml"))
+        let contract = try Contract.parse(result.contract, path: "inferred.yaml").compiled
         let verifier = Verifier(contract: contract)
         for folder in ["recordings/todos/tests", "recordings/todos/scenarios"] {
             for path in try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent(folder).path).sorted() {
@@ -50,7 +50,7 @@ struct InferTests {
         }
         let text = inferrer.contractText()
         let contract = try Contract.parse(text, path: "t.yaml")
-        let compiled = CompiledContract(contract)
+        let compiled = contract.compiled
         let operation = try #require(compiled.operation(method: "GET", path: "/items/99")?.operation)
         #expect(operation.template == "/items/{id}")
         let schema = try #require(operation.response(for: 200)?.response.content["application/json"] ?? nil)

@@ -22,7 +22,7 @@ struct MediaTypeParameterTests {
     }
 
     static func findings(contentType: String) throws -> [Finding] {
-        let verifier = Verifier(contract: CompiledContract(try Contract.parse(contractText(), path: "charset.yaml")))
+        let verifier = Verifier(contract: try Contract.parse(contractText(), path: "charset.yaml").compiled)
         let interaction = Interaction(
             request: RecordedRequest(method: "GET", url: "/search", headers: HeaderFields()),
             response: RecordedResponse(

@@ -65,9 +65,9 @@ struct OpenAPI30ReadingTests {
         "every finding for every recording, as recorded and drifted four ways, is the 3.1 original's",
         arguments: ["todos", "github", "kakao", "lslp"], ["json", "yaml"])
     func findings(api: String, syntax: String) throws {
-        let original = Verifier(contract: CompiledContract(try Contract.load(Self.original(api))), options: .init(strict: true))
+        let original = Verifier(contract: try Contract.load(Self.original(api)).compiled, options: .init(strict: true))
         let path = Self.fixtures.appendingPathComponent("\(api).openapi.\(syntax)").path
-        let read = Verifier(contract: CompiledContract(try Contract.load(path)), options: .init(strict: true))
+        let read = Verifier(contract: try Contract.load(path).compiled, options: .init(strict: true))
         var compared = 0
         for (name, recording) in try Self.recordings(api) {
             for kind in -1..<4 {
@@ -84,8 +84,8 @@ struct OpenAPI30ReadingTests {
 
     @Test("coverage items and examples are the 3.1 original's", arguments: ["todos", "github", "kakao", "lslp"])
     func coverageAndExamples(api: String) throws {
-        let original = CompiledContract(try Contract.load(Self.original(api)))
-        let read = CompiledContract(try Contract.load(Self.fixtures.appendingPathComponent("\(api).openapi.json").path))
+        let original = try Contract.load(Self.original(api)).compiled
+        let read = try Contract.load(Self.fixtures.appendingPathComponent("\(api).openapi.json").path).compiled
         var a = ContractCoverage(api: api, contract: original)
         var b = ContractCoverage(api: api, contract: read)
         for (_, recording) in try Self.recordings(api) {

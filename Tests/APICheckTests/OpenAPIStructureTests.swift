@@ -81,8 +81,8 @@ struct OpenAPIStructureTests {
         ] {
             let tree = try ContractSource.parse(Array(text.utf8), path: "o.yaml").tree
             #expect(!OpenAPIStructure.isValid(tree, edition: .v3_1))
-            let whole = CompiledContract(try Contract.parse(text, path: "o.yaml", compiling: .everything))
-            let reached = CompiledContract(try Contract.parse(text, path: "o.yaml", compiling: Self.reached))
+            let whole = try Contract.parse(text, path: "o.yaml", compiling: .everything).compiled
+            let reached = try Contract.parse(text, path: "o.yaml", compiling: Self.reached).compiled
             #expect(reached.compilesWhereReached && !whole.compilesWhereReached)
         }
     }

@@ -79,7 +79,7 @@ struct OperationRefusalTests {
 
     @Test("each refused operation is named once, with the line and why; a schema no operation uses too; the rest loads")
     func namedOnce() throws {
-        let contract = CompiledContract(try Contract.parse(Self.text, path: "r.yaml"))
+        let contract = try Contract.parse(Self.text, path: "r.yaml").compiled
         #expect(contract.refused.map(\.operation) == ["GET /things", "POST /things", "GET /things/{id}", nil])
         let reasons = contract.refused.map { "\($0.reason.line ?? 0) \($0.reason.keyPath) \($0.reason.message)" }
         #expect(
@@ -97,7 +97,7 @@ struct OperationRefusalTests {
 
     @Test("a recording that reaches a refused operation is an error; the others are checked as before")
     func reachedIsAnError() throws {
-        let contract = CompiledContract(try Contract.parse(Self.text, path: "r.yaml"))
+        let contract = try Contract.parse(Self.text, path: "r.yaml").compiled
         let verifier = Verifier(contract: contract)
         for (method, path) in [("GET", "/things"), ("GET", "/things/3"), ("POST", "/things")] {
             let interaction = try Self.interaction(method, path, body: "{}")
@@ -116,7 +116,7 @@ struct OperationRefusalTests {
 
     @Test("coverage lists the refused operations")
     func coverageLists() throws {
-        let contract = CompiledContract(try Contract.parse(Self.text, path: "r.yaml"))
+        let contract = try Contract.parse(Self.text, path: "r.yaml").compiled
         let coverage = ContractCoverage(api: "r", contract: contract)
         #expect(coverage.refused.count == 4)
         #expect(coverage.refused[0].hasPrefix("GET /things: r.yaml:49:"), "\(coverage.refused)")
@@ -151,7 +151,7 @@ struct OperationRefusalTests {
                   properties:
                     back: {$ref: '#/components/schemas/Head'}
             """
-        let contract = CompiledContract(try Contract.parse(text, path: "m.yaml"))
+        let contract = try Contract.parse(text, path: "m.yaml").compiled
         #expect(contract.refused.map(\.operation) == ["GET /mid"])
         #expect(contract.operations.isEmpty)
     }
@@ -187,7 +187,7 @@ struct OperationRefusalTests {
                   $id: https://example.com/a
                   \(declaration)
             """
-        let contract = CompiledContract(try Contract.parse(text, path: "s.yaml"))
+        let contract = try Contract.parse(text, path: "s.yaml").compiled
         #expect(contract.operations.isEmpty, "\(contract.operations.map(\.name))")
         #expect(contract.refused.map(\.operation) == ["GET /one", "GET /two"])
         #expect(contract.refused.allSatisfy { $0.reason.message.contains("applies itself to the same value") && $0.reason.line == 15 })

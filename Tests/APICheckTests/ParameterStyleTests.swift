@@ -29,7 +29,7 @@ struct ParameterStyleTests {
     static func verify(_ text: String, url: String, requestHeaders: [(String, String)] = [], responseHeaders: [(String, String)] = [])
         throws -> [Finding]
     {
-        let verifier = Verifier(contract: CompiledContract(try Contract.parse(text, path: "styles.yaml")))
+        let verifier = Verifier(contract: try Contract.parse(text, path: "styles.yaml").compiled)
         return verifier.verify(
             Interaction(
                 request: RecordedRequest(method: "GET", url: url, headers: HeaderFields(requestHeaders)),
@@ -244,7 +244,7 @@ struct ParameterStyleTests {
         """
 
     static func verifyParts(_ parts: [RecordedBody.MultipartPart]) throws -> [Finding] {
-        let verifier = Verifier(contract: CompiledContract(try Contract.parse(Self.multipart, path: "parts.yaml")))
+        let verifier = Verifier(contract: try Contract.parse(Self.multipart, path: "parts.yaml").compiled)
         return verifier.verify(
             Interaction(
                 request: RecordedRequest(
@@ -359,7 +359,7 @@ struct ParameterStyleTests {
                     '204': {description: created}
             """
         func verify(_ raw: String) throws -> [Finding] {
-            let verifier = Verifier(contract: CompiledContract(try Contract.parse(text, path: "form.yaml")))
+            let verifier = Verifier(contract: try Contract.parse(text, path: "form.yaml").compiled)
             return verifier.verify(
                 Interaction(
                     request: RecordedRequest(
@@ -451,7 +451,7 @@ struct ParameterStyleTests {
                             - {name: t, in: query, required: true, explode: false, schema: {type: array, items: {type: string}, minItems: 3, maxItems: 3}}
                             - {name: j, in: query, required: true, content: {application/json: {schema: {type: object, required: [n], properties: {n: {type: integer}}}}}}
                 """)
-        let contract = CompiledContract(try Contract.parse(text, path: "styles.yaml"))
+        let contract = try Contract.parse(text, path: "styles.yaml").compiled
         let operation = try #require(contract.operations.first)
         let values: [String: JSONValue] = [
             "d": try JSONReader.parse(#"{"a":"x&y=z[1]","n":3}"#), "s": try JSONReader.parse(#"{"a":"p,q","n":4}"#),
@@ -481,7 +481,7 @@ struct ParameterStyleTests {
                         application/json:
                           schema: {type: object, required: [message], properties: {message: {type: string}}}
             """
-        let verifier = Verifier(contract: CompiledContract(try Contract.parse(text, path: "d.yaml")))
+        let verifier = Verifier(contract: try Contract.parse(text, path: "d.yaml").compiled)
         func verify(_ body: String) throws -> [Finding] {
             verifier.verify(
                 Interaction(

@@ -11,11 +11,11 @@ struct ReachedCompilationTests {
     static let reached = Contract.Compilation.whereReached(beyond: 0)
 
     static func whole(_ text: String, path: String = "c.yaml") throws -> CompiledContract {
-        CompiledContract(try Contract.parse(text, path: path, compiling: .everything))
+        try Contract.parse(text, path: path, compiling: .everything).compiled
     }
 
     static func lazy(_ text: String, path: String = "c.yaml") throws -> CompiledContract {
-        let contract = CompiledContract(try Contract.parse(text, path: path, compiling: reached))
+        let contract = try Contract.parse(text, path: path, compiling: reached).compiled
         #expect(contract.compilesWhereReached)
         return contract
     }
@@ -42,8 +42,8 @@ struct ReachedCompilationTests {
         arguments: ["todos", "github", "kakao", "lslp"])
     func sameFindings(api: String) throws {
         let path = OpenAPI30ReadingTests.original(api)
-        let whole = Verifier(contract: CompiledContract(try Contract.load(path, compiling: .everything)), options: .init(strict: true))
-        let lazy = Verifier(contract: CompiledContract(try Contract.load(path, compiling: Self.reached)), options: .init(strict: true))
+        let whole = Verifier(contract: try Contract.load(path, compiling: .everything).compiled, options: .init(strict: true))
+        let lazy = Verifier(contract: try Contract.load(path, compiling: Self.reached).compiled, options: .init(strict: true))
         #expect(lazy.contract.compilesWhereReached && !whole.contract.compilesWhereReached)
         var compared = 0
         for (name, recording) in try OpenAPI30ReadingTests.recordings(api) {
@@ -158,7 +158,7 @@ struct ReachedCompilationTests {
                           example: {$ref: '#/gone'}
             """
         for compilation in [Contract.Compilation.everything, Self.reached] {
-            let contract = CompiledContract(try Contract.parse(text, path: "d.yaml", compiling: compilation))
+            let contract = try Contract.parse(text, path: "d.yaml", compiling: compilation).compiled
             #expect(contract.operation(method: "GET", path: "/things") != nil)
         }
     }
@@ -217,7 +217,7 @@ struct ReachedCompilationTests {
 
     @Test("a document of no more operations than the limit is compiled whole")
     func smallIsWhole() throws {
-        let contract = CompiledContract(try Contract.parse(OperationRefusalTests.text, path: "r.yaml", compiling: .whereReached(beyond: 5)))
+        let contract = try Contract.parse(OperationRefusalTests.text, path: "r.yaml", compiling: .whereReached(beyond: 5)).compiled
         #expect(!contract.compilesWhereReached)
         #expect(contract.refused.count == 4)
     }

@@ -46,9 +46,9 @@ struct StreamingCheckTests {
     /// Runs `paths` both ways; expects the same report and gives how many bodies were streamed.
     static func expectSame(_ run: VerifyRun, paths: [String], context: @autoclosure () -> String) -> (streamed: Int, findings: Int) {
         var options = VerifyRun.Options(paths: paths, jobs: 1)
-        let streaming = run.run(options)
+        let streaming = run.verify(options)
         options.streamsBodies = false
-        let usual = run.run(options)
+        let usual = run.verify(options)
         #expect(usual.streamedBodies == 0)
         let (a, b) = (report(streaming), report(usual))
         if a != b {
@@ -514,7 +514,7 @@ struct StreamingCheckTests {
     func everyKeyword() throws {
         let (folder, run) = try Self.edgeProject()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let contract = CompiledContract(try Contract.load(folder.appendingPathComponent("things.openapi.yaml").path))
+        let contract = try Contract.load(folder.appendingPathComponent("things.openapi.yaml").path).compiled
         let things = try #require(contract.operation(method: "GET", path: "/things")?.operation)
         let others = try #require(contract.operation(method: "GET", path: "/others")?.operation)
         let cases: [(path: String, status: Int, schema: CompiledSchema)] = [

@@ -87,7 +87,7 @@ struct VerifierKeywordTests {
 
     static let verifier: Verifier = {
         do {
-            return Verifier(contract: CompiledContract(try Contract.parse(contractText, path: "keywords.yaml")))
+            return Verifier(contract: try Contract.parse(contractText, path: "keywords.yaml").compiled)
         } catch {
             Issue.record("the contract does not load: \(error)")
             return Verifier(contract: CompiledContract(emptyAt: "keywords.yaml"))

@@ -72,7 +72,7 @@ struct VerifierShapesTests {
         """
 
     static let verifier: Verifier = {
-        let contract = (try? Contract.parse(contractText, path: "shapes.yaml")).map(CompiledContract.init)
+        let contract = (try? Contract.parse(contractText, path: "shapes.yaml")).map(\.compiled)
         return Verifier(contract: contract ?? CompiledContract(emptyAt: "shapes.yaml"))
     }()
 

@@ -7,7 +7,7 @@ struct VerifierTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let verifier: Verifier = {
         // The contract is part of the repository; a failure here fails every test below clearly.
-        let contract = (try? Contract.load(root.appendingPathComponent("contracts/todos.openapi.yaml").path)).map(CompiledContract.init)
+        let contract = (try? Contract.load(root.appendingPathComponent("contracts/todos.openapi.yaml").path)).map(\.compiled)
         return Verifier(contract: contract ?? CompiledContract(emptyAt: "missing"))
     }()
 
@@ -217,6 +217,6 @@ struct VerifierTests {
 extension CompiledContract {
     /// A contract with no operations, for a missing file.
     init(emptyAt path: String) {
-        self.init((try? Contract.parse("openapi: 3.1.0\ninfo: {title: none, version: '0'}\npaths: {}\n", path: path))!)
+        self = (try? Contract.parse("openapi: 3.1.0\ninfo: {title: none, version: '0'}\npaths: {}\n", path: path))!.compiled
     }
 }

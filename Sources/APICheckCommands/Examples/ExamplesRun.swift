@@ -57,7 +57,7 @@ public enum ExamplesRun {
                 file: configuration.path, keyPath: "apis.\(api.name).contract", message: "the API has no contract to generate examples from"
             )
         }
-        let contract = CompiledContract(try Contract.load(configuration.resolve(contractPath).path))
+        let contract = try Contract.load(configuration.resolve(contractPath).path).compiled
         let generator = ExampleGenerator(contract: contract, seed: options.seed)
         var chosen: [CompiledContract.Operation]?
         if !options.operations.isEmpty {

@@ -23,7 +23,7 @@ public enum InferRun {
         var templates: [String] = []
         if let path = api.contract.map({ configuration.resolve($0).path }) {
             let contract = try Contract.load(path)
-            templates = CompiledContract(contract).operations.map(\.template)
+            templates = contract.compiled.operations.map(\.template)
             handWritten = FileBytes.read(path).map { String(decoding: $0, as: UTF8.self) }
         }
         var inferrer = ContractInferrer(title: "\(api.name) (inferred)", templates: templates)

@@ -60,12 +60,12 @@ public struct VerifyRun: Sendable {
     }
 
     let configuration: ConfigurationFile
+    /// What to verify, and how: given once, to the initializer.
+    public let options: Options
+    /// One verifier per API, shared by every job: each holds its compiled contract, which no job changes.
     var verifiers: [String: Verifier] = [:]
     /// What loading each selected API's contract refused, in apicheck.yml's order.
     private var refusals: [String] = []
-    /// What each verifier was made from, to make one set per job: a compiled contract is a graph of class
-    /// instances, and two cores retaining and releasing the same instances slow each other down.
-    private var makers: [String: @Sendable () -> Verifier] = [:]
 
     /// A contract describing more operations than this (a vendor's description) is compiled only where the recordings
     /// reach it, and its coverage is left to `apicheck coverage`, which compiles it whole.
@@ -74,6 +74,7 @@ public struct VerifyRun: Sendable {
     /// Loads every selected API's contract; a contract that does not load is a configuration error.
     public init(configuration: ConfigurationFile, options: Options) throws(ConfigurationError) {
         self.configuration = configuration
+        self.options = options
         let apis = try configuration.selecting(options.api).filter { $0.contract != nil }
         // Each contract loads on its own thread (with --jobs 1, one after another); the first error in
         // apicheck.yml's order is the one reported.
@@ -86,9 +87,7 @@ public struct VerifyRun: Sendable {
             let loaded = try (loads[index]?.wait() ?? Self.load(paths[index], compiling: compilation)).get()
             if !loaded.compiled.compilesWhereReached { refusals += loaded.compiled.refused.map(\.warning) }
             let verifierOptions = Verifier.Options(strict: options.strict, severities: api.severities, ignored: api.ignore)
-            let make: @Sendable () -> Verifier = { Verifier(contract: CompiledContract(loaded), options: verifierOptions) }
-            makers[api.name] = make
-            verifiers[api.name] = make()
+            verifiers[api.name] = Verifier(contract: loaded.compiled, options: verifierOptions)
         }
     }
 
@@ -96,8 +95,16 @@ public struct VerifyRun: Sendable {
         Swift.Result { () throws(ConfigurationError) in try Contract.load(path, compiling: compilation) }
     }
 
-    /// Verifies what `options` names.
-    public func run(_ options: Options) -> Result {
+    /// Verifies what the options given to ``init(configuration:options:)`` name.
+    public func run() -> Result { verify(options) }
+
+    /// Verifies what `options` names, with the contracts loaded as the initializer's options said.
+    @available(*, deprecated, renamed: "run()", message: "VerifyRun takes its options once, in init(configuration:options:)")
+    public func run(_ options: Options) -> Result { verify(options) }
+
+    /// Verifies the files `options` names (`paths`, `streamsBodies`, `environment`, `jobs`) with the contracts and
+    /// verifiers this run loaded: what the tests use to check many sets of files against one load.
+    package func verify(_ options: Options) -> Result {
         var result = Result()
         result.warnings = refusals
         var files: [(path: String, api: String?)] = []
@@ -128,11 +135,7 @@ public struct VerifyRun: Sendable {
         let chosen = files
         let secretValues = secrets
         let perFile = Parallel.map(
-            chosen.count, jobs: options.jobs,
-            context: { worker in
-                // The first job uses the verifiers already made; each other job compiles its own.
-                worker == 0 ? verifiers : makers.mapValues { $0() }
-            }
+            chosen.count, jobs: options.jobs, context: { _ in verifiers }
         ) { verifiers, index in
             var one = Result()
             verifyFile(

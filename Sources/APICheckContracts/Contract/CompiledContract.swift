@@ -292,7 +292,8 @@ public struct CompiledContract: Sendable {
         }
     }
 
-    /// The compiled form of a loaded contract.
+    /// The compiled form of a loaded contract: ``Contract/compiled``, which loading made (this compiles nothing).
+    @available(*, deprecated, message: "read contract.compiled: loading compiled the contract already")
     public init(_ contract: Contract) {
         self = contract.compiled
     }
