@@ -1,0 +1,212 @@
+import APICheckRecording
+import WireFormat
+
+/// A request's or a response's body, checked in four steps, each a function of its own: whether a body had to come
+/// (``missingBody(declared:required:_:)``), its content type (``contentTypeFindings(_:declared:parameters:_:)``), what
+/// its bytes read as (``read(_:mediaType:schema:_:)``), and its value against the schema, with the parts whose encoding
+/// says JSON checked as JSON and a form's findings remapped (``checkValue(_:schema:read:jsonParts:jsonNames:_:)``).
+extension Verifier {
+    /// Where a body's findings go: the part (`request` or `response`), the operation and the status. Every finding of
+    /// the body is made by ``finding(_:_:expected:found:source:)``.
+    struct BodyPlace {
+        let part: String
+        let operation: CompiledContract.Operation
+        let status: Int
+
+        /// `/request` or `/response`: where the body's findings point in the recording.
+        var base: String { "/\(part)" }
+
+        func finding(_ rule: RuleID, _ pointer: String, expected: String, found: String, source: String) -> Finding {
+            var result = Finding(
+                rule: rule, part: part, operation: operation.name, status: status, pointer: pointer, expected: expected, found: found)
+            result.sourcePointer = source
+            return result
+        }
+    }
+
+    /// What a body's bytes read as: the value its schema checks (nil when nothing more is checked: text or bytes),
+    /// whether its values are a form's strings, and what reading found.
+    struct ReadBody {
+        var value: JSONValue?
+        var formValues = false
+        var findings: [Finding] = []
+    }
+
+    /// Checks a body (`checked`: it was checked as it was read, and only its presence and content type are left) against
+    /// the media types `declared` for it, with their `parameters` and part `encodings`.
+    func checkBody(
+        _ body: RecordedBody?, contentType: String?, declared: [String: CompiledSchema?],
+        parameters: [String: [CompiledContract.MediaTypeParameter]], encodings: [String: [String: CompiledContract.PartEncoding]] = [:],
+        part: String, operation: CompiledContract.Operation, status: Int, required: Bool, checked: Bool = false
+    ) -> [Finding] {
+        let place = BodyPlace(part: part, operation: operation, status: status)
+        guard body != nil || checked else { return Self.missingBody(declared: declared, required: required, place) }
+        if declared.isEmpty { return [] }
+        let (key, found) = Self.contentTypeFindings(contentType, declared: declared, parameters: parameters, place)
+        // A body checked as it was read (by the program of the schema chosen just as above) was valid JSON.
+        guard let key, let schemaEntry = declared[key], let body else { return found }
+        let mediaType = contentType.map { MediaType.essence(of: $0) } ?? ""
+        let read = Self.read(body, mediaType: mediaType, schema: schemaEntry ?? nil, place)
+        var findings = found + read.findings
+        guard var value = read.value else { return findings }
+        // Parts (or fields) whose encoding says JSON are parsed and checked as JSON; their types and headers are checked.
+        var jsonParts: [String: JSONValue] = [:]
+        if let partEncodings = encodings[key], !partEncodings.isEmpty {
+            findings += checkParts(
+                Self.parts(of: body), encodings: partEncodings, schema: schemaEntry ?? nil, into: &jsonParts, part: part,
+                operation: operation.name, status: status, source: place.base + "/body")
+            if !jsonParts.isEmpty, case .object(var object) = value {
+                for (name, parsed) in jsonParts { object[name] = parsed }
+                value = .object(object)
+            }
+        }
+        guard let schema = schemaEntry else { return findings }
+        let jsonNames = (encodings[key] ?? [:]).filter { $0.value.isJSON && schema.property($0.key) != nil }.map(\.key)
+        return findings
+            + checkValue(
+                value, schema: schema, read: (body, read.formValues), jsonParts: jsonParts, jsonNames: jsonNames, place)
+    }
+
+    /// No body came: a finding when one was required, or when the response declares a schema for it.
+    static func missingBody(declared: [String: CompiledSchema?], required: Bool, _ place: BodyPlace) -> [Finding] {
+        guard required || (place.part == "response" && !declared.isEmpty && declared.values.contains { $0 != nil }) else {
+            return []
+        }
+        return [
+            place.finding(
+                .bodyUnparsable, "", expected: "a body (\(declared.keys.sorted().joined(separator: ", ")))", found: "no body",
+                source: place.base)
+        ]
+    }
+
+    /// The declared media type `contentType` is (nil when none is), and what its `Content-Type` broke: a media type
+    /// not declared, or a parameter the declared one carries (`charset=utf-8`) missing or different.
+    static func contentTypeFindings(
+        _ contentType: String?, declared: [String: CompiledSchema?], parameters: [String: [CompiledContract.MediaTypeParameter]],
+        _ place: BodyPlace
+    ) -> (key: String?, findings: [Finding]) {
+        guard let key = declaredKey(declared, contentType: contentType), declared[key] != nil else {
+            let mediaType = contentType.map { MediaType.essence(of: $0) } ?? ""
+            let expected = declared.keys.sorted().map { written($0, parameters[$0] ?? []) }.joined(separator: " or ")
+            return (
+                nil,
+                [
+                    place.finding(
+                        .contentType, "/headers/Content-Type", expected: expected, found: mediaType.isEmpty ? "none" : mediaType,
+                        source: place.base + "/headers")
+                ]
+            )
+        }
+        guard let carried = parameters[key], let contentType, !carried.allSatisfy({ $0.isCarried(by: contentType) }) else {
+            return (key, [])
+        }
+        return (
+            key,
+            [
+                place.finding(
+                    .contentType, "/headers/Content-Type", expected: written(key, carried), found: contentType,
+                    source: place.base + "/headers")
+            ]
+        )
+    }
+
+    /// What `body` reads as for its schema: JSON as it is; a form's fields and a multipart body's parts as an object of
+    /// strings (a form whose escapes are wrong is a `form.encoding` finding). Text or bytes where the content type says
+    /// JSON or a form is `body.unparsable`; other text or bytes are not checked further.
+    static func read(_ body: RecordedBody, mediaType: String, schema: CompiledSchema?, _ place: BodyPlace) -> ReadBody {
+        let base = place.base
+        switch body {
+        case .json(let json):
+            return ReadBody(value: json)
+        case .form(let fields, let raw):
+            var read = ReadBody(
+                value: .object(JSONObject(fields.map { .init(key: $0.name, value: .string($0.value)) })), formValues: true)
+            if let problem = FormURLEncoding.encodingProblem(raw) {
+                read.findings.append(
+                    place.finding(
+                        .formEncoding, "", expected: "a form body with only A-Z a-z 0-9 * - . _ + = & and %XX escapes", found: problem,
+                        source: base + "/body/raw"))
+            }
+            return read
+        case .multipart(let parts):
+            return ReadBody(value: multipartValue(parts, schema: schema), formValues: true)
+        case .text(let text):
+            guard MediaType.isJSON(mediaType) || mediaType == FormURLEncoding.contentType else { return ReadBody(value: nil) }
+            let preview = CompiledContract.ValueEncoding.preview(text)
+            return ReadBody(
+                value: nil,
+                findings: [
+                    place.finding(
+                        .bodyUnparsable, "", expected: "a body of type \(mediaType)", found: "\"\(preview)\"", source: base + "/body/text")
+                ])
+        case .base64(let data):
+            // Stored as bytes although the content type says JSON or a form: not UTF-8 (a recording keeps what it
+            // cannot read as text as base64). Never passed as checked.
+            guard MediaType.isJSON(mediaType) || mediaType == FormURLEncoding.contentType else { return ReadBody(value: nil) }
+            var reason = "bytes that are not UTF-8 text"
+            if MediaType.isJSON(mediaType) {
+                do { _ = try JSONReader.parse([UInt8](data)) } catch { reason = "\(error)" }
+            }
+            return ReadBody(
+                value: nil,
+                findings: [
+                    place.finding(
+                        .bodyUnparsable, "", expected: "a body of type \(mediaType)", found: reason, source: base + "/body/base64")
+                ])
+        }
+    }
+
+    /// A form's fields or a multipart body's parts, for their encodings (no parts for any other body).
+    static func parts(of body: RecordedBody) -> [Part] {
+        switch body {
+        case .form(let fields, _): return fields.map { Part(name: $0.name, text: $0.value, contentType: nil, headers: nil) }
+        case .multipart(let multipart):
+            return multipart.map { part in
+                var text: String?
+                if case .text(let content) = part.content { text = content }
+                return Part(name: part.name, text: text, contentType: part.contentType, headers: part.headers)
+            }
+        default: return []
+        }
+    }
+
+    /// `value` against `schema`. The parts named `jsonNames` (whose encoding says JSON) were read as text by the whole
+    /// check; their findings there are dropped and each is checked as JSON on its own, from `jsonParts` (one that does
+    /// not parse is a `body.unparsable` finding already). In a form, what breaks a field's schema is `form.field`.
+    func checkValue(
+        _ value: JSONValue, schema: CompiledSchema, read: (body: RecordedBody, formValues: Bool), jsonParts: [String: JSONValue],
+        jsonNames: [String], _ place: BodyPlace
+    ) -> [Finding] {
+        let keyCase = place.operation.keyCase
+        let base = place.base
+        var findings: [Finding] = []
+        var checker = SchemaChecker(strict: options.strict, formValues: read.formValues)
+        checker.check(value, schema, keyCase: keyCase)
+        if !jsonNames.isEmpty {
+            let prefixes = jsonNames.map { JSONPointer(tokens: [$0]).description }
+            checker.findings.removeAll { raw in prefixes.contains { raw.pointer == $0 || raw.pointer.hasPrefix($0 + "/") } }
+            for (name, parsed) in jsonParts.sorted(by: { $0.key < $1.key }) {
+                guard let property = schema.property(name) else { continue }
+                var strict = SchemaChecker(strict: options.strict, formValues: false)
+                strict.basePointer = JSONPointer(tokens: [name]).description
+                strict.check(parsed, property, keyCase: keyCase)
+                for raw in strict.findings {
+                    findings.append(place.finding(raw.rule, raw.pointer, expected: raw.expected, found: raw.found, source: base + "/body"))
+                }
+            }
+        }
+        let bodyPrefix: String
+        switch read.body {
+        case .json: bodyPrefix = base + "/body/json"
+        case .form: bodyPrefix = base + "/body/form"
+        default: bodyPrefix = base + "/body/multipart"
+        }
+        for raw in checker.findings {
+            // Key case and extra keys keep their rules in a form.
+            let rule = read.formValues && ![RuleID.keyCase, .fieldAdded, .fieldUnexpected].contains(raw.rule) ? RuleID.formField : raw.rule
+            let source = read.formValues ? bodyPrefix : bodyPrefix + raw.concrete
+            findings.append(place.finding(rule, raw.pointer, expected: raw.expected, found: raw.found, source: source))
+        }
+        return findings
+    }
+}
