@@ -84,7 +84,7 @@ struct RecordCommand: AsyncParsableCommand {
         for note in result.notes { Output.err("note: \(note)\n") }
         Output.err(Self.impliedChanges(result, configuration: configuration))
         for error in result.errors { Output.err("\(error)\n") }
-        let written = result.saved.filter { $0.outcome == "created" || $0.outcome == "updated" }.count
+        let written = result.saved.filter(\.outcome.wrote).count
         Output.err(
             ("apicheck record: \(plural(result.scenarios, "scenario")), \(plural(result.requests, "request")); "
                 + (dryRun

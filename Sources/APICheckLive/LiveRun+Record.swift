@@ -60,18 +60,18 @@ extension LiveRun {
                         changes += ShapeComparison.compare(live: interaction, recorded: previous, operation: operation)
                     }
                 }
-                let outcomeText: String
+                let saved: SaveOutcome
                 if dryRun {
-                    outcomeText = old.map { $0.hasSameContent(as: recording) ? "unchanged" : "would update" } ?? "would create"
+                    saved = old.map { $0.hasSameContent(as: recording) ? .unchanged : .wouldUpdate } ?? .wouldCreate
                 } else {
                     do {
-                        outcomeText = try recording.save(to: file).description
+                        saved = try recording.save(to: file)
                     } catch {
                         result.errors.append(error.description)
                         continue
                     }
                 }
-                result.saved.append((outcome.scenario, displayPath(file), outcomeText, changes))
+                result.saved.append((outcome.scenario, displayPath(file), saved, changes))
                 // What the new responses say that the contract does not: the contract changes they imply.
                 if let verifier = api.verifier {
                     let findings = verifier.verify(recording, file: displayPath(file), bytes: Array(recording.fileText.utf8))

@@ -82,7 +82,7 @@ public struct LiveRun: Sendable {
         /// APIs whose rate limit a response said is spent (exit 3): nothing more was sent to them.
         public var rateLimits: [(api: String, limit: RateLimitSpent)] = []
         /// `record`: each scenario's file and what saving it did (or would do, with `--dry-run`).
-        public var saved: [(scenario: String, file: String, outcome: String, changes: [Finding])] = []
+        public var saved: [(scenario: String, file: String, outcome: SaveOutcome, changes: [Finding])] = []
         /// `record`: each API's findings in the new recordings against its contract (what the contract does not say).
         public var recordedFindings: [(api: String, findings: [Finding])] = []
 

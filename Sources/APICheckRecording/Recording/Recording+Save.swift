@@ -10,8 +10,18 @@ public struct SaveOutcome: Hashable, Sendable, CustomStringConvertible {
     public static let updated = SaveOutcome(name: "updated")
     /// The file already held the same content; it was left byte for byte as it was.
     public static let unchanged = SaveOutcome(name: "unchanged")
-    /// `created`, `updated` or `unchanged`.
+    /// A dry run: there is no file; a run that writes would create it.
+    public static let wouldCreate = SaveOutcome(name: "would create")
+    /// A dry run: the file holds other content; a run that writes would replace it.
+    public static let wouldUpdate = SaveOutcome(name: "would update")
+    /// `created`, `updated`, `unchanged`, `would create` or `would update`.
     public var description: String { name }
+    /// Whether the file was written (`created` or `updated`).
+    public var wrote: Bool { self == .created || self == .updated }
+
+    /// An outcome compared with its name, as when outcomes were strings (`saved.outcome == "created"`).
+    @available(*, deprecated, message: "compare with .created, .updated, .unchanged, .wouldCreate or .wouldUpdate")
+    public static func == (outcome: SaveOutcome, name: String) -> Bool { outcome.name == name }
 }
 
 extension Recording {
