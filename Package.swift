@@ -83,7 +83,7 @@ let package = Package(
         .target(name: "KakaoAPI", dependencies: ["WireFormat"]),
         .target(name: "LSLPAPI", dependencies: ["WireFormat"]),
         .target(name: "APICheckReplay", dependencies: ["APICheckRecording", "WireFormat", "Locking"]),
-        .target(name: "APICheckReplayTesting", dependencies: ["APICheckReplay", "APICheckRecording"]),
+        .target(name: "APICheckReplayTesting", dependencies: ["APICheckReplay", "APICheckRecording", "WireFormat"]),
         .target(
             name: "APICheckTesting",
             dependencies: ["APICheckReplayTesting", "APICheckReplay", "APICheckContracts", "APICheckRecording", "Locking"]),
@@ -172,7 +172,7 @@ let package = Package(
         .testTarget(
             name: "APICheckTests",
             dependencies: [
-                "TestSupport", "APICheck", "APICheckCommands", "APICheckContracts", "APICheckRecording", "WireFormat",
+                "TestSupport", "APICheck", "APICheckCommands", "APICheckContracts", "APICheckRecording", "WireFormat", "Locking",
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
             ],
             exclude: ["Fixtures"]
@@ -190,7 +190,7 @@ let package = Package(
         .executableTarget(name: "apicheck-save-loop", dependencies: ["APICheck", "GitHubAPI"], path: "Tests/SaveLoop"),
         .testTarget(
             name: "APICheckCLITests",
-            dependencies: ["TestSupport", "APICheckCLI", "Sandbox", "apicheck-save-loop", "APICheck", "GitHubAPI"]),
+            dependencies: ["TestSupport", "APICheckCLI", "Sandbox", "apicheck-save-loop", "APICheck", "GitHubAPI", "WireFormat"]),
         .testTarget(
             name: "APICheckLiveTests",
             dependencies: ["TestSupport", "APICheckLive", "APICheck", "APICheckRecording", "Sandbox", "Sockets", "Locking"]
@@ -198,7 +198,10 @@ let package = Package(
         .testTarget(name: "FuzzRegressionTests", dependencies: ["APICheckFuzzing"]),
         .testTarget(
             name: "APICheckTestingTests",
-            dependencies: ["APICheckTesting", "APICheckReplay", "APICheck", "KakaoAPI", "Sandbox", "TestSupport", "WireFormat", "Locking"],
+            dependencies: [
+                "APICheckTesting", "APICheckReplayTesting", "APICheckReplay", "APICheck", "KakaoAPI", "Sandbox", "TestSupport", "WireFormat",
+                "Locking",
+            ],
             // A project (apicheck.yml, a contract, recordings) copied whole into the test bundle, as an Xcode app's test target holds one.
             resources: [.copy("Resources/AppProject")]
         ),
