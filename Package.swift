@@ -199,7 +199,8 @@ let package = Package(
         .testTarget(
             name: "APICheckTestingTests",
             dependencies: [
-                "APICheckTesting", "APICheckReplayTesting", "APICheckReplay", "APICheck", "KakaoAPI", "Sandbox", "TestSupport", "WireFormat",
+                "APICheckTesting", "APICheckReplayTesting", "APICheckReplay", "APICheck", "KakaoAPI", "Sandbox", "TestSupport",
+                "WireFormat",
                 "Locking",
             ],
             // A project (apicheck.yml, a contract, recordings) copied whole into the test bundle, as an Xcode app's test target holds one.
