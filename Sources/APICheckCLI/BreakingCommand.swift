@@ -101,69 +101,20 @@ struct BreakingCommand: ParsableCommand {
     var examplesFilter: String?
 
     func run() throws {
-        var comparisons: [BreakingRun.Comparison] = []
-        var notes: [String] = []
+        if examples && base == nil && api == nil {
+            throw CommandFailure(message: "--examples with two files needs --api: the API whose client suites run", status: .usage)
+        }
+        var request = BreakingRun.Request(files: files, base: base, api: api, configPath: global.configPath)
+        request.examples = examples
+        request.examplesFilter = examplesFilter
+        request.today = try today()
+        let outcome: BreakingRun.Outcome
         do {
-            // Each pair to compare: the versions, the API and what ranks its changes.
-            var pairs: [(old: ContractVersion, new: ContractVersion, api: String?, recordings: String?, severities: [RuleID: Severity])] =
-                []
-            var configuration: ConfigurationFile?
-            if let base {
-                let loaded = try global.loadConfiguration()
-                configuration = loaded
-                for chosen in try loaded.selecting(api) {
-                    guard let contract = chosen.contract else { continue }
-                    let path = DisplayPath.relative(loaded.resolve(contract).path)
-                    guard let oldText = try BreakingRun.gitShow(ref: base, path: path) else {
-                        notes.append("\(path): not in \(base): a new contract, nothing to compare")
-                        continue
-                    }
-                    pairs.append(
-                        (
-                            try ContractVersion.parse(
-                                oldText, path: "\(base):\(path)", diskPath: path, files: BreakingRun.gitFiles(ref: base)),
-                            try ContractVersion.load(path), chosen.name,
-                            loaded.resolve(chosen.recordings).path, chosen.severities
-                        ))
-                }
-            } else {
-                let old = try ContractVersion.load(files[0])
-                let new = try ContractVersion.load(files[1])
-                var recordings: String?
-                var severities: [RuleID: Severity] = [:]
-                if let api {
-                    let loaded = try global.loadConfiguration()
-                    configuration = loaded
-                    guard let chosen = try loaded.selecting(api).first else {
-                        throw CommandFailure(message: "\(loaded.path): no API named \"\(api)\"", status: .usage)
-                    }
-                    recordings = loaded.resolve(chosen.recordings).path
-                    severities = chosen.severities
-                }
-                pairs.append((old, new, api, recordings, severities))
-            }
-            var tried: [BreakingExamples.Result]?
-            if examples {
-                guard let configuration else {
-                    throw CommandFailure(message: "--examples with two files needs --api: the API whose client suites run", status: .usage)
-                }
-                let outcome = try BreakingExamples.run(
-                    newContracts: pairs.compactMap { pair in pair.api.map { ($0, pair.new.path) } }, configuration: configuration,
-                    filter: examplesFilter)
-                notes += outcome.notes
-                tried = outcome.results
-            }
-            for pair in pairs {
-                comparisons.append(
-                    BreakingRun.compare(
-                        old: pair.old, new: pair.new, api: pair.api, recordingsFolder: pair.recordings, severities: pair.severities,
-                        examples: tried, today: try today()))
-            }
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch let error as ConfigurationError {
+            outcome = try BreakingRun.run(request)
+        } catch {
             throw CommandFailure(message: error.description, status: .usage)
         }
+        let (comparisons, notes) = (outcome.comparisons, outcome.notes)
         Output.out(BreakingReport.render(comparisons, format: format))
         for note in notes + comparisons.flatMap(\.notes) { Output.err("apicheck breaking: \(note)\n") }
         for comparison in comparisons { Output.err("apicheck breaking: \(BreakingReport.summary(comparison))\n") }
