@@ -88,7 +88,7 @@ public enum BreakingExamples {
         // The scratch folder is gone when this returns: name the files as `<api>/examples/<file>` (what `apicheck examples
         // --api <api>` writes from the new contract).
         let prefix = scratch.path + "/"
-        outcome.results = read(report).map { result in
+        outcome.results = ExampleResult.read(report: report).map { result in
             var result = result
             result.file = result.file.replacingOccurrences(of: prefix, with: "")
             result.problems = result.problems.map { $0.replacingOccurrences(of: prefix, with: "") }
@@ -103,12 +103,6 @@ public enum BreakingExamples {
             )
         }
         return outcome
-    }
-
-    /// The results a test run appended to `report`, one JSON object per line (lines that do not read are skipped).
-    static func read(_ report: URL) -> [Result] {
-        guard let text = try? String(contentsOf: report, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap(Result.init(line:))
     }
 
     /// The results that concern `change` of API `api`: its operation's, and for a change to a response, that status's.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The environment `apicheck breaking --examples` gives the `swift test` it runs, as `ContractExample` reads it.
 package enum ExampleEnvironment {
     /// The file each checked example appends its result to (one ``ExampleResult`` as a line of JSON).
@@ -56,5 +58,25 @@ public struct ExampleResult: Sendable, Hashable {
             let step = value["step"]?.stringValue, let file = value["file"]?.stringValue, case .array(let problems)? = value["problems"]
         else { return nil }
         self.init(api: api, operation: operation, status: code, step: step, file: file, problems: problems.compactMap(\.stringValue))
+    }
+
+    /// Appends the result as one line to the report file at `path`.
+    ///
+    /// The line is one `write(2)` to the file opened with `O_APPEND`, which the system appends whole: lines from tests
+    /// running in parallel, and from the processes of `swift test --parallel`, never overwrite or split one another (a
+    /// lock in this process would order only its own writers). A file that cannot be opened is left alone.
+    package func append(toReport path: String) {
+        let bytes = Array((line + "\n").utf8)
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    }
+
+    /// The results a test run appended to the report at `url`, one JSON object per line (lines that do not read are
+    /// skipped).
+    package static func read(report url: URL) -> [ExampleResult] {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap(ExampleResult.init(line:))
     }
 }
