@@ -315,9 +315,9 @@ public struct LiveRun: Sendable {
         DisplayPath.relative(url.path)
     }
 
-    /// The line of `pointer` in a recording file, or of the nearest parent that exists there.
+    /// The line of `pointer` in a recording file (``JSONReader/line(of:in:)``).
     static func line(of pointer: String, in bytes: [UInt8]) -> Int? {
-        JSONReader.location(ofNearest: JSONPointer(pointer), in: bytes)?.line
+        JSONReader.line(of: JSONPointer(pointer), in: bytes)
     }
 
     /// A duration in seconds.

@@ -112,16 +112,14 @@ public struct ContractExample: Sendable, CustomTestStringConvertible {
         return "\(parts[0].uppercased()) \(parts[1])"
     }
 
-    /// The 1-based line of `pointer` (relative to the example's response body, or the interaction when nil) in its file.
+    /// The 1-based line of `pointer` (relative to the example's response body, or the interaction when nil) in its file
+    /// (``JSONReader/line(of:in:)``: the place, or the nearest one above it that the file has).
     func line(ofBodyPointer pointer: String?) -> Int? {
-        let interaction = JSONPointer("/interactions/\(index)")
-        if let pointer, case .json = self.interaction.response.body,
-            let line = JSONReader.location(of: JSONPointer(interaction.description + "/response/body/json" + pointer), in: source.bytes)?
-                .line
-        {
-            return line
+        let interaction = "/interactions/\(index)"
+        guard let pointer, case .json = self.interaction.response.body else {
+            return JSONReader.line(of: JSONPointer(interaction), in: source.bytes)
         }
-        return JSONReader.location(of: interaction, in: source.bytes)?.line
+        return JSONReader.line(of: JSONPointer(interaction + "/response/body/json" + pointer), in: source.bytes)
     }
 }
 

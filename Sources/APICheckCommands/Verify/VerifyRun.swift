@@ -222,9 +222,8 @@ public struct VerifyRun: Sendable {
             // A finding points at its entry of the HAR file, so two entries' findings never print as one line.
             var findings = verifier.verify(recording, file: path, secrets: secrets[recording.api] ?? [])
             for index in findings.indices {
-                let pointer = HAR.sourcePointer(of: JSONPointer(findings[index].sourcePointer ?? ""))
-                findings[index].line =
-                    JSONReader.location(of: pointer, in: bytes)?.line ?? JSONReader.location(of: pointer.parent, in: bytes)?.line
+                findings[index].line = JSONReader.line(
+                    of: HAR.sourcePointer(of: JSONPointer(findings[index].sourcePointer ?? "")), in: bytes)
             }
             result.findings += findings
         } else {

@@ -64,13 +64,11 @@ public struct Verifier: Sendable {
         return found
     }
 
-    /// Each finding's line in the recording's `bytes` (of its place, or of its parent when the place is missing).
+    /// Each finding's line in the recording's `bytes` (``JSONReader/line(of:in:)``: its place, or the nearest one above
+    /// it that the file has).
     package static func addLines(to findings: inout [Finding], in bytes: [UInt8]) {
         for i in findings.indices {
-            let pointer = JSONPointer(findings[i].sourcePointer ?? "")
-            findings[i].line =
-                JSONReader.location(of: pointer, in: bytes)?.line
-                ?? JSONReader.location(of: pointer.parent, in: bytes)?.line
+            findings[i].line = JSONReader.line(of: JSONPointer(findings[i].sourcePointer ?? ""), in: bytes)
         }
     }
 

@@ -37,6 +37,13 @@ public enum JSONReader {
         try parse(Array(text.utf8))
     }
 
+    /// The line a finding at `pointer` is reported on: the line of its place in `bytes`, or, when the place is not in
+    /// the file (a required key that is missing, a header that never came), of the deepest value on the way to it that
+    /// is. The one rule every report uses: verify, the live diff, `ContractExample` and `breaking`'s implied changes.
+    package static func line(of pointer: JSONPointer, in bytes: [UInt8]) -> Int? {
+        location(ofNearest: pointer, in: bytes)?.line
+    }
+
     /// The location of the value at `pointer` in `bytes`, or of the deepest value on the way to it that is there.
     ///
     /// For a problem whose place may be missing from the text (a required key): it parses once per step up, so call it
