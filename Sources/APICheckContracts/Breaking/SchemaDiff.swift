@@ -363,21 +363,18 @@ extension ContractDiff {
         }
         if !before.closed && after.closed { tightened.append("additionalProperties: allowed -> false") }
         if before.closed && !after.closed { loosened.append("additionalProperties: false -> allowed") }
-        if !changed.isEmpty {
-            report(
-                direction == .request ? .breakingRequestConstraintChanged : .breakingResponseConstraintChanged,
-                changed.joined(separator: "; "))
-        }
+        let order: [(Tendency, [String])]
         switch direction {
-        case .request:
-            if !tightened.isEmpty { report(.breakingRequestConstraintTightened, tightened.joined(separator: "; ")) }
-            if !loosened.isEmpty { report(.breakingRequestConstraintLoosened, loosened.joined(separator: "; ")) }
+        case .request: order = [(.undecided, changed), (.tighter, tightened), (.looser, loosened)]
         case .response:
             // A closed response object asks nothing of the client; a newly open one may carry keys it ignores.
-            let looser = loosened.filter { !$0.hasPrefix("additionalProperties") }
-            let tighter = tightened.filter { !$0.hasPrefix("additionalProperties") }
-            if !looser.isEmpty { report(.breakingResponseConstraintLoosened, looser.joined(separator: "; ")) }
-            if !tighter.isEmpty { report(.breakingResponseConstraintTightened, tighter.joined(separator: "; ")) }
+            order = [
+                (.undecided, changed), (.looser, loosened.filter { !$0.hasPrefix("additionalProperties") }),
+                (.tighter, tightened.filter { !$0.hasPrefix("additionalProperties") }),
+            ]
+        }
+        for (tendency, changes) in order where !changes.isEmpty {
+            if let rule = tendency.rule(direction) { report(rule, changes.joined(separator: "; ")) }
         }
         return found
     }

@@ -11,6 +11,22 @@ enum Tendency {
     case same
 }
 
+extension Tendency {
+    /// The rule of a constraint change of this tendency on `direction`'s side (nil: no change): the one place that
+    /// says a request that accepts less is tightened, a response that may hold more loosened.
+    func rule(_ direction: ChangeDirection) -> RuleID? {
+        switch (self, direction) {
+        case (.same, _): nil
+        case (.tighter, .request): .breakingRequestConstraintTightened
+        case (.tighter, .response): .breakingResponseConstraintTightened
+        case (.looser, .request): .breakingRequestConstraintLoosened
+        case (.looser, .response): .breakingResponseConstraintLoosened
+        case (.undecided, .request): .breakingRequestConstraintChanged
+        case (.undecided, .response): .breakingResponseConstraintChanged
+        }
+    }
+}
+
 extension ContractDiff {
     /// Reads the keywords of `object` (a schema written at `pointer`) that ``FlatSchema`` keeps besides types,
     /// properties, items, enums and bounds: the sub-schemas of the applicators, `dependentRequired`, `default`,
@@ -109,16 +125,7 @@ extension ContractDiff {
         _ tendency: Tendency, _ message: String, _ direction: ChangeDirection, _ operation: String, _ part: String,
         _ instance: JSONPointer, old oldPointer: JSONPointer?, new newPointer: JSONPointer?
     ) {
-        let rule: RuleID
-        switch (tendency, direction) {
-        case (.same, _): return
-        case (.tighter, .request): rule = .breakingRequestConstraintTightened
-        case (.tighter, .response): rule = .breakingResponseConstraintTightened
-        case (.looser, .request): rule = .breakingRequestConstraintLoosened
-        case (.looser, .response): rule = .breakingResponseConstraintLoosened
-        case (.undecided, .request): rule = .breakingRequestConstraintChanged
-        case (.undecided, .response): rule = .breakingResponseConstraintChanged
-        }
+        guard let rule = tendency.rule(direction) else { return }
         add(rule, operation, part, instance.description, old: oldPointer, new: newPointer, message)
     }
 
