@@ -38,22 +38,7 @@ public enum BreakingExamples {
         defer { try? FileManager.default.removeItem(at: scratch) }
         var outcome = Outcome()
         var environment = ProcessInfo.processInfo.environment
-        do {
-            // Every API's tests and examples, so that the suites of APIs not compared find what they read.
-            for api in configuration.apis {
-                let source = configuration.resolve(api.recordings)
-                let target = scratch.appendingPathComponent(api.name)
-                try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-                for kind in [RecordingKind.tests, RecordingKind.examples] {
-                    let folder = kind.folder(in: source)
-                    if FileManager.default.fileExists(atPath: folder.path) {
-                        try FileManager.default.copyItem(at: folder, to: kind.folder(in: target))
-                    }
-                }
-            }
-        } catch {
-            throw ConfigurationError(file: scratch.path, message: "cannot prepare the examples folder: \(error.localizedDescription)")
-        }
+        try copyRecordings(of: configuration, to: scratch)
         for (name, contract) in newContracts {
             guard var api = configuration.api(name) else { continue }
             api.contract = URL(fileURLWithPath: contract).standardizedFileURL.path
@@ -67,24 +52,7 @@ public enum BreakingExamples {
         let log = scratch.appendingPathComponent("swift-test.log")
         environment["APICHECK_RECORDINGS"] = scratch.path
         environment[ExampleEnvironment.report] = report.path
-        let status: Int32
-        do {
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            let output = try FileHandle(forWritingTo: log)
-            defer { try? output.close() }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [swift, "test"] + (filter.map { ["--filter", $0] } ?? [])
-            process.currentDirectoryURL = package
-            process.environment = environment
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            process.waitUntilExit()
-            status = process.terminationStatus
-        } catch {
-            throw ConfigurationError(file: package.path, message: "--examples: cannot run \(swift) test: \(error.localizedDescription)")
-        }
+        let status = try swiftTest(swift, filter: filter, in: package, environment: environment, log: log)
         // The scratch folder is gone when this returns: name the files as `<api>/examples/<file>` (what `apicheck examples
         // --api <api>` writes from the new contract).
         let prefix = scratch.path + "/"
@@ -103,6 +71,49 @@ public enum BreakingExamples {
             )
         }
         return outcome
+    }
+
+    /// Every API's tests and examples copied under `scratch`, so that the suites of APIs not compared find what they
+    /// read.
+    static func copyRecordings(of configuration: ConfigurationFile, to scratch: URL) throws(ConfigurationError) {
+        do {
+            for api in configuration.apis {
+                let source = configuration.resolve(api.recordings)
+                let target = scratch.appendingPathComponent(api.name)
+                try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+                for kind in [RecordingKind.tests, RecordingKind.examples] {
+                    let folder = kind.folder(in: source)
+                    if FileManager.default.fileExists(atPath: folder.path) {
+                        try FileManager.default.copyItem(at: folder, to: kind.folder(in: target))
+                    }
+                }
+            }
+        } catch {
+            throw ConfigurationError(file: scratch.path, message: "cannot prepare the examples folder: \(error.localizedDescription)")
+        }
+    }
+
+    /// Runs `swift test` (`--filter filter`) in `package` with `environment`, its output to `log`: its exit status.
+    static func swiftTest(
+        _ swift: String, filter: String?, in package: URL, environment: [String: String], log: URL
+    ) throws(ConfigurationError) -> Int32 {
+        do {
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            let output = try FileHandle(forWritingTo: log)
+            defer { try? output.close() }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [swift, "test"] + (filter.map { ["--filter", $0] } ?? [])
+            process.currentDirectoryURL = package
+            process.environment = environment
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        } catch {
+            throw ConfigurationError(file: package.path, message: "--examples: cannot run \(swift) test: \(error.localizedDescription)")
+        }
     }
 
     /// The results that concern `change` of API `api`: its operation's, and for a change to a response, that status's.

@@ -192,75 +192,12 @@ public enum HAR {
     /// Writes a recording as HAR 1.2, with absolute URLs under `baseURLs` (by name, `""` for the main one).
     public static func export(_ recording: Recording, baseURLs: [String: URL]) -> JSONValue {
         let entries = recording.interactions.map { interaction -> JSONValue in
-            let base = baseURLs[interaction.request.base ?? ""] ?? baseURLs[""] ?? URL(fileURLWithPath: "/")
-            var prefix = base.absoluteString
-            while prefix.hasSuffix("/") { prefix.removeLast() }
-            let url = prefix + interaction.request.url
-            let boundary = "apicheck-boundary"
-            var requestHeaders = interaction.request.headers
-            if case .multipart = interaction.request.body, let type = requestHeaders["Content-Type"] {
-                // The recording drops the boundary; the exported bytes need one.
-                requestHeaders["Content-Type"] = type + "; boundary=\(boundary)"
-            }
-            var request: [JSONObject.Member] = [
-                .init(key: "method", value: .string(interaction.request.method)),
-                .init(key: "url", value: .string(url)),
-                .init(key: "httpVersion", value: "HTTP/1.1"),
-                .init(key: "cookies", value: []),
-                .init(key: "headers", value: headerList(requestHeaders)),
-                .init(
-                    key: "queryString",
-                    value: .array(
-                        queryItems(interaction.request.query).map { field in
-                            JSONValue.object(
-                                JSONObject([
-                                    .init(key: "name", value: .string(field.name)), .init(key: "value", value: .string(field.value)),
-                                ]))
-                        })),
-            ]
-            if let body = interaction.request.body {
-                let mime = requestHeaders["Content-Type"] ?? "application/octet-stream"
-                let text = String(decoding: body.bytes(boundary: boundary), as: UTF8.self)
-                request.append(
-                    .init(
-                        key: "postData",
-                        value: .object(
-                            JSONObject([
-                                .init(key: "mimeType", value: .string(mime)), .init(key: "text", value: .string(text)),
-                            ]))))
-            }
-            request.append(.init(key: "headersSize", value: -1))
-            request.append(.init(key: "bodySize", value: .number(JSONNumber(interaction.request.body?.bytes().count ?? 0))))
-
-            var content: [JSONObject.Member] = []
-            let responseData = interaction.response.body?.bytes() ?? Data()
-            content.append(.init(key: "size", value: .number(JSONNumber(responseData.count))))
-            content.append(.init(key: "mimeType", value: .string(interaction.response.headers["Content-Type"] ?? "")))
-            if let body = interaction.response.body {
-                if case .base64(let data) = body {
-                    content.append(.init(key: "text", value: .string(data.base64EncodedString())))
-                    content.append(.init(key: "encoding", value: "base64"))
-                } else {
-                    content.append(.init(key: "text", value: .string(String(decoding: responseData, as: UTF8.self))))
-                }
-            }
-            let response: [JSONObject.Member] = [
-                .init(key: "status", value: .number(JSONNumber(interaction.response.status))),
-                .init(key: "statusText", value: .string(HTTPStatusText.text(for: interaction.response.status))),
-                .init(key: "httpVersion", value: "HTTP/1.1"),
-                .init(key: "cookies", value: []),
-                .init(key: "headers", value: headerList(interaction.response.headers)),
-                .init(key: "content", value: .object(JSONObject(content))),
-                .init(key: "redirectURL", value: .string(interaction.response.headers["Location"] ?? "")),
-                .init(key: "headersSize", value: -1),
-                .init(key: "bodySize", value: .number(JSONNumber(responseData.count))),
-            ]
-            return .object(
+            .object(
                 JSONObject([
                     .init(key: "startedDateTime", value: .string(recording.recordedAt)),
                     .init(key: "time", value: 0),
-                    .init(key: "request", value: .object(JSONObject(request))),
-                    .init(key: "response", value: .object(JSONObject(response))),
+                    .init(key: "request", value: .object(JSONObject(exportedRequest(interaction.request, baseURLs: baseURLs)))),
+                    .init(key: "response", value: .object(JSONObject(exportedResponse(interaction.response)))),
                     .init(key: "cache", value: .object(JSONObject())),
                     .init(key: "timings", value: ["send": 0, "wait": 0, "receive": 0]),
                 ]))
@@ -272,6 +209,77 @@ public enum HAR {
                     .init(key: "creator", value: ["name": "apicheck", "version": .string(ToolVersion.current)]),
                     .init(key: "entries", value: .array(entries)),
                 ]))
+        ]
+    }
+
+    /// A HAR entry's `request`: the absolute URL, the headers (a multipart body's boundary put back), the query and the
+    /// body as `postData`.
+    static func exportedRequest(_ recorded: RecordedRequest, baseURLs: [String: URL]) -> [JSONObject.Member] {
+        let base = baseURLs[recorded.base ?? ""] ?? baseURLs[""] ?? URL(fileURLWithPath: "/")
+        var prefix = base.absoluteString
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        let boundary = "apicheck-boundary"
+        var requestHeaders = recorded.headers
+        if case .multipart = recorded.body, let type = requestHeaders["Content-Type"] {
+            // The recording drops the boundary; the exported bytes need one.
+            requestHeaders["Content-Type"] = type + "; boundary=\(boundary)"
+        }
+        var request: [JSONObject.Member] = [
+            .init(key: "method", value: .string(recorded.method)),
+            .init(key: "url", value: .string(prefix + recorded.url)),
+            .init(key: "httpVersion", value: "HTTP/1.1"),
+            .init(key: "cookies", value: []),
+            .init(key: "headers", value: headerList(requestHeaders)),
+            .init(
+                key: "queryString",
+                value: .array(
+                    queryItems(recorded.query).map { field in
+                        JSONValue.object(
+                            JSONObject([
+                                .init(key: "name", value: .string(field.name)), .init(key: "value", value: .string(field.value)),
+                            ]))
+                    })),
+        ]
+        if let body = recorded.body {
+            let mime = requestHeaders["Content-Type"] ?? "application/octet-stream"
+            let text = String(decoding: body.bytes(boundary: boundary), as: UTF8.self)
+            request.append(
+                .init(
+                    key: "postData",
+                    value: .object(
+                        JSONObject([
+                            .init(key: "mimeType", value: .string(mime)), .init(key: "text", value: .string(text)),
+                        ]))))
+        }
+        request.append(.init(key: "headersSize", value: -1))
+        request.append(.init(key: "bodySize", value: .number(JSONNumber(recorded.body?.bytes().count ?? 0))))
+        return request
+    }
+
+    /// A HAR entry's `response`: status, headers and the body as `content` (bytes that are not text in base64).
+    static func exportedResponse(_ recorded: RecordedResponse) -> [JSONObject.Member] {
+        var content: [JSONObject.Member] = []
+        let responseData = recorded.body?.bytes() ?? Data()
+        content.append(.init(key: "size", value: .number(JSONNumber(responseData.count))))
+        content.append(.init(key: "mimeType", value: .string(recorded.headers["Content-Type"] ?? "")))
+        if let body = recorded.body {
+            if case .base64(let data) = body {
+                content.append(.init(key: "text", value: .string(data.base64EncodedString())))
+                content.append(.init(key: "encoding", value: "base64"))
+            } else {
+                content.append(.init(key: "text", value: .string(String(decoding: responseData, as: UTF8.self))))
+            }
+        }
+        return [
+            .init(key: "status", value: .number(JSONNumber(recorded.status))),
+            .init(key: "statusText", value: .string(HTTPStatusText.text(for: recorded.status))),
+            .init(key: "httpVersion", value: "HTTP/1.1"),
+            .init(key: "cookies", value: []),
+            .init(key: "headers", value: headerList(recorded.headers)),
+            .init(key: "content", value: .object(JSONObject(content))),
+            .init(key: "redirectURL", value: .string(recorded.headers["Location"] ?? "")),
+            .init(key: "headersSize", value: -1),
+            .init(key: "bodySize", value: .number(JSONNumber(responseData.count))),
         ]
     }
 
