@@ -278,8 +278,6 @@ extension ContractExample {
         scope: ReplayScope, alsoAnswering others: [ContractExample], decodingFailure: (any Error) -> ContractExample.DecodingFailure?,
         _ call: (ExampleReplay) async throws -> Value
     ) async -> (outcome: ExampleOutcome<Value>, problems: [String]) {
-        // The example's line is found (a parse of its file) only for a problem to report.
-        var here: String { "\(file):\(line(ofBodyPointer: nil).map(String.init) ?? "?")" }
         let what = "step \"\(step)\" (\(status) of \(operation))"
         var problems: [String] = []
         let routes = ([self] + others).map { example in
@@ -309,8 +307,29 @@ extension ContractExample {
             return (.notRun, ["\(here): \(what): \(refused)"])
         }
         let unanswered = replay.finish()
-        let sent = replay.answeredRequests
+        problems += outcomeProblems(outcome, unanswered: unanswered, decodingFailure: decodingFailure, what: what)
+        if replay.answeredRequests.isEmpty && unanswered.isEmpty {
+            problems.append(
+                "\(here): \(what): the client sent no request, so this example checked nothing; the call must make the client request \(operation)"
+            )
+        }
+        for problem in unanswered {
+            problems.append("\(here): \(what): \(problem)")
+        }
+        problems += requestProblems(replay.answeredRequests, what: what)
+        return (outcome, problems)
+    }
 
+    /// `file:line` of the example, for a problem: its line is found (a parse of its file) only when there is one to report.
+    private var here: String { "\(file):\(line(ofBodyPointer: nil).map(String.init) ?? "?")" }
+
+    /// What the call's outcome says of the client: a value for an error status, a response it cannot decode, or a throw
+    /// on a response the contract allows (when every request was answered).
+    private func outcomeProblems<Value>(
+        _ outcome: ExampleOutcome<Value>, unanswered: [String], decodingFailure: (any Error) -> ContractExample.DecodingFailure?,
+        what: String
+    ) -> [String] {
+        var problems: [String] = []
         switch outcome {
         case .returned where status >= 400:
             problems.append(
@@ -327,14 +346,13 @@ extension ContractExample {
         default:
             break
         }
-        if sent.isEmpty && unanswered.isEmpty {
-            problems.append(
-                "\(here): \(what): the client sent no request, so this example checked nothing; the call must make the client request \(operation)"
-            )
-        }
-        for problem in unanswered {
-            problems.append("\(here): \(what): \(problem)")
-        }
+        return problems
+    }
+
+    /// The requests the client sent that the contract reads as another operation than the one answered, or that do
+    /// not conform to it (each checked as if answered with a success).
+    private func requestProblems(_ sent: [Interaction], what: String) -> [String] {
+        var problems: [String] = []
         for exchange in sent {
             guard let matched = project.contract.operation(method: exchange.request.method, path: exchange.request.path) else { continue }
             let answeredBy = exchange.step ?? operation
@@ -353,7 +371,7 @@ extension ContractExample {
                 )
             }
         }
-        return (outcome, problems)
+        return problems
     }
 
     /// The operation's path template, such as `/api/v2/todos/{id}`.
