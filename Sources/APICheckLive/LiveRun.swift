@@ -172,32 +172,7 @@ public struct LiveRun: Sendable {
                 result.errors.append(error.description)
                 continue
             }
-            var headers: [(String, String)] = []
-            var missing: [String] = []
-            for auth in api.auth {
-                if let value = target.value(of: auth, environment: options.environment) {
-                    headers.append((auth.header, value))
-                } else if target.isSandbox {
-                    continue
-                } else if auth.optional {
-                    result.notes.append(
-                        "\(api.name): \(auth.environment) is not set; requests go without the \(auth.header) header (optional: true)")
-                } else {
-                    missing.append("\(auth.environment) (the \(auth.header) header)")
-                }
-            }
-            // {{run_id}} (a scenario's own vars may replace it).
-            var variables: [(String, String)] = [("run_id", target.runID(fresh: Self.runID))]
-            for variable in api.environmentVariables {
-                if let value = target.value(of: variable, environment: options.environment) {
-                    variables.append((variable.name, value))
-                } else if let user = scenarios.first(where: { $0.uses(variable.name) && target.runs($0) }) {
-                    missing.append(
-                        target.isSandbox
-                            ? "a sandbox value for {{\(variable.name)}} (vars_env, used by scenario \(user.name))"
-                            : "\(variable.environment) (vars_env \(variable.name), used by scenario \(user.name))")
-                }
-            }
+            let (headers, variables, missing) = credentials(of: api, scenarios: scenarios, target: target, notes: &result.notes)
             if !missing.isEmpty {
                 result.errors.append(
                     "error: \(api.name): not set: \(missing.joined(separator: ", ")); set \(missing.count == 1 ? "it" : "them") in the environment, or run against the replica with --sandbox"
@@ -226,6 +201,39 @@ public struct LiveRun: Sendable {
                 ))
         }
         return prepared
+    }
+
+    /// The auth headers and the `vars_env` values (with `{{run_id}}`) of `api` where `target` runs, and what is missing
+    /// that a run needs (an optional auth header missing is a note).
+    func credentials(
+        of api: APIConfiguration, scenarios: [ScenarioDefinition], target: LiveTarget, notes: inout [String]
+    ) -> (headers: [(String, String)], variables: [(String, String)], missing: [String]) {
+        var headers: [(String, String)] = []
+        var missing: [String] = []
+        for auth in api.auth {
+            if let value = target.value(of: auth, environment: options.environment) {
+                headers.append((auth.header, value))
+            } else if target.isSandbox {
+                continue
+            } else if auth.optional {
+                notes.append("\(api.name): \(auth.environment) is not set; requests go without the \(auth.header) header (optional: true)")
+            } else {
+                missing.append("\(auth.environment) (the \(auth.header) header)")
+            }
+        }
+        // {{run_id}} (a scenario's own vars may replace it).
+        var variables: [(String, String)] = [("run_id", target.runID(fresh: Self.runID))]
+        for variable in api.environmentVariables {
+            if let value = target.value(of: variable, environment: options.environment) {
+                variables.append((variable.name, value))
+            } else if let user = scenarios.first(where: { $0.uses(variable.name) && target.runs($0) }) {
+                missing.append(
+                    target.isSandbox
+                        ? "a sandbox value for {{\(variable.name)}} (vars_env, used by scenario \(user.name))"
+                        : "\(variable.environment) (vars_env \(variable.name), used by scenario \(user.name))")
+            }
+        }
+        return (headers, variables, missing)
     }
 
     /// Prepares the selected APIs and runs their scenarios, API after API; nothing runs after a configuration error.

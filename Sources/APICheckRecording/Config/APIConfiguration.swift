@@ -141,26 +141,8 @@ public struct APIConfiguration: Sendable {
         } else {
             baseURL = try node.optional("base_url", in: members)?.url()
         }
-        otherBases = []
-        if let bases = node.optional("other_bases", in: members) {
-            for (baseName, baseNode) in try bases.mapping(allowed: nil) {
-                let baseMembers = try baseNode.mapping(allowed: ["url", "env"])
-                otherBases.append(
-                    (
-                        baseName, try baseNode.required("url", in: baseMembers).url(),
-                        try baseNode.optional("env", in: baseMembers)?.nonEmptyString()
-                    ))
-            }
-        }
-        auth = []
-        if let authNode = node.optional("auth", in: members) {
-            // One auth header, or a list of them (the SNS API sends SesacKey and Authorization).
-            if case .sequence = authNode.node {
-                for item in try authNode.list() { auth.append(try AuthConfiguration(item)) }
-            } else {
-                auth.append(try AuthConfiguration(authNode))
-            }
-        }
+        otherBases = try Self.otherBases(node.optional("other_bases", in: members))
+        auth = try Self.auth(node.optional("auth", in: members))
         secretEnvironment = try node.optional("secrets_env", in: members)?.stringList() ?? []
         environmentVariables = []
         if let varsNode = node.optional("vars_env", in: members) {
@@ -169,57 +151,100 @@ public struct APIConfiguration: Sendable {
             }
         }
         redaction = try Self.redaction(node.optional("redaction", in: members))
-        matching = MatchingConfiguration()
-        if let matchingNode = node.optional("matching", in: members) {
-            let matchingMembers = try matchingNode.mapping(allowed: ["ignore_query", "headers", "body"])
-            matching.ignoredQueryItems = Set(try matchingNode.optional("ignore_query", in: matchingMembers)?.stringList() ?? [])
-            matching.headers = Set(try matchingNode.optional("headers", in: matchingMembers)?.stringList() ?? [])
-            matching.body = try matchingNode.optional("body", in: matchingMembers)?.bool() ?? true
-        }
-        severity = []
-        if let severityNode = node.optional("severity", in: members) {
-            for (rule, value) in try severityNode.mapping(allowed: nil) {
-                guard let id = RuleID(rule) else {
-                    throw value.fail("unknown rule \"\(rule)\"; known rules: \(RuleID.known.map(\.id.rawValue).joined(separator: ", "))")
-                }
-                let text = try value.string()
-                guard let level = Severity.named(text) else { throw value.fail("expected error, warning or info, found \"\(text)\"") }
-                severity.append((id, level))
-            }
-        }
-        ignore = []
-        if let ignoreNode = node.optional("ignore", in: members) {
-            for item in try ignoreNode.list() {
-                let itemMembers = try item.mapping(allowed: ["rule", "operation"])
-                let ruleNode = try item.required("rule", in: itemMembers)
-                let text = try ruleNode.string()
-                guard let id = RuleID(text) else {
-                    throw ruleNode.fail("unknown rule \"\(text)\"; known rules: \(RuleID.known.map(\.id.rawValue).joined(separator: ", "))")
-                }
-                let operation = try item.optional("operation", in: itemMembers)?.nonEmptyString()
-                if let operation, operation.split(separator: " ").count != 2 {
-                    throw (item.optional("operation", in: itemMembers) ?? item).fail(
-                        "expected an operation such as \"GET /api/v2/todos\", found \"\(operation)\"")
-                }
-                ignore.append((id, operation))
-            }
-        }
+        matching = try Self.matching(node.optional("matching", in: members))
+        severity = try Self.severities(node.optional("severity", in: members))
+        ignore = try Self.ignores(node.optional("ignore", in: members))
         allowWrites = try node.optional("allow_writes", in: members)?.bool() ?? false
-        scenarios = []
-        if let scenariosNode = node.optional("scenarios", in: members) {
-            let environmentNames = Set(environmentVariables.map(\.name))
-            for item in try scenariosNode.list() {
-                let scenario = try ScenarioDefinition(item, bases: otherBases.map(\.name))
-                if let clash = scenario.vars.first(where: { environmentNames.contains($0.0) }) {
-                    throw item.fail(
-                        "scenario \"\(scenario.name)\" sets var \"\(clash.0)\", which vars_env already takes from the environment")
-                }
-                if scenarios.contains(where: { $0.name == scenario.name }) {
-                    throw item.fail("a second scenario named \"\(scenario.name)\"")
-                }
-                scenarios.append(scenario)
-            }
+        scenarios = try Self.scenarios(
+            node.optional("scenarios", in: members), variables: Set(environmentVariables.map(\.name)), bases: otherBases.map(\.name))
+    }
+
+    /// `other_bases`: each base's name, URL and the variable that may hold another.
+    static func otherBases(_ node: YAMLReader?) throws(ConfigurationError) -> [(name: String, url: URL, environment: String?)] {
+        guard let node else { return [] }
+        var bases: [(name: String, url: URL, environment: String?)] = []
+        for (baseName, baseNode) in try node.mapping(allowed: nil) {
+            let baseMembers = try baseNode.mapping(allowed: ["url", "env"])
+            bases.append(
+                (
+                    baseName, try baseNode.required("url", in: baseMembers).url(),
+                    try baseNode.optional("env", in: baseMembers)?.nonEmptyString()
+                ))
         }
+        return bases
+    }
+
+    /// `auth`: one auth header, or a list of them (the SNS API sends SesacKey and Authorization).
+    static func auth(_ node: YAMLReader?) throws(ConfigurationError) -> [AuthConfiguration] {
+        guard let node else { return [] }
+        guard case .sequence = node.node else { return [try AuthConfiguration(node)] }
+        var auth: [AuthConfiguration] = []
+        for item in try node.list() { auth.append(try AuthConfiguration(item)) }
+        return auth
+    }
+
+    /// `matching`: the query items and headers replay ignores, and whether it matches bodies.
+    static func matching(_ node: YAMLReader?) throws(ConfigurationError) -> MatchingConfiguration {
+        var matching = MatchingConfiguration()
+        guard let node else { return matching }
+        let members = try node.mapping(allowed: ["ignore_query", "headers", "body"])
+        matching.ignoredQueryItems = Set(try node.optional("ignore_query", in: members)?.stringList() ?? [])
+        matching.headers = Set(try node.optional("headers", in: members)?.stringList() ?? [])
+        matching.body = try node.optional("body", in: members)?.bool() ?? true
+        return matching
+    }
+
+    /// `severity`: a rule's severity for this API, each rule one of ``RuleID/all``.
+    static func severities(_ node: YAMLReader?) throws(ConfigurationError) -> [(RuleID, Severity)] {
+        guard let node else { return [] }
+        var severity: [(RuleID, Severity)] = []
+        for (rule, value) in try node.mapping(allowed: nil) {
+            guard let id = RuleID(rule) else {
+                throw value.fail("unknown rule \"\(rule)\"; known rules: \(RuleID.known.map(\.id.rawValue).joined(separator: ", "))")
+            }
+            let text = try value.string()
+            guard let level = Severity.named(text) else { throw value.fail("expected error, warning or info, found \"\(text)\"") }
+            severity.append((id, level))
+        }
+        return severity
+    }
+
+    /// `ignore`: rules ignored everywhere or for one operation (`GET /api/v2/todos`).
+    static func ignores(_ node: YAMLReader?) throws(ConfigurationError) -> [(RuleID, String?)] {
+        guard let node else { return [] }
+        var ignore: [(RuleID, String?)] = []
+        for item in try node.list() {
+            let itemMembers = try item.mapping(allowed: ["rule", "operation"])
+            let ruleNode = try item.required("rule", in: itemMembers)
+            let text = try ruleNode.string()
+            guard let id = RuleID(text) else {
+                throw ruleNode.fail("unknown rule \"\(text)\"; known rules: \(RuleID.known.map(\.id.rawValue).joined(separator: ", "))")
+            }
+            let operation = try item.optional("operation", in: itemMembers)?.nonEmptyString()
+            if let operation, operation.split(separator: " ").count != 2 {
+                throw (item.optional("operation", in: itemMembers) ?? item).fail(
+                    "expected an operation such as \"GET /api/v2/todos\", found \"\(operation)\"")
+            }
+            ignore.append((id, operation))
+        }
+        return ignore
+    }
+
+    /// `scenarios`: each with a name of its own, setting no var that `vars_env` (`variables`) takes from the environment.
+    static func scenarios(_ node: YAMLReader?, variables: Set<String>, bases: [String]) throws(ConfigurationError) -> [ScenarioDefinition] {
+        guard let node else { return [] }
+        var scenarios: [ScenarioDefinition] = []
+        for item in try node.list() {
+            let scenario = try ScenarioDefinition(item, bases: bases)
+            if let clash = scenario.vars.first(where: { variables.contains($0.0) }) {
+                throw item.fail("scenario \"\(scenario.name)\" sets var \"\(clash.0)\", which vars_env already takes from the environment")
+            }
+            if scenarios.contains(where: { $0.name == scenario.name }) {
+                throw item.fail("a second scenario named \"\(scenario.name)\"")
+            }
+            scenarios.append(scenario)
+        }
+        return scenarios
     }
 
     static func redaction(_ node: YAMLReader?) throws(ConfigurationError) -> RedactionRules {
