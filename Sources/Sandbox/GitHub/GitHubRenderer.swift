@@ -62,111 +62,127 @@ struct GitHubRenderer: Sendable {
         let html = "https://github.com/\(repository.fullName)"
         let sha = Self.sha(event.id)
         switch event.type {
-        case "PushEvent":
-            return .object([
-                ("repository_id", .int(repository.id)),
-                ("push_id", .int(Int(event.id / 2))),
-                ("size", .int(1)),
-                ("distinct_size", .int(1)),
-                ("ref", .string("refs/heads/main")),
-                ("head", .string(sha)),
-                ("before", .string(Self.sha(event.id - 1))),
-                (
-                    "commits",
-                    .array([
-                        .object([
-                            ("sha", .string(sha)),
-                            (
-                                "author",
-                                .object([
-                                    ("email", .string("\(event.actor.login)@users.noreply.github.com")),
-                                    ("name", .string(event.actor.login)),
-                                ])
-                            ),
-                            ("message", .string(event.sequence % 2 == 0 ? "Fix the build on Linux" : "문서 고침: README의 예제 수정")),
-                            ("distinct", .bool(true)),
-                            ("url", .string("\(Self.api)/repos/\(repository.fullName)/commits/\(sha)")),
-                        ])
-                    ])
-                ),
-            ])
-        case "WatchEvent":
-            return .object([("action", .string("started"))])
+        case "PushEvent": return pushPayload(event, repository: repository, sha: sha)
+        case "WatchEvent": return .object([("action", .string("started"))])
         case "IssuesEvent":
             return .object([("action", .string("opened")), ("issue", issue(number, event: event, html: html, repository: repository))])
-        case "IssueCommentEvent":
-            return .object([
-                ("action", .string("created")),
-                ("issue", issue(number, event: event, html: html, repository: repository)),
-                (
-                    "comment",
-                    .object([
-                        ("id", .int(Int(event.id / 3))),
-                        ("html_url", .string("\(html)/issues/\(number)#issuecomment-\(event.id / 3)")),
-                        ("user", actorLink(event.actor)),
-                        ("body", .string("Thanks! Could you add a test for this?")),
-                        ("created_at", .string(date(event.createdAt))),
-                        ("updated_at", .string(date(event.createdAt))),
-                    ])
-                ),
-            ])
-        case "PullRequestEvent":
-            return .object([
-                ("action", .string("opened")),
-                ("number", .int(number)),
-                (
-                    "pull_request",
-                    .object([
-                        ("id", .int(Int(event.id / 5))),
-                        ("number", .int(number)),
-                        ("state", .string("open")),
-                        ("title", .string("Add async/await overloads")),
-                        ("html_url", .string("\(html)/pull/\(number)")),
-                        ("user", actorLink(event.actor)),
-                        ("created_at", .string(date(event.createdAt))),
-                    ])
-                ),
-            ])
-        case "CreateEvent":
-            return .object([
-                ("ref", .string("v\(event.sequence / 10).\(event.sequence % 10).0")),
-                ("ref_type", .string("tag")),
-                ("master_branch", .string("main")),
-                ("description", repository.description.map(JSON.string) ?? .null),
-                ("pusher_type", .string("user")),
-            ])
-        case "ForkEvent":
-            return .object([
-                (
-                    "forkee",
-                    .object([
-                        ("id", .int(Int(event.id / 7))),
-                        ("name", .string(repository.name)),
-                        ("full_name", .string("\(event.actor.login)/\(repository.name)")),
-                        ("html_url", .string("https://github.com/\(event.actor.login)/\(repository.name)")),
-                        ("fork", .bool(true)),
-                    ])
-                )
-            ])
-        case "ReleaseEvent":
-            let tag = "v\(event.sequence / 10).\(event.sequence % 10).0"
-            return .object([
-                ("action", .string("published")),
-                (
-                    "release",
-                    .object([
-                        ("id", .int(Int(event.id / 11))),
-                        ("tag_name", .string(tag)),
-                        ("name", .string(tag)),
-                        ("html_url", .string("\(html)/releases/tag/\(tag)")),
-                        ("prerelease", .bool(false)),
-                        ("published_at", .string(date(event.createdAt))),
-                    ])
-                ),
-            ])
-        default:
-            return .object([])
+        case "IssueCommentEvent": return issueCommentPayload(event, repository: repository, number: number, html: html)
+        case "PullRequestEvent": return pullRequestPayload(event, number: number, html: html)
+        case "CreateEvent": return createPayload(event, repository: repository)
+        case "ForkEvent": return forkPayload(event, repository: repository)
+        case "ReleaseEvent": return releasePayload(event, html: html)
+        default: return .object([])
         }
+    }
+
+    private func pushPayload(_ event: GitHubEvent, repository: GitHubRepository, sha: String) -> JSON {
+        return .object([
+            ("repository_id", .int(repository.id)),
+            ("push_id", .int(Int(event.id / 2))),
+            ("size", .int(1)),
+            ("distinct_size", .int(1)),
+            ("ref", .string("refs/heads/main")),
+            ("head", .string(sha)),
+            ("before", .string(Self.sha(event.id - 1))),
+            (
+                "commits",
+                .array([
+                    .object([
+                        ("sha", .string(sha)),
+                        (
+                            "author",
+                            .object([
+                                ("email", .string("\(event.actor.login)@users.noreply.github.com")),
+                                ("name", .string(event.actor.login)),
+                            ])
+                        ),
+                        ("message", .string(event.sequence % 2 == 0 ? "Fix the build on Linux" : "문서 고침: README의 예제 수정")),
+                        ("distinct", .bool(true)),
+                        ("url", .string("\(Self.api)/repos/\(repository.fullName)/commits/\(sha)")),
+                    ])
+                ])
+            ),
+        ])
+    }
+
+    private func issueCommentPayload(_ event: GitHubEvent, repository: GitHubRepository, number: Int, html: String) -> JSON {
+        return .object([
+            ("action", .string("created")),
+            ("issue", issue(number, event: event, html: html, repository: repository)),
+            (
+                "comment",
+                .object([
+                    ("id", .int(Int(event.id / 3))),
+                    ("html_url", .string("\(html)/issues/\(number)#issuecomment-\(event.id / 3)")),
+                    ("user", actorLink(event.actor)),
+                    ("body", .string("Thanks! Could you add a test for this?")),
+                    ("created_at", .string(date(event.createdAt))),
+                    ("updated_at", .string(date(event.createdAt))),
+                ])
+            ),
+        ])
+    }
+
+    private func pullRequestPayload(_ event: GitHubEvent, number: Int, html: String) -> JSON {
+        return .object([
+            ("action", .string("opened")),
+            ("number", .int(number)),
+            (
+                "pull_request",
+                .object([
+                    ("id", .int(Int(event.id / 5))),
+                    ("number", .int(number)),
+                    ("state", .string("open")),
+                    ("title", .string("Add async/await overloads")),
+                    ("html_url", .string("\(html)/pull/\(number)")),
+                    ("user", actorLink(event.actor)),
+                    ("created_at", .string(date(event.createdAt))),
+                ])
+            ),
+        ])
+    }
+
+    private func createPayload(_ event: GitHubEvent, repository: GitHubRepository) -> JSON {
+        return .object([
+            ("ref", .string("v\(event.sequence / 10).\(event.sequence % 10).0")),
+            ("ref_type", .string("tag")),
+            ("master_branch", .string("main")),
+            ("description", repository.description.map(JSON.string) ?? .null),
+            ("pusher_type", .string("user")),
+        ])
+    }
+
+    private func forkPayload(_ event: GitHubEvent, repository: GitHubRepository) -> JSON {
+        return .object([
+            (
+                "forkee",
+                .object([
+                    ("id", .int(Int(event.id / 7))),
+                    ("name", .string(repository.name)),
+                    ("full_name", .string("\(event.actor.login)/\(repository.name)")),
+                    ("html_url", .string("https://github.com/\(event.actor.login)/\(repository.name)")),
+                    ("fork", .bool(true)),
+                ])
+            )
+        ])
+    }
+
+    private func releasePayload(_ event: GitHubEvent, html: String) -> JSON {
+        let tag = "v\(event.sequence / 10).\(event.sequence % 10).0"
+        return .object([
+            ("action", .string("published")),
+            (
+                "release",
+                .object([
+                    ("id", .int(Int(event.id / 11))),
+                    ("tag_name", .string(tag)),
+                    ("name", .string(tag)),
+                    ("html_url", .string("\(html)/releases/tag/\(tag)")),
+                    ("prerelease", .bool(false)),
+                    ("published_at", .string(date(event.createdAt))),
+                ])
+            ),
+        ])
     }
 
     private func issue(_ number: Int, event: GitHubEvent, html: String, repository: GitHubRepository) -> JSON {
