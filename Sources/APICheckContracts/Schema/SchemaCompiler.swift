@@ -224,9 +224,30 @@ final class SchemaCompiler {
 
     // MARK: Keywords
 
+    /// Reads keyword `key` of a schema object into `parts`: its structure (objects and arrays), its values (strings,
+    /// numbers, combinators), its core (`$ref`, `$schema`, ...) and apicheck's extensions, in that order; an annotation
+    /// is accepted, and any other keyword refused with what to write instead.
     private func read(
         _ key: String, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts, in object: JSONObject
     ) throws(SchemaError) {
+        if try readStructure(key, value, at: pointer, into: &parts) { return }
+        if try readValues(key, value, at: pointer, into: &parts) { return }
+        if try readCore(key, value, at: pointer, into: &parts, in: object) { return }
+        func fail(_ message: String) -> SchemaError { SchemaError(pointer: pointer, message: message) }
+        if Self.isAnnotation(key) { return }
+        if let advice = SchemaVocabulary.refused[key] { throw fail(advice) }
+        if key.hasPrefix("x-apicheck-") {
+            throw fail("unknown extension \(key); the schema extensions are \(SchemaVocabulary.extensions.joined(separator: " and "))")
+        }
+        if key == "definitions" { throw fail("definitions is draft 7; put the schemas under $defs (or components/schemas)") }
+        throw fail(
+            "unknown keyword \"\(key)\": apicheck would not check it (a misspelling? docs/RULES.md lists the keywords it enforces)")
+    }
+
+    /// The keywords of objects and arrays, and `type`, `enum`, `const`; false for another keyword.
+    private func readStructure(_ key: String, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts)
+        throws(SchemaError) -> Bool
+    {
         func fail(_ message: String) -> SchemaError { SchemaError(pointer: pointer, message: message) }
         switch key {
         case "type":
@@ -293,6 +314,17 @@ final class SchemaCompiler {
         case "uniqueItems":
             guard case .bool(let flag) = value else { throw fail("uniqueItems must be true or false") }
             parts.uniqueItems = flag
+        default: return false
+        }
+        return true
+    }
+
+    /// The keywords of strings and numbers, `format`, and the combinators; false for another keyword.
+    private func readValues(_ key: String, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts)
+        throws(SchemaError) -> Bool
+    {
+        func fail(_ message: String) -> SchemaError { SchemaError(pointer: pointer, message: message) }
+        switch key {
         case "minLength": parts.minLength = try count(value, at: pointer, key)
         case "maxLength": parts.maxLength = try count(value, at: pointer, key)
         case "pattern":
@@ -320,6 +352,17 @@ final class SchemaCompiler {
         case "if": parts.ifSchema = try compile(at: pointer)
         case "then": parts.thenSchema = try compile(at: pointer)
         case "else": parts.elseSchema = try compile(at: pointer)
+        default: return false
+        }
+        return true
+    }
+
+    /// The core keywords (`$ref`, `$dynamicRef`, `$schema`, `$defs`, ...) and apicheck's extensions; false for another.
+    private func readCore(
+        _ key: String, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts, in object: JSONObject
+    ) throws(SchemaError) -> Bool {
+        func fail(_ message: String) -> SchemaError { SchemaError(pointer: pointer, message: message) }
+        switch key {
         case "$ref":
             guard case .string(let reference) = value else { throw fail("$ref must be a string") }
             // Beside other keywords, a $ref applies its target to the same value (2020-12), like allOf.
@@ -327,7 +370,7 @@ final class SchemaCompiler {
         case "$dynamicRef":
             guard case .string(let reference) = value else { throw fail("$dynamicRef must be a string") }
             // Beside a `$ref` (a schema holds one reference), it is one more branch of allOf (``compile(_:at:)``).
-            guard object["$ref"] == nil else { return }
+            guard object["$ref"] == nil else { return true }
             parts.reference = Self.reference(to: try followDynamic(reference, at: pointer), written: reference)
         case "$vocabulary":
             // What a schema that names this one in `$schema` means (``vocabularies(of:at:)``); nothing for a value.
@@ -339,7 +382,7 @@ final class SchemaCompiler {
             _ = try schemaMap(value, at: pointer)
         case "$schema":
             guard case .string(let dialect) = value else { throw fail("$schema must be a string (a URI)") }
-            if SchemaVocabulary.isKnownDialect(dialect) { return }
+            if SchemaVocabulary.isKnownDialect(dialect) { return true }
             // A meta-schema the document holds (with its `$id`): its vocabularies say what the keywords mean.
             _ = try vocabularies(of: URIReference(dialect).resolved(against: try resources().base(at: pointer)), at: pointer)
         case "x-apicheck-key-case":
@@ -358,16 +401,9 @@ final class SchemaCompiler {
         case "$id":
             // This schema's URI, the base of the `$ref`s in it (read by `SchemaResources`).
             guard case .string = value else { throw fail("$id must be a string (a URI)") }
-        default:
-            if Self.isAnnotation(key) { return }
-            if let advice = SchemaVocabulary.refused[key] { throw fail(advice) }
-            if key.hasPrefix("x-apicheck-") {
-                throw fail("unknown extension \(key); the schema extensions are \(SchemaVocabulary.extensions.joined(separator: " and "))")
-            }
-            if key == "definitions" { throw fail("definitions is draft 7; put the schemas under $defs (or components/schemas)") }
-            throw fail(
-                "unknown keyword \"\(key)\": apicheck would not check it (a misspelling? docs/RULES.md lists the keywords it enforces)")
+        default: return false
         }
+        return true
     }
 
     /// The reference a schema holds to `target`, written as `reference`: the target's own when it is a bare reference
