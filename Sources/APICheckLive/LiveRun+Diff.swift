@@ -60,86 +60,18 @@ extension LiveRun {
         }
         result.scenarios += 1
         count(outcome.steps + outcome.cleanup, into: &result)
-        if !outcome.skipped.isEmpty {
-            result.notes.append(
-                "\(api.api.name)/\(outcome.scenario): skipped \(outcome.skipped.joined(separator: ", ")) after \(outcome.transportError?.description ?? "an earlier problem")"
-            )
-        }
-        for cleanup in outcome.cleanup {
-            if case .failure(let error) = cleanup.outcome {
-                result.notes.append("\(api.api.name)/\(outcome.scenario): clean-up \(cleanup.step) failed: \(error)")
-            }
-        }
+        result.notes += Self.notes(of: outcome, api: api.api.name)
         var findings: [Finding] = []
-        if let limit = outcome.rateLimit {
-            result.notes.append(
-                "\(api.api.name)/\(outcome.scenario): step \(limit.step): the rate limit is spent (\(limit.describe())); not checked")
-        }
         // A step with `repeat` is sent several times: its n-th answer is compared with its n-th recorded one.
         var occurrences: [String: Int] = [:]
         let lastOfStep = Dictionary(outcome.steps.enumerated().map { ($0.element.step, $0.offset) }, uniquingKeysWith: { max($0, $1) })
         for (position, step) in outcome.steps.enumerated() where step.step != outcome.rateLimit?.step {
-            // The step's operation, looked up once for the name, the verifier and the comparison.
-            let matched = match(step.request, api: api)
-            let operation = matched?.operation.name ?? "\(step.request.method) \(relativePath(step.request, api: api))"
             let occurrence = occurrences[step.step, default: 0]
             occurrences[step.step] = occurrence + 1
             let recordedIndex = recorded.flatMap { Self.index(of: step.step, occurrence: occurrence, in: $0.recording) }
-            var stepFindings: [Finding] = []
-            var liveInteraction: Interaction?
-            switch step.outcome {
-            case .failure(let error) where error.kind.isAnswer:
-                // An answer apicheck will not read (too large, compressed) is never passed as checked.
-                let rule: RuleID = error.kind == .tooLarge ? .bodyTooLarge : .bodyUnparsable
-                let expected = error.kind == .tooLarge ? "a body within the limit" : "a body that is not compressed"
-                var finding = Finding(
-                    rule: rule, part: "response", operation: operation, status: error.status, pointer: "", expected: expected,
-                    found: error.description)
-                finding.sourcePointer = ""
-                stepFindings.append(finding)
-            case .failure(let error):
-                var finding = Finding(
-                    rule: .transportError, part: "request", operation: operation, pointer: "", expected: "a response",
-                    found: error.description)
-                finding.sourcePointer = ""
-                stepFindings.append(finding)
-            case .success:
-                guard let interaction = interaction(step, api: api, secrets: outcome.secrets, into: &result) else { continue }
-                liveInteraction = interaction
-                if let verifier = api.verifier {
-                    stepFindings += verifier.verify(interaction, matched: matched)
-                    result.tallies[api.api.name, default: CoverageTally()].add(interaction, contract: verifier.contract)
-                }
-                if let recorded, let recordedIndex {
-                    let declared = api.verifier == nil ? .everything : ShapeComparison.Declared(operation: matched?.operation)
-                    stepFindings += ShapeComparison.compare(
-                        live: interaction, recorded: recorded.recording.interactions[recordedIndex], operation: operation,
-                        declared: declared)
-                }
-            }
-            // A step's problems go with its last answer (the one a repeat ended on).
-            for problem in outcome.problems where problem.step == step.step && lastOfStep[step.step] == position {
-                var finding = Finding(
-                    rule: .expectFailed, part: "response", operation: operation, status: step.response?.status, pointer: problem.pointer,
-                    expected: problem.kind == .capture ? problem.expected : "\(problem.expected) (step \(step.step))", found: problem.found
-                )
-                finding.sourcePointer = problem.pointer == "/status" ? "/response/status" : "/response/body" + problem.pointer
-                stepFindings.append(finding)
-            }
-            stepFindings = ShapeComparison.merge(stepFindings)
-            if let verifier = api.verifier { stepFindings = verifier.applyingSettings(stepFindings) }
-            // The recorded and the live value at each finding's place, for the HTML report's side-by-side view.
-            let recordedInteraction = recordedIndex.flatMap { index in recorded.map { $0.recording.interactions[index] } }
-            Finding.attachValues(
-                &stepFindings, recorded: recordedInteraction, live: liveInteraction, secrets: outcome.secrets + api.redaction.secretValues)
-            for index in stepFindings.indices {
-                stepFindings[index].file = file
-                if let recorded, let recordedIndex {
-                    stepFindings[index].line = Self.line(
-                        of: "/interactions/\(recordedIndex)" + (stepFindings[index].sourcePointer ?? ""), in: recorded.bytes)
-                }
-            }
-            findings += stepFindings
+            findings += checkStep(
+                step, isLast: lastOfStep[step.step] == position, of: outcome, api: api, recorded: recorded, at: recordedIndex,
+                file: file, into: &result)
         }
         if let recorded {
             for (name, count) in occurrences {
@@ -160,5 +92,89 @@ extension LiveRun {
             findings.append(finding)
         }
         return findings
+    }
+
+    /// What a scenario's outcome says besides its findings: steps skipped after a problem, clean-ups that failed, a rate
+    /// limit that stopped the checks.
+    static func notes(of outcome: ScenarioOutcome, api: String) -> [String] {
+        var notes: [String] = []
+        if !outcome.skipped.isEmpty {
+            notes.append(
+                "\(api)/\(outcome.scenario): skipped \(outcome.skipped.joined(separator: ", ")) after \(outcome.transportError?.description ?? "an earlier problem")"
+            )
+        }
+        for cleanup in outcome.cleanup {
+            if case .failure(let error) = cleanup.outcome {
+                notes.append("\(api)/\(outcome.scenario): clean-up \(cleanup.step) failed: \(error)")
+            }
+        }
+        if let limit = outcome.rateLimit {
+            notes.append("\(api)/\(outcome.scenario): step \(limit.step): the rate limit is spent (\(limit.describe())); not checked")
+        }
+        return notes
+    }
+
+    /// One step's findings: its answer against the contract and against the recorded answer at `recordedIndex`, and (on
+    /// the step's last answer, `isLast`) its `expect` problems; each placed in the recording `file`.
+    func checkStep(
+        _ step: StepResult, isLast: Bool, of outcome: ScenarioOutcome, api: Prepared, recorded: (recording: Recording, bytes: [UInt8])?,
+        at recordedIndex: Int?, file: String, into result: inout Result
+    ) -> [Finding] {
+        // The step's operation, looked up once for the name, the verifier and the comparison.
+        let matched = match(step.request, api: api)
+        let operation = matched?.operation.name ?? "\(step.request.method) \(relativePath(step.request, api: api))"
+        var stepFindings: [Finding] = []
+        var liveInteraction: Interaction?
+        switch step.outcome {
+        case .failure(let error) where error.kind.isAnswer:
+            // An answer apicheck will not read (too large, compressed) is never passed as checked.
+            let rule: RuleID = error.kind == .tooLarge ? .bodyTooLarge : .bodyUnparsable
+            let expected = error.kind == .tooLarge ? "a body within the limit" : "a body that is not compressed"
+            var finding = Finding(
+                rule: rule, part: "response", operation: operation, status: error.status, pointer: "", expected: expected,
+                found: error.description)
+            finding.sourcePointer = ""
+            stepFindings.append(finding)
+        case .failure(let error):
+            var finding = Finding(
+                rule: .transportError, part: "request", operation: operation, pointer: "", expected: "a response", found: error.description)
+            finding.sourcePointer = ""
+            stepFindings.append(finding)
+        case .success:
+            guard let interaction = interaction(step, api: api, secrets: outcome.secrets, into: &result) else { return [] }
+            liveInteraction = interaction
+            if let verifier = api.verifier {
+                stepFindings += verifier.verify(interaction, matched: matched)
+                result.tallies[api.api.name, default: CoverageTally()].add(interaction, contract: verifier.contract)
+            }
+            if let recorded, let recordedIndex {
+                let declared = api.verifier == nil ? .everything : ShapeComparison.Declared(operation: matched?.operation)
+                stepFindings += ShapeComparison.compare(
+                    live: interaction, recorded: recorded.recording.interactions[recordedIndex], operation: operation, declared: declared)
+            }
+        }
+        // A step's problems go with its last answer (the one a repeat ended on).
+        for problem in outcome.problems where problem.step == step.step && isLast {
+            var finding = Finding(
+                rule: .expectFailed, part: "response", operation: operation, status: step.response?.status, pointer: problem.pointer,
+                expected: problem.kind == .capture ? problem.expected : "\(problem.expected) (step \(step.step))", found: problem.found
+            )
+            finding.sourcePointer = problem.pointer == "/status" ? "/response/status" : "/response/body" + problem.pointer
+            stepFindings.append(finding)
+        }
+        stepFindings = ShapeComparison.merge(stepFindings)
+        if let verifier = api.verifier { stepFindings = verifier.applyingSettings(stepFindings) }
+        // The recorded and the live value at each finding's place, for the HTML report's side-by-side view.
+        let recordedInteraction = recordedIndex.flatMap { index in recorded.map { $0.recording.interactions[index] } }
+        Finding.attachValues(
+            &stepFindings, recorded: recordedInteraction, live: liveInteraction, secrets: outcome.secrets + api.redaction.secretValues)
+        for index in stepFindings.indices {
+            stepFindings[index].file = file
+            if let recorded, let recordedIndex {
+                stepFindings[index].line = Self.line(
+                    of: "/interactions/\(recordedIndex)" + (stepFindings[index].sourcePointer ?? ""), in: recorded.bytes)
+            }
+        }
+        return stepFindings
     }
 }
