@@ -307,8 +307,9 @@ extension ContractExample {
             return (.notRun, ["\(here): \(what): \(refused)"])
         }
         let unanswered = replay.finish()
+        let sent = replay.answeredRequests
         problems += outcomeProblems(outcome, unanswered: unanswered, decodingFailure: decodingFailure, what: what)
-        if replay.answeredRequests.isEmpty && unanswered.isEmpty {
+        if sent.isEmpty && unanswered.isEmpty {
             problems.append(
                 "\(here): \(what): the client sent no request, so this example checked nothing; the call must make the client request \(operation)"
             )
@@ -316,7 +317,7 @@ extension ContractExample {
         for problem in unanswered {
             problems.append("\(here): \(what): \(problem)")
         }
-        problems += requestProblems(replay.answeredRequests, what: what)
+        problems += requestProblems(sent, what: what)
         return (outcome, problems)
     }
 

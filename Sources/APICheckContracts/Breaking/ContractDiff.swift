@@ -343,9 +343,7 @@ public struct ContractDiff {
     static func parametersTendency(_ old: String, _ new: String) -> Tendency {
         func parameters(_ type: String) -> [String: String] {
             var found: [String: String] = [:]
-            for part in type.split(separator: ";").dropFirst() {
-                let name = part.split(separator: "=", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-                guard !name.isEmpty, let value = MediaType.parameter(name, in: type) else { continue }
+            for (name, value) in MediaType.parameters(in: type) where found[name] == nil {
                 found[name] = name == "charset" ? value.lowercased() : value
             }
             return found

@@ -246,11 +246,9 @@ extension ContractDiff {
     /// contains `image/png`.
     static func mediaTypeTendency(_ old: String?, _ new: String?) -> Tendency? {
         func contains(_ outer: String?, _ inner: String?) -> Bool {
-            guard let outer = outer?.lowercased(), outer != "application/octet-stream", outer != "*/*" else { return true }
+            guard let outer = outer?.lowercased(), outer != "application/octet-stream" else { return true }
             guard let inner = inner?.lowercased() else { return false }
-            if outer == inner { return true }
-            guard outer.hasSuffix("/*") else { return false }
-            return inner.hasPrefix(outer.dropLast())
+            return MediaType.range(outer, contains: inner)
         }
         if contains(new, old) { return .looser }
         if contains(old, new) { return .tighter }

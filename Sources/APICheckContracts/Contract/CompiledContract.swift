@@ -154,9 +154,7 @@ public struct CompiledContract: Sendable {
         /// Whether `contentType` (a part's own; none is `text/plain`, RFC 7578) is one the part may have.
         public func allows(_ contentType: String?) -> Bool {
             let essence = MediaType.essence(of: contentType ?? "text/plain")
-            return contentTypes.contains { allowed in
-                allowed == essence || allowed == "*/*" || (allowed.hasSuffix("/*") && essence.hasPrefix(allowed.dropLast()))
-            }
+            return contentTypes.contains { MediaType.range($0, contains: essence) }
         }
     }
 

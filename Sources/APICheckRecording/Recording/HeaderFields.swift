@@ -140,13 +140,18 @@ public enum MediaType {
     /// The value of a parameter such as `boundary`, unquoted (RFC 9110, section 5.6.6: a token, or a quoted
     /// string in which a backslash escapes the next character). A `;` inside quotes belongs to the value
     /// (`filename="a;b.jpg"`); the first parameter of a name wins.
+    /// Whether the media range `range` (a type, `image/*` or `*/*`; an essence) takes the media type `type` (an essence).
+    package static func range(_ range: String, contains type: String) -> Bool {
+        range == type || range == "*/*" || (range.hasSuffix("/*") && type.hasPrefix(range.dropLast()))
+    }
+
     public static func parameter(_ name: String, in contentType: String) -> String? {
         let wanted = name.lowercased()
         return parameters(in: contentType).first { $0.name == wanted }?.value
     }
 
     /// Every parameter after the first `;`, names lower-cased, values unquoted.
-    static func parameters(in value: String) -> [(name: String, value: String)] {
+    package static func parameters(in value: String) -> [(name: String, value: String)] {
         // Unicode scalars, not characters: a combining mark after a quote must not hide the quote.
         let characters = Array(value.unicodeScalars)
         var result: [(name: String, value: String)] = []
