@@ -85,9 +85,8 @@ extension LiveRun {
         }
         // Problems of steps that were never sent (a placeholder with no value).
         for problem in outcome.problems where !outcome.steps.contains(where: { $0.step == problem.step }) {
-            var finding = Finding(
-                rule: .expectFailed, part: "request", operation: "\(outcome.scenario) step \(problem.step)", pointer: problem.pointer,
-                expected: problem.expected, found: problem.found)
+            var finding = FindingPlace(.request, operation: "\(outcome.scenario) step \(problem.step)").finding(
+                .expectFailed, problem.pointer, expected: problem.expected, found: problem.found)
             finding.file = file
             findings.append(finding)
         }
@@ -130,16 +129,11 @@ extension LiveRun {
             // An answer apicheck will not read (too large, compressed) is never passed as checked.
             let rule: RuleID = error.kind == .tooLarge ? .bodyTooLarge : .bodyUnparsable
             let expected = error.kind == .tooLarge ? "a body within the limit" : "a body that is not compressed"
-            var finding = Finding(
-                rule: rule, part: "response", operation: operation, status: error.status, pointer: "", expected: expected,
-                found: error.description)
-            finding.sourcePointer = ""
-            stepFindings.append(finding)
+            let place = FindingPlace(.response, operation: operation, status: error.status, source: "")
+            stepFindings.append(place.finding(rule, "", expected: expected, found: error.description))
         case .failure(let error):
-            var finding = Finding(
-                rule: .transportError, part: "request", operation: operation, pointer: "", expected: "a response", found: error.description)
-            finding.sourcePointer = ""
-            stepFindings.append(finding)
+            let place = FindingPlace(.request, operation: operation, source: "")
+            stepFindings.append(place.finding(.transportError, "", expected: "a response", found: error.description))
         case .success:
             guard let interaction = interaction(step, api: api, secrets: outcome.secrets, into: &result) else { return [] }
             liveInteraction = interaction
@@ -155,12 +149,12 @@ extension LiveRun {
         }
         // A step's problems go with its last answer (the one a repeat ended on).
         for problem in outcome.problems where problem.step == step.step && isLast {
-            var finding = Finding(
-                rule: .expectFailed, part: "response", operation: operation, status: step.response?.status, pointer: problem.pointer,
-                expected: problem.kind == .capture ? problem.expected : "\(problem.expected) (step \(step.step))", found: problem.found
+            let source = problem.pointer == "/status" ? "/response/status" : "/response/body" + problem.pointer
+            stepFindings.append(
+                FindingPlace(.response, operation: operation, status: step.response?.status, source: source).finding(
+                    .expectFailed, problem.pointer,
+                    expected: problem.kind == .capture ? problem.expected : "\(problem.expected) (step \(step.step))", found: problem.found)
             )
-            finding.sourcePointer = problem.pointer == "/status" ? "/response/status" : "/response/body" + problem.pointer
-            stepFindings.append(finding)
         }
         stepFindings = ShapeComparison.merge(stepFindings)
         if let verifier = api.verifier { stepFindings = verifier.applyingSettings(stepFindings) }

@@ -366,7 +366,7 @@ extension ContractExample {
             // The request alone: answered as a success, so that the verifier checks it whatever the example's status.
             let asSuccess = Interaction(request: exchange.request, response: RecordedResponse(status: 200))
             for finding in project.verifier.verify(asSuccess, matched: matched)
-            where finding.part == "request" && finding.severity >= .warning {
+            where finding.side == .request && finding.severity >= .warning {
                 problems.append(
                     "\(here): \(what): the client's request \(exchange.request.method) \(exchange.request.url) does not conform to \(project.contractPath): \(finding.pointer.isEmpty ? "/" : finding.pointer): expected \(finding.expected), found \(finding.found) [\(finding.rule)]"
                 )

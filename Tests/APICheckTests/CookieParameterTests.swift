@@ -89,7 +89,7 @@ extension CookieParameterTests {
         #expect(!cookie.contains("page="), "only required cookies are sent: \(cookie)")
         let verifier = Verifier(contract: contract)
         for example in output.examples {
-            #expect(verifier.verify(example.interaction).filter { $0.part == "request" }.isEmpty)
+            #expect(verifier.verify(example.interaction).filter { $0.side == .request }.isEmpty)
         }
     }
 }

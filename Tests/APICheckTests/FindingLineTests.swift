@@ -35,7 +35,7 @@ struct FindingLineTests {
     func verifier() {
         var findings = [
             Finding(
-                rule: .headerMissing, part: "response", operation: "GET /", status: 200, pointer: "/headers/X-Rate", expected: "", found: ""
+                rule: .headerMissing, side: .response, operation: "GET /", status: 200, pointer: "/headers/X-Rate", expected: "", found: ""
             )
         ]
         findings[0].sourcePointer = "/interactions/0/response/headers/X-Rate"

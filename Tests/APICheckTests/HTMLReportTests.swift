@@ -11,7 +11,7 @@ struct HTMLReportTests {
         line: Int? = 14
     ) -> Finding {
         var finding = Finding(
-            rule: rule, part: "response", operation: operation, status: 200, pointer: pointer, expected: "an integer", found: "a string")
+            rule: rule, side: .response, operation: operation, status: 200, pointer: pointer, expected: "an integer", found: "a string")
         if let severity { finding.severity = severity }
         finding.recordedValue = recorded
         finding.liveValue = live

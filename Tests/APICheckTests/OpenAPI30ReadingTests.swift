@@ -26,7 +26,7 @@ struct OpenAPI30ReadingTests {
 
     /// A finding as the user sees it, but for its file; its place in the recording (which gives its line) included.
     static func seen(_ finding: Finding) -> String {
-        "\(finding.severity) \(finding.rule) \(finding.operation) \(finding.status.map(String.init) ?? "-") \(finding.part) \(finding.pointer) expected \(finding.expected) found \(finding.found) x\(finding.count) at \(finding.sourcePointer ?? "-")"
+        "\(finding.severity) \(finding.rule) \(finding.operation) \(finding.status.map(String.init) ?? "-") \(finding.side) \(finding.pointer) expected \(finding.expected) found \(finding.found) x\(finding.count) at \(finding.sourcePointer ?? "-")"
     }
 
     /// Drifts of a body: every string a number, every number a string, every null a string, every object missing its

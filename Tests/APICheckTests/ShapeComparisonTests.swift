@@ -111,11 +111,11 @@ struct ShapeComparisonTests {
 
     @Test("merging keeps one finding per rule and pointer, at the higher severity")
     func merge() {
-        var low = Finding(rule: .datePrecision, part: "response", operation: "GET /x", pointer: "/a", expected: "6", found: "3", count: 4)
+        var low = Finding(rule: .datePrecision, side: .response, operation: "GET /x", pointer: "/a", expected: "6", found: "3", count: 4)
         low.severity = .warning
         let high = Finding(
-            rule: .datePrecision, part: "response", operation: "GET /x", pointer: "/a", expected: "6 digits", found: "3", count: 2)
-        let other = Finding(rule: .shapeType, part: "response", operation: "GET /x", pointer: "/a", expected: "x", found: "y")
+            rule: .datePrecision, side: .response, operation: "GET /x", pointer: "/a", expected: "6 digits", found: "3", count: 2)
+        let other = Finding(rule: .shapeType, side: .response, operation: "GET /x", pointer: "/a", expected: "x", found: "y")
         let merged = ShapeComparison.merge([low, other, high])
         #expect(merged.count == 2)
         #expect(merged[0].severity == .error)

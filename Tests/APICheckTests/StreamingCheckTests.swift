@@ -34,7 +34,7 @@ struct StreamingCheckTests {
     /// Everything a run reports, as text: each finding with its place and values, the errors, the coverage.
     static func report(_ result: VerifyRun.Result) -> [String] {
         let findings = result.findings.map {
-            "\($0.file ?? "-"):\($0.line ?? -1) \($0.rule.rawValue) \($0.severity) \($0.part) \($0.operation) \($0.status ?? 0) \($0.pointer) "
+            "\($0.file ?? "-"):\($0.line ?? -1) \($0.rule.rawValue) \($0.severity) \($0.side) \($0.operation) \($0.status ?? 0) \($0.pointer) "
                 + "[\($0.expected)] [\($0.found)] x\($0.count) \($0.sourcePointer ?? "-") \($0.recordedValue ?? "-")"
         }
         let coverage = result.coverage.flatMap { api in

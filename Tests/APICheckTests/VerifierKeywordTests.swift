@@ -219,7 +219,7 @@ struct VerifierKeywordTests {
         let found = try Self.findings(text)
         let finding = try #require(found.first { $0.rule.rawValue == rule && $0.pointer == pointer }, "\(found.map(\.compilerLine))")
         #expect(found.count == 1, "one finding, not \(found.map(\.compilerLine))")
-        #expect(finding.part == "response")
+        #expect(finding.side == .response)
         // The line falls within the member's own lines in the file (pretty JSON, one member a line).
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let start = try #require(lines.firstIndex { $0.contains("\"\(key)\":") })
@@ -252,7 +252,7 @@ struct VerifierKeywordTests {
         let found = try Self.findings(text)
         let finding = try #require(found.first { $0.rule.rawValue == rule && $0.pointer == pointer }, "\(found.map(\.compilerLine))")
         #expect(found.count == 1, "one finding, not \(found.map(\.compilerLine))")
-        #expect(finding.part == part)
+        #expect(finding.side.rawValue == part)
         #expect(finding.severity == .error)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let line = try #require(finding.line)

@@ -207,7 +207,7 @@ struct VerifierTests {
         let operation = Self.verifier.contract.operation(method: "GET", path: "/api/v2/todos/search")?.operation
         #expect(
             operation?.parameters.first { $0.name == "query" }?.required == true,
-            "\(operation?.parameters.map { "\($0.name) \($0.location) \($0.required)" } ?? [])")
+            "\(operation?.parameters.map { "\($0.name) \($0.place) \($0.required)" } ?? [])")
         #expect(
             Self.verifier.verify(answered).map(\.rule.rawValue) == ["param.missing"],
             "\(answered.interactions[0].request.url) \(answered.interactions[0].response.status)")

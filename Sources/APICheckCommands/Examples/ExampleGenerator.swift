@@ -269,7 +269,7 @@ public struct ExampleGenerator: Sendable {
             case .literal(let text):
                 path += "/" + text
             case .parameter(let name):
-                let parameter = operation.parameters.first { $0.location == "path" && $0.name == name }
+                let parameter = operation.parameters.first { $0.place == .path && $0.name == name }
                 var synthesizer = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
                 let pointer = JSONPointer(tokens: ["path", name])
                 let value =
@@ -286,24 +286,24 @@ public struct ExampleGenerator: Sendable {
         var headers = HeaderFields()
         var cookies: [String] = []
         for parameter in operation.parameters where parameter.required {
-            let pointer = JSONPointer(tokens: [parameter.location, parameter.name])
+            let pointer = JSONPointer(tokens: [parameter.place.rawValue, parameter.name])
             var synthesizer = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
             let value =
                 try parameter.schema.map { schema throws(ValueSynthesizer.Failure) in try synthesizer.value(schema, at: pointer) }
                 ?? .string("example")
-            switch parameter.location {
-            case "query":
+            switch parameter.place {
+            case .query:
                 // An empty array would write no item at all: one value stands for it.
                 if case .array(let items) = value, items.isEmpty, parameter.encoding.mediaType == nil {
                     query += parameter.encodedQuery(.array([.string("example")]))
                 } else {
                     query += parameter.encodedQuery(value)
                 }
-            case "header":
+            case .header:
                 headers.add(name: parameter.name, value: parameter.encodedText(value))
-            case "cookie":
+            case .cookie:
                 cookies.append("\(parameter.name)=\(parameter.encodedText(value))")
-            default:
+            case .path:
                 break
             }
         }

@@ -128,7 +128,7 @@ enum HTMLReport {
             "<td class=\"severity\"><span class=\"badge \(finding.severity)\">\(finding.severity)</span></td>",
             "<td class=\"rule\"><code>\(escape(finding.rule.rawValue))</code></td>",
             "<td class=\"status\">\(finding.status.map(String.init) ?? "")</td>",
-            "<td class=\"place\"><span class=\"part\">\(escape(finding.part))</span> <code class=\"pointer\">\(escape(pointer))</code>"
+            "<td class=\"place\"><span class=\"part\">\(escape(finding.side.rawValue))</span> <code class=\"pointer\">\(escape(pointer))</code>"
                 + (finding.count > 1 ? " <span class=\"times\">(\(finding.count) places)</span>" : "") + "</td>",
             "<td class=\"expected\">\(escape(finding.expected))</td>",
             "<td class=\"found\">\(escape(finding.found))</td>",

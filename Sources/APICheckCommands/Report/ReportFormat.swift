@@ -49,7 +49,7 @@ public struct ReportFormat: Hashable, Sendable, CustomStringConvertible {
             var members: [JSONObject.Member] = [
                 .init(key: "rule", value: .string(finding.rule.rawValue)),
                 .init(key: "severity", value: .string(finding.severity.description)),
-                .init(key: "part", value: .string(finding.part)),
+                .init(key: "part", value: .string(finding.side.rawValue)),
                 .init(key: "operation", value: .string(finding.operation)),
             ]
             if let status = finding.status { members.append(.init(key: "status", value: .number(JSONNumber(status)))) }

@@ -254,9 +254,8 @@ public struct VerifyRun: Sendable {
     /// A finding for each live secret in a recording file's bytes.
     static func leaks(in bytes: [UInt8], of recording: Recording, file: String, secrets: [String]) -> [Finding] {
         SecretScanner.scan(bytes: bytes, values: secrets).map { leak in
-            var finding = Finding(
-                rule: .secretUnredacted, part: "recording", operation: recording.name, pointer: "", expected: "no live secret",
-                found: "\(leak.what) (\(leak.excerpt))")
+            var finding = FindingPlace(.recording, operation: recording.name).finding(
+                .secretUnredacted, "", expected: "no live secret", found: "\(leak.what) (\(leak.excerpt))")
             finding.file = file
             finding.line = bytes.withUnsafeBufferPointer { TextLocation(offset: leak.offset, in: $0).line }
             return finding

@@ -18,7 +18,7 @@ public struct ImpliedChange: Sendable, Hashable {
     public static func changes(implied findings: [Finding], by contract: ContractVersion) -> [ImpliedChange] {
         var result: [ImpliedChange] = []
         var index: [String: Int] = [:]
-        for finding in findings where finding.part == "response" {
+        for finding in findings where finding.side == .response {
             guard let (rule, message) = classify(finding) else { continue }
             let (part, location) = contract.place(of: finding)
             let key = "\(rule.rawValue) " + (location.map { $0.pointer } ?? "\(finding.operation) \(part) \(finding.pointer)")

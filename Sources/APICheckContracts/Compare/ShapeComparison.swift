@@ -49,20 +49,13 @@ public enum ShapeComparison {
     public static func compare(live: Interaction, recorded: Interaction, operation: String, declared: Declared = .everything) -> [Finding] {
         var findings: [Finding] = []
         let status = live.response.status
-        func finding(_ rule: RuleID, _ pointer: String, expected: String, found: String, source: String) -> Finding {
-            var finding = Finding(
-                rule: rule, part: "response", operation: operation, status: status, pointer: pointer, expected: expected, found: found)
-            finding.sourcePointer = source
-            return finding
-        }
+        let place = FindingPlace(.response, operation: operation, status: status)
 
         if status != recorded.response.status {
             if declared.status(status) {
                 findings.append(
-                    finding(
-                        .statusChanged, "/status", expected: "\(recorded.response.status), as recorded", found: String(status),
-                        source: "/response/status"
-                    ))
+                    place.at("/response/status").finding(
+                        .statusChanged, "/status", expected: "\(recorded.response.status), as recorded", found: String(status)))
             }
             // Another status is another kind of answer: its body is not comparable.
             return findings
@@ -72,18 +65,14 @@ public enum ShapeComparison {
         let recordedType = recorded.response.headers["Content-Type"].map(MediaType.essence(of:))
         for field in recorded.response.headers where field.name.lowercased() != "content-type" && live.response.headers[field.name] == nil {
             findings.append(
-                finding(
-                    .headerMissing, "/headers/\(field.name)", expected: "the header \(field.name), as recorded", found: "none",
-                    source: "/response/headers"
-                ))
+                place.at("/response/headers").finding(
+                    .headerMissing, "/headers/\(field.name)", expected: "the header \(field.name), as recorded", found: "none"))
         }
         if liveType != recordedType {
             if let liveType, let recordedType, declared.contentType(status, liveType), declared.contentType(status, recordedType) {
                 findings.append(
-                    finding(
-                        .contentTypeChanged, "/headers/Content-Type", expected: "\(recordedType), as recorded", found: liveType,
-                        source: "/response/headers"
-                    ))
+                    place.at("/response/headers").finding(
+                        .contentTypeChanged, "/headers/Content-Type", expected: "\(recordedType), as recorded", found: liveType))
             }
             return findings
         }
@@ -97,7 +86,7 @@ public enum ShapeComparison {
         walker.check(liveBody, against: shape)
         for raw in walker.findings {
             findings.append(
-                finding(raw.rule, raw.pointer, expected: raw.expected, found: raw.found, source: "/response/body" + raw.concrete))
+                place.at("/response/body" + raw.concrete).finding(raw.rule, raw.pointer, expected: raw.expected, found: raw.found))
         }
         return FindingMerger.aggregate(findings)
     }

@@ -93,14 +93,25 @@ public struct CompiledContract: Sendable {
     /// A parameter of an operation.
     public struct Parameter: Sendable {
         public let name: String
-        /// `path`, `query`, `header` or `cookie`.
-        public let location: String
+        /// Where it is sent: OpenAPI's `in`.
+        public let place: Location
         public let required: Bool
         /// Whether an empty value counts as given (OpenAPI's `allowEmptyValue`, false by default).
         public let allowsEmptyValue: Bool
         public let schema: CompiledSchema?
         /// How the value is written: OpenAPI's `style` and `explode`, or the media type of `content`.
         public let encoding: ValueEncoding
+
+        /// Where a parameter is sent: OpenAPI's `in`.
+        public enum Location: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+            case path, query, header, cookie
+
+            public var description: String { rawValue }
+        }
+
+        /// `path`, `query`, `header` or `cookie`, as a string: use ``place``.
+        @available(*, deprecated, renamed: "place")
+        public var location: String { place.rawValue }
     }
 
     /// How a parameter's or header's value is written on the wire.
@@ -130,9 +141,16 @@ public struct CompiledContract: Sendable {
 
         /// The encoding a parameter or header has when the contract says nothing: `form` exploded in a
         /// query or a cookie, `simple` elsewhere.
-        public static func standard(for location: String) -> ValueEncoding {
-            location == "query" || location == "cookie"
+        public static func standard(for location: Parameter.Location) -> ValueEncoding {
+            location == .query || location == .cookie
                 ? ValueEncoding(style: .form, explode: true, mediaType: nil) : ValueEncoding(style: .simple, explode: false, mediaType: nil)
+        }
+
+        /// The encoding of a place named by a string (`query`): use ``standard(for:)-(Parameter.Location)``. A name
+        /// that is not a place is taken as OpenAPI's default for anything but a query or a cookie, `simple`.
+        @available(*, deprecated, message: "use standard(for: CompiledContract.Parameter.Location)")
+        public static func standard(for location: String) -> ValueEncoding {
+            standard(for: Parameter.Location(rawValue: location) ?? .header)
         }
     }
 

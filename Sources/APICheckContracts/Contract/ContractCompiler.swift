@@ -186,7 +186,7 @@ struct ContractCompiler {
         var merged = shared
         for parameter in try parameters(operation["parameters"], at: pointer.appending("parameters")) {
             // An operation-level parameter replaces a path-level one of the same name and place.
-            merged.removeAll { $0.name == parameter.name && $0.location == parameter.location }
+            merged.removeAll { $0.name == parameter.name && $0.place == parameter.place }
             merged.append(parameter)
         }
         var requestBodies: [String: CompiledSchema?] = [:]
@@ -285,28 +285,26 @@ struct ContractCompiler {
             func fail(_ message: String) -> SchemaError {
                 SchemaError(pointer: at, message: "parameter \(name) (in: \(location)): \(message)")
             }
-            switch location {
-            case "path", "query", "header", "cookie": break
-            case "querystring":
+            guard let place = CompiledContract.Parameter.Location(rawValue: location) else {
+                guard location == "querystring" else { throw fail("in must be path, query, header or cookie") }
                 throw fail(
                     "in: querystring (OpenAPI 3.2: the whole query string as one value) is not checked yet; describe each query parameter with in: query"
                 )
-            default: throw fail("in must be path, query, header or cookie")
             }
-            if location == "header", ["accept", "content-type", "authorization"].contains(name.lowercased()) {
+            if place == .header, ["accept", "content-type", "authorization"].contains(name.lowercased()) {
                 throw fail(
                     "OpenAPI says a header parameter named \(name) is ignored; describe it with the request body's content or a security scheme"
                 )
             }
-            let (schema, encoding) = try valueDescription(parameter, at: at, location: location, fail: fail)
+            let (schema, encoding) = try valueDescription(parameter, at: at, location: place, fail: fail)
             let allowsEmpty = parameter["allowEmptyValue"]?.boolValue ?? false
-            let required = parameter["required"]?.boolValue ?? (location == "path")
+            let required = parameter["required"]?.boolValue ?? (place == .path)
             result.append(
                 CompiledContract.Parameter(
-                    name: name, location: location, required: required, allowsEmptyValue: allowsEmpty, schema: schema,
+                    name: name, place: place, required: required, allowsEmptyValue: allowsEmpty, schema: schema,
                     encoding: encoding))
         }
-        let exploded = result.filter { $0.location == "query" && $0.encoding == .standard(for: "query") && $0.schema?.isObjectOnly == true }
+        let exploded = result.filter { $0.place == .query && $0.encoding == .standard(for: .query) && $0.schema?.isObjectOnly == true }
         if exploded.count > 1 {
             throw SchemaError(
                 pointer: pointer,
@@ -320,7 +318,7 @@ struct ContractCompiler {
     /// A parameter's or header's schema and how its value is written: `schema` with `style` and `explode`,
     /// or `content` with one JSON media type. What apicheck cannot read from the text is refused.
     private func valueDescription(
-        _ object: JSONValue, at pointer: JSONPointer, location: String, fail: (String) -> SchemaError
+        _ object: JSONValue, at pointer: JSONPointer, location: CompiledContract.Parameter.Location, fail: (String) -> SchemaError
     ) throws(SchemaError) -> (CompiledSchema?, CompiledContract.ValueEncoding) {
         if let content = object["content"] {
             guard object["schema"] == nil else { throw fail("has both schema and content; OpenAPI allows one of them") }
@@ -343,12 +341,12 @@ struct ContractCompiler {
         }
         let schema: CompiledSchema? = object["schema"] == nil ? nil : try schemas.compile(at: pointer.appending("schema"))
         let (styleName, explode) = CompiledContract.ValueEncoding.resolved(
-            style: object["style"]?.stringValue, explode: object["explode"]?.boolValue, location: location)
+            style: object["style"]?.stringValue, explode: object["explode"]?.boolValue, location: location.rawValue)
         let allowed: [CompiledContract.ValueEncoding.Style] =
             switch location {
-            case "query": [.form, .deepObject]
-            case "cookie": [.form]
-            default: [.simple]
+            case .query: [.form, .deepObject]
+            case .cookie: [.form]
+            case .path, .header: [.simple]
             }
         guard let style = CompiledContract.ValueEncoding.Style(rawValue: styleName), allowed.contains(style) else {
             throw fail(
@@ -371,7 +369,7 @@ struct ContractCompiler {
         } else if style == .deepObject {
             throw fail("style deepObject is for object values; give it an object schema")
         }
-        if location == "cookie", explode, let schema, schema.mask.contains(.array) || schema.mask.contains(.object) {
+        if location == .cookie, explode, let schema, schema.mask.contains(.array) || schema.mask.contains(.object) {
             throw fail(
                 "OpenAPI does not say how an exploded array or object is written in a cookie; write explode: false (blue,black,brown in one cookie) or describe it with content (application/json)"
             )
@@ -521,7 +519,7 @@ struct ContractCompiler {
             for key in ["style"] where header[key] != nil && header[key]?.stringValue != "simple" {
                 throw fail("a header's style is simple (OpenAPI allows no other)")
             }
-            let (schema, encoding) = try valueDescription(header, at: at, location: "header", fail: fail)
+            let (schema, encoding) = try valueDescription(header, at: at, location: .header, fail: fail)
             result[entry.key.lowercased()] = CompiledContract.Header(
                 name: entry.key, required: header["required"]?.boolValue ?? false, schema: schema, encoding: encoding)
         }

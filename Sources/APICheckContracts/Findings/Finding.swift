@@ -6,8 +6,8 @@ public struct Finding: Hashable, Sendable {
     public var rule: RuleID
     /// How serious it is (after `apicheck.yml` overrides).
     public var severity: Severity
-    /// `request` or `response`.
-    public var part: String
+    /// Which message it is about: the request, the response, or the recording as a whole.
+    public var side: Part
     /// The operation, such as `GET /api/v2/todos`, or the request line when no operation matched.
     public var operation: String
     /// The status of the response, when there was one.
@@ -32,13 +32,13 @@ public struct Finding: Hashable, Sendable {
     /// The value at this place in the live answer (`diff --live`), as compact JSON (shortened).
     public var liveValue: String?
 
-    /// Creates a finding with the rule's default severity.
+    /// Creates a finding with the rule's default severity. Checkers make theirs with ``FindingPlace``.
     public init(
-        rule: RuleID, part: String, operation: String, status: Int? = nil, pointer: String, expected: String, found: String, count: Int = 1
+        rule: RuleID, side: Part, operation: String, status: Int? = nil, pointer: String, expected: String, found: String, count: Int = 1
     ) {
         self.rule = rule
         severity = rule.defaultSeverity
-        self.part = part
+        self.side = side
         self.operation = operation
         self.status = status
         self.pointer = pointer
@@ -51,7 +51,7 @@ public struct Finding: Hashable, Sendable {
     public var message: String {
         var text = operation
         if let status { text += " \(status)" }
-        text += " \(part == "request" ? "request " : "")\(pointer.isEmpty ? "/" : pointer): expected \(expected), found \(found)"
+        text += " \(side == .request ? "request " : "")\(pointer.isEmpty ? "/" : pointer): expected \(expected), found \(found)"
         if count > 1 { text += " (\(count) times)" }
         return text
     }
@@ -61,5 +61,44 @@ public struct Finding: Hashable, Sendable {
         var head = file ?? "<input>"
         if let line { head += ":\(line)" }
         return "\(head): \(severity): \(message) [\(rule)]"
+    }
+}
+
+extension Finding {
+    /// Which message of an exchange a finding is about.
+    public enum Part: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        case request
+        case response
+        /// The recording file as a whole (a secret left in it).
+        case recording
+
+        public var description: String { rawValue }
+    }
+
+    /// `request`, `response` or `recording`, as a string: use ``side``.
+    @available(*, deprecated, renamed: "side")
+    public var part: String {
+        get { side.rawValue }
+        set { side = Self.side(newValue) }
+    }
+
+    /// Creates a finding with the rule's default severity, its part named by a string: use
+    /// ``init(rule:side:operation:status:pointer:expected:found:count:)``.
+    @available(*, deprecated, renamed: "init(rule:side:operation:status:pointer:expected:found:count:)")
+    public init(
+        rule: RuleID, part: String, operation: String, status: Int? = nil, pointer: String, expected: String, found: String, count: Int = 1
+    ) {
+        self.init(
+            rule: rule, side: Self.side(part), operation: operation, status: status, pointer: pointer, expected: expected, found: found,
+            count: count)
+    }
+
+    /// A part named by a string: anything but `request`, `response` or `recording` is a programmer's mistake, stopped
+    /// here rather than kept as a part no report knows.
+    private static func side(_ name: String) -> Part {
+        guard let side = Part(rawValue: name) else {
+            preconditionFailure("a finding's part is request, response or recording, not \"\(name)\"")
+        }
+        return side
     }
 }

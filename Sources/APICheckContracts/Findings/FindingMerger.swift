@@ -26,7 +26,7 @@ public enum FindingMerger {
         var result: [Finding] = []
         var positions: [String: Int] = [:]
         for finding in findings {
-            let key = "\(finding.rule)|\(finding.part)|\(finding.pointer)"
+            let key = "\(finding.rule)|\(finding.side)|\(finding.pointer)"
             if let position = positions[key] {
                 fold(&result[position], finding)
             } else {

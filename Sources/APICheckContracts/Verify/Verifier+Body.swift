@@ -6,24 +6,6 @@ import WireFormat
 /// its bytes read as (``read(_:mediaType:schema:_:)``), and its value against the schema, with the parts whose encoding
 /// says JSON checked as JSON and a form's findings remapped (``checkValue(_:schema:read:jsonParts:jsonNames:_:)``).
 extension Verifier {
-    /// Where a body's findings go: the part (`request` or `response`), the operation and the status. Every finding of
-    /// the body is made by ``finding(_:_:expected:found:source:)``.
-    struct BodyPlace {
-        let part: String
-        let operation: CompiledContract.Operation
-        let status: Int
-
-        /// `/request` or `/response`: where the body's findings point in the recording.
-        var base: String { "/\(part)" }
-
-        func finding(_ rule: RuleID, _ pointer: String, expected: String, found: String, source: String) -> Finding {
-            var result = Finding(
-                rule: rule, part: part, operation: operation.name, status: status, pointer: pointer, expected: expected, found: found)
-            result.sourcePointer = source
-            return result
-        }
-    }
-
     /// What a body's bytes read as: the value its schema checks (nil when nothing more is checked: text or bytes),
     /// whether its values are a form's strings, and what reading found.
     struct ReadBody {
@@ -37,9 +19,9 @@ extension Verifier {
     func checkBody(
         _ body: RecordedBody?, contentType: String?, declared: [String: CompiledSchema?],
         parameters: [String: [CompiledContract.MediaTypeParameter]], encodings: [String: [String: CompiledContract.PartEncoding]] = [:],
-        part: String, operation: CompiledContract.Operation, status: Int, required: Bool, checked: Bool = false
+        side: Finding.Part, operation: CompiledContract.Operation, status: Int, required: Bool, checked: Bool = false
     ) -> [Finding] {
-        let place = BodyPlace(part: part, operation: operation, status: status)
+        let place = FindingPlace(side, operation: operation.name, status: status)
         guard body != nil || checked else { return Self.missingBody(declared: declared, required: required, place) }
         if declared.isEmpty { return [] }
         let (key, found) = Self.contentTypeFindings(contentType, declared: declared, parameters: parameters, place)
@@ -53,8 +35,8 @@ extension Verifier {
         var jsonParts: [String: JSONValue] = [:]
         if let partEncodings = encodings[key], !partEncodings.isEmpty {
             findings += checkParts(
-                Self.parts(of: body), encodings: partEncodings, schema: schemaEntry ?? nil, into: &jsonParts, part: part,
-                operation: operation.name, status: status, source: place.base + "/body")
+                Self.parts(of: body), encodings: partEncodings, schema: schemaEntry ?? nil, into: &jsonParts,
+                place.at("/\(side)/body"))
             if !jsonParts.isEmpty, case .object(var object) = value {
                 for (name, parsed) in jsonParts { object[name] = parsed }
                 value = .object(object)
@@ -64,18 +46,19 @@ extension Verifier {
         let jsonNames = (encodings[key] ?? [:]).filter { $0.value.isJSON && schema.property($0.key) != nil }.map(\.key)
         return findings
             + checkValue(
-                value, schema: schema, read: (body, read.formValues), jsonParts: jsonParts, jsonNames: jsonNames, place)
+                value, schema: schema, read: (body, read.formValues), jsonParts: jsonParts, jsonNames: jsonNames,
+                keyCase: operation.keyCase,
+                place)
     }
 
     /// No body came: a finding when one was required, or when the response declares a schema for it.
-    static func missingBody(declared: [String: CompiledSchema?], required: Bool, _ place: BodyPlace) -> [Finding] {
-        guard required || (place.part == "response" && !declared.isEmpty && declared.values.contains { $0 != nil }) else {
+    static func missingBody(declared: [String: CompiledSchema?], required: Bool, _ place: FindingPlace) -> [Finding] {
+        guard required || (place.side == .response && !declared.isEmpty && declared.values.contains { $0 != nil }) else {
             return []
         }
         return [
-            place.finding(
-                .bodyUnparsable, "", expected: "a body (\(declared.keys.sorted().joined(separator: ", ")))", found: "no body",
-                source: place.base)
+            place.at("/\(place.side)").finding(
+                .bodyUnparsable, "", expected: "a body (\(declared.keys.sorted().joined(separator: ", ")))", found: "no body")
         ]
     }
 
@@ -83,7 +66,7 @@ extension Verifier {
     /// not declared, or a parameter the declared one carries (`charset=utf-8`) missing or different.
     static func contentTypeFindings(
         _ contentType: String?, declared: [String: CompiledSchema?], parameters: [String: [CompiledContract.MediaTypeParameter]],
-        _ place: BodyPlace
+        _ place: FindingPlace
     ) -> (key: String?, findings: [Finding]) {
         guard let key = declaredKey(declared, contentType: contentType), declared[key] != nil else {
             let mediaType = contentType.map { MediaType.essence(of: $0) } ?? ""
@@ -91,9 +74,8 @@ extension Verifier {
             return (
                 nil,
                 [
-                    place.finding(
-                        .contentType, "/headers/Content-Type", expected: expected, found: mediaType.isEmpty ? "none" : mediaType,
-                        source: place.base + "/headers")
+                    place.at("/\(place.side)/headers").finding(
+                        .contentType, "/headers/Content-Type", expected: expected, found: mediaType.isEmpty ? "none" : mediaType)
                 ]
             )
         }
@@ -103,9 +85,8 @@ extension Verifier {
         return (
             key,
             [
-                place.finding(
-                    .contentType, "/headers/Content-Type", expected: written(key, carried), found: contentType,
-                    source: place.base + "/headers")
+                place.at("/\(place.side)/headers").finding(
+                    .contentType, "/headers/Content-Type", expected: written(key, carried), found: contentType)
             ]
         )
     }
@@ -113,8 +94,8 @@ extension Verifier {
     /// What `body` reads as for its schema: JSON as it is; a form's fields and a multipart body's parts as an object of
     /// strings (a form whose escapes are wrong is a `form.encoding` finding). Text or bytes where the content type says
     /// JSON or a form is `body.unparsable`; other text or bytes are not checked further.
-    static func read(_ body: RecordedBody, mediaType: String, schema: CompiledSchema?, _ place: BodyPlace) -> ReadBody {
-        let base = place.base
+    static func read(_ body: RecordedBody, mediaType: String, schema: CompiledSchema?, _ place: FindingPlace) -> ReadBody {
+        let base = "/\(place.side)"
         switch body {
         case .json(let json):
             return ReadBody(value: json)
@@ -123,9 +104,8 @@ extension Verifier {
                 value: .object(JSONObject(fields.map { .init(key: $0.name, value: .string($0.value)) })), formValues: true)
             if let problem = FormURLEncoding.encodingProblem(raw) {
                 read.findings.append(
-                    place.finding(
-                        .formEncoding, "", expected: "a form body with only A-Z a-z 0-9 * - . _ + = & and %XX escapes", found: problem,
-                        source: base + "/body/raw"))
+                    place.at(base + "/body/raw").finding(
+                        .formEncoding, "", expected: "a form body with only A-Z a-z 0-9 * - . _ + = & and %XX escapes", found: problem))
             }
             return read
         case .multipart(let parts):
@@ -136,8 +116,8 @@ extension Verifier {
             return ReadBody(
                 value: nil,
                 findings: [
-                    place.finding(
-                        .bodyUnparsable, "", expected: "a body of type \(mediaType)", found: "\"\(preview)\"", source: base + "/body/text")
+                    place.at(base + "/body/text").finding(
+                        .bodyUnparsable, "", expected: "a body of type \(mediaType)", found: "\"\(preview)\"")
                 ])
         case .base64(let data):
             // Stored as bytes although the content type says JSON or a form: not UTF-8 (a recording keeps what it
@@ -150,8 +130,8 @@ extension Verifier {
             return ReadBody(
                 value: nil,
                 findings: [
-                    place.finding(
-                        .bodyUnparsable, "", expected: "a body of type \(mediaType)", found: reason, source: base + "/body/base64")
+                    place.at(base + "/body/base64").finding(
+                        .bodyUnparsable, "", expected: "a body of type \(mediaType)", found: reason)
                 ])
         }
     }
@@ -175,10 +155,9 @@ extension Verifier {
     /// not parse is a `body.unparsable` finding already). In a form, what breaks a field's schema is `form.field`.
     func checkValue(
         _ value: JSONValue, schema: CompiledSchema, read: (body: RecordedBody, formValues: Bool), jsonParts: [String: JSONValue],
-        jsonNames: [String], _ place: BodyPlace
+        jsonNames: [String], keyCase: KeyCase?, _ place: FindingPlace
     ) -> [Finding] {
-        let keyCase = place.operation.keyCase
-        let base = place.base
+        let base = "/\(place.side)"
         var findings: [Finding] = []
         var checker = SchemaChecker(strict: options.strict, formValues: read.formValues)
         checker.check(value, schema, keyCase: keyCase)
@@ -191,7 +170,7 @@ extension Verifier {
                 strict.basePointer = JSONPointer(tokens: [name]).description
                 strict.check(parsed, property, keyCase: keyCase)
                 for raw in strict.findings {
-                    findings.append(place.finding(raw.rule, raw.pointer, expected: raw.expected, found: raw.found, source: base + "/body"))
+                    findings.append(place.at(base + "/body").finding(raw.rule, raw.pointer, expected: raw.expected, found: raw.found))
                 }
             }
         }
@@ -205,7 +184,7 @@ extension Verifier {
             // Key case and extra keys keep their rules in a form.
             let rule = read.formValues && ![RuleID.keyCase, .fieldAdded, .fieldUnexpected].contains(raw.rule) ? RuleID.formField : raw.rule
             let source = read.formValues ? bodyPrefix : bodyPrefix + raw.concrete
-            findings.append(place.finding(rule, raw.pointer, expected: raw.expected, found: raw.found, source: source))
+            findings.append(place.at(source).finding(rule, raw.pointer, expected: raw.expected, found: raw.found))
         }
         return findings
     }

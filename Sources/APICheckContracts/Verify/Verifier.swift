@@ -112,19 +112,19 @@ public struct Verifier: Sendable {
         let response = interaction.response
         guard let (operation, pathValues) = matched else {
             if let refusal = contract.refusal(method: request.method, path: request.path), let name = refusal.operation {
-                var finding = Finding(
-                    rule: .contractOperationRefused, part: "request", operation: name, status: response.status, pointer: "",
-                    expected: "an operation \(contract.path) describes in a way apicheck checks",
-                    found: "its description is refused (\(refusal.reasonText)), so nothing of it is checked")
-                finding.sourcePointer = "/request/url"
-                return finish([finding])
+                let place = FindingPlace(.request, operation: name, status: response.status, source: "/request/url")
+                return finish([
+                    place.finding(
+                        .contractOperationRefused, "", expected: "an operation \(contract.path) describes in a way apicheck checks",
+                        found: "its description is refused (\(refusal.reasonText)), so nothing of it is checked")
+                ])
             }
-            var finding = Finding(
-                rule: .recordingUnmatchedOperation, part: "request", operation: "\(request.method) \(request.path)",
-                pointer: "", expected: "an operation of \(contract.path)", found: "none for \(request.method) \(request.path)"
-            )
-            finding.sourcePointer = "/request/url"
-            return finish([finding])
+            let place = FindingPlace(.request, operation: "\(request.method) \(request.path)", source: "/request/url")
+            return finish([
+                place.finding(
+                    .recordingUnmatchedOperation, "", expected: "an operation of \(contract.path)",
+                    found: "none for \(request.method) \(request.path)")
+            ])
         }
         var findings: [Finding] = []
         let name = operation.name
@@ -133,18 +133,16 @@ public struct Verifier: Sendable {
         // Response: status, content type, headers, body.
         let declared = operation.response(for: status)
         if !operation.declaresExactly(status) && declared?.key != "default" || declared == nil {
-            var finding = Finding(
-                rule: .statusUndeclared, part: "response", operation: name, status: status, pointer: "/status",
-                expected: "one of \(operation.responses.keys.sorted().joined(separator: ", "))", found: String(status)
-            )
+            var finding = FindingPlace(.response, operation: name, status: status, source: "/response/status").finding(
+                .statusUndeclared, "/status", expected: "one of \(operation.responses.keys.sorted().joined(separator: ", "))",
+                found: String(status))
             finding.severity = (200..<300).contains(status) ? .error : .warning
-            finding.sourcePointer = "/response/status"
             findings.append(finding)
         }
         if let (_, declaredResponse) = declared {
             findings += checkBody(
                 response.body, contentType: response.headers["Content-Type"], declared: declaredResponse.content,
-                parameters: declaredResponse.contentParameters, encodings: declaredResponse.contentEncodings, part: "response",
+                parameters: declaredResponse.contentParameters, encodings: declaredResponse.contentEncodings, side: .response,
                 operation: operation, status: status, required: false, checked: responseBodyChecked
             )
             findings += checkHeaders(response.headers, declared: declaredResponse.headers, operation: name, status: status)
@@ -156,7 +154,7 @@ public struct Verifier: Sendable {
             findings += checkParameters(request, pathValues: pathValues, operation: operation, status: status)
             findings += checkBody(
                 request.body, contentType: request.headers["Content-Type"], declared: operation.requestBodies,
-                parameters: operation.requestBodyParameters, encodings: operation.requestBodyEncodings, part: "request",
+                parameters: operation.requestBodyParameters, encodings: operation.requestBodyEncodings, side: .request,
                 operation: operation, status: status, required: operation.requestBodyRequired
             )
         }
@@ -174,30 +172,29 @@ public struct Verifier: Sendable {
         var cookies: RequestCookies?
         for parameter in operation.parameters {
             let read: ReadValue
-            switch parameter.location {
-            case "path":
+            switch parameter.place {
+            case .path:
                 read = parameter.encoding.readText(
                     pathValues[parameter.name], schema: parameter.schema, allowsEmpty: parameter.allowsEmptyValue, header: false)
-            case "query":
+            case .query:
                 read = parameter.encoding.readQuery(
                     parameter.name, schema: parameter.schema, allowsEmpty: parameter.allowsEmptyValue, items: query,
-                    others: { operation.parameters.filter { $0.location == "query" && $0.name != parameter.name } })
-            case "header":
+                    others: { operation.parameters.filter { $0.place == .query && $0.name != parameter.name } })
+            case .header:
                 read = parameter.encoding.readText(
                     request.headers[parameter.name], schema: parameter.schema, allowsEmpty: parameter.allowsEmptyValue, header: true)
-            case "cookie":
+            case .cookie:
                 let sent = cookies ?? RequestCookies(request.headers["Cookie"])
                 cookies = sent
                 guard let cookie = sent.read(parameter.name, as: parameter) else { continue }
                 read = cookie
-            default: continue
             }
-            let pointer = "/\(parameter.location)/\(parameter.name)"
-            let source = parameter.location == "header" || parameter.location == "cookie" ? "/request/headers" : "/request/url"
+            let pointer = "/\(parameter.place)/\(parameter.name)"
+            let source = parameter.place == .header || parameter.place == .cookie ? "/request/headers" : "/request/url"
             findings += checkRead(
-                read, schema: parameter.schema, required: parameter.required, part: "request", pointer: pointer, source: source,
-                operation: operation.name, status: status,
-                missing: .paramMissing, "the required \(parameter.location) parameter \(parameter.name)",
+                read, schema: parameter.schema, required: parameter.required, pointer: pointer,
+                FindingPlace(.request, operation: operation.name, status: status, source: source),
+                missing: .paramMissing, "the required \(parameter.place) parameter \(parameter.name)",
                 empty: "an empty value (allowEmptyValue is false)")
         }
         return findings
@@ -229,50 +226,42 @@ public struct Verifier: Sendable {
 
     /// A read parameter or header: missing when required, malformed, or its value against its schema.
     private func checkRead(
-        _ read: ReadValue, schema: CompiledSchema?, required: Bool, part: String, pointer: String, source: String, operation: String,
-        status: Int, missing rule: RuleID, _ expected: @autoclosure () -> String, empty emptyText: String
+        _ read: ReadValue, schema: CompiledSchema?, required: Bool, pointer: String, _ place: FindingPlace,
+        missing rule: RuleID, _ expected: @autoclosure () -> String, empty emptyText: String
     ) -> [Finding] {
-        func finding(_ rule: RuleID, _ pointer: String, expected: String, found: String) -> Finding {
-            var result = Finding(
-                rule: rule, part: part, operation: operation, status: status, pointer: pointer, expected: expected, found: found)
-            result.sourcePointer = source
-            return result
-        }
         switch read {
         case .absent(let givenEmpty):
             guard required else { return [] }
-            var result = finding(rule, pointer, expected: expected(), found: givenEmpty ? emptyText : "none")
+            var result = place.finding(rule, pointer, expected: expected(), found: givenEmpty ? emptyText : "none")
             if rule == .headerMissing { result.severity = .error }
             return [result]
         case .malformed(let expected, let found):
-            return [finding(.paramUnparsable, pointer, expected: expected, found: found)]
+            return [place.finding(.paramUnparsable, pointer, expected: expected, found: found)]
         case .value(let value, let typed):
             guard let schema else { return [] }
             var checker = SchemaChecker(strict: options.strict, formValues: !typed)
             checker.basePointer = pointer
             checker.check(value, schema, keyCase: nil)
-            return checker.findings.map { finding($0.rule, $0.pointer, expected: $0.expected, found: $0.found) }
+            return checker.findings.map { place.finding($0.rule, $0.pointer, expected: $0.expected, found: $0.found) }
         }
     }
 
     /// Declared response headers: present when required, and their values against their schemas.
     func checkHeaders(_ headers: HeaderFields, declared: [String: CompiledContract.Header], operation: String, status: Int) -> [Finding] {
         checkHeaders(
-            headers, declared: declared, part: "response", base: "/headers", source: "/response/headers", operation: operation,
-            status: status)
+            headers, declared: declared, base: "/headers",
+            FindingPlace(.response, operation: operation, status: status, source: "/response/headers"))
     }
 
     /// Declared headers (of a response, or of a multipart part) against the headers given.
     private func checkHeaders(
-        _ headers: HeaderFields, declared: [String: CompiledContract.Header], part: String, base: String, source: String,
-        operation: String, status: Int
+        _ headers: HeaderFields, declared: [String: CompiledContract.Header], base: String, _ place: FindingPlace
     ) -> [Finding] {
         var findings: [Finding] = []
         for header in declared.values.sorted(by: { $0.name < $1.name }) {
             let read = header.encoding.readText(headers[header.name], schema: header.schema, allowsEmpty: true, header: true)
             findings += checkRead(
-                read, schema: header.schema, required: header.required, part: part, pointer: "\(base)/\(header.name)", source: source,
-                operation: operation, status: status,
+                read, schema: header.schema, required: header.required, pointer: "\(base)/\(header.name)", place,
                 missing: .headerMissing, "the header \(header.name) (required by the contract)", empty: "none")
         }
         return findings
@@ -296,14 +285,8 @@ public struct Verifier: Sendable {
     /// `json`, by name: an array of the parts of a name that repeats or whose property is an array).
     func checkParts(
         _ parts: [Part], encodings: [String: CompiledContract.PartEncoding], schema: CompiledSchema?, into json: inout [String: JSONValue],
-        part side: String, operation: String, status: Int, source: String
+        _ place: FindingPlace
     ) -> [Finding] {
-        func finding(_ rule: RuleID, _ pointer: String, _ expected: String, _ found: String) -> Finding {
-            var result = Finding(
-                rule: rule, part: side, operation: operation, status: status, pointer: pointer, expected: expected, found: found)
-            result.sourcePointer = source
-            return result
-        }
         var findings: [Finding] = []
         var parsed: [String: [JSONValue]] = [:]
         var unparsable: Set<String> = []
@@ -312,21 +295,21 @@ public struct Verifier: Sendable {
             let pointer = JSONPointer(tokens: [part.name]).description
             if let headers = part.headers {
                 if (encoding.declared || encoding.isJSON) && !encoding.allows(part.contentType) {
-                    var problem = finding(
-                        .contentType, pointer + "/headers/Content-Type", encoding.contentTypes.joined(separator: " or "),
-                        part.contentType ?? "none (text/plain)")
+                    var problem = place.finding(
+                        .contentType, pointer + "/headers/Content-Type", expected: encoding.contentTypes.joined(separator: " or "),
+                        found: part.contentType ?? "none (text/plain)")
                     // A part sent without a type by a client that writes JSON: worth a look, not proof of a wrong body.
                     if part.contentType == nil { problem.severity = .warning }
                     findings.append(problem)
                 }
-                findings += checkHeaders(
-                    headers, declared: encoding.headers, part: side, base: pointer + "/headers", source: source, operation: operation,
-                    status: status)
+                findings += checkHeaders(headers, declared: encoding.headers, base: pointer + "/headers", place)
             }
             guard encoding.isJSON else { continue }
             guard let text = part.text else {
                 findings.append(
-                    finding(.bodyUnparsable, pointer, "a JSON part (\(encoding.contentTypes[0]))", "bytes that are not UTF-8 text"))
+                    place.finding(
+                        .bodyUnparsable, pointer, expected: "a JSON part (\(encoding.contentTypes[0]))",
+                        found: "bytes that are not UTF-8 text"))
                 unparsable.insert(part.name)
                 continue
             }
@@ -334,7 +317,9 @@ public struct Verifier: Sendable {
                 parsed[part.name, default: []].append(try JSONReader.parse(text))
             } catch {
                 let preview = CompiledContract.ValueEncoding.preview(text)
-                findings.append(finding(.bodyUnparsable, pointer, "a JSON part (\(encoding.contentTypes[0])): \(error)", "\"\(preview)\""))
+                findings.append(
+                    place.finding(
+                        .bodyUnparsable, pointer, expected: "a JSON part (\(encoding.contentTypes[0])): \(error)", found: "\"\(preview)\""))
                 unparsable.insert(part.name)
             }
         }
