@@ -139,18 +139,7 @@ public struct ScenarioRunner: Sendable {
         var outcome = ScenarioOutcome(scenario: scenario.name)
         // A scenario's vars may use the run's own ({{run_id}} in a fresh account's email).
         var variables = ScenarioVariables(target.variables)
-        var stopped = false
-        for (name, value) in scenario.vars {
-            do {
-                variables.set(name, .string(try variables.text(value)))
-            } catch {
-                outcome.problems.append(
-                    .init(
-                        step: scenario.steps[0].name, kind: .unresolved, pointer: "",
-                        expected: "a value for every placeholder of var \(name)", found: error.description))
-                stopped = true
-            }
-        }
+        var stopped = !resolveVars(of: scenario, into: &variables, &outcome)
         for step in scenario.steps {
             if let wait = step.wait, !stopped, !Task.isCancelled {
                 await options.sleep(.milliseconds(Int64((wait * 1000).rounded())))
@@ -159,56 +148,97 @@ public struct ScenarioRunner: Sendable {
                 outcome.skipped.append(step.name)
                 continue
             }
-            // A step with `repeat` is sent again, with what its last answer captured, until its body holds the values.
-            var sends = 0
-            while !stopped {
-                sends += 1
-                let request: LiveRequest
-                do {
-                    request = try makeRequest(step, variables)
-                } catch {
-                    outcome.problems.append(
-                        .init(step: step.name, kind: error.kind, pointer: "", expected: error.expected, found: error.found))
-                    if sends == 1 { outcome.skipped.append(step.name) }
-                    stopped = true
-                    break
-                }
-                let result = await send(request, step: step.name)
-                outcome.steps.append(result)
-                guard case .success(let response) = result.outcome else {
-                    if case .failure(let error) = result.outcome {
-                        if error.kind.isAnswer { gate.responded() } else if error.kind != .cancelled { gate.transportFailed() }
-                        outcome.transportError = outcome.transportError ?? error
-                    }
-                    stopped = true
-                    break
-                }
-                gate.responded()
-                if let limit = RateLimitSpent.from(response, step: step.name) {
-                    // A spent rate limit ends the run for this API: one line, never a flood of findings.
-                    gate.rateLimitSpent(limit)
-                    outcome.rateLimit = limit
-                    stopped = true
-                    break
-                }
-                check(step, result, response, &variables, into: &outcome)
-                guard let repetition = step.repeatUntil, !Task.isCancelled else { break }
-                let unmet = unmetCondition(repetition, Self.body(result, response), variables)
-                guard let (pointer, expected, found) = unmet else { break }
-                if sends >= repetition.max {
-                    outcome.problems.append(
-                        .init(
-                            step: step.name, kind: .expect, pointer: pointer.description,
-                            expected: "\(expected) within \(repetition.max) sends (repeat.max)", found: found
-                        ))
-                    break
-                }
-            }
+            stopped = !(await perform(step, &variables, gate: gate, into: &outcome))
         }
         // Clean-up: whatever was created is deleted, even after a failure or Ctrl-C.
+        let cleanupOutcome = await cleanUp(scenario, variables: variables)
+        outcome.cleanup = cleanupOutcome.results
+        outcome.problems += cleanupOutcome.problems
+        outcome.secrets += cleanupOutcome.secrets
+        if !outcome.secrets.isEmpty {
+            let rules = target.redaction.addingSecrets(outcome.secrets)
+            for index in outcome.problems.indices {
+                outcome.problems[index].expected = rules.scrub(outcome.problems[index].expected)
+                outcome.problems[index].found = rules.scrub(outcome.problems[index].found)
+            }
+        }
+        return outcome
+    }
+
+    /// Sets the scenario's `vars`; false (with a problem on the first step) when one has a placeholder with no value.
+    private func resolveVars(
+        of scenario: ScenarioDefinition, into variables: inout ScenarioVariables, _ outcome: inout ScenarioOutcome
+    ) -> Bool {
+        var resolved = true
+        for (name, value) in scenario.vars {
+            do {
+                variables.set(name, .string(try variables.text(value)))
+            } catch {
+                outcome.problems.append(
+                    .init(
+                        step: scenario.steps[0].name, kind: .unresolved, pointer: "",
+                        expected: "a value for every placeholder of var \(name)", found: error.description))
+                resolved = false
+            }
+        }
+        return resolved
+    }
+
+    /// Sends one step (again, with what its last answer captured, while its `repeat` condition is unmet) and checks its
+    /// answers; false when the scenario must stop: a request that cannot be made, no answer, or a spent rate limit.
+    private func perform(
+        _ step: ScenarioStep, _ variables: inout ScenarioVariables, gate: RunGate, into outcome: inout ScenarioOutcome
+    ) async -> Bool {
+        var sends = 0
+        while true {
+            sends += 1
+            let request: LiveRequest
+            do {
+                request = try makeRequest(step, variables)
+            } catch {
+                outcome.problems.append(.init(step: step.name, kind: error.kind, pointer: "", expected: error.expected, found: error.found))
+                if sends == 1 { outcome.skipped.append(step.name) }
+                return false
+            }
+            let result = await send(request, step: step.name)
+            outcome.steps.append(result)
+            guard case .success(let response) = result.outcome else {
+                if case .failure(let error) = result.outcome {
+                    if error.kind.isAnswer { gate.responded() } else if error.kind != .cancelled { gate.transportFailed() }
+                    outcome.transportError = outcome.transportError ?? error
+                }
+                return false
+            }
+            gate.responded()
+            if let limit = RateLimitSpent.from(response, step: step.name) {
+                // A spent rate limit ends the run for this API: one line, never a flood of findings.
+                gate.rateLimitSpent(limit)
+                outcome.rateLimit = limit
+                return false
+            }
+            check(step, result, response, &variables, into: &outcome)
+            guard let repetition = step.repeatUntil, !Task.isCancelled else { return true }
+            guard let (pointer, expected, found) = unmetCondition(repetition, Self.body(result, response), variables) else {
+                return true
+            }
+            if sends >= repetition.max {
+                outcome.problems.append(
+                    .init(
+                        step: step.name, kind: .expect, pointer: pointer.description,
+                        expected: "\(expected) within \(repetition.max) sends (repeat.max)", found: found
+                    ))
+                return true
+            }
+        }
+    }
+
+    /// Runs the scenario's clean-up steps in a task of its own, so that cancellation does not stop them: what they
+    /// answered, the problems of those that could not be sent, and the secrets their captures held.
+    private func cleanUp(
+        _ scenario: ScenarioDefinition, variables finalVariables: ScenarioVariables
+    ) async -> (results: [StepResult], problems: [StepProblem], secrets: [String]) {
         let cleanup = scenario.cleanup
-        let finalVariables = variables
-        let cleanupOutcome = await Task { [self] in
+        return await Task { [self] in
             var results: [StepResult] = []
             var problems: [StepProblem] = []
             var secrets: [String] = []
@@ -235,17 +265,6 @@ public struct ScenarioRunner: Sendable {
             }
             return (results, problems, secrets)
         }.value
-        outcome.cleanup = cleanupOutcome.0
-        outcome.problems += cleanupOutcome.1
-        outcome.secrets += cleanupOutcome.2
-        if !outcome.secrets.isEmpty {
-            let rules = target.redaction.addingSecrets(outcome.secrets)
-            for index in outcome.problems.indices {
-                outcome.problems[index].expected = rules.scrub(outcome.problems[index].expected)
-                outcome.problems[index].found = rules.scrub(outcome.problems[index].found)
-            }
-        }
-        return outcome
     }
 
     /// The response captured as an interaction: the one place its body is parsed.

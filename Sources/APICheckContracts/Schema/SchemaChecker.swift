@@ -198,46 +198,9 @@ struct SchemaChecker {
             // Null, or what `other` takes: `other` refuses null, so for any other value it alone decides.
             if !value.isNull { apply(value, other, keyCase: keyCase, owner: false, evaluation: &evaluation) }
         } else if !schema.anyOf.isEmpty {
-            var first: CompiledSchema?
-            var problems: [Raw?] = []
-            for option in schema.anyOf {
-                let result = probe(value, option, keyCase: keyCase)
-                problems.append(result.problem)
-                if result.valid {
-                    if first == nil { first = option }
-                    evaluation.merge(result.evaluation)
-                }
-            }
-            if let first {
-                // Once more for real, so that what the matching branch says of nested values is reported.
-                var ignored = ObjectEvaluation()
-                apply(value, first, keyCase: keyCase, owner: false, evaluation: &ignored)
-            } else {
-                add(
-                    .schemaAnyOf, expected: "a value that matches at least one of \(schema.anyOf.count) schemas",
-                    found: "none matched; the first: \(Self.explain(problems.first ?? nil))")
-            }
+            applyAnyOf(value, schema, keyCase: keyCase, evaluation: &evaluation)
         }
-        if !schema.oneOf.isEmpty, nullable == nil {
-            var matching: [Int] = []
-            var firstProblem: Raw?
-            for (index, option) in schema.oneOf.enumerated() {
-                let result = probe(value, option, keyCase: keyCase)
-                if result.valid { matching.append(index) } else if firstProblem == nil { firstProblem = result.problem }
-            }
-            if matching.count == 1 {
-                apply(value, schema.oneOf[matching[0]], keyCase: keyCase, owner: false, evaluation: &evaluation)
-            } else if matching.isEmpty {
-                add(
-                    .schemaOneOf, expected: "a value that matches exactly one of \(schema.oneOf.count) schemas",
-                    found: "none matched; the first: \(Self.explain(firstProblem))")
-            } else {
-                let which = matching.map { "#\($0 + 1)" }.joined(separator: ", ")
-                add(
-                    .schemaOneOf, expected: "a value that matches exactly one of \(schema.oneOf.count) schemas",
-                    found: "\(matching.count) matched (\(which))")
-            }
-        }
+        if !schema.oneOf.isEmpty, nullable == nil { applyOneOf(value, schema, keyCase: keyCase, evaluation: &evaluation) }
         if let not = schema.not, probe(value, not, keyCase: keyCase).valid {
             add(
                 .schemaNot, expected: "a value that does not match the schema at \(not.location)",
@@ -271,6 +234,51 @@ struct SchemaChecker {
                         found: Self.explain(result.problem))
                 }
             }
+        }
+    }
+
+    /// `anyOf`: every branch that matches adds what it evaluates; the first is applied again, for what it reports within.
+    private mutating func applyAnyOf(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?, evaluation: inout ObjectEvaluation) {
+        var first: CompiledSchema?
+        var problems: [Raw?] = []
+        for option in schema.anyOf {
+            let result = probe(value, option, keyCase: keyCase)
+            problems.append(result.problem)
+            if result.valid {
+                if first == nil { first = option }
+                evaluation.merge(result.evaluation)
+            }
+        }
+        if let first {
+            // Once more for real, so that what the matching branch says of nested values is reported.
+            var ignored = ObjectEvaluation()
+            apply(value, first, keyCase: keyCase, owner: false, evaluation: &ignored)
+        } else {
+            add(
+                .schemaAnyOf, expected: "a value that matches at least one of \(schema.anyOf.count) schemas",
+                found: "none matched; the first: \(Self.explain(problems.first ?? nil))")
+        }
+    }
+
+    /// `oneOf`: exactly one branch matches, and it is applied.
+    private mutating func applyOneOf(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?, evaluation: inout ObjectEvaluation) {
+        var matching: [Int] = []
+        var firstProblem: Raw?
+        for (index, option) in schema.oneOf.enumerated() {
+            let result = probe(value, option, keyCase: keyCase)
+            if result.valid { matching.append(index) } else if firstProblem == nil { firstProblem = result.problem }
+        }
+        if matching.count == 1 {
+            apply(value, schema.oneOf[matching[0]], keyCase: keyCase, owner: false, evaluation: &evaluation)
+        } else if matching.isEmpty {
+            add(
+                .schemaOneOf, expected: "a value that matches exactly one of \(schema.oneOf.count) schemas",
+                found: "none matched; the first: \(Self.explain(firstProblem))")
+        } else {
+            let which = matching.map { "#\($0 + 1)" }.joined(separator: ", ")
+            add(
+                .schemaOneOf, expected: "a value that matches exactly one of \(schema.oneOf.count) schemas",
+                found: "\(matching.count) matched (\(which))")
         }
     }
 

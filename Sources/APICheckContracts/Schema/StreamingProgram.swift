@@ -162,18 +162,29 @@ package final class StreamingProgram: Sendable {
             node.minProperties = schema.minProperties
             node.maxProperties = schema.maxProperties
             let here = place.map { coverage[$0] }
+            guard compileStructure(schema, keyCase: keyCase, here: here, into: &node) else { return nil }
+            setValueKeywords(schema, here: here, of: &node)
+            nodes[index] = node
+            return index
+        }
+
+        /// The node's members and items: each declared property (its name, its node, whether it is required and follows
+        /// the key case), the schema of other keys and of items; false when one of them cannot be streamed.
+        private mutating func compileStructure(
+            _ schema: CompiledSchema, keyCase: KeyCase?, here: CoverageIndex.Node?, into node: inout Node
+        ) -> Bool {
             if let here {
                 // Every coverage child must be reached through a declared property, and elements through `items`.
                 guard here.children.keys.allSatisfy(schema.propertyNames.contains), here.elements == nil || schema.items != nil else {
-                    return nil
+                    return false
                 }
             }
             for (position, name) in schema.propertyNames.enumerated() {
                 guard name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
-                    return nil
+                    return false
                 }
                 let childPlace = here?.children[name]
-                guard let child = compile(schema.propertySchemas[position], keyCase: keyCase, coverage: childPlace) else { return nil }
+                guard let child = compile(schema.propertySchemas[position], keyCase: keyCase, coverage: childPlace) else { return false }
                 node.names.append(names.count..<(names.count + name.utf8.count))
                 names += Array(name.utf8)
                 node.children.append(child)
@@ -186,13 +197,18 @@ package final class StreamingProgram: Sendable {
             }
             if let additional = schema.additionalSchema {
                 // The usual coverage walk does not follow undeclared keys, so neither does this.
-                guard let child = compile(additional, keyCase: keyCase, coverage: nil) else { return nil }
+                guard let child = compile(additional, keyCase: keyCase, coverage: nil) else { return false }
                 node.additional = child
             }
             if let items = schema.items {
-                guard let child = compile(items, keyCase: keyCase, coverage: here?.elements) else { return nil }
+                guard let child = compile(items, keyCase: keyCase, coverage: here?.elements) else { return false }
                 node.items = child
             }
+            return true
+        }
+
+        /// The node's value keywords: lengths, pattern, format, bounds, and the enum values coverage counts.
+        private mutating func setValueKeywords(_ schema: CompiledSchema, here: CoverageIndex.Node?, of node: inout Node) {
             node.minItems = schema.minItems
             node.maxItems = schema.maxItems
             node.minLength = schema.minLength
@@ -221,8 +237,6 @@ package final class StreamingProgram: Sendable {
             node.needsText =
                 !node.allowed.isEmpty || node.minLength != nil || node.maxLength != nil || node.pattern >= 0
                 || [.dateTime, .date, .uri].contains(node.formatKind) || !node.enumItems.isEmpty
-            nodes[index] = node
-            return index
         }
 
         /// The node that accepts any value whose keys follow `keyCase`: its members and items are checked by itself.

@@ -15,10 +15,36 @@ enum ISO8601Parser {
     }
 
     static func parse(_ b: UnsafeBufferPointer<UInt8>) -> Result<ISO8601Timestamp, Failure> {
-        func fail(_ reason: String, at offset: Int) -> Result<ISO8601Timestamp, Failure> {
-            .failure(Failure(reason: reason, offset: offset))
+        let text = Text(b: b)
+        do throws(Failure) {
+            if b.isEmpty { throw Failure(reason: "the string is empty", offset: 0) }
+            let (year, month, day) = try text.date()
+            let (hour, minute, second) = try text.time()
+            var i = 19
+            let (nanoseconds, fractionDigits) = try text.fraction(at: &i)
+            let offset = try text.offset(at: &i)
+            guard i == b.count else { throw Failure(reason: "unexpected \(text.describeByte(at: i)) after the offset", offset: i) }
+            let days = Int64(CivilCalendar.daysSince1970(year: year, month: month, day: day))
+            let local = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+            return .success(
+                ISO8601Timestamp(
+                    secondsSince1970: local - Int64(offset.seconds),
+                    nanoseconds: Int32(nanoseconds),
+                    wireForm: DateWireForm(fractionDigits: fractionDigits, offset: offset)
+                )
+            )
+        } catch {
+            return .failure(error)
         }
-        func number(_ start: Int, _ count: Int) -> Int? {
+    }
+
+    /// The string's bytes, read in four steps: the date, the time, the fraction and the offset. The steps are inlined
+    /// into ``parse(_:)``: as calls, a million parses took 1.05x the time of the one function they were split from;
+    /// inlined, 0.73x (a side-by-side run of both, 15 rounds alternated, median).
+    private struct Text {
+        let b: UnsafeBufferPointer<UInt8>
+
+        @inline(__always) func number(_ start: Int, _ count: Int) -> Int? {
             guard start + count <= b.count else { return nil }
             var value = 0
             for i in start..<(start + count) {
@@ -28,9 +54,11 @@ enum ISO8601Parser {
             }
             return value
         }
-        func expect(_ byte: UInt8, at i: Int, _ what: String) -> Bool {
+
+        func has(_ byte: UInt8, at i: Int) -> Bool {
             i < b.count && b[i] == byte
         }
+
         func describeByte(at i: Int) -> String {
             guard i < b.count else { return "the end of the string" }
             let byte = b[i]
@@ -38,81 +66,85 @@ enum ISO8601Parser {
             return "byte 0x\(String(byte, radix: 16, uppercase: true))"
         }
 
-        if b.isEmpty { return fail("the string is empty", at: 0) }
-        guard let year = number(0, 4) else { return fail("expected a 4-digit year at offset 0", at: 0) }
-        guard expect(UInt8(ascii: "-"), at: 4, "-") else { return fail("expected '-' after the year, found \(describeByte(at: 4))", at: 4) }
-        guard let month = number(5, 2) else { return fail("expected a 2-digit month at offset 5", at: 5) }
-        guard (1...12).contains(month) else { return fail("month \(month) is out of range 1...12", at: 5) }
-        guard expect(UInt8(ascii: "-"), at: 7, "-") else {
-            return fail("expected '-' after the month, found \(describeByte(at: 7))", at: 7)
+        /// `2024-05-01`, at offsets 0 to 9, a day that the month has.
+        @inline(__always) func date() throws(Failure) -> (year: Int, month: Int, day: Int) {
+            guard let year = number(0, 4) else { throw Failure(reason: "expected a 4-digit year at offset 0", offset: 0) }
+            guard has(UInt8(ascii: "-"), at: 4) else {
+                throw Failure(reason: "expected '-' after the year, found \(describeByte(at: 4))", offset: 4)
+            }
+            guard let month = number(5, 2) else { throw Failure(reason: "expected a 2-digit month at offset 5", offset: 5) }
+            guard (1...12).contains(month) else { throw Failure(reason: "month \(month) is out of range 1...12", offset: 5) }
+            guard has(UInt8(ascii: "-"), at: 7) else {
+                throw Failure(reason: "expected '-' after the month, found \(describeByte(at: 7))", offset: 7)
+            }
+            guard let day = number(8, 2) else { throw Failure(reason: "expected a 2-digit day at offset 8", offset: 8) }
+            let daysInMonth = CivilCalendar.daysInMonth(year: year, month: month)
+            guard (1...daysInMonth).contains(day) else {
+                throw Failure(
+                    reason: "day \(day) is out of range 1...\(daysInMonth) for \(year)-\(month < 10 ? "0" : "")\(month)", offset: 8)
+            }
+            return (year, month, day)
         }
-        guard let day = number(8, 2) else { return fail("expected a 2-digit day at offset 8", at: 8) }
-        let daysInMonth = CivilCalendar.daysInMonth(year: year, month: month)
-        guard (1...daysInMonth).contains(day) else {
-            return fail("day \(day) is out of range 1...\(daysInMonth) for \(year)-\(month < 10 ? "0" : "")\(month)", at: 8)
-        }
-        guard expect(UInt8(ascii: "T"), at: 10, "T") else {
-            if b.count == 10 { return fail("a date without a time; expected 'T' and a time at offset 10", at: 10) }
-            return fail("expected 'T' between the date and the time, found \(describeByte(at: 10))", at: 10)
-        }
-        guard let hour = number(11, 2) else { return fail("expected a 2-digit hour at offset 11", at: 11) }
-        guard hour <= 23 else { return fail("hour \(hour) is out of range 0...23", at: 11) }
-        guard expect(UInt8(ascii: ":"), at: 13, ":") else {
-            return fail("expected ':' after the hour, found \(describeByte(at: 13))", at: 13)
-        }
-        guard let minute = number(14, 2) else { return fail("expected 2-digit minutes at offset 14", at: 14) }
-        guard minute <= 59 else { return fail("minute \(minute) is out of range 0...59", at: 14) }
-        guard expect(UInt8(ascii: ":"), at: 16, ":") else {
-            return fail("expected ':' after the minutes, found \(describeByte(at: 16))", at: 16)
-        }
-        guard let second = number(17, 2) else { return fail("expected 2-digit seconds at offset 17", at: 17) }
-        guard second <= 59 else { return fail("second \(second) is out of range 0...59 (leap seconds are not supported)", at: 17) }
 
-        var i = 19
-        var nanoseconds: Int64 = 0
-        var fractionDigits = 0
-        if i < b.count && b[i] == UInt8(ascii: ".") {
+        /// `T10:20:30`, at offsets 10 to 18.
+        @inline(__always) func time() throws(Failure) -> (hour: Int, minute: Int, second: Int) {
+            guard has(UInt8(ascii: "T"), at: 10) else {
+                if b.count == 10 { throw Failure(reason: "a date without a time; expected 'T' and a time at offset 10", offset: 10) }
+                throw Failure(reason: "expected 'T' between the date and the time, found \(describeByte(at: 10))", offset: 10)
+            }
+            guard let hour = number(11, 2) else { throw Failure(reason: "expected a 2-digit hour at offset 11", offset: 11) }
+            guard hour <= 23 else { throw Failure(reason: "hour \(hour) is out of range 0...23", offset: 11) }
+            guard has(UInt8(ascii: ":"), at: 13) else {
+                throw Failure(reason: "expected ':' after the hour, found \(describeByte(at: 13))", offset: 13)
+            }
+            guard let minute = number(14, 2) else { throw Failure(reason: "expected 2-digit minutes at offset 14", offset: 14) }
+            guard minute <= 59 else { throw Failure(reason: "minute \(minute) is out of range 0...59", offset: 14) }
+            guard has(UInt8(ascii: ":"), at: 16) else {
+                throw Failure(reason: "expected ':' after the minutes, found \(describeByte(at: 16))", offset: 16)
+            }
+            guard let second = number(17, 2) else { throw Failure(reason: "expected 2-digit seconds at offset 17", offset: 17) }
+            guard second <= 59 else {
+                throw Failure(reason: "second \(second) is out of range 0...59 (leap seconds are not supported)", offset: 17)
+            }
+            return (hour, minute, second)
+        }
+
+        /// `.123456` (1 to 9 digits) at `i`, if there is one, in nanoseconds; `i` moves past it.
+        @inline(__always) func fraction(at i: inout Int) throws(Failure) -> (nanoseconds: Int64, digits: Int) {
+            guard has(UInt8(ascii: "."), at: i) else { return (0, 0) }
             i += 1
             let start = i
+            var nanoseconds: Int64 = 0
             while i < b.count, b[i] >= UInt8(ascii: "0"), b[i] <= UInt8(ascii: "9") {
                 if i - start < 9 { nanoseconds = nanoseconds * 10 + Int64(b[i] - UInt8(ascii: "0")) }
                 i += 1
             }
-            fractionDigits = i - start
-            if fractionDigits == 0 { return fail("expected digits after '.'", at: start) }
-            if fractionDigits > 9 { return fail("\(fractionDigits) fraction digits; at most 9 are supported", at: start) }
-            nanoseconds *= powersOfTen[9 - fractionDigits]
+            let digits = i - start
+            if digits == 0 { throw Failure(reason: "expected digits after '.'", offset: start) }
+            if digits > 9 { throw Failure(reason: "\(digits) fraction digits; at most 9 are supported", offset: start) }
+            return (nanoseconds * powersOfTen[9 - digits], digits)
         }
 
-        let offset: UTCOffset
-        guard i < b.count else { return fail("missing the offset: expected 'Z' or '+hh:mm' at the end", at: i) }
-        switch b[i] {
-        case UInt8(ascii: "Z"):
-            offset = .zulu
-            i += 1
-        case UInt8(ascii: "+"), UInt8(ascii: "-"):
-            let negative = b[i] == UInt8(ascii: "-")
-            guard let hours = number(i + 1, 2), expect(UInt8(ascii: ":"), at: i + 3, ":"), let minutes = number(i + 4, 2) else {
-                return fail("expected an offset of the form +hh:mm or -hh:mm at offset \(i)", at: i)
+        /// `Z`, `+09:00` or `-05:00` at `i` (`-00:00`: local time of an unknown offset, RFC 3339); `i` moves past it.
+        @inline(__always) func offset(at i: inout Int) throws(Failure) -> UTCOffset {
+            guard i < b.count else { throw Failure(reason: "missing the offset: expected 'Z' or '+hh:mm' at the end", offset: i) }
+            switch b[i] {
+            case UInt8(ascii: "Z"):
+                i += 1
+                return .zulu
+            case UInt8(ascii: "+"), UInt8(ascii: "-"):
+                let negative = b[i] == UInt8(ascii: "-")
+                guard let hours = number(i + 1, 2), has(UInt8(ascii: ":"), at: i + 3), let minutes = number(i + 4, 2) else {
+                    throw Failure(reason: "expected an offset of the form +hh:mm or -hh:mm at offset \(i)", offset: i)
+                }
+                guard hours <= 23, minutes <= 59 else { throw Failure(reason: "offset \(hours):\(minutes) is out of range", offset: i) }
+                let seconds = (hours * 3600 + minutes * 60) * (negative ? -1 : 1)
+                i += 6
+                return negative && seconds == 0 ? .unknownLocal : UTCOffset(seconds: seconds)
+            default:
+                throw Failure(reason: "expected 'Z' or an offset such as '+09:00', found \(describeByte(at: i))", offset: i)
             }
-            guard hours <= 23, minutes <= 59 else { return fail("offset \(hours):\(minutes) is out of range", at: i) }
-            let seconds = (hours * 3600 + minutes * 60) * (negative ? -1 : 1)
-            offset = negative && seconds == 0 ? .unknownLocal : UTCOffset(seconds: seconds)
-            i += 6
-        default:
-            return fail("expected 'Z' or an offset such as '+09:00', found \(describeByte(at: i))", at: i)
         }
-        guard i == b.count else { return fail("unexpected \(describeByte(at: i)) after the offset", at: i) }
-
-        let days = Int64(CivilCalendar.daysSince1970(year: year, month: month, day: day))
-        let local = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-        return .success(
-            ISO8601Timestamp(
-                secondsSince1970: local - Int64(offset.seconds),
-                nanoseconds: Int32(nanoseconds),
-                wireForm: DateWireForm(fractionDigits: fractionDigits, offset: offset)
-            )
-        )
     }
 }
 
