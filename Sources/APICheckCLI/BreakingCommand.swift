@@ -35,7 +35,8 @@ struct BreakingCommand: ParsableCommand {
               apicheck breaking --base HEAD~1
               apicheck breaking --base origin/main --api todos --format github
               apicheck breaking old/todos.openapi.yaml contracts/todos.openapi.yaml --api todos
-              apicheck breaking contracts/todos.openapi.yaml new/todos.openapi.yaml --api todos --examples --examples-filter TodoContractExamples
+              apicheck breaking contracts/todos.openapi.yaml new/todos.openapi.yaml --api todos --examples --examples-filter \
+            TodoContractExamples
             """
     )
 
@@ -61,7 +62,10 @@ struct BreakingCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Today, for sunset dates (x-sunset, a Sunset header): what was removed before its sunset is breaking.removed-before-sunset. (default: today)",
+            """
+            Today, for sunset dates (x-sunset, a Sunset header): what was removed before its sunset is \
+            breaking.removed-before-sunset. (default: today)
+            """,
             valueName: "yyyy-mm-dd"))
     var date: String?
 
@@ -122,7 +126,10 @@ struct BreakingCommand: ParsableCommand {
             let all = comparisons.flatMap(\.changes).compactMap(\.examples).flatMap { $0 }
             let failed = Set(all.filter { !$0.passed })
             Output.err(
-                "apicheck breaking: --examples: the client failed on \(failed.count) example\(failed.count == 1 ? "" : "s") of the new contract that a change concerns\n"
+                """
+                apicheck breaking: --examples: the client failed on \(failed.count) example\(failed.count == 1 ? "" : "s") of the new \
+                contract that a change concerns\n
+                """
             )
         }
         let failing = comparisons.flatMap(\.changes).filter { $0.isUsed && $0.change.severity >= failOn }

@@ -37,7 +37,10 @@ struct CoverageCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Exit 1 when a measure is below this percentage: PERCENT for every measure, or MEASURE=PERCENT (operations, statuses, fields, enum-values) for one; repeatable.",
+            """
+            Exit 1 when a measure is below this percentage: PERCENT for every measure, or MEASURE=PERCENT (operations, statuses, \
+            fields, enum-values) for one; repeatable.
+            """,
             valueName: "percent"))
     var min: [String] = []
 
@@ -76,7 +79,10 @@ struct CoverageCommand: ParsableCommand {
         for coverage in result.coverage {
             for (measure, minimum) in coverage.below(minimums) {
                 Output.err(
-                    "apicheck coverage: \(coverage.api): \(measure.name) \(ContractCoverage.percentText(measure.percent)) is below --min \(ContractCoverage.percentText(minimum))\n"
+                    """
+                    apicheck coverage: \(coverage.api): \(measure.name) \(ContractCoverage.percentText(measure.percent)) is below \
+                    --min \(ContractCoverage.percentText(minimum))\n
+                    """
                 )
                 status = .findings
             }

@@ -92,7 +92,10 @@ struct DiffCommand: AsyncParsableCommand {
         let seconds = LiveRun.seconds(started.duration(to: .now))
         Output.err(
             ("apicheck diff: \(plural(result.scenarios, "scenario")), \(plural(result.requests, "request")) to \(target): "
-                + "\(plural(summary.errors, "error")), \(plural(summary.warnings, "warning")), \(plural(summary.infos, "info")), \(String(format: "%.1f", seconds)) s\n")
+                + """
+                \(plural(summary.errors, "error")), \(plural(summary.warnings, "warning")), \(plural(summary.infos, "info")), \
+                \(String(format: "%.1f", seconds)) s\n
+                """)
         )
 
         for coverage in result.coverage where coverage.recordings > 0 {
@@ -111,7 +114,10 @@ struct DiffCommand: AsyncParsableCommand {
         }
         for (api, limit) in result.rateLimits {
             Output.err(
-                "error: \(api): the rate limit is spent (\(limit.describe())); nothing more was sent to it, and its remaining scenarios did not run\n"
+                """
+                error: \(api): the rate limit is spent (\(limit.describe())); nothing more was sent to it, and its remaining \
+                scenarios did not run\n
+                """
             )
             status = status.combined(with: .unreachable)
         }

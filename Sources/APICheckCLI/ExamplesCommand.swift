@@ -64,7 +64,10 @@ struct ExamplesCommand: ParsableCommand {
             Output.err("apicheck examples: not written: \(skipped)\n")
         }
         Output.err(
-            "apicheck examples: \(result.examples) examples of \(result.api) in \(result.files.count) recordings under \(DisplayPath.relative(result.folder))\(result.skipped.isEmpty ? "" : "; \(result.skipped.count) not written")\n"
+            """
+            apicheck examples: \(result.examples) examples of \(result.api) in \(result.files.count) recordings under \
+            \(DisplayPath.relative(result.folder))\(result.skipped.isEmpty ? "" : "; \(result.skipped.count) not written")\n
+            """
         )
         if !result.skipped.isEmpty { throw ExitCode(ExitReason.findings.code) }
     }

@@ -89,7 +89,10 @@ struct LiveOptions: ParsableArguments {
             guard let replica = try? SandboxAPI.named(api.name) else {
                 throw CommandFailure(
                     message:
-                        "error: the sandbox has no replica of the API '\(api.name)' (it has: \(SandboxAPI.all.map(\.name).joined(separator: ", "))); use --api",
+                        """
+                        error: the sandbox has no replica of the API '\(api.name)' (it has: \
+                        \(SandboxAPI.all.map(\.name).joined(separator: ", "))); use --api
+                        """,
                     status: .usage
                 )
             }

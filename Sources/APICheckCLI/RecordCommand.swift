@@ -101,7 +101,10 @@ struct RecordCommand: AsyncParsableCommand {
         }
         for (api, limit) in result.rateLimits {
             Output.err(
-                "error: \(api): the rate limit is spent (\(limit.describe())); nothing more was sent to it, and its remaining scenarios did not run\n"
+                """
+                error: \(api): the rate limit is spent (\(limit.describe())); nothing more was sent to it, and its remaining \
+                scenarios did not run\n
+                """
             )
             status = status.combined(with: .unreachable)
         }

@@ -28,7 +28,8 @@ struct SandboxCommand: AsyncParsableCommand {
             (send 'Authorization: KakaoAK <key>') and \(KakaoSandboxOptions.defaultDailyQuota) calls a day.
 
             LSLP's replica accepts, unless told otherwise, the SesacKey \(LSLPSandboxOptions.defaultSesacKey); \
-            access tokens live \(Int(LSLPSandboxOptions.defaultAccessTTL)) s and refresh tokens \(Int(LSLPSandboxOptions.defaultRefreshTTL)) s \
+            access tokens live \(Int(LSLPSandboxOptions.defaultAccessTTL)) s and refresh tokens \
+            \(Int(LSLPSandboxOptions.defaultRefreshTTL)) s \
             from login (an account may ask for shorter ones at join with the X-Apicheck-Access-TTL and \
             X-Apicheck-Refresh-TTL headers); no rate limit unless --rate-limit is given.
             """
@@ -67,7 +68,10 @@ struct SandboxCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "github: requests per window for every caller (core per hour, search per minute); default GitHub's own. lslp: requests per minute per SesacKey before 429; default none.",
+            """
+            github: requests per window for every caller (core per hour, search per minute); default GitHub's own. lslp: requests per \
+            minute per SesacKey before 429; default none.
+            """,
             valueName: "n"))
     var rateLimit: Int?
 

@@ -76,7 +76,10 @@ struct VerifyCommand: ParsableCommand {
         Output.err("apicheck verify: \(summary.line)\n")
         for coverage in result.coverage {
             Output.err(
-                "apicheck verify: contract coverage of \(coverage.api): \(coverage.line) (apicheck coverage --api \(coverage.api) lists what is not exercised)\n"
+                """
+                apicheck verify: contract coverage of \(coverage.api): \(coverage.line) (apicheck coverage --api \(coverage.api) \
+                lists what is not exercised)\n
+                """
             )
         }
         for note in result.notes { Output.err("apicheck verify: \(note)\n") }

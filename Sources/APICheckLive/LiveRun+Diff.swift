@@ -38,7 +38,10 @@ extension LiveRun {
             }
         } else if outcome.notRun == nil {
             result.notes.append(
-                "\(api.api.name)/\(outcome.scenario): no recording at \(displayPath(recordingFile)) to compare with (run 'apicheck record --scenario \(outcome.scenario)')"
+                """
+                \(api.api.name)/\(outcome.scenario): no recording at \(displayPath(recordingFile)) to compare with (run 'apicheck \
+                record --scenario \(outcome.scenario)')
+                """
             )
         }
         return check(outcome, api: api, recorded: recorded, file: displayPath(recordingFile), into: &result)
@@ -78,7 +81,10 @@ extension LiveRun {
                 let recordedCount = recorded.recording.interactions.filter { $0.step == name }.count
                 if recordedCount > 0, recordedCount != count {
                     result.notes.append(
-                        "\(api.api.name)/\(outcome.scenario): step \(name) was sent \(count) time\(count == 1 ? "" : "s") (repeat), \(recordedCount) in the recording; the extra answers are checked against the contract only"
+                        """
+                        \(api.api.name)/\(outcome.scenario): step \(name) was sent \(count) time\(count == 1 ? "" : "s") (repeat), \
+                        \(recordedCount) in the recording; the extra answers are checked against the contract only
+                        """
                     )
                 }
             }
@@ -99,7 +105,10 @@ extension LiveRun {
         var notes: [String] = []
         if !outcome.skipped.isEmpty {
             notes.append(
-                "\(api)/\(outcome.scenario): skipped \(outcome.skipped.joined(separator: ", ")) after \(outcome.transportError?.description ?? "an earlier problem")"
+                """
+                \(api)/\(outcome.scenario): skipped \(outcome.skipped.joined(separator: ", ")) after \
+                \(outcome.transportError?.description ?? "an earlier problem")
+                """
             )
         }
         for cleanup in outcome.cleanup {

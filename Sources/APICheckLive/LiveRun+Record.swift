@@ -20,7 +20,10 @@ extension LiveRun {
                 let file = api.scenarioFolder.appendingPathComponent("\(outcome.scenario).json")
                 if let limit = outcome.rateLimit {
                     result.notes.append(
-                        "\(api.api.name)/\(outcome.scenario): not recorded: the rate limit is spent (\(limit.describe())); the old recording, if any, is kept"
+                        """
+                        \(api.api.name)/\(outcome.scenario): not recorded: the rate limit is spent (\(limit.describe())); the old \
+                        recording, if any, is kept
+                        """
                     )
                     continue
                 }
@@ -30,7 +33,10 @@ extension LiveRun {
                 }
                 for problem in outcome.problems {
                     result.notes.append(
-                        "\(api.api.name)/\(outcome.scenario): step \(problem.step): \(problem.pointer.isEmpty ? "" : problem.pointer + ": ")expected \(problem.expected), found \(problem.found)"
+                        """
+                        \(api.api.name)/\(outcome.scenario): step \(problem.step): \
+                        \(problem.pointer.isEmpty ? "" : problem.pointer + ": ")expected \(problem.expected), found \(problem.found)
+                        """
                     )
                 }
                 var interactions: [Interaction] = []

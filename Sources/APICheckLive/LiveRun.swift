@@ -146,7 +146,10 @@ public struct LiveRun: Sendable {
         }
         if options.baseURL != nil && apis.count > 1 {
             result.errors.append(
-                "error: --base-url needs --api when \(configuration.path) has more than one API (\(apis.map(\.name).joined(separator: ", ")))"
+                """
+                error: --base-url needs --api when \(configuration.path) has more than one API \
+                (\(apis.map(\.name).joined(separator: ", ")))
+                """
             )
             return []
         }
@@ -175,7 +178,10 @@ public struct LiveRun: Sendable {
             let (headers, variables, missing) = credentials(of: api, scenarios: scenarios, target: target, notes: &result.notes)
             if !missing.isEmpty {
                 result.errors.append(
-                    "error: \(api.name): not set: \(missing.joined(separator: ", ")); set \(missing.count == 1 ? "it" : "them") in the environment, or run against the replica with --sandbox"
+                    """
+                    error: \(api.name): not set: \(missing.joined(separator: ", ")); set \(missing.count == 1 ? "it" : "them") in the \
+                    environment, or run against the replica with --sandbox
+                    """
                 )
                 continue
             }

@@ -43,7 +43,10 @@ package enum GlobalReplay {
         if holding {
             throw ReplayError(
                 message:
-                    "a global-scope replay cannot start inside another one (it would wait for itself): give the inner one scope .session, or drop the outer scope: .global"
+                    """
+                    a global-scope replay cannot start inside another one (it would wait for itself): give the inner one scope \
+                    .session, or drop the outer scope: .global
+                    """
             )
         }
         let serialized = serializes
@@ -61,7 +64,10 @@ package enum GlobalReplay {
             guard reachSharedSession() else {
                 throw ReplayError(
                     message:
-                        "apicheck's global replay protocol could not be put first among URLSession.shared's protocol classes, so URLSession.shared cannot be replayed"
+                        """
+                        apicheck's global replay protocol could not be put first among URLSession.shared's protocol classes, so \
+                        URLSession.shared cannot be replayed
+                        """
                 )
             }
         #endif

@@ -38,7 +38,10 @@ public struct RecordMode: Hashable, Sendable, CustomStringConvertible {
         if mode.mayRecord, environment["CI"]?.lowercased() == "true" {
             throw ReplayError(
                 message:
-                    "APICHECK_RECORD=\(raw) is refused because CI=true: CI replays recordings and never records. Record locally and commit the recordings."
+                    """
+                    APICHECK_RECORD=\(raw) is refused because CI=true: CI replays recordings and never records. Record locally and \
+                    commit the recordings.
+                    """
             )
         }
         return mode

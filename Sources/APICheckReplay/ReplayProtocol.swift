@@ -31,7 +31,11 @@ class StoreURLProtocol: URLProtocol {
             // URLSession keeps an upload task's body to itself: a URLProtocol gets neither httpBody nor a stream.
             fail(
                 store.refuse(
-                    "apicheck: \(method) \(url.absoluteString) was sent as an upload task (URLSession.upload(for:from:), uploadTask(with:from:)), whose body URLSession never hands to a URLProtocol; apicheck cannot match or record a body it cannot see. Send the request with data(for:) and the body in httpBody"
+                    """
+                    apicheck: \(method) \(url.absoluteString) was sent as an upload task (URLSession.upload(for:from:), \
+                    uploadTask(with:from:)), whose body URLSession never hands to a URLProtocol; apicheck cannot match or record a \
+                    body it cannot see. Send the request with data(for:) and the body in httpBody
+                    """
                 ))
             return
         }

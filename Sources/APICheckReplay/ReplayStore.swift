@@ -261,7 +261,11 @@ final class ReplayStore: Sendable {
                     let list = unused.map { "    #\($0.offset) \($0.element.0.request.method) \($0.element.0.request.url)" }.joined(
                         separator: "\n")
                     problems.append(
-                        "strict replay: \(unused.count) recorded interaction\(unused.count == 1 ? " was" : "s were") never requested in \(configuration.recordingURL.path):\n\(list)\n  If the test no longer makes them, re-record: \(configuration.recordCommand(mode: .all))"
+                        """
+                        strict replay: \(unused.count) recorded interaction\(unused.count == 1 ? " was" : "s were") never requested \
+                        in \(configuration.recordingURL.path):\n\(list)\n  If the test no longer makes them, re-record: \
+                        \(configuration.recordCommand(mode: .all))
+                        """
                     )
                 }
             }

@@ -64,13 +64,19 @@ package struct ProjectSource: Sendable {
         if found.count > 1 {
             throw ReplayError(
                 message:
-                    "test bundle \(name) holds more than one apicheck project (\(found.map(\.lastPathComponent).joined(separator: ", "))); pass the one to use as folder: Bundle.module.resourceURL!.appendingPathComponent(\"\(found[0].lastPathComponent)\")"
+                    """
+                    test bundle \(name) holds more than one apicheck project \
+                    (\(found.map(\.lastPathComponent).joined(separator: ", "))); pass the one to use as folder: \
+                    Bundle.module.resourceURL!.appendingPathComponent(\"\(found[0].lastPathComponent)\")
+                    """
             )
         }
         throw ReplayError(
             message: """
-                test bundle \(name) holds no apicheck.yml and no recordings/ folder (looked in \(resources.path) and the folders directly inside it).
-                  Copy the folder holding them into the test target whole: resources: [.copy("apicheck")] in Package.swift, or, in Xcode, add it as a folder reference (a blue folder), not as a group
+                test bundle \(name) holds no apicheck.yml and no recordings/ folder (looked in \(resources.path) and the folders directly \
+                inside it).
+                  Copy the folder holding them into the test target whole: resources: [.copy("apicheck")] in Package.swift, or, in Xcode, \
+                add it as a folder reference (a blue folder), not as a group
                 """)
     }
 

@@ -57,7 +57,10 @@ public enum RecordingExpectations {
     public static func expectFormBody(of request: RecordedRequest, context: String, sourceLocation: SourceLocation = #_sourceLocation) {
         guard MediaType.essence(of: request.headers["Content-Type"] ?? "") == FormURLEncoding.contentType else {
             Issue.record(
-                "\(context): Content-Type is \(request.headers["Content-Type"].map { "\"\($0)\"" } ?? "absent"), expected \(FormURLEncoding.contentType)",
+                """
+                \(context): Content-Type is \(request.headers["Content-Type"].map { "\"\($0)\"" } ?? "absent"), expected \
+                \(FormURLEncoding.contentType)
+                """,
                 sourceLocation: sourceLocation)
             return
         }

@@ -37,11 +37,13 @@ struct ReplayPlan {
             // A bundle is a copy made at build time: what is written there is gone at the next build.
             throw ReplayError(
                 message: """
-                    APICHECK_RECORD=\(mode) would write \(name).json into the test bundle, a copy made at build time that the next build replaces; recording is refused.
+                    APICHECK_RECORD=\(mode) would write \(name).json into the test bundle, a copy made at build time that the next build \
+                    replaces; recording is refused.
                       Set APICHECK_RECORDINGS to the recordings folder in your source tree (the folder holding \(api)/tests), for example:
                         APICHECK_RECORD=\(mode) APICHECK_RECORDINGS="$PWD/AppTests/apicheck/recordings" swift test
                       From xcodebuild, prefix each with TEST_RUNNER_ so that it reaches the test runner:
-                        TEST_RUNNER_APICHECK_RECORD=\(mode) TEST_RUNNER_APICHECK_RECORDINGS="$PWD/AppTests/apicheck/recordings" xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16'
+                        TEST_RUNNER_APICHECK_RECORD=\(mode) TEST_RUNNER_APICHECK_RECORDINGS="$PWD/AppTests/apicheck/recordings" \
+                    xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16'
                     """)
         }
         var live = explicit

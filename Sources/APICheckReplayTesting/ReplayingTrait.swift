@@ -111,7 +111,10 @@ package enum ScopedReplay {
         } catch is CancellationError where !started {
             return Outcome(
                 refused:
-                    "the test was cancelled (its time limit?) while it waited for its turn to replay URLSession.shared: global-scope tests run one at a time"
+                    """
+                    the test was cancelled (its time limit?) while it waited for its turn to replay URLSession.shared: global-scope \
+                    tests run one at a time
+                    """
             )
         } catch {
             return Outcome(thrown: error)

@@ -85,7 +85,10 @@ final class RefusingProtocol: URLProtocol {
 
     override func startLoading() {
         let message =
-            "apicheck: \(request.url?.absoluteString ?? "a request") was sent outside a test with the .replaying(\"name\") trait; nothing was sent"
+            """
+            apicheck: \(request.url?.absoluteString ?? "a request") was sent outside a test with the .replaying(\"name\") trait; \
+            nothing was sent
+            """
         client?.urlProtocol(self, didFailWithError: URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: message]))
     }
 

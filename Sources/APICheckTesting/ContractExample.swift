@@ -10,7 +10,8 @@ import Testing
 #endif
 
 /// One response the contract allows, written by `apicheck examples`: a step of a file in
-/// `recordings/<api>/examples/`. Feed it to your client with ``expectDecodes(scope:alsoAnswering:decodingFailure:sourceLocation:_:)-1bskb``.
+/// `recordings/<api>/examples/`. Feed it to your client with
+/// ``expectDecodes(scope:alsoAnswering:decodingFailure:sourceLocation:_:)-1bskb``.
 ///
 /// ```swift
 /// @Test(arguments: try ContractExample.load(api: "todos", operation: "GET /api/v2/todos/{id}"))
@@ -78,7 +79,10 @@ public struct ContractExample: Sendable, CustomTestStringConvertible {
             let which = statuses.map { " with status \($0.sorted().map(String.init).joined(separator: ", "))" } ?? ""
             throw ReplayError(
                 message:
-                    "no examples of \(named.name)\(which) in \(project.examplesDisplayPath); write them with: swift run apicheck examples --api \(api)"
+                    """
+                    no examples of \(named.name)\(which) in \(project.examplesDisplayPath); write them with: swift run apicheck \
+                    examples --api \(api)
+                    """
             )
         }
         return examples
@@ -262,7 +266,8 @@ extension ContractExample {
         }
     }
 
-    /// ``expectDecodes(scope:alsoAnswering:decodingFailure:sourceLocation:_:)-1bskb``'s check, returning the problems instead of recording them.
+    /// ``expectDecodes(scope:alsoAnswering:decodingFailure:sourceLocation:_:)-1bskb``'s check, returning the problems instead of recording
+    /// them.
     public func check<Value>(
         scope: ReplayScope = .session,
         alsoAnswering others: [ContractExample] = [],
@@ -311,7 +316,10 @@ extension ContractExample {
         problems += outcomeProblems(outcome, unanswered: unanswered, decodingFailure: decodingFailure, what: what)
         if sent.isEmpty && unanswered.isEmpty {
             problems.append(
-                "\(here): \(what): the client sent no request, so this example checked nothing; the call must make the client request \(operation)"
+                """
+                \(here): \(what): the client sent no request, so this example checked nothing; the call must make the client request \
+                \(operation)
+                """
             )
         }
         for problem in unanswered {
@@ -359,7 +367,10 @@ extension ContractExample {
             let answeredBy = exchange.step ?? operation
             if matched.operation.name != answeredBy {
                 problems.append(
-                    "\(here): \(what): the client sent \(exchange.request.method) \(exchange.request.url), which the contract reads as \(matched.operation.name), and was answered as \(answeredBy)"
+                    """
+                    \(here): \(what): the client sent \(exchange.request.method) \(exchange.request.url), which the contract reads as \
+                    \(matched.operation.name), and was answered as \(answeredBy)
+                    """
                 )
                 continue
             }
@@ -368,7 +379,11 @@ extension ContractExample {
             for finding in project.verifier.verify(asSuccess, matched: matched)
             where finding.side == .request && finding.severity >= .warning {
                 problems.append(
-                    "\(here): \(what): the client's request \(exchange.request.method) \(exchange.request.url) does not conform to \(project.contractPath): \(finding.pointer.isEmpty ? "/" : finding.pointer): expected \(finding.expected), found \(finding.found) [\(finding.rule)]"
+                    """
+                    \(here): \(what): the client's request \(exchange.request.method) \(exchange.request.url) does not conform to \
+                    \(project.contractPath): \(finding.pointer.isEmpty ? "/" : finding.pointer): expected \(finding.expected), found \
+                    \(finding.found) [\(finding.rule)]
+                    """
                 )
             }
         }

@@ -51,8 +51,8 @@ final class ExampleProject: Sendable {
     static func load(api: String, source: ProjectSource) throws(ReplayError) -> ExampleProject {
         let environment = TraitEnvironment.current
         let contractOverride = environment[ExampleEnvironment.contractVariable(api: api)].flatMap { $0.isEmpty ? nil : $0 }
-        let key =
-            "\(api)\u{0}\(source.key)\u{0}\(environment["APICHECK_CONFIG"] ?? "")\u{0}\(environment["APICHECK_RECORDINGS"] ?? "")\u{0}\(contractOverride ?? "")"
+        let key = [api, source.key, environment["APICHECK_CONFIG"] ?? "", environment["APICHECK_RECORDINGS"] ?? "", contractOverride ?? ""]
+            .joined(separator: "\u{0}")
         if let project = projects.get(key) { return project }
         let settings = try ProjectSettings.load(api: api, source: source, environment: environment)
         guard let configuration = settings.api, let folder = settings.folder else {
@@ -94,7 +94,10 @@ final class ExampleProject: Sendable {
         } catch {
             throw ReplayError(
                 message:
-                    "cannot read \(examplesDisplayPath): \(error.localizedDescription); write the examples with: swift run apicheck examples --api \(api)"
+                    """
+                    cannot read \(examplesDisplayPath): \(error.localizedDescription); write the examples with: swift run apicheck \
+                    examples --api \(api)
+                    """
             )
         }
         var examples: [ContractExample] = []
@@ -115,7 +118,10 @@ final class ExampleProject: Sendable {
                 guard let matched = contract.operation(method: interaction.request.method, path: interaction.request.path) else {
                     throw ReplayError(
                         message:
-                            "\(display): interaction \(index) (\(interaction.request.method) \(interaction.request.url)) is no operation of \(contractPath); regenerate with: swift run apicheck examples --api \(api)"
+                            """
+                            \(display): interaction \(index) (\(interaction.request.method) \(interaction.request.url)) is no \
+                            operation of \(contractPath); regenerate with: swift run apicheck examples --api \(api)
+                            """
                     )
                 }
                 examples.append(

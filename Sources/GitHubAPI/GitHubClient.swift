@@ -356,7 +356,8 @@ public struct GitHubClient: Sendable {
     }
 }
 
-/// One repository of ``GitHubClient/mostStarredActivity(language:count:eventsPerRepository:maxConcurrentRequests:)`` with its events or its error.
+/// One repository of ``GitHubClient/mostStarredActivity(language:count:eventsPerRepository:maxConcurrentRequests:)`` with its events or its
+/// error.
 public struct RepositoryActivity: Sendable {
     /// The repository, as search found it.
     public let repository: Repository

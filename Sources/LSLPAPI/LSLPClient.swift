@@ -347,8 +347,11 @@ public struct LSLPClient: Sendable {
                 .replacingOccurrences(of: "\n", with: "")
             body.append(
                 Data(
-                    "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(filename)\"\r\nContent-Type: \(file.mimeType)\r\n\r\n"
-                        .utf8))
+                    """
+                    --\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(filename)\"\r\nContent-Type: \
+                    \(file.mimeType)\r\n\r\n
+                    """
+                    .utf8))
             body.append(file.data)
             body.append(Data("\r\n".utf8))
         }

@@ -31,7 +31,10 @@ public enum BreakingExamples {
             throw ConfigurationError(
                 file: configuration.path,
                 message:
-                    "--examples runs the app's ContractExample suites with swift test in the package of apicheck.yml, and \(DisplayPath.relative(package.path)) has no Package.swift"
+                    """
+                    --examples runs the app's ContractExample suites with swift test in the package of apicheck.yml, and \
+                    \(DisplayPath.relative(package.path)) has no Package.swift
+                    """
             )
         }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-breaking-examples-\(UUID().uuidString)")
@@ -67,7 +70,11 @@ public enum BreakingExamples {
             throw ConfigurationError(
                 file: package.path,
                 message:
-                    "--examples: swift test\(filter.map { " --filter \($0)" } ?? "") (exit \(status)) checked no ContractExample, so the new contract's examples were not tried; name the suites that call expectDecodes with --examples-filter. Its last lines:\n\(tail)"
+                    """
+                    --examples: swift test\(filter.map { " --filter \($0)" } ?? "") (exit \(status)) checked no ContractExample, so \
+                    the new contract's examples were not tried; name the suites that call expectDecodes with --examples-filter. Its \
+                    last lines:\n\(tail)
+                    """
             )
         }
         return outcome

@@ -102,7 +102,11 @@ public enum BreakingReport {
     public static func implied(_ changes: [ImpliedChange], api: String, contract: String) -> String {
         guard !changes.isEmpty else { return "" }
         var lines = [
-            "apicheck record: \(api): the new recordings imply \(changes.count == 1 ? "1 contract change" : "\(changes.count) contract changes"); update \(contract) like this (apicheck verify fails until it says what the API does):"
+            """
+            apicheck record: \(api): the new recordings imply \
+            \(changes.count == 1 ? "1 contract change" : "\(changes.count) contract changes"); update \(contract) like this (apicheck \
+            verify fails until it says what the API does):
+            """
         ]
         for implied in changes {
             let change = implied.change
@@ -128,7 +132,10 @@ public enum BreakingReport {
         var problem = first.problems.first ?? ""
         if problem.count > 300 { problem = String(problem.prefix(300)) + "..." }
         return
-            "the client fails on \(failed.count) of the new contract's \(examples.count) example\(examples.count == 1 ? "" : "s"): \(problem)"
+            """
+            the client fails on \(failed.count) of the new contract's \(examples.count) example\(examples.count == 1 ? "" : "s"): \
+            \(problem)
+            """
     }
 
     /// `a, b, c and 4 more`: the first three of a list for one line.
@@ -223,8 +230,8 @@ public enum BreakingReport {
         var use = edit.alsoIn.isEmpty ? "" : "; also in \(edit.alsoIn.joined(separator: ", ")) (the same edit of the contract)"
         use += ranked.usedBy.isEmpty ? "" : " (used by \(ranked.usedBy.count) recording\(ranked.usedBy.count == 1 ? "" : "s"))"
         if let line = examplesLine(ranked) { use += "; " + line }
-        return
-            "::\(level) \(properties.joined(separator: ","))::\(ReportFormat.escapeData("\(place): \(change.message); breaks \(change.impact)\(use)"))"
+        let text = ReportFormat.escapeData("\(place): \(change.message); breaks \(change.impact)\(use)")
+        return "::\(level) \(properties.joined(separator: ","))::\(text)"
     }
 
     /// `--examples`' results for one change: how many examples concern it and those the client failed on (null: not run).

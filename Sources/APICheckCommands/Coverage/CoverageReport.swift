@@ -42,7 +42,10 @@ public struct CoverageFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// `(contracts/todos.yaml), by 9 recordings (...)`: the contract and what measured it.
     static func detail(_ coverage: ContractCoverage) -> String {
-        "(\(DisplayPath.relative(coverage.contractPath))), by \(coverage.recordings) recording\(coverage.recordings == 1 ? "" : "s") (\(coverage.interactions) interaction\(coverage.interactions == 1 ? "" : "s"); contract examples not counted)"
+        """
+        (\(DisplayPath.relative(coverage.contractPath))), by \(coverage.recordings) recording\(coverage.recordings == 1 ? "" : "s") \
+        (\(coverage.interactions) interaction\(coverage.interactions == 1 ? "" : "s"); contract examples not counted)
+        """
     }
 
     static func renderText(_ coverages: [ContractCoverage], minimums: [String: Double]) -> String {

@@ -151,7 +151,10 @@ public struct ExampleGenerator: Sendable {
             if let first = findings.first {
                 skip(
                     entry.variant,
-                    "it would not verify: \(first.rule.rawValue) at \(first.pointer.isEmpty ? "/" : first.pointer): expected \(first.expected), found \(first.found)"
+                    """
+                    it would not verify: \(first.rule.rawValue) at \(first.pointer.isEmpty ? "/" : first.pointer): expected \
+                    \(first.expected), found \(first.found)
+                    """
                 )
                 continue
             }

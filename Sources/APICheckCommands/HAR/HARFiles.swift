@@ -11,7 +11,10 @@ public enum HARFiles {
             throw ConfigurationError(
                 file: configuration.path,
                 message:
-                    "unknown API '\(apiName)' (--api); \(configuration.path) defines: \(configuration.apis.map(\.name).joined(separator: ", "))"
+                    """
+                    unknown API '\(apiName)' (--api); \(configuration.path) defines: \
+                    \(configuration.apis.map(\.name).joined(separator: ", "))
+                    """
             )
         }
         guard name.range(of: #"^[A-Za-z0-9._-]+$"#, options: .regularExpression) != nil else {

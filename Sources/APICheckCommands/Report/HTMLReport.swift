@@ -128,7 +128,10 @@ enum HTMLReport {
             "<td class=\"severity\"><span class=\"badge \(finding.severity)\">\(finding.severity)</span></td>",
             "<td class=\"rule\"><code>\(escape(finding.rule.rawValue))</code></td>",
             "<td class=\"status\">\(finding.status.map(String.init) ?? "")</td>",
-            "<td class=\"place\"><span class=\"part\">\(escape(finding.side.rawValue))</span> <code class=\"pointer\">\(escape(pointer))</code>"
+            """
+            <td class=\"place\"><span class=\"part\">\(escape(finding.side.rawValue))</span> <code \
+            class=\"pointer\">\(escape(pointer))</code>
+            """
                 + (finding.count > 1 ? " <span class=\"times\">(\(finding.count) places)</span>" : "") + "</td>",
             "<td class=\"expected\">\(escape(finding.expected))</td>",
             "<td class=\"found\">\(escape(finding.found))</td>",
@@ -138,7 +141,10 @@ enum HTMLReport {
         let location = finding.file.map { file in escape(file) + (finding.line.map { ":\($0)" } ?? "") } ?? ""
         cells.append("<td class=\"location\">\(location.isEmpty ? "" : "<code>\(location)</code>")</td>")
         let attributes =
-            "class=\"finding \(finding.severity)\" data-rule=\"\(escape(finding.rule.rawValue))\" data-pointer=\"\(escape(finding.pointer))\""
+            """
+            class=\"finding \(finding.severity)\" data-rule=\"\(escape(finding.rule.rawValue))\" \
+            data-pointer=\"\(escape(finding.pointer))\"
+            """
         return "<tr \(attributes)>" + cells.joined() + "</tr>"
     }
 
@@ -173,21 +179,21 @@ enum HTMLReport {
             lines.append(
                 "<h3><code>\(escape(coverage.api))</code> <span class=\"detail\">\(escape(CoverageFormat.detail(coverage)))</span></h3>")
             lines.append("<table class=\"coverage\" data-api=\"\(escape(coverage.api))\">")
+            let minimumHead = minimums.isEmpty ? "" : "<th>minimum</th>"
             lines.append(
-                "<thead><tr><th>measure</th><th>exercised</th><th>of</th><th>percent</th><th></th>\(minimums.isEmpty ? "" : "<th>minimum</th>")</tr></thead><tbody>"
-            )
+                "<thead><tr><th>measure</th><th>exercised</th><th>of</th><th>percent</th><th></th>\(minimumHead)</tr></thead><tbody>")
             for measure in coverage.measures {
                 let minimum = minimums[measure.name]
                 let isBelow = minimum.map { measure.percent < $0 } ?? false
                 let width = String(format: "%.1f", min(100, max(0, measure.percent)))
+                let minimumText = minimum.map { ContractCoverage.percentText($0) + (isBelow ? " (below)" : "") } ?? ""
                 lines.append(
                     "<tr class=\"measure\(isBelow ? " below" : "")\" data-measure=\"\(escape(measure.name))\">"
-                        + "<td class=\"name\">\(escape(measure.name))</td><td class=\"covered\">\(measure.covered)</td><td class=\"total\">\(measure.total)</td>"
+                        + "<td class=\"name\">\(escape(measure.name))</td><td class=\"covered\">\(measure.covered)</td>"
+                        + "<td class=\"total\">\(measure.total)</td>"
                         + "<td class=\"percent\">\(ContractCoverage.percentText(measure.percent))</td>"
                         + "<td class=\"bar\"><span class=\"bar\"><span class=\"fill\" style=\"width: \(width)%\"></span></span></td>"
-                        + (minimums.isEmpty
-                            ? ""
-                            : "<td class=\"minimum\">\(minimum.map { ContractCoverage.percentText($0) + (isBelow ? " (below)" : "") } ?? "")</td>")
+                        + (minimums.isEmpty ? "" : "<td class=\"minimum\">\(minimumText)</td>")
                         + "</tr>"
                 )
             }
@@ -211,8 +217,10 @@ enum HTMLReport {
           --error: #cf222e; --warning: #9a6700; --info: #0969da; --pass: #1a7f37; --fill: #2da44e; }
         @media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --muted: #9198a1; --line: #3d444d; --head: #151b23;
           --error: #f85149; --warning: #d29922; --info: #4493f8; --pass: #3fb950; --fill: #3fb950; } }
-        body { font: 14px/1.45 -apple-system, system-ui, "Segoe UI", sans-serif; color: var(--fg); margin: 0 auto; padding: 1.5rem; max-width: 110rem; }
-        h1 { font-size: 1.6rem; margin: 0 0 .4rem; } h2 { font-size: 1.2rem; margin: 1.6rem 0 .5rem; } h3 { font-size: 1rem; margin: 1.2rem 0 .4rem; }
+        body { font: 14px/1.45 -apple-system, system-ui, "Segoe UI", sans-serif; color: var(--fg); margin: 0 auto; padding: 1.5rem; \
+        max-width: 110rem; }
+        h1 { font-size: 1.6rem; margin: 0 0 .4rem; } h2 { font-size: 1.2rem; margin: 1.6rem 0 .5rem; } h3 { font-size: 1rem; margin: \
+        1.2rem 0 .4rem; }
         code { font: 12.5px/1.4 ui-monospace, "SF Mono", Menlo, Consolas, monospace; overflow-wrap: anywhere; }
         .lede { margin: .2rem 0; } .detail, footer, .times, .part, .absent { color: var(--muted); }
         .verdict { font-weight: 600; } .verdict.fail { color: var(--error); } .verdict.pass { color: var(--pass); }
@@ -220,13 +228,15 @@ enum HTMLReport {
         table { border-collapse: collapse; width: 100%; margin: .3rem 0 .8rem; }
         th, td { border: 1px solid var(--line); padding: .3rem .5rem; text-align: left; vertical-align: top; }
         th { background: var(--head); font-weight: 600; white-space: nowrap; }
-        td.rule code, td.status, td.severity { white-space: nowrap; } td.value { max-width: 22rem; } td.expected, td.found { max-width: 18rem; overflow-wrap: anywhere; }
+        td.rule code, td.status, td.severity { white-space: nowrap; } td.value { max-width: 22rem; } td.expected, td.found { max-width: \
+        18rem; overflow-wrap: anywhere; }
         .badge, .count { font-size: 12px; font-weight: 600; border-radius: 1em; padding: 0 .5em; white-space: nowrap; }
         .error { --tone: var(--error); } .warning { --tone: var(--warning); } .info { --tone: var(--info); }
         .badge, .count { color: var(--tone); border: 1px solid var(--tone); }
         tr.finding > td:first-child { border-left: 3px solid var(--tone); }
         table.coverage { width: auto; } table.coverage td.covered, table.coverage td.total, table.coverage td.percent { text-align: right; }
-        span.bar { display: inline-block; width: 10rem; height: .6rem; border: 1px solid var(--line); border-radius: .3rem; overflow: hidden; vertical-align: middle; }
+        span.bar { display: inline-block; width: 10rem; height: .6rem; border: 1px solid var(--line); border-radius: .3rem; overflow: \
+        hidden; vertical-align: middle; }
         span.fill { display: block; height: 100%; background: var(--fill); }
         tr.below td.minimum, tr.below td.percent { color: var(--error); font-weight: 600; }
         details { margin: .2rem 0; } ul.missing { columns: 2 24rem; margin: .3rem 0; }

@@ -105,9 +105,8 @@ public struct ReportFormat: Hashable, Sendable, CustomStringConvertible {
             let failures = byFile[file, default: []].filter { $0.severity >= summary.failOn }
             lines.append(#"  <testcase classname="apicheck" name="\#(xml(file))">"#)
             for finding in failures {
-                lines.append(
-                    #"    <failure type="\#(xml(finding.rule.rawValue))" message="\#(xml(finding.message))">\#(xml(finding.compilerLine))</failure>"#
-                )
+                let attributes = #"type="\#(xml(finding.rule.rawValue))" message="\#(xml(finding.message))""#
+                lines.append(#"    <failure \#(attributes)>\#(xml(finding.compilerLine))</failure>"#)
             }
             lines.append("  </testcase>")
         }

@@ -247,7 +247,11 @@ public struct VerifyRun: Sendable {
         if let error = contract.documentError { result.errors.append(error.description) }
         let compiled = reached.operations.count + reached.refused.count(where: { $0.operation != nil })
         result.notes.append(
-            "\(api)'s contract describes \(contract.declaredOperationCount) operations (more than \(Self.compiledWhereReached)): the \(compiled) its recordings reach were compiled and checked, the rest neither compiled nor measured (apicheck coverage --api \(api) compiles every one, names each it refuses and measures coverage)"
+            """
+            \(api)'s contract describes \(contract.declaredOperationCount) operations (more than \(Self.compiledWhereReached)): the \
+            \(compiled) its recordings reach were compiled and checked, the rest neither compiled nor measured (apicheck coverage \
+            --api \(api) compiles every one, names each it refuses and measures coverage)
+            """
         )
     }
 

@@ -164,7 +164,10 @@ extension ContractDiff {
         if direction == .request, before.defaultValue != after.defaultValue {
             add(
                 .breakingRequestDefaultChanged, operation, part, instance.description, old: before.pointer, new: after.pointer,
-                "default: \(Self.brief(before.defaultValue)) -> \(Self.brief(after.defaultValue)): the server assumes another value where the client sends none"
+                """
+                default: \(Self.brief(before.defaultValue)) -> \(Self.brief(after.defaultValue)): the server assumes another value \
+                where the client sends none
+                """
             )
         }
     }

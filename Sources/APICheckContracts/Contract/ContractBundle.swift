@@ -159,7 +159,10 @@ private struct Gatherer {
                 guard place.file == nil else {
                     throw Self.error(
                         in: place.source, at: pointer.appending("$id"),
-                        "$id in a file a $ref names is not read yet: its $refs would be read against the file, not the $id; move the schema into the contract"
+                        """
+                        $id in a file a $ref names is not read yet: its $refs would be read against the file, not the $id; move the \
+                        schema into the contract
+                        """
                     )
                 }
                 return nil

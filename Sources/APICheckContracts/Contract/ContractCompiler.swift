@@ -91,7 +91,10 @@ struct ContractCompiler {
                 throw SchemaError(
                     pointer: root.appending("jsonSchemaDialect"),
                     message:
-                        "jsonSchemaDialect names a dialect whose meaning apicheck does not enforce; it knows \(SchemaVocabulary.dialects.sorted().joined(separator: " and "))"
+                        """
+                        jsonSchemaDialect names a dialect whose meaning apicheck does not enforce; it knows \
+                        \(SchemaVocabulary.dialects.sorted().joined(separator: " and "))
+                        """
                 )
             }
         }
@@ -224,7 +227,10 @@ struct ContractCompiler {
     /// Why a `$ref` that is neither local nor to a file beside the contract (``ContractBundle`` made those local) is
     /// refused.
     static func urlReference(_ reference: String) -> String {
-        "\"\(reference)\" is a URL, and apicheck reaches no network while it checks: save that document beside the contract and refer to it by a relative path (schemas/todo.yaml#/Todo)"
+        """
+        \"\(reference)\" is a URL, and apicheck reaches no network while it checks: save that document beside the contract and refer \
+        to it by a relative path (schemas/todo.yaml#/Todo)
+        """
     }
 
     /// Follows a local `$ref` to a parameter, body, response, header or path item (also a chain of them).
@@ -288,12 +294,18 @@ struct ContractCompiler {
             guard let place = CompiledContract.Parameter.Location(rawValue: location) else {
                 guard location == "querystring" else { throw fail("in must be path, query, header or cookie") }
                 throw fail(
-                    "in: querystring (OpenAPI 3.2: the whole query string as one value) is not checked yet; describe each query parameter with in: query"
+                    """
+                    in: querystring (OpenAPI 3.2: the whole query string as one value) is not checked yet; describe each query \
+                    parameter with in: query
+                    """
                 )
             }
             if place == .header, ["accept", "content-type", "authorization"].contains(name.lowercased()) {
                 throw fail(
-                    "OpenAPI says a header parameter named \(name) is ignored; describe it with the request body's content or a security scheme"
+                    """
+                    OpenAPI says a header parameter named \(name) is ignored; describe it with the request body's content or a \
+                    security scheme
+                    """
                 )
             }
             let (schema, encoding) = try valueDescription(parameter, at: at, location: place, fail: fail)
@@ -309,7 +321,11 @@ struct ContractCompiler {
             throw SchemaError(
                 pointer: pointer,
                 message:
-                    "the object-valued query parameters \(exploded.map(\.name).joined(separator: " and ")) are both written as their own query items (style form, explode true): which item belongs to which cannot be told; give all but one style deepObject or explode: false"
+                    """
+                    the object-valued query parameters \(exploded.map(\.name).joined(separator: " and ")) are both written as their \
+                    own query items (style form, explode true): which item belongs to which cannot be told; give all but one style \
+                    deepObject or explode: false
+                    """
             )
         }
         return result
@@ -355,14 +371,23 @@ struct ContractCompiler {
         if let schema, schema.mask.contains(.object) {
             guard schema.isObjectOnly else {
                 throw fail(
-                    "a value that may be an object or a \(schema.types.subtracting(["object", "null"]).sorted().joined(separator: " or ")) cannot be read from text unambiguously; describe it with content (application/json) instead"
+                    """
+                    a value that may be an object or a \
+                    \(schema.types.subtracting(["object", "null"]).sorted().joined(separator: " or ")) cannot be read from text \
+                    unambiguously; describe it with content (application/json) instead
+                    """
                 )
             }
             for (property, propertySchema) in schema.properties {
                 let inner = propertySchema.mask.contains(.array) ? propertySchema.items ?? propertySchema : propertySchema
                 if inner.mask.contains(.object) || (style != .form || !explode) && propertySchema.mask.contains(.array) {
                     throw fail(
-                        "its property \(property) is \(inner.mask.contains(.object) ? "an object" : "an array"): OpenAPI does not say how a nested value of an object parameter (style \(style.rawValue)\(style == .form ? ", explode \(explode)" : "")) is written; describe the parameter with content (application/json) instead"
+                        """
+                        its property \(property) is \(inner.mask.contains(.object) ? "an object" : "an array"): OpenAPI does not say \
+                        how a nested value of an object parameter (style \
+                        \(style.rawValue)\(style == .form ? ", explode \(explode)" : "")) is written; describe the parameter with \
+                        content (application/json) instead
+                        """
                     )
                 }
             }
@@ -371,7 +396,10 @@ struct ContractCompiler {
         }
         if location == .cookie, explode, let schema, schema.mask.contains(.array) || schema.mask.contains(.object) {
             throw fail(
-                "OpenAPI does not say how an exploded array or object is written in a cookie; write explode: false (blue,black,brown in one cookie) or describe it with content (application/json)"
+                """
+                OpenAPI does not say how an exploded array or object is written in a cookie; write explode: false (blue,black,brown \
+                in one cookie) or describe it with content (application/json)
+                """
             )
         }
         if let schema, schema.mask.contains(.array), let items = schema.items, items.mask.contains(.object) || items.mask.contains(.array) {
@@ -438,7 +466,10 @@ struct ContractCompiler {
             throw SchemaError(
                 pointer: pointer.appending(key),
                 message:
-                    "\(key) (OpenAPI 3.2: how the parts of a multipart body are written in order) is not checked yet; describe the parts by name with encoding"
+                    """
+                    \(key) (OpenAPI 3.2: how the parts of a multipart body are written in order) is not checked yet; describe the \
+                    parts by name with encoding
+                    """
             )
         }
     }

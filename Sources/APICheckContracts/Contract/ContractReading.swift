@@ -67,7 +67,11 @@ struct ContractReading {
                 throw SchemaError(
                     pointer: JSONPointer(tokens: ["swagger"]),
                     message:
-                        "this is a Swagger \(swagger.stringValue ?? JSONWriter.compact(swagger)) (OpenAPI 2) document; apicheck reads OpenAPI 3.0, 3.1 and 3.2: convert it first (npx swagger2openapi swagger.yaml -o openapi.yaml, or editor.swagger.io: Edit, Convert to OpenAPI 3)"
+                        """
+                        this is a Swagger \(swagger.stringValue ?? JSONWriter.compact(swagger)) (OpenAPI 2) document; apicheck reads \
+                        OpenAPI 3.0, 3.1 and 3.2: convert it first (npx swagger2openapi swagger.yaml -o openapi.yaml, or \
+                        editor.swagger.io: Edit, Convert to OpenAPI 3)
+                        """
                 )
             }
             throw SchemaError(pointer: .root, message: "missing openapi: an OpenAPI document starts with openapi: 3.1.0 (or 3.0.x, 3.2.x)")

@@ -219,7 +219,10 @@ struct OpenAPI30Reader {
             throw SchemaError(
                 pointer: written,
                 message:
-                    "a schema of OpenAPI 3.0 is an object; true and false are schemas of 3.1 (in 3.0 write {} for any value, not: {} for none)"
+                    """
+                    a schema of OpenAPI 3.0 is an object; true and false are schemas of 3.1 (in 3.0 write {} for any value, not: {} \
+                    for none)
+                    """
             )
         }
         try refuseNewKeywords(object, at: written)
@@ -296,7 +299,10 @@ struct OpenAPI30Reader {
                     throw SchemaError(
                         pointer: from,
                         message:
-                            "in OpenAPI 3.0, \(key) is true or false beside \(Self.bound(of: key)); a number here is 3.1 (write \(Self.bound(of: key)): N with \(key): true)"
+                            """
+                            in OpenAPI 3.0, \(key) is true or false beside \(Self.bound(of: key)); a number here is 3.1 (write \
+                            \(Self.bound(of: key)): N with \(key): true)
+                            """
                     )
                 }
                 rewrites += 1
@@ -390,7 +396,10 @@ struct OpenAPI30Reader {
                 throw SchemaError(
                     pointer: pointer.appending(member.key),
                     message:
-                        "OpenAPI 3.0 ignores \(member.key) beside $ref (a Reference Object takes nothing else); to have it checked write allOf: [{$ref: ...}] beside it, or remove it"
+                        """
+                        OpenAPI 3.0 ignores \(member.key) beside $ref (a Reference Object takes nothing else); to have it checked \
+                        write allOf: [{$ref: ...}] beside it, or remove it
+                        """
                 )
             }
         }

@@ -158,7 +158,10 @@ public struct ContractCoverage: Sendable {
                 throw ConfigurationError(
                     file: "--min",
                     message:
-                        "no measure \"\(parts[0])\"; the measures are \(measureNames.map { $0.replacingOccurrences(of: " ", with: "-") }.joined(separator: ", "))"
+                        """
+                        no measure \"\(parts[0])\"; the measures are \
+                        \(measureNames.map { $0.replacingOccurrences(of: " ", with: "-") }.joined(separator: ", "))
+                        """
                 )
             }
             named[measure] = percent
@@ -173,7 +176,8 @@ public struct ContractCoverage: Sendable {
         measures.map { "\($0.name) \($0.covered)/\($0.total) (\(Self.percentText($0.percent)))" }.joined(separator: ", ")
     }
 
-    /// The counts of each measure, for a verify or diff report's summary: `{"api": ..., "operations": {"covered", "total", "percent"}, ...}`.
+    /// The counts of each measure, for a verify or diff report's summary: `{"api": ..., "operations": {"covered", "total", "percent"},
+    /// ...}`.
     package var summaryJSON: JSONValue {
         var members: [JSONObject.Member] = [.init(key: "api", value: .string(api))]
         for measure in measures {

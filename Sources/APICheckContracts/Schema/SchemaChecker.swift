@@ -666,7 +666,10 @@ struct SchemaChecker {
                 add(
                     rule,
                     expected:
-                        "at least \(minimum) item\(minimum == 1 ? "" : "s") that match\(minimum == 1 ? "es" : "") the schema at \(contains.location)",
+                        """
+                        at least \(minimum) item\(minimum == 1 ? "" : "s") that match\(minimum == 1 ? "es" : "") the schema at \
+                        \(contains.location)
+                        """,
                     found: "\(count)")
             }
             if let maximum = schema.maxContains, count > maximum {

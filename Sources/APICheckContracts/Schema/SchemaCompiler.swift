@@ -167,7 +167,10 @@ final class SchemaCompiler {
             throw SchemaError(
                 pointer: pointer,
                 message:
-                    "the $dynamicAnchors of this document combine in more than \(Self.scopeLimit) ways along the $refs that reach this schema; apicheck compiles the schemas once for each and refuses beyond that"
+                    """
+                    the $dynamicAnchors of this document combine in more than \(Self.scopeLimit) ways along the $refs that reach this \
+                    schema; apicheck compiles the schemas once for each and refuses beyond that
+                    """
             )
         }
         scopes.append(anchors)
@@ -429,7 +432,10 @@ final class SchemaCompiler {
             throw SchemaError(
                 pointer: pointer,
                 message:
-                    "$schema names \(uri.text), a meta-schema without $vocabulary: its keywords' meaning is not stated; apicheck knows \(known)"
+                    """
+                    $schema names \(uri.text), a meta-schema without $vocabulary: its keywords' meaning is not stated; apicheck knows \
+                    \(known)
+                    """
             )
         }
         var vocabularies: Set<String> = []
@@ -440,7 +446,10 @@ final class SchemaCompiler {
                 throw SchemaError(
                     pointer: pointer,
                     message:
-                        "$schema names \(uri.text), which requires the vocabulary \(entry.key); apicheck does not know what its keywords mean"
+                        """
+                        $schema names \(uri.text), which requires the vocabulary \(entry.key); apicheck does not know what its \
+                        keywords mean
+                        """
                 )
             }
         }
@@ -455,7 +464,11 @@ final class SchemaCompiler {
                 throw SchemaError(
                     pointer: pointer.appending(member.key),
                     message:
-                        "\(member.key) belongs to the vocabulary \(vocabulary), which this schema's meta-schema leaves out ($vocabulary), so its dialect does not check it; apicheck would: remove it, or name a meta-schema with that vocabulary"
+                        """
+                        \(member.key) belongs to the vocabulary \(vocabulary), which this schema's meta-schema leaves out \
+                        ($vocabulary), so its dialect does not check it; apicheck would: remove it, or name a meta-schema with that \
+                        vocabulary
+                        """
                 )
             }
         }

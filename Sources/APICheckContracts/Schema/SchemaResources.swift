@@ -177,7 +177,10 @@ struct SchemaResources: Sendable {
                     throw SchemaError(
                         pointer: pointer.appending("$id"),
                         message:
-                            "$id \(base.text) is declared twice (first at \(first.description.isEmpty ? "the root" : first.description)); a $ref to it could mean either",
+                            """
+                            $id \(base.text) is declared twice (first at \
+                            \(first.description.isEmpty ? "the root" : first.description)); a $ref to it could mean either
+                            """,
                         documentWide: true)
                 }
                 resources[base.text] = pointer

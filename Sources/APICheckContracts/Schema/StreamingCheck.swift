@@ -3,7 +3,8 @@ import Foundation
 import WireFormat
 
 /// Checks a JSON body against a ``StreamingProgram`` while it reads the body's bytes: one pass, no `JSONValue`, and
-/// no `String` made unless a pattern needs ICU, an enum value is not ASCII or a number is compared exactly. For `apicheck verify`, where almost every body is
+/// no `String` made unless a pattern needs ICU, an enum value is not ASCII or a number is compared exactly. For `apicheck verify`, where
+/// almost every body is
 /// valid and building each as a tree, checking the tree and freeing it was most of the time.
 ///
 /// It answers only "valid" (the end of the value, and the coverage items it exercised in ``exercised``) or "not sure"

@@ -59,7 +59,10 @@ public struct APIConfiguration: Sendable {
         throw ConfigurationError(
             file: "$\(variable)",
             message:
-                "\(name) has no base URL: set \(variable) (apicheck.yml names the server only through base_url_env), or run against the replica with --sandbox, or give --base-url"
+                """
+                \(name) has no base URL: set \(variable) (apicheck.yml names the server only through base_url_env), or run against \
+                the replica with --sandbox, or give --base-url
+                """
         )
     }
 

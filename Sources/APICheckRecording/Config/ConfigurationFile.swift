@@ -67,7 +67,10 @@ public struct ConfigurationFile: Sendable {
                 throw ConfigurationError(
                     file: path,
                     message:
-                        "no such file; run apicheck in the folder that holds apicheck.yml, or pass --config PATH (its schema is in the README)"
+                        """
+                        no such file; run apicheck in the folder that holds apicheck.yml, or pass --config PATH (its schema is in the \
+                        README)
+                        """
                 )
             }
             throw ConfigurationError(file: path, message: "cannot read the configuration: \(reason)")

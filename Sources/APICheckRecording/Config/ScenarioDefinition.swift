@@ -45,7 +45,10 @@ public struct ScenarioDefinition: Sendable {
         // it would wait for nothing and then check what it did not set up.
         if !sandboxOnly, let waiting = (steps + cleanup).first(where: { $0.wait != nil }) {
             throw node.fail(
-                "scenario \"\(name)\": step \"\(waiting.name)\" waits, which only works against the sandbox; mark the scenario sandbox_only: true"
+                """
+                scenario \"\(name)\": step \"\(waiting.name)\" waits, which only works against the sandbox; mark the scenario \
+                sandbox_only: true
+                """
             )
         }
     }

@@ -33,7 +33,8 @@ enum LSLPSeed {
         Member(id: "658f6a8b" + machine + "000001", email: "mobbie@sesac.kr", nick: "모비", profile: "uploads/profiles/1703897739012.jpg"),
         Member(id: "658f6b02" + machine + "000002", email: "director.kim@sesac.kr", nick: "영화광 김감독", profile: nil),
         Member(
-            id: "658f6c77" + machine + "000003", email: "popcorn@sesac.kr", nick: "popcorn🍿", profile: "uploads/profiles/1703898231555.png"),
+            id: "658f6c77" + machine + "000003", email: "popcorn@sesac.kr", nick: "popcorn🍿",
+            profile: "uploads/profiles/1703898231555.png"),
     ]
 
     /// 23 posts, oldest first: three pages of ten at the default limit, the last one short.

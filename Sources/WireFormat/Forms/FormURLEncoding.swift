@@ -155,7 +155,10 @@ public enum FormURLEncoding {
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < bytes.count, hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil else {
                     return
-                        "the malformed escape \"\(String(decoding: bytes[index..<min(index + 3, bytes.count)], as: UTF8.self))\" at byte \(index)"
+                        """
+                        the malformed escape \"\(String(decoding: bytes[index..<min(index + 3, bytes.count)], as: UTF8.self))\" at \
+                        byte \(index)
+                        """
                 }
                 index += 3
                 continue
