@@ -50,22 +50,9 @@ extension LiveRun {
                     api: api.api.name, name: outcome.scenario, recordedAt: Self.timestamp(),
                     recordedFrom: recordedFrom ?? api.target.baseURLs[""]?.host ?? "live", interactions: interactions
                 )
-                // What changed: each step's new interaction against the old one of the same step.
-                var changes: [Finding] = []
                 var old: Recording?
                 if let bytes = FileBytes.read(file.path) { old = try? Recording(bytes: bytes, file: file.path) }
-                if let old {
-                    var occurrences: [String: Int] = [:]
-                    for interaction in interactions {
-                        let step = interaction.step ?? ""
-                        let occurrence = occurrences[step, default: 0]
-                        occurrences[step] = occurrence + 1
-                        guard let index = Self.index(of: step, occurrence: occurrence, in: old) else { continue }
-                        let previous = old.interactions[index]
-                        let operation = operationName(interaction, api: api)
-                        changes += ShapeComparison.compare(live: interaction, recorded: previous, operation: operation)
-                    }
-                }
+                let changes = old.map { stepChanges(from: $0, to: interactions, api: api) } ?? []
                 let saved: SaveOutcome
                 if dryRun {
                     saved = old.map { $0.hasSameContent(as: recording) ? .unchanged : .wouldUpdate } ?? .wouldCreate
@@ -86,5 +73,21 @@ extension LiveRun {
             }
         }
         return result
+    }
+
+    /// What changed: each step's new interaction against the old one of the same step (its n-th answer against the
+    /// n-th, for a step sent again).
+    func stepChanges(from old: Recording, to interactions: [Interaction], api: Prepared) -> [Finding] {
+        var changes: [Finding] = []
+        var occurrences: [String: Int] = [:]
+        for interaction in interactions {
+            let step = interaction.step ?? ""
+            let occurrence = occurrences[step, default: 0]
+            occurrences[step] = occurrence + 1
+            guard let index = Self.index(of: step, occurrence: occurrence, in: old) else { continue }
+            let operation = operationName(interaction, api: api)
+            changes += ShapeComparison.compare(live: interaction, recorded: old.interactions[index], operation: operation)
+        }
+        return changes
     }
 }
