@@ -13,9 +13,11 @@ import PackageDescription
 // - HTTP1 is the one HTTP/1.1 codec, for the live client and the sandbox's server (fuzzed, compared with h11).
 // - The live runner (APICheckLive) uses the contract module and its own HTTP/1.1 client on Sockets; the CLI
 //   is thin: it uses the commands, the live runner and the sandbox.
+// Deployment targets: an app at iOS 16 links every product (SwiftPM has no per-product minimum). Newer Apple API is
+// asked for with #available; Scripts/check-availability.py checks it on Linux.
 let package = Package(
     name: "apicheck",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .executable(name: "apicheck", targets: ["APICheckCLI"]),
         // The same executable under its target's name, which is how SwiftPM finds a plugin's tool in this package.

@@ -116,7 +116,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     static func config(_ bytes: [UInt8]) throws(FuzzInvariantViolation) {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return }
+        guard let text = String.validatingUTF8(bytes) else { return }
         do {
             _ = try ConfigurationFile.parse(text, path: "apicheck.yml")
         } catch {
@@ -174,7 +174,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     static func date(_ bytes: [UInt8]) throws(FuzzInvariantViolation) {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return }
+        guard let text = String.validatingUTF8(bytes) else { return }
         let stamp: ISO8601Timestamp
         do {
             stamp = try ISO8601Timestamp(parsing: text)

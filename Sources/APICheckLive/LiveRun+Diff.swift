@@ -67,7 +67,7 @@ extension LiveRun {
         var findings: [Finding] = []
         // A step with `repeat` is sent several times: its n-th answer is compared with its n-th recorded one.
         var occurrences: [String: Int] = [:]
-        let lastOfStep = Dictionary(outcome.steps.enumerated().map { ($0.element.step, $0.offset) }, uniquingKeysWith: { max($0, $1) })
+        let lastOfStep = Dictionary(zip(outcome.steps.map(\.step), 0...), uniquingKeysWith: { max($0, $1) })
         for (position, step) in outcome.steps.enumerated() where step.step != outcome.rateLimit?.step {
             let occurrence = occurrences[step.step, default: 0]
             occurrences[step.step] = occurrence + 1

@@ -124,7 +124,7 @@ public struct ScenarioRunner: Sendable {
                 while running < max(1, options.concurrency), startNext() { running += 1 }
             }
         }
-        return outcomes.enumerated().map { index, outcome in
+        return zip(0..., outcomes).map { index, outcome in
             outcome ?? ScenarioOutcome(scenario: scenarios[index].name, notRun: "not started")
         }
     }

@@ -300,7 +300,7 @@ final class ReplayStore: Sendable {
     /// The three recorded requests most like `request`, with what differs. Only on the failure path.
     private static func nearestInteractions(to live: RequestMatcher.Prepared, in state: State) -> [(index: Int, differences: [String])] {
         let request = live.request
-        let scored = state.recording.interactions.enumerated().map { index, interaction -> (Int, Int, [String]) in
+        let scored = zip(0..., state.recording.interactions).map { index, interaction -> (Int, Int, [String]) in
             let differences = state.matcher.differences(live: live, recordedAt: index)
             var score = differences.count * 10
             if interaction.request.method != request.method { score += 5 }

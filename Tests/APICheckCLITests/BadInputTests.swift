@@ -29,7 +29,7 @@ struct BadInputTests {
             case .binary:
                 try Data(
                     [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF, 0xFE, 0x00]
-                        + (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+                        + (0..<4096).map { (index: Int) in UInt8(truncatingIfNeeded: index &* 37) }
                 ).write(to: url)
             case .huge:
                 // 200 MB: a JSON text that opens a string and never closes it (sparse on disk, all of it read).

@@ -11,7 +11,7 @@ struct FuzzRegressionTests {
     /// The files `Scripts/fuzz.sh` seeds a target's corpus with, plus its regressions.
     static func inputs(for target: FuzzTarget) -> [URL] {
         func files(_ folder: String, _ suffix: String = "", recursive: Bool = false) -> [URL] {
-            let url = root.appending(path: folder)
+            let url = root.appendingPathComponent(folder)
             let found: [URL]
             if recursive {
                 let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)
@@ -25,7 +25,7 @@ struct FuzzRegressionTests {
         switch target {
         case .json, .recording, .matcher: urls = files("recordings", ".json", recursive: true)
         case .har: urls = files("Tests/APICheckTests/Fixtures/har", ".har")
-        case .config: urls = [root.appending(path: "apicheck.yml")]
+        case .config: urls = [root.appendingPathComponent("apicheck.yml")]
         case .contract: urls = files("contracts", ".yaml") + files("Tests/APICheckTests/Fixtures/openapi30", ".json")
         case .form, .multipart, .date, .httpRequest, .httpResponse: urls = []
         }

@@ -115,7 +115,7 @@ struct SearchTests {
             "2023-12-31T23:59:59.999+09:00",  // 2023-12-31T14:59:59.999Z, the oldest
             "2023-12-31T07:30:00.000-08:00",  // 15:30Z
         ]
-        let documents = try times.enumerated().map { index, time in
+        let documents = try zip(0..., times).map { index, time in
             try KakaoClient.makeDecoder().decode(
                 WebDocument.self, from: Data(#"{"contents":"","datetime":"\#(time)","title":"\#(index)","url":"https://a.example/"}"#.utf8))
         }

@@ -165,7 +165,7 @@ public enum HAR {
         let scalars = text.unicodeScalars
         if !declaresCharset, scalars.contains(where: { $0.value >= 0x80 }), scalars.allSatisfy({ $0.value <= 0xFF }) {
             let latin1 = scalars.map { UInt8($0.value) }
-            if String(validating: latin1, as: UTF8.self) != nil { return Data(latin1) }
+            if String.validatingUTF8(latin1) != nil { return Data(latin1) }
         }
         return Data(text.utf8)
     }

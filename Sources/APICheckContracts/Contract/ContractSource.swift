@@ -1,5 +1,6 @@
 import APICheckRecording
 import Foundation
+import WireFormat
 import Yams
 
 /// A contract file's text, parsed as what it is: JSON as JSON (RFC 8259), anything else as YAML; and where each
@@ -67,7 +68,7 @@ struct ContractSource {
     }
 
     private static func parseYAML(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> ContractSource {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String.validatingUTF8(bytes) else {
             throw ConfigurationError(file: path, message: "the contract is not UTF-8 text")
         }
         let reader = try YAMLReader.parse(text, file: path)

@@ -30,7 +30,7 @@ package struct StandaloneSchema: Sendable {
             at = JSONPointer(tokens: ["schema"])
             let roots =
                 [(SchemaResources.documentURI, at)]
-                + uris.enumerated().map { (URIReference($0.element), JSONPointer(tokens: ["remotes", String($0.offset)])) }
+                + zip(0..., uris).map { (URIReference($0.1), JSONPointer(tokens: ["remotes", String($0.0)])) }
             compiler = SchemaCompiler(document: DocumentIndex(tree), roots: roots)
         }
         graph = compiler.graph

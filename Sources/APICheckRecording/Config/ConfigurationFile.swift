@@ -1,4 +1,5 @@
 import Foundation
+import WireFormat
 
 /// `apicheck.yml`: the APIs apicheck checks, and how.
 ///
@@ -75,7 +76,7 @@ public struct ConfigurationFile: Sendable {
             }
             throw ConfigurationError(file: path, message: "cannot read the configuration: \(reason)")
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String.validatingUTF8(bytes) else {
             throw ConfigurationError(file: path, message: "the configuration is not UTF-8 text")
         }
         return try parse(text, path: path)

@@ -159,7 +159,7 @@ package struct YAMLReader {
 
     func list() throws(ConfigurationError) -> [YAMLReader] {
         guard case .sequence(let sequence) = node else { throw fail("expected a list, found \(kind)") }
-        return sequence.enumerated().map { child($0.element, key: "\($0.offset)") }
+        return zip(0..., sequence).map { child($0.1, key: "\($0.0)") }
     }
 
     func stringMap() throws(ConfigurationError) -> [(String, String)] {

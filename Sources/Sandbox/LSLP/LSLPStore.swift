@@ -199,7 +199,7 @@ final class LSLPStore: Sendable {
 
     /// Where uploaded images are kept, as LSLP names them: `uploads/posts/<millis>.<ext>`, one millisecond apart.
     private static func uploadPaths(_ fileExtensions: [String], millis: Int64) -> [String] {
-        fileExtensions.enumerated().map { "uploads/posts/\(millis + Int64($0.offset)).\($0.element)" }
+        zip(Int64(0)..., fileExtensions).map { "uploads/posts/\(millis + $0.0).\($0.1)" }
     }
 
     func delete(id: String) -> Post? {

@@ -137,9 +137,9 @@ public enum FormURLEncoding {
                 i += 1
             }
         }
-        // ASCII (the usual case) needs no validation; `String(validating:)` is a slow generic path.
+        // ASCII (the usual case) needs no validation; `String.validatingUTF8` is a slow generic path.
         if out.allSatisfy({ $0 < 0x80 }) { return String(decoding: out, as: UTF8.self) }
-        guard let string = String(validating: out, as: UTF8.self) else {
+        guard let string = String.validatingUTF8(out) else {
             throw FormDecodingError(reason: "the decoded bytes are not valid UTF-8", offset: start)
         }
         return string
