@@ -54,16 +54,22 @@ def minimums():
     return found
 
 
+def versions(text):
+    """The Apple platforms and versions an availability list names: `macOS 13, iOS 16.4, *` ->
+    {'macOS': (13, 0), 'iOS': (16, 4)}."""
+    return {
+        name: (int(major), int(minor or 0))
+        for name, major, minor in re.findall(r'\b(macOS|iOS|tvOS|watchOS)\s+(\d+)(?:\.(\d+))?', text)
+    }
+
+
 def too_new(arguments, floor):
     """The platforms of an `@available(...)` argument list whose version is above the floor, as `macOS 13`."""
-    names = []
-    for part in arguments.split(','):
-        match = re.match(r'\s*(macOS|iOS|tvOS|watchOS)\s+(\d+)(?:\.(\d+))?', part)
-        if match and match.group(1) in floor:
-            version = (int(match.group(2)), int(match.group(3) or 0))
-            if version > floor[match.group(1)]:
-                names.append(f'{match.group(1)} {match.group(2)}' + (f'.{match.group(3)}' if match.group(3) not in (None, '0') else ''))
-    return names
+    return [
+        f'{name} {major}' + (f'.{minor}' if minor else '')
+        for name, (major, minor) in versions(arguments).items()
+        if name in floor and (major, minor) > floor[name]
+    ]
 
 
 def make_resources(folder, floor):
@@ -106,15 +112,11 @@ def make_resources(folder, floor):
     return marked
 
 
-def allowed(lines, index, needed, floor):
+def allowed(lines, index, needed):
     """Whether line `index` (0-based) sits inside a declaration marked `@available` with at least `needed`, or inside
     an `if`/`guard` with `#available`: the enclosing lines are those above it with less indentation."""
     def covers(arguments):
-        for part in arguments.split(','):
-            match = re.match(r'\s*(macOS|iOS|tvOS|watchOS)\s+(\d+)(?:\.(\d+))?', part)
-            if match and match.group(1) in needed and (int(match.group(2)), int(match.group(3) or 0)) >= needed[match.group(1)]:
-                return True
-        return False
+        return any(name in needed and version >= needed[name] for name, version in versions(arguments).items())
 
     line = lines[index]
     if '#available(' in line and covers(line.split('#available(', 1)[1]):
@@ -145,10 +147,6 @@ def allowed(lines, index, needed, floor):
         if depth == 0:
             return False
     return False
-
-
-def versions(text):
-    return {name: (int(major), int(minor or 0)) for name, major, minor in re.findall(r'(macOS|iOS|tvOS|watchOS) (\d+)(?:\.(\d+))?', text)}
 
 
 def main():
@@ -218,7 +216,7 @@ def main():
     for (path, row, column), (what, needs) in sorted(problems.items()):
         if path not in cache:
             cache[path] = open(os.path.join(ROOT, path), encoding='utf-8').read().split('\n')
-        if not allowed(cache[path], row - 1, versions(needs), floor):
+        if not allowed(cache[path], row - 1, versions(needs)):
             left.append(f'{path}:{row}:{column}: {what} needs {needs}')
     for line in left:
         print(line)
