@@ -17,7 +17,7 @@ import PackageDescription
 // asked for with #available; Scripts/check-availability.py checks it on Linux.
 let package = Package(
     name: "apicheck",
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .executable(name: "apicheck", targets: ["APICheckCLI"]),
         // The same executable under its target's name, which is how SwiftPM finds a plugin's tool in this package.

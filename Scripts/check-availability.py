@@ -9,9 +9,12 @@ Xcode refuses ("'init(validating:as:)' is only available in macOS 15.0 or newer"
 interfaces of the standard library, concurrency, string processing, Synchronization, Observation and Swift Testing
 carry their Apple availability. This script copies the toolchain's resource folder, and in those interfaces marks
 every declaration that needs more than the declared minimums (`platforms:` in Package.swift) as deprecated, with a
-message naming the versions it needs. It then builds the whole package, tests included, against that folder: each
-use of such an API is a deprecation warning of the compiler, found exactly (overloads resolved as on Apple
-platforms), and listed here with its file and line unless an `@available` or `#available` around it allows it.
+message naming the versions it needs. The package's own declarations marked `@available` with more than the
+minimums are marked the same way, in a copy of the package (same lines), since Xcode refuses a use of them outside an
+as-new context just as it refuses the standard library's. It then builds the copy, tests included, against that
+folder: each use of such an API is a deprecation warning of the compiler, found exactly (overloads resolved as on
+Apple platforms; a deprecated context is silent, as an `@available` one is on Apple platforms), and listed here with
+its file and line unless an `@available`, `#available` or `guard #available` around it allows it.
 
 Foundation on Linux is a binary module without an interface, so its newer API (`URL(filePath:)`, `path(percentEncoded:)`,
 ...) is matched by text, from the list FOUNDATION below.
@@ -112,6 +115,43 @@ def make_resources(folder, floor):
     return marked
 
 
+def mirror(folder, floor):
+    """A copy of the package in which each of its own `@available` declarations that needs more than the floor is also
+    marked deprecated, on the same line (so every line keeps its number): a use of it outside a declaration that is
+    at least as new is then a deprecation warning too, as it is an error on Apple platforms. Swift files are
+    rewritten, the other files linked."""
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    for name in ('Package.swift', 'Package.resolved'):
+        if os.path.exists(os.path.join(ROOT, name)):
+            shutil.copy(os.path.join(ROOT, name), os.path.join(folder, name))
+    attribute = re.compile(r'@available\(([^)]*)\)')
+
+    def mark(match):
+        names = too_new(match.group(1), floor)
+        if not names:
+            return match.group(0)
+        return f'{match.group(0)} @available(*, deprecated, message: "{MARK}: needs {", ".join(names)}")'
+
+    marked = 0
+    for top in FOLDERS:
+        for base, _, files in os.walk(os.path.join(ROOT, top)):
+            target = os.path.join(folder, os.path.relpath(base, ROOT))
+            os.makedirs(target, exist_ok=True)
+            for file in files:
+                source = os.path.join(base, file)
+                if not file.endswith('.swift'):
+                    os.symlink(os.path.realpath(source), os.path.join(target, file))
+                    continue
+                lines = open(source, encoding='utf-8').read().split('\n')
+                for index, line in enumerate(lines):
+                    if '@available(' in line and not line.lstrip().startswith('//'):
+                        lines[index] = attribute.sub(mark, line)
+                        marked += lines[index] != line
+                open(os.path.join(target, file), 'w', encoding='utf-8').write('\n'.join(lines))
+    return marked
+
+
 def allowed(lines, index, needed):
     """Whether line `index` (0-based) sits inside a declaration marked `@available` with at least `needed`, or inside
     an `if`/`guard` with `#available`: the enclosing lines are those above it with less indentation."""
@@ -127,6 +167,9 @@ def allowed(lines, index, needed):
         if not text.strip() or text.lstrip().startswith('//'):
             continue
         indent = len(text) - len(text.lstrip())
+        # `guard #available(...) else { ... }` covers the rest of its block.
+        if indent == depth and text.lstrip().startswith('guard #available(') and covers(text.split('#available(', 1)[1]):
+            return True
         if indent >= depth and not text.lstrip().startswith('@available('):
             continue
         if indent > depth:
@@ -156,8 +199,10 @@ def main():
     floor = minimums()
     resources = os.path.join(scratch, 'resources')
     marked = make_resources(resources, floor)
+    package = os.path.join(scratch, 'package')
+    own_marked = mirror(package, floor)
     print(f'check-availability: deployment targets {", ".join(f"{k} {v[0]}" + (f".{v[1]}" if v[1] else "") for k, v in sorted(floor.items()))};'
-          f' {marked} declarations of the toolchain\'s interfaces need more')
+          f' {marked} declarations of the toolchain\'s interfaces and {own_marked} of this package need more')
     # A warning is printed only when its file is compiled: this package's own modules are always compiled again (their
     # objects and module files are removed; the dependencies' builds are kept). The modules built from the marked
     # interfaces are built again too: the compiler does not revalidate what it built from the resource folder.
@@ -181,7 +226,7 @@ def main():
     build = subprocess.run(
         ['swift', 'build', '--build-tests', '--scratch-path', os.path.join(scratch, 'build'),
          '-Xswiftc', '-resource-dir', '-Xswiftc', resources],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        cwd=package, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if build.returncode != 0:
         print(build.stdout[-4000:])
         print('check-availability: the build failed', file=sys.stderr)
@@ -193,7 +238,7 @@ def main():
         if not match:
             continue
         path, row, column, what, needs = match.groups()
-        relative = os.path.relpath(path, ROOT)
+        relative = os.path.relpath(path, package)
         if relative.startswith('..') or relative.startswith('.build'):
             continue
         # `for await` calls `next(isolation:)` where the deployment target has it and `next()` where it does not.

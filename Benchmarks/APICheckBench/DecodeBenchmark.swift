@@ -3,6 +3,7 @@ import TodoAPI
 import WireFormat
 
 /// Decoding a 10 MB todo list body: dates as `Date` (the real models) against dates left as `String`.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum DecodeBenchmark {
     /// The same keys as `Todo`, with the dates left as strings: the baseline the codec is measured against.
     struct TodoWithStringDates: Decodable, Sendable {

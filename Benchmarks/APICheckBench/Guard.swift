@@ -5,6 +5,7 @@ import Foundation
 /// round by round, so that a busy machine slows both sides; each held to a limit that catches a regression (a
 /// multiple of the normal figure) without failing a correct build on a loaded machine. A guard outside its limit is
 /// measured once more before it fails (``confirmed(_:_:)``).
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct Guard: Benchmark {
     static let configuration = CommandConfiguration(
         commandName: "guard",

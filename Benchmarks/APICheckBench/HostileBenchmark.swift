@@ -5,6 +5,7 @@ import TestSupport
 /// The live runner's HTTP client against each fault of `HostileServer`: how long the fault takes to end (the
 /// target: within the deadline plus one second), what it ends as, and the most body bytes held (the target:
 /// at most the body limit). Median, min and max of 5 runs per fault, the faults alternated.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum HostileBenchmark {
     static func run(deadline: Duration = .seconds(2), runs: Int = 5) async throws -> Bool {
         let good = Array(#"{"data":[{"id":1,"title":"a","is_done":false}]}"#.utf8)

@@ -2,6 +2,7 @@ import APICheck
 import Foundation
 
 /// The JSON reader against Foundation's two readers on the same 10 MB todo list body, each labelled with what it builds.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum JSONBenchmark {
     struct Page: Decodable {
         let data: [DecodeBenchmark.TodoWithStringDates]

@@ -10,6 +10,7 @@ import TestSupport
 /// The live runner against the sandbox in a process of its own (`apicheck sandbox`, so that the server never
 /// shares the client's threads): wrk's requests/s as the ceiling, the live client alone, and the whole diff path
 /// (request, verify, compare) over 2,000 read-only scenarios, all at concurrency 8, alternated round by round.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum LiveBenchmark {
     /// Starts `apicheck sandbox --api todos --port 0` and returns it with its base URL.
     static func startSandbox(_ apicheck: String) throws -> (ChildProcess, String) {
@@ -184,6 +185,7 @@ enum LiveBenchmark {
 }
 
 /// URLSession behind the runner's transport protocol, for the side-by-side figure.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class URLSessionTransport: LiveTransport {
     let session: URLSession
 

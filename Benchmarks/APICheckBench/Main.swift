@@ -2,9 +2,18 @@ import APICheck
 import ArgumentParser
 import Foundation
 
+/// Runs ``Bench``, which times with Swift's Clock and Duration (macOS 13; the package builds at macOS 12).
+@main
+enum BenchMain {
+    static func main() async {
+        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { fatalError("apicheck-bench needs macOS 13 or later") }
+        await Bench.main()
+    }
+}
+
 /// `swift build -c release && swift run -c release apicheck-bench [benchmark]`: the performance targets,
 /// each measured beside its peer in the same run.
-@main
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apicheck-bench",
@@ -24,6 +33,7 @@ struct Bench: AsyncParsableCommand {
 }
 
 /// What every benchmark takes.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct BenchOptions: ParsableArguments {
     @Option(name: .long, help: "Rounds per figure (a reported median needs at least 5).")
     var rounds = 5
@@ -41,11 +51,13 @@ struct BenchOptions: ParsableArguments {
 }
 
 /// A benchmark: its run says whether every figure could be measured.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 protocol Benchmark: AsyncParsableCommand {
     var options: BenchOptions { get }
     static func measure(_ options: BenchOptions) async throws -> Bool
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Benchmark {
     func run() async throws {
         #if DEBUG
@@ -55,6 +67,7 @@ extension Benchmark {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct All: Benchmark {
     static let configuration = CommandConfiguration(commandName: "all", abstract: "Every benchmark below, one after another (the default).")
     @OptionGroup var options: BenchOptions
@@ -72,6 +85,7 @@ struct All: Benchmark {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct Verify: Benchmark {
     static let configuration = CommandConfiguration(
         abstract:
@@ -91,6 +105,7 @@ struct Verify: Benchmark {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct Scale: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
@@ -110,6 +125,7 @@ struct Scale: AsyncParsableCommand {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct Replay: Benchmark {
     static let configuration = CommandConfiguration(
         abstract:
@@ -123,6 +139,7 @@ struct Replay: Benchmark {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct Live: Benchmark {
     static let configuration = CommandConfiguration(
         abstract:
@@ -135,6 +152,7 @@ struct Live: Benchmark {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct JSON: Benchmark {
     static let configuration = CommandConfiguration(abstract: "JSONReader vs JSONSerialization and JSONDecoder on the same 10 MB body.")
     @OptionGroup var options: BenchOptions
@@ -145,6 +163,7 @@ struct JSON: Benchmark {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct Decode: Benchmark {
     static let configuration = CommandConfiguration(abstract: "The todo client's dates: Date vs String on a 10 MB list body.")
     @OptionGroup var options: BenchOptions
@@ -155,6 +174,7 @@ struct Decode: Benchmark {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct SandboxRate: Benchmark {
     static let configuration = CommandConfiguration(
         commandName: "sandbox", abstract: "The in-process sandbox's requests/s under wrk, 8 connections.")
@@ -163,6 +183,7 @@ struct SandboxRate: Benchmark {
     static func measure(_ options: BenchOptions) async throws -> Bool { try await SandboxBenchmark.run(seconds: options.seconds) }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct Hostile: Benchmark {
     static let configuration = CommandConfiguration(
         abstract: "Each fault of the hostile test server: time to the outcome (deadline + 1 s) and body bytes held.")
@@ -172,6 +193,7 @@ struct Hostile: Benchmark {
 }
 
 /// The apicheck side of verify's bodies-only line, in a process of its own.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct CheckBodies: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check-bodies", abstract: "Check each line of a file as a todo list body (used by 'verify').", shouldDisplay: false)
@@ -187,6 +209,7 @@ struct CheckBodies: ParsableCommand {
 
 /// `apicheck verify`'s run with one job, with or without the coverage summary (or with every body parsed into a tree),
 /// in a process of its own: the sides of verify's coverage-cost and streaming lines.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct VerifyFiles: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify-files",
@@ -212,6 +235,7 @@ struct VerifyFiles: ParsableCommand {
 }
 
 /// Writes the verify corpus into a folder and keeps it, for profiling `apicheck verify` on it.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct VerifyCorpus: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify-corpus", abstract: "Write the 100 MB verify corpus into a folder, for profiling.")
@@ -225,6 +249,7 @@ struct VerifyCorpus: ParsableCommand {
 }
 
 /// Writes the guard's corpus of four API shapes into a folder and keeps it, for profiling `apicheck verify` on it.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct ShapesCorpus: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shapes-corpus", abstract: "Write the guard's 30 MB corpus of four API shapes into a folder, for profiling.")
@@ -241,6 +266,7 @@ struct ShapesCorpus: ParsableCommand {
 }
 
 /// Runs only the diff path of `live` against a sandbox already listening at BASE, for profiling it.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct LiveDiff: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "live-diff", abstract: "Run the diff path of 'live' against a sandbox at a base URL, for profiling.")
@@ -259,6 +285,7 @@ struct LiveDiff: AsyncParsableCommand {
 }
 
 /// Replays 1,000 requests beside the generic and bare stubs, three times: a steady workload for profilers.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct ReplayProfile: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay-profile", abstract: "Replay 1,000 requests beside the stubs, for profiling.", shouldDisplay: false)
@@ -267,6 +294,7 @@ struct ReplayProfile: AsyncParsableCommand {
 }
 
 /// Writes a 10,000-interaction recording and loads it again and again: a steady workload for profilers.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct LoadProfile: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "load-profile", abstract: "Load a 10,000-interaction recording repeatedly, for profiling.", shouldDisplay: false)

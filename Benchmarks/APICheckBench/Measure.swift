@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 
 /// Times of one job, several runs: the median with the min and max beside it.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct Samples {
     private(set) var values: [Double] = []
 
@@ -28,6 +29,7 @@ struct Samples {
 }
 
 /// A whole process, timed from its start to its end, with its peak memory when GNU time is there to report it.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct ProcessRun {
     let seconds: Double
     let stdout: String
@@ -112,16 +114,19 @@ struct ProcessRun {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct BenchError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
 
 /// `text` padded with spaces to `width` characters.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 func inSeconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }

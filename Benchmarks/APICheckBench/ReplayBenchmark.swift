@@ -7,6 +7,7 @@ import Foundation
 #endif
 
 /// Replay cost per request against a bare stub URLProtocol, at several recording sizes; recording load speed.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum ReplayBenchmark {
     static let body = Data(
         #"{"data":{"id":1,"title":"할 일","is_done":false,"created_at":"2023-09-16T18:07:38.000000Z","updated_at":"2024-05-21T06:32:19.000000Z"},"message":"할일 조회 성공"}"#

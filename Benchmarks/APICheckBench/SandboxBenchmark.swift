@@ -2,6 +2,7 @@ import Foundation
 import Sandbox
 
 /// GET list requests per second against the in-process sandbox, measured by `wrk` with 8 connections.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum SandboxBenchmark {
     static func run(seconds: Int) async throws -> Bool {
         guard let wrk = ProcessRun.find("wrk") else {

@@ -2,6 +2,7 @@ import Foundation
 
 /// `apicheck verify` and `apicheck coverage` on the shapes corpus at growing sizes (by default 0.1, 0.3 and 1 GB):
 /// time, MB/s and peak memory at each, so that "flat in memory and linear in time" is a figure, not a hope.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum ScaleBenchmark {
     struct Point {
         let megabytes: Double

@@ -5,6 +5,7 @@ import Foundation
 /// files pretty-printed as `apicheck record` writes them and half compact, each API's schema written out as JSON
 /// Schema for the peer: the corpus `guard` and `verify --shapes` measure `apicheck verify` against
 /// json.loads + jsonschema-rs on.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct ShapeCorpus {
     /// One API's list response, and how a page of it grows.
     struct Shape: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 
 /// `apicheck verify` against json.loads + jsonschema-rs on the shapes corpus: each API's recordings alone, then the
 /// whole corpus, whole processes alternated round by round.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum ShapeVerify {
     struct Result {
         let label: String

@@ -4,6 +4,7 @@ import Foundation
 /// `apicheck-bench vendor`: verifying one capture against a vendor-sized OpenAPI description (the size of GitHub's,
 /// written by `Benchmarks/vendor-description.py`) beside Python's `json.load` of the same file, whole processes,
 /// alternated: time and peak memory. Issue 40's target is at most 2x json.load's time and 60 MB.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct Vendor: Benchmark {
     static let configuration = CommandConfiguration(
         abstract:

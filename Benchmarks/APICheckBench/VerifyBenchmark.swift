@@ -7,6 +7,7 @@ import Foundation
 
 /// Verifying a 100 MB corpus of todo recordings against the todo contract, beside merely parsing it,
 /// and beside Python's `jsonschema` and `jsonschema-rs` on the same response bodies.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum VerifyBenchmark {
     static let targetBytes = 100_000_000
 

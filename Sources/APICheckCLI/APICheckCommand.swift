@@ -3,6 +3,7 @@ import APICheckContracts
 import ArgumentParser
 
 /// `apicheck`: the root command.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct APICheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apicheck",

@@ -9,11 +9,13 @@ import WireFormat
 // (exit 2), lists the choices in the error and in --help, and the commands get typed values.
 
 /// A value chosen by name from a fixed list (`--format json`, `--fail-on warning`).
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 protocol NamedArgument: ExpressibleByArgument, CustomStringConvertible {
     static var all: [Self] { get }
     static func named(_ name: String) -> Self?
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension NamedArgument {
     public init?(argument: String) {
         guard let value = Self.named(argument) else { return nil }
@@ -24,12 +26,16 @@ extension NamedArgument {
     public var defaultValueDescription: String { description }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension ReportFormat: NamedArgument {}
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Severity: NamedArgument {}
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension CoverageFormat: NamedArgument {}
 
 /// `--report FORMAT=PATH`: the report in one more format, written to a file (atomically) besides the one
 /// on stdout, so one run gives both CI annotations and an HTML report to upload.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct ReportDestination: ExpressibleByArgument, Sendable {
     let format: ReportFormat
     let path: String
@@ -46,6 +52,11 @@ struct ReportDestination: ExpressibleByArgument, Sendable {
 
     /// Refuses, before anything runs, a destination that is a folder or is given twice (a missing folder is created).
     static func validate(_ destinations: [ReportDestination]) throws {
+        try validate(paths: destinations.map { ("\($0.format)", $0.path) })
+    }
+
+    /// ``validate(_:)`` of any command's `--report` values, as (format, path).
+    static func validate(paths destinations: [(format: String, path: String)]) throws {
         var seen: Set<String> = []
         for destination in destinations {
             let url = URL(fileURLWithPath: destination.path).standardizedFileURL
@@ -59,16 +70,36 @@ struct ReportDestination: ExpressibleByArgument, Sendable {
 
     /// Writes the report of `findings` to every destination; returns an error line for each that could not be written.
     static func write(_ destinations: [ReportDestination], findings: [Finding], summary: ReportSummary, command: String) -> [String] {
-        var errors: [String] = []
-        for destination in destinations {
-            do {
-                try AtomicFile.write(
-                    Data(destination.format.render(findings, summary: summary).utf8), to: URL(fileURLWithPath: destination.path))
-                Output.err("apicheck \(command): wrote the \(destination.format) report to \(destination.path)\n")
-            } catch {
-                errors.append("\(destination.path): error: cannot write the \(destination.format) report: \(error.localizedDescription)")
-            }
+        destinations.compactMap { destination in
+            write(
+                destination.format.render(findings, summary: summary), as: "\(destination.format)", to: destination.path, command: command)
         }
-        return errors
     }
+
+    /// Writes one report (atomically) and says so on stderr; returns the error line when it could not be written.
+    static func write(_ report: String, as format: String, to path: String, command: String) -> String? {
+        do {
+            try AtomicFile.write(Data(report.utf8), to: URL(fileURLWithPath: path))
+            Output.err("apicheck \(command): wrote the \(format) report to \(path)\n")
+            return nil
+        } catch {
+            return "\(path): error: cannot write the \(format) report: \(error.localizedDescription)"
+        }
+    }
+}
+
+/// `apicheck breaking --report FORMAT=PATH`: one of the formats of ``BreakingReport`` (its own: no junit).
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+struct BreakingReportDestination: ExpressibleByArgument, Sendable {
+    let format: String
+    let path: String
+
+    init?(argument: String) {
+        guard let equals = argument.firstIndex(of: "=") else { return nil }
+        format = String(argument[..<equals])
+        path = String(argument[argument.index(after: equals)...])
+        guard BreakingReport.formats.contains(format), !path.isEmpty else { return nil }
+    }
+
+    static var defaultCompletionKind: CompletionKind { .file() }
 }

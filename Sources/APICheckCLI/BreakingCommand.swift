@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 
 /// `apicheck breaking`: what a contract change breaks, and for whom, ranked by this app's use of it.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct BreakingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "breaking",
@@ -34,6 +35,7 @@ struct BreakingCommand: ParsableCommand {
             Examples:
               apicheck breaking --base HEAD~1
               apicheck breaking --base origin/main --api todos --format github
+              apicheck breaking --base origin/main --format github --report html=breaking.html
               apicheck breaking old/todos.openapi.yaml contracts/todos.openapi.yaml --api todos
               apicheck breaking contracts/todos.openapi.yaml new/todos.openapi.yaml --api todos --examples --examples-filter \
             TodoContractExamples
@@ -55,6 +57,12 @@ struct BreakingCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("The report format: text, json, github, markdown or html.", valueName: "format"))
     var format: String = "text"
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also write the report in FORMAT to PATH (repeatable), e.g. html=breaking.html.", valueName: "format=path"))
+    var report: [BreakingReportDestination] = []
 
     @Option(name: .long, help: ArgumentHelp("The lowest severity that fails the run.", valueName: "severity"))
     var failOn: Severity = .error
@@ -82,6 +90,7 @@ struct BreakingCommand: ParsableCommand {
         guard BreakingReport.formats.contains(format) else {
             throw ValidationError("unknown --format '\(format)'; the formats are \(BreakingReport.formats.joined(separator: ", "))")
         }
+        try ReportDestination.validate(paths: report.map { ($0.format, $0.path) })
         if examplesFilter != nil && !examples { throw ValidationError("--examples-filter goes with --examples") }
         _ = try today()
         switch (files.count, base) {
@@ -120,6 +129,12 @@ struct BreakingCommand: ParsableCommand {
         }
         let (comparisons, notes) = (outcome.comparisons, outcome.notes)
         Output.out(BreakingReport.render(comparisons, format: format))
+        let writeErrors = report.compactMap { destination in
+            ReportDestination.write(
+                BreakingReport.render(comparisons, format: destination.format), as: destination.format, to: destination.path,
+                command: "breaking")
+        }
+        for line in writeErrors { Output.err(line + "\n") }
         for note in notes + comparisons.flatMap(\.notes) { Output.err("apicheck breaking: \(note)\n") }
         for comparison in comparisons { Output.err("apicheck breaking: \(BreakingReport.summary(comparison))\n") }
         if examples {
@@ -133,6 +148,8 @@ struct BreakingCommand: ParsableCommand {
             )
         }
         let failing = comparisons.flatMap(\.changes).filter { $0.isUsed && $0.change.severity >= failOn }
-        if !failing.isEmpty { throw ExitCode(ExitReason.findings.code) }
+        var status = failing.isEmpty ? ExitReason.success : .findings
+        if !writeErrors.isEmpty { status = status.combined(with: .usage) }
+        if status != .success { throw ExitCode(status.code) }
     }
 }

@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 
 /// `apicheck coverage`: how much of each contract the recordings exercise.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct CoverageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "coverage",

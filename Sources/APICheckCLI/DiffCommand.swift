@@ -7,6 +7,7 @@ import Foundation
 
 /// `apicheck diff --live`: the release gate. Runs the scenarios against the live API and reports what
 /// drifted from the contract and from the recordings.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct DiffCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",

@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 
 /// `apicheck examples`: responses the contract allows, written as recordings, from the contract alone.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct ExamplesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "examples",

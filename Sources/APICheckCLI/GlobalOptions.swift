@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 
 /// The options every command takes.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,

@@ -5,6 +5,7 @@ import Foundation
 import WireFormat
 
 /// `apicheck har`: import HAR files as recordings, export recordings as HAR.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct HARCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "har",
@@ -14,6 +15,7 @@ struct HARCommand: ParsableCommand {
 }
 
 /// `apicheck har import FILE --api NAME --name NAME`.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct HARImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
@@ -45,6 +47,7 @@ struct HARImportCommand: ParsableCommand {
 }
 
 /// `apicheck har export RECORDING [--output FILE]`.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct HARExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",

@@ -5,6 +5,7 @@ import Foundation
 import WireFormat
 
 /// `apicheck infer`: infer a contract from recordings; never overwrites the hand-written one.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct InferCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "infer",

@@ -5,6 +5,7 @@ import Foundation
 import Sandbox
 
 /// The options `diff --live` and `record` share: where the API is and how to run its scenarios.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct LiveOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Only this API.", valueName: "name"))
     var api: String?

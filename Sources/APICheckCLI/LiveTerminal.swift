@@ -3,6 +3,7 @@ import Locking
 import Sockets
 
 /// Progress and interruption for the live commands.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum LiveTerminal {
     /// Whether stderr is a terminal (progress is shown only then).
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
@@ -66,6 +67,7 @@ enum LiveTerminal {
 nonisolated(unsafe) private var interruptPipe: Int32 = -1
 
 /// The running task, for the signal handler.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class TaskBox<T: Sendable>: Sendable {
     private let stored = Locked<Task<T, Never>?>(nil)
 
@@ -75,6 +77,7 @@ final class TaskBox<T: Sendable>: Sendable {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class InterruptCount: Sendable {
     private let count = Locked(0)
 
@@ -91,4 +94,5 @@ final class InterruptCount: Sendable {
 /// The exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells report it).
 let interruptedStatus: Int32 = 130
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }

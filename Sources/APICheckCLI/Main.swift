@@ -7,6 +7,12 @@ import Locking
 @main
 enum Main {
     static func main() async {
+        // The live runner times requests and runs with Swift's Clock and Duration (macOS 13); the libraries an app
+        // links need only macOS 12 / iOS 15.
+        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else {
+            Output.err("apicheck needs macOS 13 or later.\n")
+            exit(ExitReason.usage.code)
+        }
         let status: Int32
         do {
             var command = try APICheckCommand.parseAsRoot()
@@ -23,6 +29,7 @@ enum Main {
     }
 
     /// Prints what the error says (help and version to stdout, the rest to stderr) and returns the exit code.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     static func report(_ error: any Error) -> Int32 {
         if let failure = error as? CommandFailure {
             Output.err(failure.message + "\n")

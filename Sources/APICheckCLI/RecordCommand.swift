@@ -6,6 +6,7 @@ import ArgumentParser
 import Foundation
 
 /// `apicheck record`: re-records the scenarios after an API change.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct RecordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",

@@ -3,6 +3,7 @@ import Foundation
 import Sandbox
 
 /// `apicheck sandbox`: serves local replicas of the APIs until Ctrl-C.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct SandboxCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sandbox",

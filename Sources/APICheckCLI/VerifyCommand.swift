@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 
 /// `apicheck verify`: checks recordings against their contracts, offline.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",

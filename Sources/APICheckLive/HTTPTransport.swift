@@ -13,6 +13,7 @@ import Sockets
 /// thousandfold). A body is read up to ``maximumBodyBytes``; a larger one fails as
 /// ``TransportError/Kind/tooLarge`` before it is read when its `Content-Length` says so, and otherwise
 /// the moment it passes the limit, so memory stays bounded.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class HTTPTransport: LiveTransport {
     /// The default body limit: 50 MiB.
     public static let defaultMaximumBodyBytes = 50 << 20
@@ -88,6 +89,7 @@ public final class HTTPTransport: LiveTransport {
 }
 
 /// The largest value recorded, shared by the requests of one transport.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class PeakCounter: Sendable {
     private let peak = Locked(0)
 

@@ -2,6 +2,7 @@ import APICheckContracts
 import APICheckRecording
 import Foundation
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension LiveRun {
     /// `apicheck diff --live`: runs the scenarios and checks every live interaction against the contract
     /// and against the recorded interaction of its step.

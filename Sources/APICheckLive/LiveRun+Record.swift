@@ -2,6 +2,7 @@ import APICheckContracts
 import APICheckRecording
 import Foundation
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension LiveRun {
     /// `apicheck record`: runs the scenarios one at a time and writes one recording per scenario
     /// (unless `dryRun`), with a summary of what changed against the old recording. `recordedFrom`

@@ -4,6 +4,7 @@ import Foundation
 
 /// `apicheck diff --live` and `apicheck record`: runs the scenarios of `apicheck.yml` against the
 /// live API and checks or records what comes back. The CLI only parses flags and prints.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct LiveRun: Sendable {
     /// What to run, and where.
     public struct Options: Sendable {

@@ -10,6 +10,7 @@ import WireFormat
 /// deadline. A transport failure skips the rest of its scenario (its clean-up still runs, also after
 /// cancellation). Once transport failures are all the run has seen (no response at all yet), no further
 /// scenario starts: a dead server ends the run after about one deadline.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct ScenarioRunner: Sendable {
     /// How to run.
     public struct Options: Sendable {

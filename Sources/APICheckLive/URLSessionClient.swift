@@ -12,6 +12,7 @@ import Locking
 /// It keeps the promises of the plain-HTTP client: no redirect followed, `Accept-Encoding: identity`
 /// unless the request asks otherwise, a compressed answer refused before its body is read, a body
 /// read up to the limit and no further, one deadline for the whole exchange.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class URLSessionClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     let maximumBodyBytes: Int
     let peak: PeakCounter

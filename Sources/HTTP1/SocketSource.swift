@@ -4,9 +4,9 @@ import Sockets
 package struct SocketSource: HTTP1Source {
     package let socket: Socket
     /// When a read gives up (``SocketError/timedOut``); a server moves it between a request's head and its body.
-    package var deadline: ContinuousClock.Instant
+    package var deadline: Deadline
 
-    package init(socket: Socket, deadline: ContinuousClock.Instant) {
+    package init(socket: Socket, deadline: Deadline) {
         self.socket = socket
         self.deadline = deadline
     }

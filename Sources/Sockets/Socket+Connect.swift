@@ -116,7 +116,7 @@ extension Resolver {
 extension Socket {
     /// Connects to `host`:`port`, trying each address in turn, within the deadline.
     public static func connect(
-        host: String, port: Int, deadline: ContinuousClock.Instant, resolver: Resolver = .system
+        host: String, port: Int, deadline: Deadline, resolver: Resolver = .system
     ) throws(ConnectError) -> Socket {
         try resolver.firstStream(host, port) { address, descriptor throws(SocketError) in
             let connection = Socket(adopting: descriptor)

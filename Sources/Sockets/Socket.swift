@@ -56,7 +56,7 @@ public final class Socket: Sendable {
     /// `limit` bytes or the deadline: a client still sending a request body the server refused then reads
     /// the answer already written instead of meeting a reset (a close with unread input sends RST, which
     /// discards what the client had not read yet). nginx calls this a lingering close.
-    public func finishSending(discardingUpTo limit: Int, deadline: ContinuousClock.Instant) {
+    public func finishSending(discardingUpTo limit: Int, deadline: Deadline) {
         closed.withLock { closed in
             guard !closed else { return }
             _ = systemShutdown(descriptor, Int32(SHUT_WR))
@@ -80,7 +80,7 @@ public final class Socket: Sendable {
     /// Reads at most `capacity` bytes into `buffer`'s end; returns the count, 0 at the end of the stream.
     ///
     /// - Throws: ``SocketError`` with `.timedOut` at the deadline, or the system's error.
-    public func read(into buffer: inout [UInt8], capacity: Int, deadline: ContinuousClock.Instant) throws(SocketError) -> Int {
+    public func read(into buffer: inout [UInt8], capacity: Int, deadline: Deadline) throws(SocketError) -> Int {
         while true {
             let start = buffer.count
             var received = 0
@@ -105,7 +105,7 @@ public final class Socket: Sendable {
     ///
     /// - Throws: ``SocketError`` with `.timedOut` at the deadline, or the system's error (a peer that
     ///   closed its end is `EPIPE` or `ECONNRESET`; never a SIGPIPE).
-    public func write(_ bytes: [UInt8], deadline: ContinuousClock.Instant) throws(SocketError) {
+    public func write(_ bytes: [UInt8], deadline: Deadline) throws(SocketError) {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { raw in
@@ -129,12 +129,10 @@ public final class Socket: Sendable {
     }
 
     /// Waits until the socket is ready for `events` or the deadline passes.
-    func wait(for events: Int16, deadline: ContinuousClock.Instant) throws(SocketError) {
+    func wait(for events: Int16, deadline: Deadline) throws(SocketError) {
         while true {
-            let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero else { throw SocketError(code: ETIMEDOUT, operation: "poll", timedOut: true) }
-            let milliseconds = min(
-                left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1, Int64(Int32.max))
+            let milliseconds = min(deadline.millisecondsLeft(), Int64(Int32.max))
+            guard milliseconds > 0 else { throw SocketError(code: ETIMEDOUT, operation: "poll", timedOut: true) }
             var entry = pollfd(fd: descriptor, events: events, revents: 0)
             let ready = poll(&entry, 1, Int32(milliseconds))
             if ready > 0 { return }

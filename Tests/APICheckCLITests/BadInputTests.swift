@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Testing
 #endif
 
 /// Every command, given a bad file where it reads one: exit 2, the file named, nothing written, no trap.
-@Suite("Bad input: every command, every kind of bad file", .timeLimit(.minutes(5)))
+@Suite("Bad input: every command, every kind of bad file", timeLimit(minutes: 5))
 struct BadInputTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

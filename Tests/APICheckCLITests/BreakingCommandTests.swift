@@ -5,7 +5,7 @@ import Testing
 
 /// `apicheck breaking` as a user runs it: the todo API's contract changed the way the README's walkthrough changes
 /// it (`updated_at` may be null, `GET /api/v2/todos/{id}` may answer 429), ranked by the todo recordings.
-@Suite("apicheck breaking", .timeLimit(.minutes(5)))
+@Suite("apicheck breaking", timeLimit(minutes: 5))
 struct BreakingCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let contract = root.appendingPathComponent("contracts/todos.openapi.yaml")
@@ -93,6 +93,26 @@ struct BreakingCommandTests {
         #expect(html.stdout.hasPrefix("<!DOCTYPE html>"))
         #expect(html.stdout.contains("data-rule=\"breaking.status-added\""), "\(html.stdout)")
         #expect(html.stdout.contains("default-src 'none'"))
+
+        // One run, annotations on stdout and the page in a file (as the GitHub Action runs it); the same bytes.
+        let folder = changed.deletingLastPathComponent()
+        let page = folder.appendingPathComponent("reports/breaking.html")
+        let both = try await CLIRunner.run(
+            [
+                "breaking", "contracts/todos.openapi.yaml", changed.path, "--api", "todos", "--format", "github", "--report",
+                "html=\(page.path)",
+            ],
+            currentDirectory: Self.root)
+        #expect(both.status == 1)
+        #expect(both.stdout.contains("::error file=") && both.stdout.contains("title=breaking.response-nullable"), "\(both.stdout)")
+        #expect(both.stderr.contains("wrote the html report to \(page.path)"), "\(both.stderr)")
+        #expect(try String(contentsOf: page, encoding: .utf8) == html.stdout)
+        for bad in ["junit=\(page.path)", "html=", "html", "html=\(folder.path)"] {
+            let refused = try await CLIRunner.run(
+                ["breaking", "contracts/todos.openapi.yaml", changed.path, "--report", bad], currentDirectory: Self.root)
+            #expect(refused.status == 2, "\(bad): \(refused.stderr)")
+            #expect(refused.stdout.isEmpty)
+        }
     }
 
     @Test("no change exits 0; an info change does not fail at --fail-on error; a contract that does not load exits 2")

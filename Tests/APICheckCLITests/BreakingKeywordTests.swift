@@ -6,7 +6,7 @@ import Testing
 /// `apicheck breaking --format json` on pairs of versions that change one keyword the verifier enforces, each pair
 /// judged on both sides: the same schema as a request field (what the client sends) and as a response field (what it
 /// reads). A request that accepts less breaks the client; a response that may hold more breaks it.
-@Suite("apicheck breaking: every enforced keyword, by side", .timeLimit(.minutes(5)))
+@Suite("apicheck breaking: every enforced keyword, by side", timeLimit(minutes: 5))
 struct BreakingKeywordTests {
     struct Pair: CustomTestStringConvertible, Sendable {
         let name: String

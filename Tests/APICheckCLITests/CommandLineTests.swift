@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("The apicheck command line", .timeLimit(.minutes(5)))
+@Suite("The apicheck command line", timeLimit(minutes: 5))
 struct CommandLineTests {
     @Test("--version prints the version on stdout and exits 0", arguments: [["--version"], ["sandbox", "--version"]])
     func version(_ arguments: [String]) async throws {

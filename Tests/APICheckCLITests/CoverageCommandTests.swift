@@ -1,8 +1,9 @@
 import APICheck
 import Foundation
+import TestSupport
 import Testing
 
-@Suite("apicheck coverage", .timeLimit(.minutes(5)))
+@Suite("apicheck coverage", timeLimit(minutes: 5))
 struct CoverageCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

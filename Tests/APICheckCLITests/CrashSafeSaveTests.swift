@@ -11,7 +11,7 @@ import WireFormat
 /// Afterwards every file is the complete old or the complete new version and parses, and the temporary file
 /// a killed save leaves is removed by the next save in that folder.
 // Fifteen minutes: under the thread sanitizer the child that builds and saves 750 kB is several times slower.
-@Suite("Saves survive SIGKILL", .serialized, .timeLimit(.minutes(15)))
+@Suite("Saves survive SIGKILL", .serialized, timeLimit(minutes: 15))
 struct CrashSafeSaveTests {
     /// The helper next to this test bundle (SwiftPM builds it because the tests depend on it).
     static func helper() throws -> URL {
@@ -139,7 +139,7 @@ struct CrashSafeSaveTests {
 
 /// `apicheck record` killed while it records: each recording it had written is the old or the new one, whole.
 // 100 runs of `apicheck record`: under a sanitizer each run is several times slower (an ASan run went past 5 minutes).
-@Suite("apicheck record survives SIGKILL", .timeLimit(Sanitizers.any ? .minutes(20) : .minutes(5)))
+@Suite("apicheck record survives SIGKILL", timeLimit(minutes: Sanitizers.any ? 20 : 5))
 struct RecordKillTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let scenarios = ["list", "list-done", "search", "read", "page-two", "missing"]

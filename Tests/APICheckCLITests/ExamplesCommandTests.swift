@@ -1,7 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-@Suite("apicheck examples", .timeLimit(.minutes(5)))
+@Suite("apicheck examples", timeLimit(minutes: 5))
 struct ExamplesCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

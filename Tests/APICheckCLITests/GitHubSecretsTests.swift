@@ -6,7 +6,7 @@ import Testing
 /// GitHub's secrets (the token, the OAuth app's client secret, the code, the issued access token) sent through
 /// every command that writes: `record`, `diff --live` in every report format, `verify`, `har import`.
 /// Every file written and everything printed is searched for each of them.
-@Suite("GitHub secrets never reach a file or a report", .timeLimit(.minutes(5)))
+@Suite("GitHub secrets never reach a file or a report", timeLimit(minutes: 5))
 struct GitHubSecretsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let token = "gho_FakeTokenForSecretsTest0123456789ab"

@@ -1,7 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-@Suite("apicheck har", .timeLimit(.minutes(5)))
+@Suite("apicheck har", timeLimit(minutes: 5))
 struct HARCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let har = root.appendingPathComponent("Tests/APICheckTests/Fixtures/har/mitmproxy-todos.har")

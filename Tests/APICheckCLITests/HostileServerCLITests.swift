@@ -6,7 +6,7 @@ import Testing
 
 /// `apicheck diff --live` and `apicheck record` against a server that misbehaves: the exit code, the
 /// findings in the output, what is written to disk, and that `verify` then reads what was recorded.
-@Suite("apicheck against a hostile server", .serialized, .timeLimit(.minutes(3)))
+@Suite("apicheck against a hostile server", .serialized, timeLimit(minutes: 3))
 struct HostileServerCLITests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let faults: [HostileServer.Fault] = [

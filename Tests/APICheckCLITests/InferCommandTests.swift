@@ -1,7 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-@Suite("apicheck infer", .timeLimit(.minutes(5)))
+@Suite("apicheck infer", timeLimit(minutes: 5))
 struct InferCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -7,7 +7,7 @@ import WireFormat
 /// Kakao's REST API key sent through every command that writes: `record`, `diff --live` in every report
 /// format, `verify`, `har import`; also when the server echoes it back inside a 401's message, and when it
 /// travels percent-encoded in a URL. Every file written and everything printed is searched for it.
-@Suite("The Kakao key never reaches a file or a report", .timeLimit(.minutes(5)))
+@Suite("The Kakao key never reaches a file or a report", timeLimit(minutes: 5))
 struct KakaoSecretsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// Reserved characters on purpose: its percent-encoded and JSON-escaped forms differ from it.

@@ -9,7 +9,7 @@ import WireFormat
 /// when a server echoes a token back inside an answer, and when the key travels percent-encoded in a URL.
 /// The tokens are the replica's real JWTs, read back from what it received; every file written and
 /// everything printed is searched for every one of them.
-@Suite("LSLP's SesacKey and tokens never reach a file or a report", .timeLimit(.minutes(5)))
+@Suite("LSLP's SesacKey and tokens never reach a file or a report", timeLimit(minutes: 5))
 struct LSLPSecretsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// Reserved characters on purpose: its percent-encoded and JSON-escaped forms differ from it.

@@ -11,7 +11,7 @@ import Testing
 
 /// `apicheck diff --live` and `apicheck record`, run as the built binary against the sandbox it
 /// starts in-process, against a closed port, and against a server that never answers.
-@Suite("apicheck diff --live and record", .timeLimit(.minutes(5)))
+@Suite("apicheck diff --live and record", timeLimit(minutes: 5))
 struct LiveCommandTests {
     static let root = VerifyCommandTests.root
     /// The APIs of the repository's apicheck.yml that have scenarios.

@@ -6,7 +6,7 @@ import Testing
 /// The todo API needs no auth, but Swagger's curl lines send `X-CSRF-TOKEN`, and a project may name a secret
 /// of its own (`secrets_env`) that a request carries in its body and query. Through every command that
 /// writes or prints, none of them is written anywhere.
-@Suite("Todo secrets never reach a file or a report", .timeLimit(.minutes(5)))
+@Suite("Todo secrets never reach a file or a report", timeLimit(minutes: 5))
 struct TodoSecretsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let csrf = "fake-Csrf-Token-8d1e0b7c"

@@ -1,10 +1,11 @@
 import APICheck
 import Foundation
+import TestSupport
 import Testing
 
 /// `apicheck verify` on a recording someone edited by hand to hold secrets: `secret.unredacted` at the line
 /// of each, in every format, and never the secret itself in the report.
-@Suite("verify finds secrets put into a recording by hand", .timeLimit(.minutes(5)))
+@Suite("verify finds secrets put into a recording by hand", timeLimit(minutes: 5))
 struct UnredactedSecretTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let configured = "hand-Edited-Secret/42+"

@@ -1,8 +1,9 @@
 import APICheck
 import Foundation
+import TestSupport
 import Testing
 
-@Suite("apicheck verify", .timeLimit(.minutes(5)))
+@Suite("apicheck verify", timeLimit(minutes: 5))
 struct VerifyCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

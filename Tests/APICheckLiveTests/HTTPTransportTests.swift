@@ -11,13 +11,15 @@ import Testing
     import Darwin
 #endif
 
-@Suite("The live runner's HTTP client", .timeLimit(.minutes(5)))
+@Suite("The live runner's HTTP client", timeLimit(minutes: 5))
 struct HTTPTransportTests {
     // 30 s: a deadline no healthy answer meets late, even on a busy machine or under a sanitizer.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func get(_ port: Int, timeout: Duration = .seconds(30)) async -> Result<LiveResponse, TransportError> {
         await get("http://127.0.0.1:\(port)/api/v2/todos", timeout: timeout)
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func get(_ url: String, timeout: Duration = .seconds(10)) async -> Result<LiveResponse, TransportError> {
         let transport = HTTPTransport()
         let result: Result<LiveResponse, TransportError>
@@ -30,6 +32,7 @@ struct HTTPTransportTests {
         return result
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a response from the sandbox: status, headers and the whole body")
     func response() async throws {
         let sandbox = try await SandboxServer.start()
@@ -42,6 +45,7 @@ struct HTTPTransportTests {
         #expect(String(decoding: response.body, as: UTF8.self).hasSuffix("}"))
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a host name that does not resolve is a DNS failure (from a resolver that fails at once, not this machine's)")
     func dns() async throws {
         let failing = Resolver { _, _ throws(ConnectError) in throw ConnectError(resolution: "Name or service not known") }
@@ -59,6 +63,7 @@ struct HTTPTransportTests {
         #expect(error.description.contains("no-such-host.invalid"))
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("https to a plain-http server is a TLS failure that says so")
     func tls() async throws {
         let sandbox = try await SandboxServer.start()
@@ -69,6 +74,7 @@ struct HTTPTransportTests {
         #expect(result.failureText?.contains("speak TLS here") == true)
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a closed port is refused, at once")
     func refused() async throws {
         let result = try await LoopbackListener.withRefusingPort { port in await get(port, timeout: .seconds(30)) }
@@ -76,6 +82,7 @@ struct HTTPTransportTests {
         #expect(result.failureKind == .refused, "\(String(describing: result.failureText))")
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a server that never answers times out at the deadline, with the deadline in the message")
     func timeout() async throws {
         let silent = try LoopbackListener()
@@ -89,6 +96,7 @@ struct HTTPTransportTests {
         #expect(elapsed >= .milliseconds(450))
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a server that closes the connection unanswered is a reset, not a timeout")
     func reset() async throws {
         let closing = try LoopbackListener(acceptAndClose: true)
@@ -98,6 +106,7 @@ struct HTTPTransportTests {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Result where Failure == TransportError {
     var failureKind: TransportError.Kind? {
         if case .failure(let error) = self { return error.kind }

@@ -7,13 +7,15 @@ import Testing
 
 /// The live runner against a server that misbehaves (`HostileServer`): every fault ends in the right
 /// outcome, within the deadline, with memory bounded, and the other scenarios of the run still complete.
-@Suite("A hostile live server", .serialized, .timeLimit(.minutes(3)))
+@Suite("A hostile live server", .serialized, timeLimit(minutes: 3))
 struct HostileServerTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// The deadline of each request in these tests.
-    static let timeout = Duration.seconds(2)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    static var timeout: Duration { .seconds(2) }
 
     /// A todo list as the replica answers it: what `ok` and `http10` send.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     static func goodBody() async throws -> [UInt8] {
         let sandbox = try await SandboxServer.start(SandboxConfiguration(apis: [.todos], deterministic: true))
         let transport = HTTPTransport()
@@ -27,6 +29,7 @@ struct HostileServerTests {
         return response.body
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     static func send(_ request: LiveRequest, through transport: HTTPTransport, deadline: ContinuousClock.Instant) async -> Result<
         LiveResponse, TransportError
     > {
@@ -66,9 +69,11 @@ struct HostileServerTests {
         (.hugeHeader, .failure(.other)),
     ]
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "each fault, through both HTTP clients (sockets for http, URLSession for https): the outcome, an end at the deadline rather than a hang, the body held at most the limit",
         arguments: transportTable)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func transport(_ fault: HostileServer.Fault, _ expected: Expected) async throws {
         for client in Client.allCases {
             try await transport(fault, expected, through: client)
@@ -78,6 +83,7 @@ struct HostileServerTests {
     /// The two clients behind ``HTTPTransport``.
     enum Client: CaseIterable { case sockets, urlSession }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func transport(_ fault: HostileServer.Fault, _ expected: Expected, through client: Client) async throws {
         let good = try await Self.goodBody()
         let server = try HostileServer(goodBody: good)
@@ -156,6 +162,7 @@ struct HostileServerTests {
         (.html, ["content-type"], "text/html"),
     ]
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("one diff --live run over every fault: each scenario's findings, the healthy ones clean, the run ends and reaches the API")
     func run() async throws {
         let server = try HostileServer(goodBody: try await Self.goodBody())

@@ -2,12 +2,14 @@ import APICheck
 import APICheckLive
 import Foundation
 import Sandbox
+import TestSupport
 import Testing
 
-@Suite("diff and record over apicheck.yml", .timeLimit(.minutes(5)))
+@Suite("diff and record over apicheck.yml", timeLimit(minutes: 5))
 struct LiveRunTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("the auth secret is sent, and reaches neither a recording nor a finding")
     func secretsStayOut() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-liverun-\(UUID().uuidString)")
@@ -67,6 +69,7 @@ struct LiveRunTests {
         #expect(!(diffed.notes + diffed.errors).joined().contains(secret))
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "against --sandbox the runner sends the sandbox values of apicheck.yml, never the environment's secrets; an optional auth may be unset"
     )

@@ -27,6 +27,7 @@ struct LiveTargetTests {
     static let sandboxURL = URL(string: "http://127.0.0.1:50231")!
     static let staging = URL(string: "http://staging.example.com")!
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("the flags decide once: --sandbox wins, then --base-url, then apicheck.yml")
     func decided() {
         #expect(LiveTarget(sandboxURL: Self.sandboxURL, baseURL: Self.staging) == .sandbox(Self.sandboxURL))
@@ -38,6 +39,7 @@ struct LiveTargetTests {
         #expect(options.target == .sandbox(Self.sandboxURL))
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("the sandbox: every base on the replica, its documented credentials, writes, sandbox_only, a fixed run id")
     func sandbox() throws {
         let api = try Self.api()
@@ -53,6 +55,7 @@ struct LiveTargetTests {
         #expect(redaction.secretValues.contains("sandbox-token") && !redaction.secretValues.contains("real-token"))
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a real API (configured or overridden): the environment's credentials, no writes unless asked, no sandbox_only")
     func real() throws {
         let api = try Self.api()

@@ -13,11 +13,15 @@ func scenarios(_ yaml: String, otherBases: String = "") throws -> [ScenarioDefin
     return try ConfigurationFile.parse(text, path: "apicheck.yml").apis[0].scenarios
 }
 
-let target = ScenarioRunner.Target(
-    baseURLs: ["": URL(string: "https://api.example.test")!], headers: [("Authorization", "Bearer secret-token-value")])
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+var target: ScenarioRunner.Target {
+    ScenarioRunner.Target(
+        baseURLs: ["": URL(string: "https://api.example.test")!], headers: [("Authorization", "Bearer secret-token-value")])
+}
 
-@Suite("Scenario runner", .timeLimit(.minutes(5)))
+@Suite("Scenario runner", timeLimit(minutes: 5))
 struct ScenarioRunnerTests {
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("steps run in order; a captured id keeps its type in expect and fills the path")
     func capturesAndExpect() async throws {
         let definitions = try scenarios(
@@ -40,6 +44,7 @@ struct ScenarioRunnerTests {
         #expect(transport.requests.allSatisfy { $0.headers.contains { $0 == ("Authorization", "Bearer secret-token-value") } })
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("an expect that does not hold and a capture that finds nothing are problems; later steps still run")
     func expectFailures() async throws {
         let definitions = try scenarios(
@@ -56,6 +61,7 @@ struct ScenarioRunnerTests {
         #expect(outcome.steps.map(\.step) == ["one", "two"])
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a form body, a path value and a query value are escaped, Korean and reserved characters included")
     func escaping() async throws {
         let definitions = try scenarios(
@@ -77,6 +83,7 @@ struct ScenarioRunnerTests {
         #expect(request.headers.contains { $0 == ("Content-Type", "application/x-www-form-urlencoded") })
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a GET is retried once on a refused connection; a POST is not; a timeout is not")
     func retries() async throws {
         let definitions = try scenarios(
@@ -102,6 +109,7 @@ struct ScenarioRunnerTests {
         #expect(transport.requests.map(\.url.path) == ["/g", "/g", "/p", "/s"])
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a request goes only where it was told: a base the target lacks is a step problem, and nothing is sent")
     func unknownBaseIsNotTheMainOne() async throws {
         let definitions = try scenarios(
@@ -122,6 +130,7 @@ struct ScenarioRunnerTests {
         #expect(transport.requests.map(\.url.host) == ["web.example.test", "web.example.test"])
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a URL that cannot be built is a step problem, and nothing is sent")
     func unbuildableURL() async throws {
         let definitions = try scenarios("- { name: s, steps: [{ name: g, method: GET, path: /g }] }")
@@ -133,6 +142,7 @@ struct ScenarioRunnerTests {
         #expect(outcome.problems.first?.found.contains("not-a-base/g") == true, "\(outcome.problems)")
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a 429 with Retry-After waits once within the deadline, then takes the answer")
     func rateLimit() async throws {
         let definitions = try scenarios("- { name: s, steps: [{ name: g, method: GET, path: /g }] }")
@@ -154,6 +164,7 @@ struct ScenarioRunnerTests {
         #expect(noWaits.durations.isEmpty)
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("after a transport failure the rest is skipped and the clean-up still runs with what was captured")
     func cleanupAfterFailure() async throws {
         let definitions = try scenarios(
@@ -179,6 +190,7 @@ struct ScenarioRunnerTests {
         #expect(outcome.cleanup.map(\.request.url.path) == ["/todos/7"])
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a cancelled run (Ctrl-C) stops its steps and still cleans up")
     func cleanupAfterCancellation() async throws {
         let definitions = try scenarios(
@@ -217,6 +229,7 @@ struct ScenarioRunnerTests {
         #expect(outcome.cleanup.first?.response?.status == 200)
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("once every request so far failed on transport, no further scenario starts")
     func deadServer() async throws {
         let yaml = (1...20).map { "- { name: s\($0), steps: [{ name: g, method: GET, path: /g\($0) }] }" }.joined(separator: "\n")
@@ -227,6 +240,7 @@ struct ScenarioRunnerTests {
         #expect(outcomes.filter { $0.notRun?.contains("failed to reach") == true }.count == 16)
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a fast transport failure while another scenario still waits for its answer does not stop the run")
     func failureBesideASlowAnswer() async throws {
         let yaml = (1...8).map { "- { name: s\($0), steps: [{ name: g, method: GET, path: /g\($0) }] }" }.joined(separator: "\n")
@@ -244,6 +258,7 @@ struct ScenarioRunnerTests {
         #expect(Set(transport.requests.map(\.url.path)) == Set((1...8).map { "/g\($0)" }))
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a scenario that writes does not run against a real API without permission")
     func writesNeedPermission() async throws {
         let definitions = try scenarios("- { name: w, writes: true, steps: [{ name: p, method: POST, path: /p }] }")
@@ -253,6 +268,7 @@ struct ScenarioRunnerTests {
         #expect(transport.requests.isEmpty)
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("concurrent scenarios each see only their own captures", arguments: [1, 4, 16])
     func isolation(concurrency: Int) async throws {
         let yaml = (1...40).map {
@@ -273,10 +289,11 @@ struct ScenarioRunnerTests {
     }
 }
 
-@Suite("The todo scenarios against the sandbox", .timeLimit(.minutes(5)))
+@Suite("The todo scenarios against the sandbox", timeLimit(minutes: 5))
 struct TodoScenariosTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("apicheck.yml's todo scenarios never disturb each other: each read-only one beside a writing one, at concurrency 8")
     func concurrentScenarios() async throws {
         let configuration = try ConfigurationFile.load(Self.root.appendingPathComponent("apicheck.yml").path)
@@ -300,6 +317,7 @@ struct TodoScenariosTests {
         }
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a read-only scenario never picks what a writing scenario created (it could be deleted under it)")
     func readersAvoidProbes() async throws {
         let configuration = try ConfigurationFile.load(Self.root.appendingPathComponent("apicheck.yml").path)
@@ -333,6 +351,7 @@ struct TodoScenariosTests {
 }
 
 /// The waits a runner asked for, instead of waiting: tests of waits read this, not a clock.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class WaitLog: Sendable {
     private let recorded = Locked<[Duration]>([])
 
@@ -343,6 +362,7 @@ final class WaitLog: Sendable {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Result where Failure == any Error {
     /// The outcome of an async throwing closure, so that clean-up can run after it whatever happened.
     init(catching body: () async throws -> Success) async {
@@ -355,9 +375,10 @@ extension Result where Failure == any Error {
 }
 
 /// `repeat`, `wait`, `{{run_id}}`-style vars, multipart files and captured secrets: what the LSLP scenarios need of the engine.
-@Suite("Scenario runner: repeat, wait, secrets", .timeLimit(.minutes(5)))
+@Suite("Scenario runner: repeat, wait, secrets", timeLimit(minutes: 5))
 struct ScenarioRunnerRepeatTests {
     /// A feed of three pages by cursor: "c1", "c2", then "0".
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     static func pages() -> ScriptedTransport {
         ScriptedTransport { request, _ in
             let next = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "next" }?.value ?? ""
@@ -366,6 +387,7 @@ struct ScenarioRunnerRepeatTests {
         }
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("repeat sends again with the last answer's captures until the pointer holds the value")
     func repeatUntil() async throws {
         let definitions = try scenarios(
@@ -384,6 +406,7 @@ struct ScenarioRunnerRepeatTests {
         #expect(outcome.steps.map(\.step) == ["page", "page", "page", "after"])
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a repeat that reaches max without the value is an expect problem naming the pointer and max")
     func repeatMax() async throws {
         let definitions = try scenarios(
@@ -402,6 +425,7 @@ struct ScenarioRunnerRepeatTests {
         #expect(outcome.problems.first?.found == #""c2""#)
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("wait sleeps through the runner's clock before the step is sent")
     func wait() async throws {
         let definitions = try scenarios(
@@ -421,6 +445,7 @@ struct ScenarioRunnerRepeatTests {
         #expect(slept.withLock { $0 } == [.milliseconds(2500)])
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a value captured from a redacted key is a secret: listed in the outcome, never shown in a problem")
     func capturedSecrets() async throws {
         let definitions = try scenarios(
@@ -441,6 +466,7 @@ struct ScenarioRunnerRepeatTests {
         #expect(!outcome.problems.contains { $0.found.contains("secret-jwt") || $0.expected.contains("secret-jwt") }, "\(outcome.problems)")
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a multipart step sends text fields and a file part with its name, type and bytes")
     func multipartFile() async throws {
         let definitions = try scenarios(
@@ -462,8 +488,9 @@ struct ScenarioRunnerRepeatTests {
     }
 }
 
-@Suite("Scenario runner: clean-up captures", .timeLimit(.minutes(5)))
+@Suite("Scenario runner: clean-up captures", timeLimit(minutes: 5))
 struct ScenarioRunnerCleanupTests {
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a clean-up step may capture for the next one (log in again, then delete with the new token)")
     func cleanupCaptures() async throws {
         let definitions = try scenarios(

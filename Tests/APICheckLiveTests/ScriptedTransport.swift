@@ -3,6 +3,7 @@ import Foundation
 import Locking
 
 /// A transport that answers from a script, and remembers what it was sent.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class ScriptedTransport: LiveTransport, Sendable {
     typealias Answer = @Sendable (LiveRequest, Int) async throws(TransportError) -> LiveResponse
 

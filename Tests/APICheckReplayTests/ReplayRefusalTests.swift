@@ -1,11 +1,12 @@
 import APICheck
 import APICheckReplay
 import Foundation
+import TestSupport
 import Testing
 import WireFormat
 
 /// Replay answers only what was recorded: a request that differs where matching looks is refused.
-@Suite("Replay refuses what differs", .timeLimit(.minutes(5)))
+@Suite("Replay refuses what differs", timeLimit(minutes: 5))
 struct ReplayRefusalTests {
     /// One recorded POST, and the request sent instead.
     struct Case: Sendable, CustomTestStringConvertible {

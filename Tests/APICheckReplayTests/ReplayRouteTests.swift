@@ -1,6 +1,7 @@
 import APICheck
 import APICheckReplay
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -8,7 +9,7 @@ import Testing
 #endif
 
 /// A session that answers operations (method + path template) rather than a recording: contract examples' replay.
-@Suite("Replay by route", .timeLimit(.minutes(5)))
+@Suite("Replay by route", timeLimit(minutes: 5))
 struct ReplayRouteTests {
     static let file = URL(fileURLWithPath: "/nonexistent/examples/x.json")
 

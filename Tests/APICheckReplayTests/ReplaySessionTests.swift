@@ -2,6 +2,7 @@ import APICheck
 import APICheckReplay
 import Foundation
 import Sandbox
+import TestSupport
 import Testing
 import TodoAPI
 
@@ -9,7 +10,7 @@ import TodoAPI
     import FoundationNetworking
 #endif
 
-@Suite("Record and replay through URLSession", .timeLimit(.minutes(5)))
+@Suite("Record and replay through URLSession", timeLimit(minutes: 5))
 struct ReplaySessionTests {
     @Test("records from the sandbox, then replays offline through the real client")
     func recordThenReplay() async throws {
@@ -251,7 +252,7 @@ struct ReplaySessionTests {
 }
 
 /// 200 test cases that Swift Testing runs in parallel, each replaying its own recording.
-@Suite("Parallel replaying tests", .timeLimit(.minutes(5)))
+@Suite("Parallel replaying tests", timeLimit(minutes: 5))
 struct ParallelReplayTests {
     static let folder: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-parallel-\(UUID().uuidString)")

@@ -13,7 +13,7 @@ import Testing
 
 /// Replay reaching code as apps write it: sessions the app builds from ``TestRecording/configuration``, custom
 /// matching rules, recordings in a test bundle, and what a URLProtocol cannot see.
-@Suite("Replay through the app's own sessions and bundles", .timeLimit(.minutes(5)))
+@Suite("Replay through the app's own sessions and bundles", timeLimit(minutes: 5))
 struct AppCodeReplayTests {
     /// A session delegate of the app's own, as Alamofire's `SessionDelegate` is: the data and the completion of every
     /// task arrive through it (no completion handler).
@@ -160,7 +160,7 @@ struct AppCodeReplayTests {
 }
 
 /// Recordings and contracts as resources of a test bundle (`Bundle.module`), as an Xcode app's test target holds them.
-@Suite("Recordings in a test bundle", .timeLimit(.minutes(5)))
+@Suite("Recordings in a test bundle", timeLimit(minutes: 5))
 struct BundledRecordingsTests {
     static let suite: RecordingsTrait = .recordings(api: "demo", bundle: .module)
 
@@ -281,7 +281,7 @@ struct BundledRecordingsTests {
 }
 
 /// `ContractExample` with the app's own code: a service that calls `URLSession.shared` at its production URL.
-@Suite("Contract examples through app code", .timeLimit(.minutes(5)))
+@Suite("Contract examples through app code", timeLimit(minutes: 5))
 struct ContractExampleAppCodeTests {
     /// A todo service as REST_TODO writes one: a hard-coded base URL and `URLSession.shared`.
     struct SeedStyleService<Model: Decodable> {

@@ -1,13 +1,14 @@
 import APICheck
 import APICheckTesting
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-@Suite("Traits read apicheck.yml", .timeLimit(.minutes(5)))
+@Suite("Traits read apicheck.yml", timeLimit(minutes: 5))
 struct ConfigurationDrivenTraitTests {
     @Test("the recordings folder and matching rules come from the package's apicheck.yml")
     func settingsFromConfiguration() async throws {

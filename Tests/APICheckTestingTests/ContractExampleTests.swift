@@ -1,6 +1,7 @@
 import APICheck
 import APICheckReplay
 import Foundation
+import TestSupport
 import Testing
 
 @testable import APICheckTesting
@@ -11,7 +12,7 @@ import Testing
 
 /// The contract-examples entry point: what it loads, and that it fails, with the example's file, line, step and
 /// the failing key, for each way a client can refuse a response the contract allows.
-@Suite("Contract examples through a client", .timeLimit(.minutes(5)))
+@Suite("Contract examples through a client", timeLimit(minutes: 5))
 struct ContractExampleTests {
     /// The todo list's examples with `meta.from` null (the contract: `type: [integer, "null"]`).
     static func nullFrom() throws -> ContractExample {

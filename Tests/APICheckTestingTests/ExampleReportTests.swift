@@ -1,6 +1,7 @@
 import APICheck
 import APICheckReplay
 import Foundation
+import TestSupport
 import Testing
 
 @testable import APICheckReplayTesting
@@ -12,7 +13,7 @@ import Testing
 
 /// What `apicheck breaking --examples` reads back from the `swift test` it starts: each checked example's result in
 /// `APICHECK_EXAMPLE_REPORT`, and the examples read against the contract `APICHECK_CONTRACT_<API>` names.
-@Suite("Contract examples report to apicheck breaking --examples", .timeLimit(.minutes(5)))
+@Suite("Contract examples report to apicheck breaking --examples", timeLimit(minutes: 5))
 struct ExampleReportTests {
     struct Meta: Decodable {
         struct Fields: Decodable { let from: Int }

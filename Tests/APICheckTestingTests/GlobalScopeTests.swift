@@ -12,7 +12,7 @@ import Testing
 #endif
 
 /// `scope: .global`: the recording answers `URLSession.shared`, at the app's own base URLs, one global test at a time.
-@Suite("Global scope: URLSession.shared and the app's base URLs", .timeLimit(.minutes(5)))
+@Suite("Global scope: URLSession.shared and the app's base URLs", timeLimit(minutes: 5))
 struct GlobalScopeTests {
     /// The todo API's production base URL, as `apicheck.yml` names it and an app hard-codes it.
     static let production = "https://phplaravel-574671-2962113.cloudwaysapps.com"
@@ -253,14 +253,14 @@ struct GlobalScopeTests {
     static func waitUntil(_ condition: () -> Bool) async throws {
         for _ in 0..<120_000 {
             if condition() { return }
-            try await Task.sleep(for: .milliseconds(1))
+            try await Task.sleep(nanoseconds: 1_000_000)
         }
         Issue.record("the condition never held")
     }
 }
 
 /// Global tests one at a time, session tests beside them.
-@Suite("Global scope: serialized, beside parallel session-scope tests", .timeLimit(.minutes(5)))
+@Suite("Global scope: serialized, beside parallel session-scope tests", timeLimit(minutes: 5))
 struct GlobalScopeSerializationTests {
     /// Two recordings of the same request with different answers, in a package of their own.
     static func makePackage(recordings names: [String]) throws -> URL {
@@ -364,6 +364,7 @@ struct GlobalScopeSerializationTests {
         var value: String? { stored.withLock { $0 } }
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("30 global and 300 session-scope tests at once: each answer from its own recording, no two global tests overlapping")
     func globalAndSessionTogether() async throws {
         let names = (0..<30).map { "g\($0)" } + (0..<10).map { "s\($0)" }
@@ -417,6 +418,7 @@ struct GlobalScopeSerializationTests {
 }
 
 /// When a test's scope began and ended.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class Span: Sendable {
     private let times = Locked<(began: Duration, ended: Duration)>((.zero, .zero))
     var began: Duration {

@@ -2,6 +2,7 @@ import APICheck
 import APICheckTesting
 import Foundation
 import Locking
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -11,7 +12,7 @@ import Testing
 /// 1,000 replaying tests at once, through the trait's own scope (as `@Test(.replaying(...))` runs it): half
 /// on one shared recording, half spread over 20 others. Every answer must be the one its recording holds,
 /// and no test may see another's. Run under the thread sanitizer too (docs/RELIABILITY.md).
-@Suite("Replaying tests in parallel", .timeLimit(.minutes(5)))
+@Suite("Replaying tests in parallel", timeLimit(minutes: 5))
 struct ParallelReplayTests {
     static let recordings = 20
     static let requestsPerTest = 3

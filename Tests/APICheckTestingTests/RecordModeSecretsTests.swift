@@ -10,7 +10,7 @@ import WireFormat
 /// The test traits in record mode (`APICHECK_RECORD=all`) write recordings from a live server through the
 /// replay layer: the key `apicheck.yml` names never reaches them, in the header, percent-encoded in a query,
 /// echoed back by the server in a 401, or as a base64 copy.
-@Suite("Record mode of the traits writes no secret", .timeLimit(.minutes(5)))
+@Suite("Record mode of the traits writes no secret", timeLimit(minutes: 5))
 struct RecordModeSecretsTests {
     static let key = "fake/Kakao+Key=Secret&0042"
 

@@ -1,13 +1,14 @@
 import APICheck
 import APICheckTesting
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-@Suite("Swift Testing traits", .timeLimit(.minutes(5)))
+@Suite("Swift Testing traits", timeLimit(minutes: 5))
 struct TraitTests {
     @Test("the recordings folder is found beside Package.swift, or from APICHECK_RECORDINGS")
     func locatesRecordingsFolder() throws {

@@ -1,12 +1,13 @@
 import APICheck
 import APICheckTesting
 import Foundation
+import TestSupport
 import Testing
 
 /// What each API's decoding-contract suite checked first, written once for the four: every test recording conforms
 /// to its API's contract, and there are enough recordings for the other checks to mean something. The suites of
 /// each API (`TodoDecodingContracts`, `GitHubDecodingContracts`, ...) keep what is particular to their API.
-@Suite("Decoding contracts of every API", .timeLimit(.minutes(5)))
+@Suite("Decoding contracts of every API", timeLimit(minutes: 5))
 struct DecodingContracts {
     /// An API, its test recordings and how many there must at least be.
     struct API: Sendable, CustomTestStringConvertible {

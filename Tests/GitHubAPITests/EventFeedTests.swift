@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The GitFeed cache: merge, keep 50, persist atomically, reopen and poll conditionally, honour the poll interval and rate limits.
-@Suite("GitHub client: event feed", .timeLimit(.minutes(5)))
+@Suite("GitHub client: event feed", timeLimit(minutes: 5))
 struct EventFeedTests {
     let swift = try! RepositoryName("apple/swift")
 

@@ -1,10 +1,11 @@
 import Foundation
 import GitHubAPI
 import Sandbox
+import TestSupport
 import Testing
 
 /// Repository events through the client against the replica: ids, dates, payloads, conditional polls, Link pages.
-@Suite("GitHub client: events", .timeLimit(.minutes(5)))
+@Suite("GitHub client: events", timeLimit(minutes: 5))
 struct EventsTests {
     let swift = try! RepositoryName("apple/swift")
 

@@ -1,10 +1,11 @@
 import Foundation
 import GitHubAPI
 import Sandbox
+import TestSupport
 import Testing
 
 /// Repository search, the feed's first screen, and the OAuth token exchange on the second host.
-@Suite("GitHub client: search and OAuth", .timeLimit(.minutes(5)))
+@Suite("GitHub client: search and OAuth", timeLimit(minutes: 5))
 struct SearchAndOAuthTests {
     @Test("search language:swift sorted by stars: most stars first, a decimal score, the search rate limit")
     func search() async throws {

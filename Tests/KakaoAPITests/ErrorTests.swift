@@ -1,13 +1,14 @@
 import Foundation
 import KakaoAPI
 import Sandbox
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-@Suite("KakaoClient: errors, limits checked before sending, and a key that never shows", .timeLimit(.minutes(5)))
+@Suite("KakaoClient: errors, limits checked before sending, and a key that never shows", timeLimit(minutes: 5))
 struct ErrorTests {
     @Test(
         "a blank query, page or size outside 1...50 are refused before anything is sent",

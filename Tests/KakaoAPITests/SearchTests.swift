@@ -1,6 +1,7 @@
 import Foundation
 import KakaoAPI
 import Sandbox
+import TestSupport
 import Testing
 import WireFormat
 
@@ -8,7 +9,7 @@ import WireFormat
     import FoundationNetworking
 #endif
 
-@Suite("KakaoClient: searches, highlighting, dates, sorting and paging against the replica", .timeLimit(.minutes(5)))
+@Suite("KakaoClient: searches, highlighting, dates, sorting and paging against the replica", timeLimit(minutes: 5))
 struct SearchTests {
     @Test("blog, cafe and web decode with their own keys; an empty thumbnail is nil; meta is read")
     func threeSearches() async throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// LSLPClient against the replica: accounts, posts, comments, likes, paging, and the token pipeline
 /// (419: one refresh and one retry, shared by concurrent requests; 418: log in again).
-@Suite("LSLPClient", .timeLimit(.minutes(5)))
+@Suite("LSLPClient", timeLimit(minutes: 5))
 struct LSLPClientTests {
     static let password = "pw-Probe-1!"
 

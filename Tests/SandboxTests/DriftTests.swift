@@ -1,8 +1,9 @@
 import Foundation
 import Sandbox
+import TestSupport
 import Testing
 
-@Suite("Sandbox drift switches", .timeLimit(.minutes(5)))
+@Suite("Sandbox drift switches", timeLimit(minutes: 5))
 struct DriftTests {
     /// Fetches the same list and item from a plain sandbox and a drifted one.
     private func compare(_ drift: Drift, path: String = "/api/v2/todos?per_page=3") async throws -> (plain: Answer, drifted: Answer) {

@@ -1,15 +1,16 @@
 import Foundation
 import Sandbox
 import Sockets
+import TestSupport
 import Testing
 
 /// The sandbox's server over raw sockets: what the shared codec refuses, the server answers with the status the
 /// codec suggests and closes; what it reads, the server serves.
-@Suite("Sandbox HTTP/1.1 framing", .timeLimit(.minutes(5)))
+@Suite("Sandbox HTTP/1.1 framing", timeLimit(minutes: 5))
 struct FramingTests {
     /// Sends `request` as is and reads the answer to the end of the connection.
     static func exchange(_ request: [UInt8], port: Int) throws -> String {
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = Deadline.after(seconds: 30)
         let socket = try Socket.connect(host: "127.0.0.1", port: port, deadline: deadline)
         defer { socket.close() }
         try socket.write(request, deadline: deadline)

@@ -1,9 +1,10 @@
 import Foundation
 import Sandbox
+import TestSupport
 import Testing
 
 /// The GitHub replica on the wire, with plain URLSession requests: what API-FACTS and GitHub's documentation say.
-@Suite("GitHub sandbox", .timeLimit(.minutes(5)))
+@Suite("GitHub sandbox", timeLimit(minutes: 5))
 struct GitHubSandboxTests {
     /// The drifts this suite checks one by one (DriftTests checks that no drift is left out).
     static let driftsCovered = [

@@ -1,9 +1,10 @@
 import Foundation
 import Sandbox
+import TestSupport
 import Testing
 
 /// The Kakao replica on the wire, with plain URLSession requests: what API-FACTS and Kakao's documentation say.
-@Suite("Kakao sandbox", .timeLimit(.minutes(5)))
+@Suite("Kakao sandbox", timeLimit(minutes: 5))
 struct KakaoSandboxTests {
     /// The drifts this suite checks one by one (DriftTests checks that no drift is left out).
     static let driftsCovered = [

@@ -5,7 +5,7 @@ import Testing
 @testable import Sandbox
 
 /// The LSLP replica on the wire, with plain URLSession requests: API-FACTS' status table, tokens and shapes.
-@Suite("LSLP sandbox", .timeLimit(.minutes(5)))
+@Suite("LSLP sandbox", timeLimit(minutes: 5))
 struct LSLPSandboxTests {
     /// The drifts this suite checks one by one (DriftTests checks that no drift is left out).
     static let driftsCovered = [

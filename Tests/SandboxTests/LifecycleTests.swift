@@ -1,8 +1,9 @@
 import Foundation
 import Sandbox
+import TestSupport
 import Testing
 
-@Suite("Sandbox lifecycle, seed and determinism", .timeLimit(.minutes(5)))
+@Suite("Sandbox lifecycle, seed and determinism", timeLimit(minutes: 5))
 struct LifecycleTests {
     @Test("starts on a free loopback port and returns the bound URL")
     func ephemeralPorts() async throws {

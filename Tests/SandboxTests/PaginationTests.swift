@@ -1,8 +1,9 @@
 import Foundation
 import Sandbox
+import TestSupport
 import Testing
 
-@Suite("Sandbox paging, sorting and filtering", .timeLimit(.minutes(5)))
+@Suite("Sandbox paging, sorting and filtering", timeLimit(minutes: 5))
 struct PaginationTests {
     @Test(
         "meta follows Laravel's paginator",

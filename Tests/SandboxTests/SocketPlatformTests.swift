@@ -9,7 +9,7 @@ struct SocketPlatformTests {
     /// A listener on a free port, a socket connected to it and the one it accepted (closed by the caller).
     static func connectedPair() throws -> (listener: Listener, client: Socket, accepted: Socket) {
         let listener = try Listener(host: "127.0.0.1", port: 0)
-        let client = try Socket.connect(host: "127.0.0.1", port: listener.port, deadline: .now + .seconds(30))
+        let client = try Socket.connect(host: "127.0.0.1", port: listener.port, deadline: .after(seconds: 30))
         return (listener, client, try #require(listener.accept()))
     }
 
@@ -32,7 +32,7 @@ struct SocketPlatformTests {
         defer { listener.close() }
         #expect((1...65_535).contains(listener.port))
         // Connecting to the reported port reaches this listener: what it accepts is that connection.
-        let client = try Socket.connect(host: "127.0.0.1", port: listener.port, deadline: .now + .seconds(30))
+        let client = try Socket.connect(host: "127.0.0.1", port: listener.port, deadline: .after(seconds: 30))
         defer { client.close() }
         let accepted = try #require(listener.accept())
         accepted.close()
@@ -45,7 +45,7 @@ struct SocketPlatformTests {
             listener.close()
             client.close()
         }
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = Deadline.after(seconds: 30)
         accepted.close()
         // The first write may still be taken by the kernel; a later one meets the reset. Without the platform's
         // guard the process would die of SIGPIPE here and the test runner with it.

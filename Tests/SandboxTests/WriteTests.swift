@@ -1,9 +1,10 @@
 import Foundation
 import Sandbox
 import Sockets
+import TestSupport
 import Testing
 
-@Suite("Sandbox writes and bad input", .timeLimit(.minutes(5)))
+@Suite("Sandbox writes and bad input", timeLimit(minutes: 5))
 struct WriteTests {
     @Test("a form PUT updates; a JSON PUT is 422 and changes nothing")
     func formPutUpdatesJSONPutDoesNot() async throws {
@@ -150,7 +151,7 @@ struct WriteTests {
             let head =
                 "PUT /api/v2/todos/4698 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.count + 6)\r\n\r\ntitle="
             let port = try #require(http.sandbox.baseURL.port)
-            let deadline = ContinuousClock.now + .seconds(30)
+            let deadline = Deadline.after(seconds: 30)
             let socket = try Socket.connect(host: "127.0.0.1", port: port, deadline: deadline)
             defer { socket.close() }
             try socket.write(Array(head.utf8) + body, deadline: deadline)

@@ -1,9 +1,10 @@
 import Foundation
 import Sandbox
+import TestSupport
 import Testing
 import TodoAPI
 
-@Suite("TodoClient against a drifting sandbox", .timeLimit(.minutes(5)))
+@Suite("TodoClient against a drifting sandbox", timeLimit(minutes: 5))
 struct TodoClientDriftTests {
     @Test("dates with a +09:00 offset decode to the same instants")
     func offsetDatesAreTheSameInstants() async throws {

@@ -9,7 +9,7 @@ import WireFormat
     import FoundationNetworking
 #endif
 
-@Suite("TodoClient against the sandbox", .timeLimit(.minutes(5)))
+@Suite("TodoClient against the sandbox", timeLimit(minutes: 5))
 struct TodoClientEndpointTests {
     @Test("the first page has ten todos, newest first, with Laravel's meta")
     func listFirstPage() async throws {

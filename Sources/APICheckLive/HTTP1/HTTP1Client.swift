@@ -8,6 +8,7 @@ import Sockets
 ///
 /// It sends exactly the request's headers plus `Host` and `Content-Length`, follows no redirect,
 /// does not decompress, and reads a body up to the limit and no further.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class HTTP1Client: Sendable {
     let maximumBodyBytes: Int
     let peak: PeakCounter
@@ -34,7 +35,7 @@ final class HTTP1Client: Sendable {
         let exchange = Exchange()
         let result = await withTaskCancellationHandler {
             await ThreadPool.shared.value { [self] in
-                perform(request, deadline: deadline, timeout: remaining, exchange: exchange)
+                perform(request, deadline: Deadline.after(remaining), timeout: remaining, exchange: exchange)
             }
         } onCancel: {
             exchange.cancel()
@@ -53,7 +54,7 @@ final class HTTP1Client: Sendable {
 
     /// One request and its response, on a kept-alive connection when one is idle (again on a new one
     /// when a reused connection turns out closed before any byte of an answer to a read-only request).
-    func perform(_ request: LiveRequest, deadline: ContinuousClock.Instant, timeout: Duration, exchange: Exchange) -> Result<
+    func perform(_ request: LiveRequest, deadline: Deadline, timeout: Duration, exchange: Exchange) -> Result<
         LiveResponse, TransportError
     > {
         let host = request.url.host ?? ""
@@ -177,6 +178,7 @@ final class HTTP1Client: Sendable {
 }
 
 /// One request in flight: the socket it waits on, so that cancelling can wake it.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class Exchange: Sendable {
     private struct State {
         var socket: Socket?

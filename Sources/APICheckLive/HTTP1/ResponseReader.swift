@@ -5,6 +5,7 @@ import Sockets
 /// live runner reports: interim (1xx) responses are skipped, a compressed body is refused before it is read (it
 /// could not be checked), a body over `--max-body-size` is an answer too large to read, and everything else that
 /// goes wrong is a transport failure in words a report can show.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct ResponseReader {
     /// One read.
     static let readSize = 64 << 10
@@ -16,7 +17,7 @@ struct ResponseReader {
     /// Whether any byte of a response arrived (a kept-alive connection closed before one is safe to retry).
     var receivedAnything: Bool { reader.receivedAnything }
 
-    init(socket: Socket, deadline: ContinuousClock.Instant, maximumBodyBytes: Int, peak: PeakCounter) {
+    init(socket: Socket, deadline: Deadline, maximumBodyBytes: Int, peak: PeakCounter) {
         reader = HTTP1Reader(source: SocketSource(socket: socket, deadline: deadline), readSize: Self.readSize)
         self.maximumBodyBytes = maximumBodyBytes
         self.peak = peak

@@ -109,8 +109,27 @@ public enum EmailAddress {
     /// `^[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$`.
     public static let pattern = #"^[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$"#
 
-    /// Whether `email` has the form the app accepts.
+    /// Whether `email` has the form the app accepts: what `pattern` matches, read byte by byte (Swift's `Regex` needs
+    /// iOS 16 / macOS 13, and every character the pattern allows is ASCII).
     public static func isValid(_ email: String) -> Bool {
-        email.wholeMatch(of: #/[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/#) != nil
+        let bytes = Array(email.utf8)
+        guard let at = bytes.firstIndex(of: UInt8(ascii: "@")) else { return false }
+        let local = bytes[..<at]
+        let domain = bytes[(at + 1)...]
+        guard !local.isEmpty, local.allSatisfy(isLocal), domain.allSatisfy(isDomain) else { return false }
+        // `[A-Za-z0-9.-]+\.[A-Za-z]{2,}`: the letters end the domain, so their dot is its last one.
+        guard let dot = domain.lastIndex(of: UInt8(ascii: ".")), dot > domain.startIndex else { return false }
+        let ending = domain[(dot + 1)...]
+        return ending.count >= 2 && ending.allSatisfy(isLetter)
     }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private static func isDomain(_ byte: UInt8) -> Bool {
+        isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+    }
+
+    private static func isLocal(_ byte: UInt8) -> Bool { isDomain(byte) || "_%+".utf8.contains(byte) }
 }

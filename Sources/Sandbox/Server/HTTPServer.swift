@@ -17,15 +17,15 @@ final class HTTPServer: @unchecked Sendable {
         var body: [UInt8]
     }
 
-    /// How long a request may take to arrive, and a response to be written.
-    static let idleTimeout = Duration.seconds(60)
-    /// How long a kept-alive connection waits for its next request before the server closes it (a
+    /// How long a request may take to arrive, and a response to be written, in seconds.
+    static let idleTimeout = 60.0
+    /// How long (seconds) a kept-alive connection waits for its next request before the server closes it (a
     /// client's pool notices and opens a new one): open connections, and their threads, stay few.
-    static let keepAliveTimeout = Duration.seconds(5)
+    static let keepAliveTimeout = 5.0
     /// After an error answer, how much of a request body still arriving is read and dropped, and for how
-    /// long, before the connection closes (``Socket/finishSending(discardingUpTo:deadline:)``).
+    /// long (seconds), before the connection closes (``Socket/finishSending(discardingUpTo:deadline:)``).
     static let lingeringBytes = 16 << 20
-    static let lingeringTime = Duration.seconds(5)
+    static let lingeringTime = 5.0
 
     let listener: Listener
     let maximumBodyBytes: Int
@@ -102,16 +102,16 @@ final class HTTPServer: @unchecked Sendable {
             do throws(RequestReader.Failure) {
                 let wait = first ? Self.idleTimeout : Self.keepAliveTimeout
                 first = false
-                guard let head = try reader.readHead(deadline: .now + wait) else { return }
+                guard let head = try reader.readHead(deadline: .after(seconds: wait)) else { return }
                 request = head
             } catch {
                 if let status = error.status {
                     write(Self.plain(status), keepAlive: false, head: false, to: socket)
-                    socket.finishSending(discardingUpTo: Self.lingeringBytes, deadline: .now + Self.lingeringTime)
+                    socket.finishSending(discardingUpTo: Self.lingeringBytes, deadline: .after(seconds: Self.lingeringTime))
                 }
                 return
             }
-            let deadline = ContinuousClock.now + Self.idleTimeout
+            let deadline = Deadline.after(seconds: Self.idleTimeout)
             let body: [UInt8]
             do throws(RequestReader.Failure) {
                 if request.expectsContinue, request.announcedLength.map({ $0 <= maximumBodyBytes }) ?? true {
@@ -125,7 +125,7 @@ final class HTTPServer: @unchecked Sendable {
                     write(Self.plain(status), keepAlive: false, head: false, to: socket)
                 }
                 // The client may still be sending the body: let it, so that it reads the answer.
-                socket.finishSending(discardingUpTo: Self.lingeringBytes, deadline: .now + Self.lingeringTime)
+                socket.finishSending(discardingUpTo: Self.lingeringBytes, deadline: .after(seconds: Self.lingeringTime))
                 return
             }
             let response = handler(
@@ -151,7 +151,7 @@ final class HTTPServer: @unchecked Sendable {
         var bytes = Array(text.utf8)
         if !head { bytes.append(contentsOf: response.body) }
         do {
-            try socket.write(bytes, deadline: .now + Self.idleTimeout)
+            try socket.write(bytes, deadline: .after(seconds: Self.idleTimeout))
             return true
         } catch {
             return false

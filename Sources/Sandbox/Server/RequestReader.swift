@@ -39,7 +39,7 @@ struct RequestReader {
     }
 
     /// The next request's head; nil when the peer closed the connection between requests.
-    mutating func readHead(deadline: ContinuousClock.Instant) throws(Failure) -> Head? {
+    mutating func readHead(deadline: Deadline) throws(Failure) -> Head? {
         reader.source.deadline = deadline
         do {
             guard let head = try reader.readRequestHead() else { return nil }
@@ -50,7 +50,7 @@ struct RequestReader {
     }
 
     /// The body `head` announces, at most `limit` bytes.
-    mutating func readBody(of head: Head, limit: Int, deadline: ContinuousClock.Instant) throws(Failure) -> [UInt8] {
+    mutating func readBody(of head: Head, limit: Int, deadline: Deadline) throws(Failure) -> [UInt8] {
         reader.source.deadline = deadline
         do {
             return try reader.readBody(head.framing, limit: limit)

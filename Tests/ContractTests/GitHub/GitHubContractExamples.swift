@@ -2,11 +2,12 @@ import APICheck
 import APICheckTesting
 import Foundation
 import GitHubAPI
+import TestSupport
 import Testing
 
 /// The GitHub client against every response `contracts/github.openapi.yaml` allows (`recordings/github/examples/`,
 /// written by `swift run apicheck examples --api github`), each through the client's own request code.
-@Suite("GitHub client decodes every response the contract allows", .timeLimit(.minutes(5)))
+@Suite("GitHub client decodes every response the contract allows", timeLimit(minutes: 5))
 struct GitHubContractExamples {
     static func client(_ replay: ExampleReplay) -> GitHubClient {
         GitHubClient(session: replay.session, baseURL: replay.baseURL, oauthBaseURL: replay.baseURL(named: "oauth"), token: "ghp_example")

@@ -3,6 +3,7 @@ import APICheckReplay
 import APICheckTesting
 import Foundation
 import Sandbox
+import TestSupport
 import Testing
 import WireFormat
 
@@ -13,7 +14,7 @@ import WireFormat
 #endif
 
 /// The decoding contracts of the GitHub API, checked on every recording in `recordings/github/tests/`.
-@Suite("GitHub decoding contracts", .timeLimit(.minutes(5)))
+@Suite("GitHub decoding contracts", timeLimit(minutes: 5))
 struct GitHubDecodingContracts {
     @Test("events pages are top-level arrays with string ids past 32 bits, and decode", arguments: GitHubRecordings.files)
     func eventsPages(_ file: URL) throws {

@@ -2,13 +2,14 @@ import APICheckTesting
 import Foundation
 import GitHubAPI
 import Sandbox
+import TestSupport
 import Testing
 
 /// Every GitHub call the feed app makes, through the real client, replayed from `recordings/github/tests/`.
 ///
 /// Re-record with `APICHECK_RECORD=all swift test --filter GitHubRecordedCalls` (a fresh deterministic
 /// replica per test, answering for api.github.com and github.com; nothing leaves the machine).
-@Suite(.recordings(api: "github", server: GitHubRecordingServer(), strict: true), .timeLimit(.minutes(5)))
+@Suite(.recordings(api: "github", server: GitHubRecordingServer(), strict: true), timeLimit(minutes: 5))
 struct GitHubRecordedCalls {
     static let swift = try! RepositoryName("apple/swift")
     static let clientID = GitHubSandboxOptions.defaultClientID

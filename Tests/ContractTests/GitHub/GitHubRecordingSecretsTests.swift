@@ -3,11 +3,12 @@ import APICheckReplay
 import Foundation
 import GitHubAPI
 import Sandbox
+import TestSupport
 import Testing
 
 /// Recording a test through the real client with fake secrets: the token, the client secret, the code and
 /// the access token the exchange issues never reach the recording file.
-@Suite("GitHub test recordings hold no secrets", .timeLimit(.minutes(5)))
+@Suite("GitHub test recordings hold no secrets", timeLimit(minutes: 5))
 struct GitHubRecordingSecretsTests {
     @Test("the token, client secret, codes and issued access tokens are redacted while recording")
     func recordingHoldsNoSecrets() async throws {

@@ -1,11 +1,12 @@
 import APICheckTesting
 import Foundation
 import KakaoAPI
+import TestSupport
 import Testing
 
 /// The Kakao client against every response `contracts/kakao.openapi.yaml` allows (`recordings/kakao/examples/`,
 /// written by `swift run apicheck examples --api kakao`), each through the client's own request code.
-@Suite("Kakao client decodes every response the contract allows", .timeLimit(.minutes(5)))
+@Suite("Kakao client decodes every response the contract allows", timeLimit(minutes: 5))
 struct KakaoContractExamples {
     static func client(_ replay: ExampleReplay) -> KakaoClient {
         KakaoClient(session: replay.session, baseURL: replay.baseURL, key: KakaoRecordings.key)

@@ -2,11 +2,12 @@ import APICheck
 import APICheckTesting
 import Foundation
 import KakaoAPI
+import TestSupport
 import Testing
 import WireFormat
 
 /// The decoding contracts of Kakao's search, checked on every recording in `recordings/kakao/tests/`.
-@Suite("Kakao decoding contracts", .timeLimit(.minutes(5)))
+@Suite("Kakao decoding contracts", timeLimit(minutes: 5))
 struct KakaoDecodingContracts {
     @Test(
         "every answer is application/json;charset=UTF-8; answers are snake_case, errors {errorType, message}",

@@ -15,7 +15,7 @@ import WireFormat
 ///
 /// Re-record with `APICHECK_RECORD=all swift test --filter KakaoRecordedCalls` (a fresh deterministic
 /// replica per test; nothing leaves the machine).
-@Suite(.recordings(api: "kakao", server: KakaoRecordingServer(), strict: true), .timeLimit(.minutes(5)))
+@Suite(.recordings(api: "kakao", server: KakaoRecordingServer(), strict: true), timeLimit(minutes: 5))
 struct KakaoRecordedCalls {
     func client(key: KakaoAPIKey = KakaoRecordings.key) -> KakaoClient {
         KakaoClient(session: TestRecording.session, baseURL: TestRecording.baseURL, key: key)
@@ -101,7 +101,7 @@ struct KakaoRecordedCalls {
 /// The daily quota, from a replica that allows one call.
 @Suite(
     .recordings(api: "kakao", server: KakaoRecordingServer(options: KakaoSandboxOptions(dailyQuota: 1)), strict: true),
-    .timeLimit(.minutes(5)))
+    timeLimit(minutes: 5))
 struct KakaoThrottledCalls {
     @Test(.replaying("error-throttled"))
     func throttled() async throws {

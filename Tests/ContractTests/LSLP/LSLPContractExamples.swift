@@ -1,5 +1,6 @@
 import APICheckTesting
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LSLPAPI
@@ -7,7 +8,7 @@ import Testing
 /// The LSLP client against every response `contracts/lslp.openapi.yaml` allows (`recordings/lslp/examples/`,
 /// written by `swift run apicheck examples --api lslp`), each through the client's own request code, logged in
 /// where the operation needs it.
-@Suite("LSLP client decodes every response the contract allows", .timeLimit(.minutes(5)))
+@Suite("LSLP client decodes every response the contract allows", timeLimit(minutes: 5))
 struct LSLPContractExamples {
     static let credentials = Credentials(userID: "65f0c0ffee0123456789abcd", accessToken: "access-example", refreshToken: "refresh-example")
 

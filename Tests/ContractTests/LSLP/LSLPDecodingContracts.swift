@@ -3,12 +3,13 @@ import APICheckTesting
 import Foundation
 import LSLPAPI
 import Sandbox
+import TestSupport
 import Testing
 import WireFormat
 
 /// The decoding contracts of LSLP, checked on every recording in `recordings/lslp/tests/`, and the proof
 /// that those recordings hold no secret while still replaying (LSLPRecordedCalls replays them).
-@Suite("LSLP decoding contracts", .timeLimit(.minutes(5)))
+@Suite("LSLP decoding contracts", timeLimit(minutes: 5))
 struct LSLPDecodingContracts {
     @Test("the recordings are these four, one with a 419, a refresh and the retry, one with a 418")
     func recordingsExist() throws {

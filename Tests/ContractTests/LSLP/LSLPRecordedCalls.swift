@@ -15,7 +15,7 @@ import Testing
 ///
 /// Re-record with `APICHECK_RECORD=all swift test --filter LSLPRecordedCalls` (a fresh deterministic
 /// replica per test, whose token clock the tests move; nothing leaves the machine).
-@Suite(.recordings(api: "lslp", server: LSLPRecordingServer(), strict: true), .serialized, .timeLimit(.minutes(5)))
+@Suite(.recordings(api: "lslp", server: LSLPRecordingServer(), strict: true), .serialized, timeLimit(minutes: 5))
 struct LSLPRecordedCalls {
     static let password = "pw-Recorded-1!"
 

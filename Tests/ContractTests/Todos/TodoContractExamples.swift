@@ -1,12 +1,13 @@
 import APICheckTesting
 import Foundation
+import TestSupport
 import Testing
 import TodoAPI
 
 /// The todo client against every response `contracts/todos.openapi.yaml` allows (`recordings/todos/examples/`,
 /// written by `swift run apicheck examples --api todos`): each example replayed through the client's own
 /// request code, which must decode a success and throw an error status as its error, not as a decoding failure.
-@Suite("Todo client decodes every response the contract allows", .timeLimit(.minutes(5)))
+@Suite("Todo client decodes every response the contract allows", timeLimit(minutes: 5))
 struct TodoContractExamples {
     static func client(_ replay: ExampleReplay) -> TodoClient {
         TodoClient(session: replay.session, baseURL: replay.baseURL)

@@ -1,13 +1,14 @@
 import APICheck
 import APICheckTesting
 import Foundation
+import TestSupport
 import Testing
 import WireFormat
 
 @testable import TodoAPI
 
 /// The five decoding contracts of the todo API, checked on every recording in `recordings/todos/tests/`.
-@Suite("Todo decoding contracts", .timeLimit(.minutes(5)))
+@Suite("Todo decoding contracts", timeLimit(minutes: 5))
 struct TodoDecodingContracts {
     /// (f) Every recording conforms to `contracts/todos.openapi.yaml`, warnings included.
     /// (a) List endpoints answer `data: [...]`, single-item endpoints `data: {...}`; the other envelope fails clearly.

@@ -1,5 +1,6 @@
 import APICheckTesting
 import Foundation
+import TestSupport
 import Testing
 import TodoAPI
 
@@ -7,7 +8,7 @@ import TodoAPI
 ///
 /// Re-record with `APICHECK_RECORD=all swift test --filter TodoRecordedCalls` (a fresh
 /// deterministic sandbox per test; nothing leaves the machine).
-@Suite(.recordings(api: "todos", server: TodoSandbox(), strict: true), .timeLimit(.minutes(5)))
+@Suite(.recordings(api: "todos", server: TodoSandbox(), strict: true), timeLimit(minutes: 5))
 struct TodoRecordedCalls {
     var client: TodoClient { TodoClient(session: TestRecording.session, baseURL: TestRecording.baseURL) }
 

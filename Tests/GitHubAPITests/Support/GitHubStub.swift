@@ -84,7 +84,7 @@ final class GitHubStub: URLProtocol {
             let counter = GitHubStub.inFlight
             work = Task {
                 counter.enter(name)
-                try? await Task.sleep(for: .milliseconds(150))
+                try? await Task.sleep(nanoseconds: 150_000_000)
                 counter.leave(name)
                 this.value.answer(url: url, answer)
             }

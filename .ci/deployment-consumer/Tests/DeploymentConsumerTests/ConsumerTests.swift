@@ -2,6 +2,7 @@ import APICheckReplayTesting
 import APICheckTesting
 import DeploymentConsumer
 import Foundation
+import Sandbox
 import Testing
 
 /// The test products, compiled and linked at the consumer's deployment targets.
@@ -10,6 +11,7 @@ import Testing
         #expect(Consumer.clients.count == 4)
         #expect(String(describing: ContractExample.self) == "ContractExample")
         #expect(String(describing: ReplayingTrait.self) == "ReplayingTrait")
+        #expect(String(describing: SandboxServer.self) == "SandboxServer")
         #expect(Consumer.dates.string(from: Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000000Z")
     }
 }
