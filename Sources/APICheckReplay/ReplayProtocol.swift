@@ -25,19 +25,30 @@ class StoreURLProtocol: URLProtocol {
             fail("apicheck: a request without a URL")
             return
         }
-        let body = Self.body(of: request)
+        var body = Self.body(of: request)
         let method = request.httpMethod ?? "GET"
-        if body == nil, task is URLSessionUploadTask {
-            // URLSession keeps an upload task's body to itself: a URLProtocol gets neither httpBody nor a stream.
-            fail(
-                store.refuse(
-                    """
-                    apicheck: \(method) \(url.absoluteString) was sent as an upload task (URLSession.upload(for:from:), \
-                    uploadTask(with:from:)), whose body URLSession never hands to a URLProtocol; apicheck cannot match or record a \
-                    body it cannot see. Send the request with data(for:) and the body in httpBody
-                    """
-                ))
-            return
+        if body == nil, let upload = task as? URLSessionUploadTask {
+            // URLSession keeps an upload task's body to itself: a URLProtocol gets neither httpBody nor a stream. The code
+            // that made the task may have handed it over (UploadBodies).
+            guard let source = UploadBodies.take(for: upload) else {
+                fail(
+                    store.refuse(
+                        """
+                        apicheck: \(method) \(url.absoluteString) was sent as an upload task (URLSession.upload(for:from:), \
+                        uploadTask(with:from:)), whose body URLSession never hands to a URLProtocol; apicheck cannot match or record \
+                        a body it cannot see. Hand it over with TestRecording.registerUpload(body, for: task) (UploadBodies.register \
+                        outside Swift Testing) before the task resumes, as an Alamofire EventMonitor's request(_:didCreateTask:) \
+                        can, or send the request with data(for:) and the body in httpBody
+                        """
+                    ))
+                return
+            }
+            do throws(ReplayError) {
+                body = try UploadBodies.bytes(of: source)
+            } catch {
+                fail(store.refuse(error.message))
+                return
+            }
         }
         let headers = (request.allHTTPHeaderFields ?? [:]).map { ($0.key, $0.value) }
         if store.answersRoutes {

@@ -43,6 +43,20 @@ public enum TestRecording {
         return RefusingProtocol.configuration
     }
 
+    /// Hands an upload task's body to the replay: `URLSession` never gives it to a `URLProtocol` (`UploadBodies`).
+    ///
+    /// Call it after creating the task and before resuming it, as an Alamofire `EventMonitor`'s
+    /// `request(_:didCreateTask:)` can for every upload of the session a test builds from ``configuration``.
+    public static func registerUpload(_ body: Data, for task: URLSessionTask) {
+        UploadBodies.register(.data(body), for: task)
+    }
+
+    /// Hands an upload task's file to the replay (`uploadTask(with:fromFile:)`, Alamofire's `.file`); it is read when
+    /// the request is sent.
+    public static func registerUpload(fileAt url: URL, for task: URLSessionTask) {
+        UploadBodies.register(.file(url), for: task)
+    }
+
     /// The base URL to give the client: the live server's when recording, a never-resolved one when replaying.
     ///
     /// Replay also answers the URLs `apicheck.yml` names for the API (`base_url`, `base_url_env`'s value,

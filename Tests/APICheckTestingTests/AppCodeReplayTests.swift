@@ -138,8 +138,92 @@ struct AppCodeReplayTests {
             }
         } matching: { issue in
             issue.comments.contains {
-                $0.rawValue.contains("was sent as an upload task") && $0.rawValue.contains("Send the request with data(for:)")
+                $0.rawValue.contains("was sent as an upload task") && $0.rawValue.contains("TestRecording.registerUpload(body, for: task)")
             }
+        }
+    }
+
+    /// The todo the create-json recording sent, as an upload task would send it.
+    static let createJSON = Data(#"{"title":"JSON todo","is_done":"true"}"#.utf8)
+
+    static func createRequest() -> URLRequest {
+        var request = URLRequest(url: TestRecording.baseURL.appendingPathComponent("api/v2/todos-json"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        return request
+    }
+
+    /// Sends `request` as an upload task of `source` (bytes or a file) whose body is handed over with UploadBodies before
+    /// the task resumes, as an Alamofire EventMonitor's request(_:didCreateTask:) would.
+    static func upload(_ request: URLRequest, _ source: UploadBodies.Source, in session: URLSession) async throws -> (Data, Int) {
+        try await withCheckedThrowingContinuation { continuation in
+            let finish: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
+                if let error { return continuation.resume(throwing: error) }
+                continuation.resume(returning: (data ?? Data(), (response as? HTTPURLResponse)?.statusCode ?? 0))
+            }
+            let task: URLSessionUploadTask
+            switch source {
+            case .data(let data): task = session.uploadTask(with: request, from: data, completionHandler: finish)
+            case .file(let url): task = session.uploadTask(with: request, fromFile: url, completionHandler: finish)
+            }
+            UploadBodies.register(source, for: task)
+            task.resume()
+        }
+    }
+
+    @Test("an upload task whose body the app hands over (bytes or a file) is matched by that body and answered")
+    func uploadTaskWithRegisteredBody() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-upload-\(UUID().uuidString).json")
+        try Self.createJSON.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for source in [UploadBodies.Source.data(Self.createJSON), .file(file)] {
+            let trait: ReplayingTrait = .replaying("create-json", api: "todos")
+            try await trait.provideScope(for: try #require(Test.current), testCase: nil) {
+                let (data, status) = try await Self.upload(Self.createRequest(), source, in: TestRecording.session)
+                #expect(status == 200, "\(source)")
+                #expect(String(decoding: data, as: UTF8.self).contains(#""title":"JSON todo""#), "\(source)")
+            }
+        }
+    }
+
+    @Test("an upload task's handed-over body is compared with the recorded one: another body is not answered")
+    func uploadTaskWithAnotherBody() async throws {
+        let trait: ReplayingTrait = .replaying("create-json", api: "todos")
+        let test = try #require(Test.current)
+        await withKnownScopeIssue {
+            try await trait.provideScope(for: test, testCase: nil) {
+                let other = Data(#"{"title":"another todo","is_done":"true"}"#.utf8)
+                await #expect(throws: (any Error).self) {
+                    _ = try await Self.upload(Self.createRequest(), .data(other), in: TestRecording.session)
+                }
+            }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("another todo") || $0.rawValue.contains("/title") }
+        }
+    }
+
+    @Test("an upload body registered as a file that cannot be read is refused, naming the file")
+    func uploadTaskWithMissingFile() async throws {
+        let trait: ReplayingTrait = .replaying("create-json", api: "todos")
+        let test = try #require(Test.current)
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-no-such-\(UUID().uuidString).json")
+        await withKnownScopeIssue {
+            try await trait.provideScope(for: test, testCase: nil) {
+                let request = Self.createRequest()
+                await #expect(throws: (any Error).self) {
+                    // The file the task uploads exists; the one registered does not.
+                    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                        let task = TestRecording.session.uploadTask(with: request, from: Self.createJSON) { _, _, error in
+                            if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+                        }
+                        UploadBodies.register(.file(missing), for: task)
+                        task.resume()
+                    }
+                }
+            }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("registered as \(missing.path) cannot be read") }
         }
     }
 

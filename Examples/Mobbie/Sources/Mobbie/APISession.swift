@@ -19,12 +19,16 @@ public enum APIError: Error, Sendable {
 public final class APISession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private var session: URLSession!
     let interceptor: (any RequestInterceptor)?
+    let eventMonitors: [any EventMonitor]
     private let lock = NSLock()
     private var received: [Int: Data] = [:]
     private var waiting: [Int: CheckedContinuation<(Data, HTTPURLResponse), any Error>] = [:]
 
-    public init(configuration: URLSessionConfiguration, interceptor: (any RequestInterceptor)? = nil) {
+    public init(
+        configuration: URLSessionConfiguration, interceptor: (any RequestInterceptor)? = nil, eventMonitors: [any EventMonitor] = []
+    ) {
         self.interceptor = interceptor
+        self.eventMonitors = eventMonitors
         super.init()
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
@@ -33,6 +37,31 @@ public final class APISession: NSObject, URLSessionDataDelegate, @unchecked Send
 
     /// Sends `target` and decodes `T`, adapting it first and retrying as the interceptor says.
     public func request<T: Decodable>(_ target: LSLPRouter, as type: T.Type = T.self) async throws -> T {
+        try await perform(target) { request in
+            try await self.send(self.session.dataTask(with: request), for: Request(urlRequest: request))
+        }
+    }
+
+    /// Alamofire's `upload(multipartFormData:with:)`: the form encoded, sent as an upload task (`uploadTask(with:from:)`),
+    /// adapted and retried as `request` is; the event monitors hear of each task before it resumes.
+    public func upload<T: Decodable>(
+        multipartFormData build: (MultipartFormData) -> Void, with target: LSLPRouter, as type: T.Type = T.self
+    ) async throws -> T {
+        let form = MultipartFormData()
+        build(form)
+        let body = form.encode()
+        return try await perform(target) { adapted in
+            var request = adapted
+            request.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
+            let task = self.session.uploadTask(with: request, from: body)
+            return try await self.send(task, for: UploadRequest(urlRequest: request, uploadable: .data(body)))
+        }
+    }
+
+    /// Sends what `target` makes (through `send`), adapting it first and retrying as the interceptor says.
+    private func perform<T: Decodable>(
+        _ target: LSLPRouter, send: (URLRequest) async throws -> (Data, HTTPURLResponse)
+    ) async throws -> T {
         var retryCount = 0
         while true {
             var request = try target.urlRequest()
@@ -70,8 +99,9 @@ public final class APISession: NSObject, URLSessionDataDelegate, @unchecked Send
         }
     }
 
-    private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let task = session.dataTask(with: request)
+    /// Resumes `task` (the event monitors told first) and waits for its answer, which arrives through the delegate.
+    private func send(_ task: URLSessionTask, for request: Request) async throws -> (Data, HTTPURLResponse) {
+        for monitor in eventMonitors { monitor.request(request, didCreateTask: task) }
         return try await withCheckedThrowingContinuation { continuation in
             lock.withLock { waiting[task.taskIdentifier] = continuation }
             task.resume()

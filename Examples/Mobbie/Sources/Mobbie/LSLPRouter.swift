@@ -10,6 +10,8 @@ public enum LSLPRouter: Sendable {
     case login(email: String, password: String)
     case refresh(accessToken: String, refreshToken: String)
     case posts(next: String?, limit: Int)
+    /// `POST post`: its multipart form (title, content, product_id, the images as `file` parts) is built by the caller.
+    case createPost
 
     public enum Task: Sendable {
         case plain
@@ -25,13 +27,13 @@ public enum LSLPRouter: Sendable {
         case .join: "/join"
         case .login: "/login"
         case .refresh: "/refresh"
-        case .posts: "/post"
+        case .posts, .createPost: "/post"
         }
     }
 
     public var method: String {
         switch self {
-        case .join, .login: "POST"
+        case .join, .login, .createPost: "POST"
         case .refresh, .posts: "GET"
         }
     }
@@ -42,6 +44,7 @@ public enum LSLPRouter: Sendable {
         case .login(let email, let password): .json(["email": email, "password": password])
         case .refresh: .plain
         case .posts(let next, let limit): .query(["next": next ?? "", "limit": "\(limit)"])
+        case .createPost: .plain
         }
     }
 
@@ -56,7 +59,7 @@ public enum LSLPRouter: Sendable {
     /// Whether the interceptor sends the access token with it.
     public var needsToken: Bool {
         switch self {
-        case .posts: true
+        case .posts, .createPost: true
         default: false
         }
     }

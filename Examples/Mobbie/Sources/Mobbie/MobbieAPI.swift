@@ -49,10 +49,12 @@ public struct Post: Decodable, Sendable {
     public let content: String?
     public let creator: Creator
     public let likes: [String]
+    /// The uploaded images' paths on the server (`uploads/posts/....jpg`).
+    public let image: [String]?
 
     enum CodingKeys: String, CodingKey {
         case id = "_id"
-        case title, content, creator, likes
+        case title, content, creator, likes, image
     }
 }
 
@@ -62,13 +64,16 @@ public final class MobbieAPI: Sendable {
     public let tokens: TokenStore
     public let interceptor: AuthInterceptor
 
-    /// `configuration` is `.default` in the app; a test hands it apicheck's.
-    public init(configuration: URLSessionConfiguration, sesacKey: String, onLogout: @escaping @Sendable () -> Void = {}) {
+    /// `configuration` is `.default` in the app; a test hands it apicheck's (and an event monitor of its own).
+    public init(
+        configuration: URLSessionConfiguration, sesacKey: String, eventMonitors: [any EventMonitor] = [],
+        onLogout: @escaping @Sendable () -> Void = {}
+    ) {
         let tokens = TokenStore()
         let interceptor = AuthInterceptor(sesacKey: sesacKey, tokens: tokens, onLogout: onLogout)
         self.tokens = tokens
         self.interceptor = interceptor
-        session = APISession(configuration: configuration, interceptor: interceptor)
+        session = APISession(configuration: configuration, interceptor: interceptor, eventMonitors: eventMonitors)
         // Refreshes go through a session of their own with SesacKey only, as Mobbie's plain provider sends them.
         interceptor.refreshSession = APISession(configuration: configuration, interceptor: SesacKeyOnly(key: sesacKey))
     }
@@ -84,6 +89,20 @@ public final class MobbieAPI: Sendable {
 
     public func posts(next: String? = nil, limit: Int = 5) async throws -> PostPage {
         try await session.request(.posts(next: next, limit: limit), as: PostPage.self)
+    }
+
+    /// The post screen's "share": the text and up to five images in one multipart upload (`POST post`), as Mobbie sends
+    /// it through Alamofire's `upload(multipartFormData:with:)`.
+    public func createPost(title: String, content: String, productID: String, images: [(fileName: String, jpeg: Data)]) async throws
+        -> Post
+    {
+        try await session.upload(
+            multipartFormData: { form in
+                form.append(Data(title.utf8), withName: "title")
+                form.append(Data(content.utf8), withName: "content")
+                form.append(Data(productID.utf8), withName: "product_id")
+                for image in images { form.append(image.jpeg, withName: "file", fileName: image.fileName, mimeType: "image/jpeg") }
+            }, with: .createPost, as: Post.self)
     }
 }
 
