@@ -144,7 +144,7 @@ struct AppCodeReplayTests {
     }
 
     /// The todo the create-json recording sent, as an upload task would send it.
-    static let createJSON = Data(#"{"title":"JSON todo","is_done":"true"}"#.utf8)
+    static var createJSON: Data { Data(#"{"title":"JSON todo","is_done":"true"}"#.utf8) }
 
     static func createRequest() -> URLRequest {
         var request = URLRequest(url: TestRecording.baseURL.appendingPathComponent("api/v2/todos-json"))
