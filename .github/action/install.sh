@@ -65,8 +65,9 @@ resolve() {
 install() {
   local dir=${DIR:?} url=${URL:?} variant=${VARIANT:?} version=${VERSION:?} expected=${CHECKSUM:-}
   local zip="$dir/bundle.zip"
-  if [ -f "$zip" ] && [ -x "$dir/bin/apicheck" ] && [ -f "$dir/bundle.sha256" ]; then
-    # From the cache: the zip it saved must still be the one that was checked when it was downloaded.
+  if [ -f "$zip" ] && [ -f "$dir/bundle.sha256" ]; then
+    # From the cache, which holds the download only: the zip must still be the one checked when it was downloaded
+    # (and the pinned checksum, when there is one); the executable is unpacked from it again below.
     local cached
     cached=$(sha256 "$zip")
     [ "$cached" = "$(cat "$dir/bundle.sha256")" ] || fail "the cached bundle in $dir is not the one that was checked; delete the cache"
@@ -87,28 +88,29 @@ install() {
     [ "$found" = "$expected" ] || fail "the SHA-256 of $url is $found, not $expected: the download is not the release's bundle"
     echo "$found" >"$dir/bundle.sha256"
     echo "apicheck action: downloaded $url, SHA-256 $found (pin it with the checksum input)"
-    local unpacked="$dir/unpacked"
-    if command -v unzip >/dev/null 2>&1; then
-      unzip -q "$zip" -d "$unpacked"
-    elif command -v python3 >/dev/null 2>&1; then
-      python3 -m zipfile -e "$zip" "$unpacked"
-    else
-      fail "needs unzip (or python3) to unpack the bundle"
-    fi
-    # One variant per runner: the merged bundle holds every variant, a release's per-runner bundle one.
-    local binary="" candidate
-    for candidate in "$unpacked"/apicheck.artifactbundle/apicheck-*-"$variant"/bin/apicheck; do
-      if [ -f "$candidate" ]; then
-        binary=$candidate
-        break
-      fi
-    done
-    [ -n "$binary" ] || fail "the bundle from $url has no $variant variant"
-    mkdir -p "$dir/bin"
-    cp "$binary" "$dir/bin/apicheck"
-    chmod +x "$dir/bin/apicheck"
-    rm -rf "$unpacked"
   fi
+  local unpacked="$dir/unpacked"
+  rm -rf "$unpacked" "${dir:?}/bin"
+  if command -v unzip >/dev/null 2>&1; then
+    unzip -q "$zip" -d "$unpacked"
+  elif command -v python3 >/dev/null 2>&1; then
+    python3 -m zipfile -e "$zip" "$unpacked"
+  else
+    fail "needs unzip (or python3) to unpack the bundle"
+  fi
+  # One variant per runner: the merged bundle holds every variant, a release's per-runner bundle one.
+  local binary="" candidate
+  for candidate in "$unpacked"/apicheck.artifactbundle/apicheck-*-"$variant"/bin/apicheck; do
+    if [ -f "$candidate" ]; then
+      binary=$candidate
+      break
+    fi
+  done
+  [ -n "$binary" ] || fail "the bundle from $url has no $variant variant"
+  mkdir -p "$dir/bin"
+  cp "$binary" "$dir/bin/apicheck"
+  chmod +x "$dir/bin/apicheck"
+  rm -rf "$unpacked"
   local ran
   ran=$("$dir/bin/apicheck" --version) || fail "the bundle's apicheck does not run on this runner"
   [ "$ran" = "$version" ] || fail "the bundle's apicheck says it is $ran, not $version"

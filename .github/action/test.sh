@@ -55,6 +55,10 @@ install "file://$bundle" "$checksum"
 [ "$(tail -n 1 "$GITHUB_PATH")" = "$dir/bin" ] || fail "install put $(tail -n 1 "$GITHUB_PATH") on the PATH"
 [ "$("$dir/bin/apicheck" --version)" = "$version" ] || fail "the installed apicheck is not $version"
 install "file://$bundle" "$checksum" | grep -q "from the cache" || fail "a second install did not use the cached bundle"
+# The cache keeps the download; the executable is unpacked from the checked zip every time, so a changed one never runs.
+printf '#!/bin/sh\necho changed\n' >"$dir/bin/apicheck"
+install "file://$bundle" "$checksum" >/dev/null
+[ "$("$dir/bin/apicheck" --version)" = "$version" ] || fail "install ran a cached executable that changed"
 printf 'x' >>"$dir/bundle.zip"
 if install "file://$bundle" "$checksum" >"$scratch/poisoned" 2>&1; then fail "install used a cached bundle that changed"; fi
 grep -q "not the one that was checked" "$scratch/poisoned" || fail "a changed cache was refused without saying so"
