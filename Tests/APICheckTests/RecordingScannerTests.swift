@@ -48,6 +48,36 @@ struct RecordingScannerTests {
         }
     }
 
+    @Test("an unseen request body is read by both the same; unseen on a response, or with no reason, is refused by both")
+    func unseenBody() throws {
+        func file(request body: String, response: String = "") -> [UInt8] {
+            Array(
+                """
+                {"format": "apicheck-recording/1", "api": "lslp", "name": "upload", "recorded_at": "2026-11-26T00:00:00Z",
+                 "recorded_from": "sandbox", "interactions": [{"request": {"method": "POST", "url": "/post", "headers": {},
+                 "body": \(body)}, "response": {"status": 200, "headers": {}\(response)}}]}
+                """.utf8)
+        }
+        let bytes = file(request: #"{"unseen": "an upload task whose body was not handed over"}"#)
+        let scanned = try #require(RecordingScanner.recording(bytes))
+        #expect(scanned == Self.throughTree(bytes))
+        let request = try #require(scanned.interactions.first?.request)
+        #expect(request.body == nil)
+        #expect(request.unseenBody == "an upload task whose body was not handed over")
+        #expect(
+            scanned.fileText.contains(#""body": {"unseen": "an upload task whose body was not handed over"}"#)
+                || scanned.fileText.contains(#""unseen": "an upload task whose body was not handed over""#))
+        #expect(try Recording(bytes: Array(scanned.fileText.utf8), file: "upload.json") == scanned)
+        for refused in [
+            file(request: #"{"unseen": ""}"#), file(request: #"{"unseen": 1}"#), file(request: #"{"unseen": "x", "text": "y"}"#),
+            file(request: #"{"text": "y"}"#, response: #", "body": {"unseen": "x"}"#),
+        ] {
+            #expect(RecordingScanner.recording(refused) == nil)
+            #expect(Self.throughTree(refused) == nil)
+            #expect(throws: RecordingError.self) { try Recording(bytes: refused, file: "upload.json") }
+        }
+    }
+
     @Test("damaged copies: what the scanner reads, the tree reader reads the same; what the tree reader refuses, the scanner gives up on")
     func damagedCopies() throws {
         let files = Self.files()

@@ -51,6 +51,23 @@ extension Verifier {
                 place)
     }
 
+    /// A request body the recording says nothing saw: its content type is checked, and the body is reported as not
+    /// checked (`request.body-unseen`), never taken for an absent one.
+    func unseenBody(_ reason: String, contentType: String?, operation: CompiledContract.Operation, status: Int) -> [Finding] {
+        let place = FindingPlace(.request, operation: operation.name, status: status)
+        var findings = [
+            place.at("/request/body").finding(
+                .requestBodyUnseen, "", expected: "a body to check", found: "not seen (\(reason)): not checked")
+        ]
+        if !operation.requestBodies.isEmpty {
+            findings +=
+                Self.contentTypeFindings(
+                    contentType, declared: operation.requestBodies, parameters: operation.requestBodyParameters, place
+                ).findings
+        }
+        return findings
+    }
+
     /// No body came: a finding when one was required, or when the response declares a schema for it.
     static func missingBody(declared: [String: CompiledSchema?], required: Bool, _ place: FindingPlace) -> [Finding] {
         guard required || (place.side == .response && !declared.isEmpty && declared.values.contains { $0 != nil }) else {

@@ -152,11 +152,15 @@ public struct Verifier: Sendable {
         let meantInvalid = (400..<500).contains(status) && operation.declaresExactly(status)
         if !meantInvalid {
             findings += checkParameters(request, pathValues: pathValues, operation: operation, status: status)
-            findings += checkBody(
-                request.body, contentType: request.headers["Content-Type"], declared: operation.requestBodies,
-                parameters: operation.requestBodyParameters, encodings: operation.requestBodyEncodings, side: .request,
-                operation: operation, status: status, required: operation.requestBodyRequired
-            )
+            if let reason = request.unseenBody {
+                findings += unseenBody(reason, contentType: request.headers["Content-Type"], operation: operation, status: status)
+            } else {
+                findings += checkBody(
+                    request.body, contentType: request.headers["Content-Type"], declared: operation.requestBodies,
+                    parameters: operation.requestBodyParameters, encodings: operation.requestBodyEncodings, side: .request,
+                    operation: operation, status: status, required: operation.requestBodyRequired
+                )
+            }
         }
         return finish(findings)
     }

@@ -124,6 +124,9 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static let bodyUnparsable = RuleID("body.unparsable", .error)
     /// `body.too-large` (docs/RULES.md).
     public static let bodyTooLarge = RuleID("body.too-large", .error)
+    /// `request.body-unseen` (default info; docs/RULES.md): the recording says the request had a body nothing saw (an
+    /// upload whose body no capture held), so the body is not checked.
+    public static let requestBodyUnseen = RuleID("request.body-unseen", .info)
     /// `expect.failed` (docs/RULES.md).
     public static let expectFailed = RuleID("expect.failed", .error)
     /// `transport.error` (docs/RULES.md).
@@ -349,6 +352,7 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
         .formField,
         .bodyUnparsable,
         .bodyTooLarge,
+        .requestBodyUnseen,
         .expectFailed,
         .transportError,
         .secretUnredacted,

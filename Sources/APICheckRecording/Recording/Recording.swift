@@ -78,6 +78,9 @@ public struct RecordedRequest: Hashable, Sendable {
     public var headers: HeaderFields
     /// The body, if any.
     public var body: RecordedBody?
+    /// Why the request had a body that was not seen (an upload whose body no capture held), or nil; the file writes it
+    /// as `"body": {"unseen": "<reason>"}`. Then ``body`` is nil, and the body is neither matched nor verified.
+    public var unseenBody: String?
 
     /// Creates a request.
     public init(method: String, url: String, base: String? = nil, headers: HeaderFields = HeaderFields(), body: RecordedBody? = nil) {
@@ -86,6 +89,12 @@ public struct RecordedRequest: Hashable, Sendable {
         self.base = base
         self.headers = headers
         self.body = body
+    }
+
+    /// Creates a request that had a body nothing saw, saying why (``unseenBody``).
+    public init(method: String, url: String, base: String? = nil, headers: HeaderFields = HeaderFields(), unseenBody: String) {
+        self.init(method: method, url: url, base: base, headers: headers)
+        self.unseenBody = unseenBody
     }
 
     /// The path part of ``url``, before any `?`.

@@ -39,8 +39,25 @@ extension RecordedRequest {
         ]
         if let base { members.append(.init(key: "base", value: .string(base))) }
         members.append(.init(key: "headers", value: headers.jsonValue))
-        if let body { members.append(.init(key: "body", value: body.jsonValue)) }
+        if let body {
+            members.append(.init(key: "body", value: body.jsonValue))
+        } else if let unseenBody {
+            members.append(.init(key: "body", value: .object(JSONObject([.init(key: "unseen", value: .string(unseenBody))]))))
+        }
         return .object(JSONObject(members))
+    }
+
+    /// A request's `body`: a ``RecordedBody``, or `{"unseen": "<reason>"}` (a non-empty string, alone).
+    static func body(json: JSONValue, at pointer: JSONPointer) throws(RecordingError) -> (body: RecordedBody?, unseen: String?) {
+        guard let object = json.objectValue, object.count == 1, let member = object.first, member.key == "unseen" else {
+            return (try RecordedBody(json: json, at: pointer), nil)
+        }
+        guard let reason = member.value.stringValue, !reason.isEmpty else {
+            throw RecordingError(
+                pointer: pointer.appending("unseen"),
+                message: "expected why the body was not seen (a string), found \(member.value.briefDescription)")
+        }
+        return (nil, reason)
     }
 }
 
@@ -167,8 +184,8 @@ extension RecordedRequest {
         }
         base = try reader.optionalString("base")
         headers = try HeaderFields(json: try reader.required("headers"), at: pointer.appending("headers"))
-        body = try reader.optional("body").map { value throws(RecordingError) in
-            try RecordedBody(json: value, at: pointer.appending("body"))
+        if let value = reader.optional("body") {
+            (body, unseenBody) = try Self.body(json: value, at: pointer.appending("body"))
         }
         try reader.finish()
     }
@@ -186,7 +203,11 @@ extension RecordedResponse {
         self.status = status
         headers = try HeaderFields(json: try reader.required("headers"), at: pointer.appending("headers"))
         body = try reader.optional("body").map { value throws(RecordingError) in
-            try RecordedBody(json: value, at: pointer.appending("body"))
+            if value.objectValue?.count == 1, value["unseen"] != nil {
+                throw RecordingError(
+                    pointer: pointer.appending("body"), message: "only a request's body can be unseen; a response's is always read")
+            }
+            return try RecordedBody(json: value, at: pointer.appending("body"))
         }
         try reader.finish()
     }

@@ -138,19 +138,21 @@ package struct RecordingScanner {
         var url: String?
         var base: String?
         var headers: HeaderFields?
-        var body: RecordedBody?
+        var body: (body: RecordedBody?, unseen: String?) = (nil, nil)
         try object(["method", "url", "base", "headers", "body"]) { scanner, key throws(GiveUp) in
             switch key {
             case "method": method = try scanner.string()
             case "url": url = try scanner.string()
             case "base": base = try scanner.string()
             case "headers": headers = try scanner.headers()
-            case "body": body = try scanner.body()
+            case "body": body = try scanner.read { value throws(RecordingError) in try RecordedRequest.body(json: value, at: .root) }
             default: throw GiveUp()
             }
         }
         guard let method, let url, url.hasPrefix("/"), let headers else { throw GiveUp() }
-        return RecordedRequest(method: method, url: url, base: base, headers: headers, body: body)
+        var request = RecordedRequest(method: method, url: url, base: base, headers: headers, body: body.body)
+        request.unseenBody = body.unseen
+        return request
     }
 
     private mutating func response() throws(GiveUp) -> RecordedResponse {
