@@ -68,6 +68,29 @@ struct HARTests {
         #expect(json[pointer: "/log/entries/0/request/url"]?.stringValue?.hasPrefix("http://127.0.0.1:18080/api/v2/") == true)
     }
 
+    @Test("a request whose body the HAR left out (bodySize > 0, no postData) is recorded as unseen, not as sent without one")
+    func bodyLeftOut() throws {
+        let text = """
+            {"log": {"entries": [
+              {"request": {"method": "POST", "url": "http://127.0.0.1:18080/api/v2/todos", "bodySize": 5120,
+                           "headers": [{"name": "Content-Type", "value": "multipart/form-data; boundary=b"}]},
+               "response": {"status": 200, "content": {"mimeType": "application/json", "text": "{}"}}},
+              {"request": {"method": "GET", "url": "http://127.0.0.1:18080/api/v2/todos", "bodySize": 0},
+               "response": {"status": 200, "content": {"mimeType": "application/json", "text": "{}"}}}
+            ]}}
+            """
+        let recording = try HAR.importRecording(Array(text.utf8), file: "in.har", api: "todos", name: "x", baseURLs: Self.bases)
+        let upload = try #require(recording.interactions.first?.request)
+        #expect(upload.body == nil)
+        #expect(upload.unseenBody == "the HAR holds no postData for this request's body of 5120 bytes")
+        #expect(recording.fileText.contains(#""unseen": "the HAR holds no postData for this request's body of 5120 bytes""#))
+        #expect(recording.interactions.last?.request.unseenBody == nil)
+        // Exported and imported again, the reason stays (bodySize -1 and apicheck's own _unseenBody field).
+        let har = JSONWriter.pretty(HAR.export(recording, baseURLs: Self.bases))
+        let again = try HAR.importRecording(Array(har.utf8), api: "todos", name: "x", baseURLs: Self.bases)
+        #expect(again.interactions.first?.request.unseenBody == upload.unseenBody)
+    }
+
     @Test(
         "a malformed HAR names the file, line and pointer",
         arguments: [

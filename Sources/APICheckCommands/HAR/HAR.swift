@@ -148,10 +148,17 @@ public enum HAR {
         {
             requestHeaderList.append(("Content-Type", mime))
         }
-        return CapturedExchange(
+        var exchange = CapturedExchange(
             method: method, url: url, requestHeaders: requestHeaderList, requestBody: requestBody,
             status: status, responseHeaders: responseHeaderList, responseBody: responseBody
         )
+        // A body the capture left out (a binary upload, a body over the tool's limit) is not a request without one.
+        if requestBody == nil, let reason = request["_unseenBody"]?.stringValue, !reason.isEmpty {
+            exchange.requestBodyUnseen = reason
+        } else if requestBody == nil, let size = request["bodySize"]?.numberValue?.intValue, size > 0 {
+            exchange.requestBodyUnseen = "the HAR holds no postData for this request's body of \(size) bytes"
+        }
+        return exchange
     }
 
     /// The bytes a HAR `text` stands for.
@@ -252,7 +259,13 @@ public enum HAR {
                         ]))))
         }
         request.append(.init(key: "headersSize", value: -1))
-        request.append(.init(key: "bodySize", value: .number(JSONNumber(recorded.body?.bytes().count ?? 0))))
+        if let reason = recorded.unseenBody {
+            // Its size is unknown (-1, as HAR says); the reason travels in a custom field, which import reads back.
+            request.append(.init(key: "bodySize", value: -1))
+            request.append(.init(key: "_unseenBody", value: .string(reason)))
+        } else {
+            request.append(.init(key: "bodySize", value: .number(JSONNumber(recorded.body?.bytes().count ?? 0))))
+        }
         return request
     }
 

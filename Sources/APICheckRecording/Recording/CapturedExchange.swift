@@ -9,6 +9,9 @@ public struct CapturedExchange: Sendable {
     public var url: URL
     public var requestHeaders: [(String, String)]
     public var requestBody: Data?
+    /// Why the request had a body the capture does not hold (a HAR entry without `postData` whose `bodySize` is
+    /// positive), or nil: the recording then says `"body": {"unseen": ...}` instead of claiming no body was sent.
+    public var requestBodyUnseen: String?
     public var status: Int
     public var responseHeaders: [(String, String)]
     public var responseBody: Data?
@@ -79,7 +82,7 @@ extension Interaction {
                 method: exchange.method.uppercased(), url: relative, base: baseName.isEmpty ? nil : baseName,
                 headers: requestHeaders,
                 body: exchange.requestBody.flatMap { RecordedBody(bytes: $0, contentType: requestType) }
-            ),
+            ).unseen(exchange.requestBody == nil ? exchange.requestBodyUnseen : nil),
             response: RecordedResponse(
                 status: exchange.status, headers: responseHeaders,
                 body: exchange.responseBody.flatMap { RecordedBody(bytes: $0, contentType: responseType) }
@@ -165,5 +168,14 @@ package struct BaseURLSet: Sendable {
             return (name, prefix, rest)
         }
         return nil
+    }
+}
+
+extension RecordedRequest {
+    /// The request with ``unseenBody`` set to `reason` (when it is not nil).
+    func unseen(_ reason: String?) -> RecordedRequest {
+        var request = self
+        if let reason { request.unseenBody = reason }
+        return request
     }
 }
