@@ -31,6 +31,11 @@ class StoreURLProtocol: URLProtocol {
             // URLSession keeps an upload task's body to itself: a URLProtocol gets neither httpBody nor a stream. The code
             // that made the task may have handed it over (UploadBodies).
             guard let source = UploadBodies.take(for: upload) else {
+                if store.configuration.unseenUploadBodies {
+                    // Matched only against a recorded request whose body nobody saw either.
+                    answer(method: method, url: url, body: nil, unseen: "an upload task whose body was not handed over", store: store)
+                    return
+                }
                 fail(
                     store.refuse(
                         """
@@ -50,6 +55,12 @@ class StoreURLProtocol: URLProtocol {
                 return
             }
         }
+        answer(method: method, url: url, body: body, unseen: nil, store: store)
+    }
+
+    /// Answers the request from the routes, the recording, or the live API (recording), by its body, or as one whose
+    /// body nobody saw (`unseen`).
+    private func answer(method: String, url: URL, body: Data?, unseen: String?, store: ReplayStore) {
         let headers = (request.allHTTPHeaderFields ?? [:]).map { ($0.key, $0.value) }
         if store.answersRoutes {
             switch store.answerRoute(method: method, url: url, headers: headers, body: body) {
@@ -58,10 +69,11 @@ class StoreURLProtocol: URLProtocol {
             }
             return
         }
-        guard let live = store.liveRequest(method: method, url: url, headers: headers, body: body) else {
+        guard var live = store.liveRequest(method: method, url: url, headers: headers, body: body) else {
             fail(store.refuseUnknownBase(method: method, url: url))
             return
         }
+        live.unseenBody = unseen
         switch store.decide(for: live, addressed: url) {
         case .replay(let response):
             ProtocolAnswers.deliver(response, url: url, through: self)

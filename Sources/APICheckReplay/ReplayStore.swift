@@ -163,6 +163,14 @@ final class ReplayStore: Sendable {
                 }
             }
             if records {
+                if request.unseenBody != nil {
+                    let message = """
+                        cannot record \(request.method) \(request.url): it is an upload task whose body was not handed over, and \
+                        apicheck cannot send a body it does not have; hand it over with TestRecording.registerUpload(body, for: task)
+                        """
+                    state.failures.append(message)
+                    return .fail(message)
+                }
                 guard let target = forwardURL(for: url) else {
                     let message =
                         "cannot record \(request.method) \(request.url): no live base URL; set APICHECK_BASE_URL or pass one to the trait"

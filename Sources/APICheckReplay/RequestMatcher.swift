@@ -121,8 +121,10 @@ package struct RequestMatcher: Sendable {
             let recordedValue = other.request.headers[name]
             guard Self.headerMatches(name, live: live.request.headers[name], recorded: recordedValue) else { return false }
         }
-        if rules.matchesBody, live.request.body != nil || other.request.body != nil {
-            guard Self.bodyDifference(live.request.body, other.request.body) == nil else { return false }
+        if rules.matchesBody,
+            live.request.body != nil || other.request.body != nil || live.request.unseenBody != nil || other.request.unseenBody != nil
+        {
+            guard Self.bodyDifference(live.request, other.request) == nil else { return false }
         }
         if let custom = rules.custom { return custom.matches(other.request, live.request) }
         return true
@@ -159,7 +161,7 @@ package struct RequestMatcher: Sendable {
                 found.append("header \(name): \(a.map { "\"\($0)\"" } ?? "absent") vs recorded \(b.map { "\"\($0)\"" } ?? "absent")")
             }
         }
-        if rules.matchesBody, let difference = Self.bodyDifference(live.body, recorded.body) {
+        if rules.matchesBody, let difference = Self.bodyDifference(live, recorded) {
             found.append(difference)
         }
         if found.isEmpty, let custom = rules.custom, !custom.matches(recorded, live) {
@@ -186,6 +188,21 @@ package struct RequestMatcher: Sendable {
 
     static func fieldsMatch(_ live: [FormField], _ recorded: [FormField]) -> Bool {
         live.count == recorded.count && zip(live, recorded).allSatisfy { $0.name == $1.name && valueMatches($0.value, $1.value) }
+    }
+
+    /// What differs between two requests' bodies, where either may be one nobody saw (``RecordedRequest/unseenBody``):
+    /// two unseen bodies match (nothing can be compared); an unseen one never matches a seen one or none.
+    static func bodyDifference(_ live: RecordedRequest, _ recorded: RecordedRequest) -> String? {
+        switch (live.unseenBody, recorded.unseenBody) {
+        case (nil, nil):
+            return bodyDifference(live.body, recorded.body)
+        case (.some, .some):
+            return nil
+        case (.some(let reason), nil):
+            return "body: not seen (\(reason)) vs \(recorded.body.map { "a recorded \($0.kind) body" } ?? "none recorded")"
+        case (nil, .some(let reason)):
+            return "body: \(live.body.map { "a \($0.kind) body" } ?? "none") vs a recorded body nobody saw (\(reason))"
+        }
     }
 
     static func bodyDifference(_ live: RecordedBody?, _ recorded: RecordedBody?) -> String? {
