@@ -26,36 +26,51 @@ class StoreURLProtocol: URLProtocol {
             return
         }
         var body = Self.body(of: request)
+        var unseen: String?
         let method = request.httpMethod ?? "GET"
         if body == nil, let upload = task as? URLSessionUploadTask {
-            // URLSession keeps an upload task's body to itself: a URLProtocol gets neither httpBody nor a stream. The code
-            // that made the task may have handed it over (UploadBodies).
-            guard let source = UploadBodies.take(for: upload) else {
-                if store.configuration.unseenUploadBodies {
-                    // Matched only against a recorded request whose body nobody saw either.
-                    answer(method: method, url: url, body: nil, unseen: "an upload task whose body was not handed over", store: store)
-                    return
-                }
-                fail(
-                    store.refuse(
-                        """
-                        apicheck: \(method) \(url.absoluteString) was sent as an upload task (URLSession.upload(for:from:), \
-                        uploadTask(with:from:)), whose body URLSession never hands to a URLProtocol; apicheck cannot match or record \
-                        a body it cannot see. Hand it over with TestRecording.registerUpload(body, for: task) (UploadBodies.register \
-                        outside Swift Testing) before the task resumes, as an Alamofire EventMonitor's request(_:didCreateTask:) \
-                        can, or send the request with data(for:) and the body in httpBody
-                        """
-                    ))
-                return
-            }
-            do throws(ReplayError) {
-                body = try UploadBodies.bytes(of: source)
-            } catch {
-                fail(store.refuse(error.message))
+            switch Self.uploadBody(of: upload, method: method, url: url, store: store) {
+            case .seen(let bytes): body = bytes
+            case .unseen(let reason): unseen = reason
+            case .refused(let message):
+                fail(message)
                 return
             }
         }
-        answer(method: method, url: url, body: body, unseen: nil, store: store)
+        answer(method: method, url: url, body: body, unseen: unseen, store: store)
+    }
+
+    /// What an upload task's body is to replay.
+    private enum UploadBody {
+        /// Handed over by the code that made the task (UploadBodies).
+        case seen(Data)
+        /// Not handed over, and the test lets such a body match a recorded one nobody saw either; the reason.
+        case unseen(String)
+        /// Not handed over or not readable: the message the request fails with.
+        case refused(String)
+    }
+
+    /// URLSession keeps an upload task's body to itself: a URLProtocol gets neither httpBody nor a stream. The code that
+    /// made the task may have handed it over (UploadBodies).
+    private static func uploadBody(of upload: URLSessionUploadTask, method: String, url: URL, store: ReplayStore) -> UploadBody {
+        guard let source = UploadBodies.take(for: upload) else {
+            if store.configuration.unseenUploadBodies { return .unseen("an upload task whose body was not handed over") }
+            return .refused(
+                store.refuse(
+                    """
+                    apicheck: \(method) \(url.absoluteString) was sent as an upload task (URLSession.upload(for:from:), \
+                    uploadTask(with:from:)), whose body URLSession never hands to a URLProtocol; apicheck cannot match or record \
+                    a body it cannot see. Hand it over with TestRecording.registerUpload(body, for: task) (UploadBodies.register \
+                    outside Swift Testing) before the task resumes, as an Alamofire EventMonitor's request(_:didCreateTask:) \
+                    can, or send the request with data(for:) and the body in httpBody
+                    """
+                ))
+        }
+        do throws(ReplayError) {
+            return .seen(try UploadBodies.bytes(of: source))
+        } catch {
+            return .refused(store.refuse(error.message))
+        }
     }
 
     /// Answers the request from the routes, the recording, or the live API (recording), by its body, or as one whose

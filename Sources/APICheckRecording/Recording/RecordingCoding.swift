@@ -49,15 +49,19 @@ extension RecordedRequest {
 
     /// A request's `body`: a ``RecordedBody``, or `{"unseen": "<reason>"}` (a non-empty string, alone).
     static func body(json: JSONValue, at pointer: JSONPointer) throws(RecordingError) -> (body: RecordedBody?, unseen: String?) {
-        guard let object = json.objectValue, object.count == 1, let member = object.first, member.key == "unseen" else {
-            return (try RecordedBody(json: json, at: pointer), nil)
-        }
-        guard let reason = member.value.stringValue, !reason.isEmpty else {
+        guard let reasonValue = unseenReason(json) else { return (try RecordedBody(json: json, at: pointer), nil) }
+        guard let reason = reasonValue.stringValue, !reason.isEmpty else {
             throw RecordingError(
                 pointer: pointer.appending("unseen"),
-                message: "expected why the body was not seen (a string), found \(member.value.briefDescription)")
+                message: "expected why the body was not seen (a string), found \(reasonValue.briefDescription)")
         }
         return (nil, reason)
+    }
+
+    /// The value of `unseen` where `json` is the object `{"unseen": ...}` and nothing else, or nil.
+    static func unseenReason(_ json: JSONValue) -> JSONValue? {
+        guard let object = json.objectValue, object.count == 1, let member = object.first, member.key == "unseen" else { return nil }
+        return member.value
     }
 }
 
@@ -203,7 +207,7 @@ extension RecordedResponse {
         self.status = status
         headers = try HeaderFields(json: try reader.required("headers"), at: pointer.appending("headers"))
         body = try reader.optional("body").map { value throws(RecordingError) in
-            if value.objectValue?.count == 1, value["unseen"] != nil {
+            if RecordedRequest.unseenReason(value) != nil {
                 throw RecordingError(
                     pointer: pointer.appending("body"), message: "only a request's body can be unseen; a response's is always read")
             }
