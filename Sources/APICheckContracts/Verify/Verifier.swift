@@ -95,10 +95,17 @@ public struct Verifier: Sendable {
         return contract.program(for: operation, response: key, mediaType: mediaType)
     }
 
-    /// The key of `declared` a body of `contentType` is checked against: its media type, or a matching `type/*`.
+    /// The key of `declared` a body of `contentType` is checked against: the most specific that takes it (OpenAPI's
+    /// rule), its media type, else its `type/*`, else `*/*` (springdoc's default for every response). Nil without a
+    /// `Content-Type`: `*/*` takes any media type, not none.
     static func declaredKey(_ declared: [String: CompiledSchema?], contentType: String?) -> String? {
-        let mediaType = contentType.map { MediaType.essence(of: $0) } ?? ""
-        return declared[mediaType] != nil ? mediaType : declared.keys.first { $0.hasSuffix("/*") && mediaType.hasPrefix($0.dropLast()) }
+        guard let contentType else { return nil }
+        let mediaType = MediaType.essence(of: contentType)
+        if declared[mediaType] != nil { return mediaType }
+        guard let slash = mediaType.firstIndex(of: "/"), slash > mediaType.startIndex else { return nil }
+        let typeRange = String(mediaType[...slash]) + "*"
+        if declared[typeRange] != nil { return typeRange }
+        return declared["*/*"] != nil ? "*/*" : nil
     }
 
     /// Verifies one interaction; with `responseBodyChecked`, its response body (absent from `interaction`) was JSON
