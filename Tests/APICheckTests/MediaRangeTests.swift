@@ -64,3 +64,34 @@ struct MediaRangeTests {
         #expect(found.first?.expected == "application/*")
     }
 }
+
+extension MediaRangeTests {
+    @Test(
+        "apicheck examples answers a range with a schema as application/json, and every example verifies clean",
+        arguments: [
+            (#""*/*": {schema: {type: object, required: [c], properties: {c: {type: integer}}}}"#, ["application/json"]),
+            (#"application/*: {schema: {type: object, required: [b], properties: {b: {type: integer}}}}"#, ["application/json"]),
+            (
+                """
+                application/json: {schema: {type: object, required: [a], properties: {a: {type: integer}}}}
+                            "*/*": {schema: {type: object, required: [c], properties: {c: {type: integer}}}}
+                """,
+                ["*/*", "application/json"]
+            ),
+        ])
+    func examples(_ entries: String, _ types: [String]) throws {
+        let contract = try Contract.parse(MediaTypeParameterTests.contractText(entries), path: "ranges.yaml").compiled
+        let output = ExampleGenerator(contract: contract).generate()
+        #expect(output.skipped.isEmpty)
+        let written = Set(output.examples.compactMap { $0.interaction.response.headers["Content-Type"] })
+        #expect(written == Set(types))
+        let verifier = Verifier(contract: contract)
+        for example in output.examples {
+            let found = verifier.verify(example.interaction)
+            #expect(found.isEmpty, "\(example.interaction.response.headers["Content-Type"] ?? ""): \(found.map(\.compilerLine))")
+        }
+        // The JSON examples carry the schema's required property: they are bodies of the schema, not opaque bytes.
+        let json = output.examples.filter { $0.interaction.response.headers["Content-Type"] == "application/json" }
+        #expect(!json.isEmpty && json.allSatisfy { if case .json(.object) = $0.interaction.response.body { true } else { false } })
+    }
+}

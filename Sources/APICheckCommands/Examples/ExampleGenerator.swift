@@ -184,13 +184,15 @@ public struct ExampleGenerator: Sendable {
             return [("no body, every header", nil, nil, true), ("no body, required headers", nil, nil, false)]
         }
         var result: [(variant: String, body: RecordedBody?, contentType: String?, allHeaders: Bool)] = []
-        for essence in response.content.keys.sorted() {
-            let contentType = Verifier.written(essence, response.contentParameters[essence] ?? [])
-            let suffix = response.content.count > 1 ? " (\(essence))" : ""
-            guard let entry = response.content[essence], let schema = entry else {
-                result.append(("any body\(suffix)", Self.opaqueBody(essence), contentType, true))
+        for key in response.content.keys.sorted() {
+            let suffix = response.content.count > 1 ? " (\(key))" : ""
+            guard let entry = response.content[key], let schema = entry else {
+                let contentType = Verifier.written(key, response.contentParameters[key] ?? [])
+                result.append(("any body\(suffix)", Self.opaqueBody(key), contentType, true))
                 continue
             }
+            let essence = Self.exampleType(of: key, in: response.content)
+            let contentType = Verifier.written(essence, response.contentParameters[key] ?? [])
             guard Self.requestPreference(essence) < 3 else {
                 result.append(("a \(essence) body\(suffix)", Self.opaqueBody(essence), contentType, true))
                 continue
@@ -199,12 +201,23 @@ public struct ExampleGenerator: Sendable {
                 result.append(
                     (
                         variant + suffix,
-                        try body(value, as: essence, schema: schema, encodings: response.contentEncodings[essence] ?? [:]),
+                        try body(value, as: essence, schema: schema, encodings: response.contentEncodings[key] ?? [:]),
                         contentType, all
                     ))
             }
         }
         return result
+    }
+
+    /// The media type an example of the content key `key` (which has a schema) is written in: the key, or for `*/*`
+    /// (springdoc's key for every response) and `application/*`, the JSON their schema describes, where no more specific
+    /// key takes application/json (verify checks an answer against the most specific key that takes its type).
+    static func exampleType(of key: String, in content: [String: CompiledSchema?]) -> String {
+        switch key {
+        case "application/*" where content["application/json"] == nil: "application/json"
+        case "*/*" where content["application/json"] == nil && content["application/*"] == nil: "application/json"
+        default: key
+        }
     }
 
     /// A body for a media type the contract gives no schema for.
