@@ -95,3 +95,29 @@ extension MediaRangeTests {
         #expect(!json.isEmpty && json.allSatisfy { if case .json(.object) = $0.interaction.response.body { true } else { false } })
     }
 }
+
+extension MediaRangeTests {
+    @Test(
+        "diff --live: a content type changed to another that a declared range takes is content-type.changed, not passed over",
+        arguments: [
+            #""*/*": {schema: {type: object}}"#, "text/*: {schema: {type: object}}\n            application/json: {schema: {type: object}}",
+        ])
+    func liveChange(_ entries: String) throws {
+        let contract = try Contract.parse(MediaTypeParameterTests.contractText(entries), path: "ranges.yaml").compiled
+        let operation = try #require(contract.operation(method: "GET", path: "/search")?.operation)
+        func answer(_ contentType: String) -> Interaction {
+            Interaction(
+                request: RecordedRequest(method: "GET", url: "/search", headers: HeaderFields()),
+                response: RecordedResponse(status: 200, headers: HeaderFields([("Content-Type", contentType)]), body: .text("x")))
+        }
+        let found = ShapeComparison.compare(
+            live: answer("text/html"), recorded: answer("application/json"), operation: "GET /search",
+            declared: ShapeComparison.Declared(operation: operation))
+        #expect(found.map(\.rule) == [.contentTypeChanged], "\(found.map(\.compilerLine))")
+        // A type no key takes is the contract's finding (content-type), not the comparison's.
+        let undeclared = ShapeComparison.compare(
+            live: answer("image/png"), recorded: answer("application/json"), operation: "GET /search",
+            declared: ShapeComparison.Declared(operation: operation))
+        #expect(undeclared.isEmpty == !entries.contains("*/*"), "\(undeclared.map(\.compilerLine))")
+    }
+}

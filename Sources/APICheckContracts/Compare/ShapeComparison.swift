@@ -37,7 +37,8 @@ public enum ShapeComparison {
             status = { operation.response(for: $0) != nil }
             contentType = { status, essence in
                 guard let declared = operation.response(for: status)?.response.content else { return false }
-                return declared.isEmpty || declared[essence] != nil
+                // A type a range takes (`*/*`, `application/*`) is declared: as verify takes it.
+                return declared.isEmpty || Verifier.declaredKey(declared, contentType: essence) != nil
             }
         }
     }
