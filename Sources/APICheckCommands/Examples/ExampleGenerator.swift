@@ -209,15 +209,11 @@ public struct ExampleGenerator: Sendable {
         return result
     }
 
-    /// The media type an example of the content key `key` (which has a schema) is written in: the key, or for `*/*`
-    /// (springdoc's key for every response) and `application/*`, the JSON their schema describes, where no more specific
-    /// key takes application/json (verify checks an answer against the most specific key that takes its type).
+    /// The media type an example of the content key `key` (which has a schema) is written in: the key, or for a range
+    /// (`*/*`, springdoc's key for every response, or `application/*`) the JSON its schema describes, where that range is
+    /// the key verify checks an application/json answer against (no more specific key takes it).
     static func exampleType(of key: String, in content: [String: CompiledSchema?]) -> String {
-        switch key {
-        case "application/*" where content["application/json"] == nil: "application/json"
-        case "*/*" where content["application/json"] == nil && content["application/*"] == nil: "application/json"
-        default: key
-        }
+        key.hasSuffix("/*") && Verifier.declaredKey(content, contentType: "application/json") == key ? "application/json" : key
     }
 
     /// A body for a media type the contract gives no schema for.

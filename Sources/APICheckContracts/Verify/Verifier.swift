@@ -98,7 +98,7 @@ public struct Verifier: Sendable {
     /// The key of `declared` a body of `contentType` is checked against: the most specific that takes it (OpenAPI's
     /// rule), its media type, else its `type/*`, else `*/*` (springdoc's default for every response). Nil without a
     /// `Content-Type`: `*/*` takes any media type, not none.
-    static func declaredKey(_ declared: [String: CompiledSchema?], contentType: String?) -> String? {
+    package static func declaredKey(_ declared: [String: CompiledSchema?], contentType: String?) -> String? {
         guard let contentType else { return nil }
         let mediaType = MediaType.essence(of: contentType)
         if declared[mediaType] != nil { return mediaType }

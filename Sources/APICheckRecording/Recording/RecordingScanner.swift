@@ -150,9 +150,7 @@ package struct RecordingScanner {
             }
         }
         guard let method, let url, url.hasPrefix("/"), let headers else { throw GiveUp() }
-        var request = RecordedRequest(method: method, url: url, base: base, headers: headers, body: body.body)
-        request.unseenBody = body.unseen
-        return request
+        return RecordedRequest(method: method, url: url, base: base, headers: headers, body: body.body).unseen(body.unseen)
     }
 
     private mutating func response() throws(GiveUp) -> RecordedResponse {
