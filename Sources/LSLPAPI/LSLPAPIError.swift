@@ -10,7 +10,7 @@ import WireFormat
 public struct LSLPAPIError: ClientError {
     /// The category of failure: ``ClientErrorKind/transport``, ``ClientErrorKind/decoding``,
     /// ``ClientErrorKind/unexpectedStatus`` (an error status without LSLP's `{"message"}` body),
-    /// ``ClientErrorKind/invalidRequest`` (an email of the wrong form, more than five files, a blank title), and
+    /// ``ClientErrorKind/invalidRequest`` (an email of the wrong form, more than five files, a blank product id), and
     /// LSLP's own below.
     public typealias Kind = ClientErrorKind<LSLPAPIError>
 

@@ -18,7 +18,7 @@ import WireFormat
 /// ```swift
 /// let client = LSLPClient(session: .shared, baseURL: serverURL, sesacKey: try .fromEnvironment())
 /// try await client.login(email: "me@example.com", password: secret)
-/// let page = try await client.posts(limit: 10, productID: "mobbie_feed")
+/// let page = try await client.posts(limit: 20, productID: "MobbieFeed")
 /// ```
 public struct LSLPClient: Sendable {
     /// The server's root (per deployment; LSLP's address is not public).
@@ -52,17 +52,17 @@ public struct LSLPClient: Sendable {
 
     // MARK: Accounts
 
-    /// `POST /join`: a new account. The email is checked before sending.
+    /// `POST /join`: a new account. The email is checked before sending; `phoneNumber` is sent as `phoneNum` when given.
     @discardableResult
-    public func join(email: String, password: String, nick: String) async throws(LSLPAPIError) -> Account {
+    public func join(email: String, password: String, nick: String, phoneNumber: String? = nil) async throws(LSLPAPIError) -> Account {
         let label = "POST /join"
         try Self.check(email: email, label)
         guard !password.isEmpty, !nick.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw LSLPAPIError(kind: .invalidRequest, request: label, detail: "the password and the nick must not be blank")
         }
-        return try await send(
-            Endpoint(method: "POST", path: "/join", label: label, body: .json(["email": email, "password": password, "nick": nick])),
-            as: Account.self)
+        var fields = ["email": email, "password": password, "nick": nick]
+        if let phoneNumber { fields["phoneNum"] = phoneNumber }
+        return try await send(Endpoint(method: "POST", path: "/join", label: label, body: .json(fields)), as: Account.self)
     }
 
     /// `POST /validation/email`: the server's message when the email is free; 409 (``LSLPAPIError/Reason/conflict``) when it is taken.
@@ -100,22 +100,26 @@ public struct LSLPClient: Sendable {
 
     // MARK: Posts
 
-    /// `GET /post`: one page of posts, newest first; pass the last page's ``PostPage/nextCursor`` for the next.
+    /// `GET /post`: one page of posts, newest first; pass the last page's ``PostPage/nextCursor`` for the next. Without
+    /// `productID` the page holds every app's posts.
     public func posts(next: String? = nil, limit: Int? = nil, productID: String? = nil) async throws(LSLPAPIError) -> PostPage {
-        var query: [(String, String)] = []
-        if let next { query.append(("next", next)) }
-        if let limit {
-            guard (1...100).contains(limit) else {
-                throw LSLPAPIError(kind: .invalidRequest, request: "GET /post", detail: "limit is 1 to 100, not \(limit)")
-            }
-            query.append(("limit", String(limit)))
-        }
-        if let productID { query.append(("product_id", productID)) }
-        return try await send(
-            Endpoint(method: "GET", path: "/post", label: "GET /post", query: query, authenticated: true), as: PostPage.self)
+        try await page(path: "/post", label: "GET /post", next: next, limit: limit, productID: productID)
     }
 
-    /// Every post, page after page, until the last page or `maxPages` pages.
+    /// `GET /post/user/{user_id}`: one page of a member's posts, newest first, paged as ``posts(next:limit:productID:)``.
+    public func userPosts(_ userID: String, next: String? = nil, limit: Int? = nil, productID: String? = nil) async throws(LSLPAPIError)
+        -> PostPage
+    {
+        try await page(
+            path: "/post/user/\(Self.segment(userID))", label: "GET /post/user/{user_id}", next: next, limit: limit, productID: productID)
+    }
+
+    /// `GET /post/like/me`: one page of the posts the signed-in member likes, paged as ``posts(next:limit:productID:)``.
+    public func likedPosts(next: String? = nil, limit: Int? = nil) async throws(LSLPAPIError) -> PostPage {
+        try await page(path: "/post/like/me", label: "GET /post/like/me", next: next, limit: limit, productID: nil)
+    }
+
+    /// Every post of the feed, page after page, until the last page or `maxPages` pages.
     public func allPosts(limit: Int? = nil, productID: String? = nil, maxPages: Int = 100) async throws(LSLPAPIError) -> [Post] {
         var posts: [Post] = []
         var cursor: String?
@@ -128,11 +132,26 @@ public struct LSLPClient: Sendable {
         return posts
     }
 
+    private func page(path: String, label: String, next: String?, limit: Int?, productID: String?) async throws(LSLPAPIError) -> PostPage {
+        var query: [(String, String)] = []
+        if let next { query.append(("next", next)) }
+        if let limit {
+            guard (1...100).contains(limit) else {
+                throw LSLPAPIError(kind: .invalidRequest, request: label, detail: "limit is 1 to 100, not \(limit)")
+            }
+            query.append(("limit", String(limit)))
+        }
+        if let productID { query.append(("product_id", productID)) }
+        return try await send(Endpoint(method: "GET", path: path, label: label, query: query, authenticated: true), as: PostPage.self)
+    }
+
     /// `POST /post`: a new post with up to five images (multipart), checked before sending.
     public func createPost(_ draft: PostDraft) async throws(LSLPAPIError) -> Post {
         if let problem = draft.problem { throw LSLPAPIError(kind: .invalidRequest, request: "POST /post", detail: problem) }
         return try await send(
-            Endpoint(method: "POST", path: "/post", label: "POST /post", body: .multipart(draft), authenticated: true), as: Post.self)
+            Endpoint(
+                method: "POST", path: "/post", label: "POST /post", body: .multipart(fields: draft.fields, files: draft.files),
+                authenticated: true), as: Post.self)
     }
 
     /// `GET /post/{id}`.
@@ -141,17 +160,13 @@ public struct LSLPClient: Sendable {
             Endpoint(method: "GET", path: "/post/\(Self.segment(id))", label: "GET /post/{id}", authenticated: true), as: Post.self)
     }
 
-    /// `PUT /post/{id}`: changes only what `update` sets (the author only: 445 otherwise).
+    /// `PUT /post/{id}`: changes only what `update` sets, sent as the create's multipart form (the author only: 445
+    /// otherwise); an update that sets nothing is sent without a body.
     public func updatePost(id: String, _ update: PostUpdate) async throws(LSLPAPIError) -> Post {
         if let problem = update.problem { throw LSLPAPIError(kind: .invalidRequest, request: "PUT /post/{id}", detail: problem) }
-        let body: Data
-        do {
-            body = try JSONEncoder().encode(update)
-        } catch {
-            throw LSLPAPIError(kind: .invalidRequest, request: "PUT /post/{id}", detail: "\(error)")
-        }
+        let form = update.isEmpty ? nil : Endpoint.Body.multipart(fields: update.fields, files: update.files ?? [])
         return try await send(
-            Endpoint(method: "PUT", path: "/post/\(Self.segment(id))", label: "PUT /post/{id}", body: .data(body), authenticated: true),
+            Endpoint(method: "PUT", path: "/post/\(Self.segment(id))", label: "PUT /post/{id}", body: form, authenticated: true),
             as: Post.self)
     }
 
@@ -174,15 +189,39 @@ public struct LSLPClient: Sendable {
                 body: .json(["content": content]), authenticated: true), as: Comment.self)
     }
 
-    /// `POST /post/like/{id}`: likes (`true`) or unlikes (`false`) a post; returns the state the server reports.
+    /// `DELETE /post/{id}/comment/{comment_id}` (the comment's author only: 445 otherwise); returns the post's id.
     @discardableResult
-    public func setLike(_ liked: Bool, postID: String) async throws(LSLPAPIError) -> Bool {
-        let body = Data(#"{"like_status":\#(liked)}"#.utf8)
-        return try await send(
+    public func deleteComment(_ commentID: String, on postID: String) async throws(LSLPAPIError) -> String {
+        try await send(
             Endpoint(
-                method: "POST", path: "/post/like/\(Self.segment(postID))", label: "POST /post/like/{id}", body: .data(body),
-                authenticated: true), as: LikeBody.self
+                method: "DELETE", path: "/post/\(Self.segment(postID))/comment/\(Self.segment(commentID))",
+                label: "DELETE /post/{id}/comment/{comment_id}", authenticated: true), as: DeletedComment.self
+        ).postID
+    }
+
+    /// `POST /post/like/{id}`, without a body: likes the post, or unlikes it when the member likes it already; returns
+    /// whether the member likes it now.
+    @discardableResult
+    public func toggleLike(postID: String) async throws(LSLPAPIError) -> Bool {
+        try await send(
+            Endpoint(method: "POST", path: "/post/like/\(Self.segment(postID))", label: "POST /post/like/{id}", authenticated: true),
+            as: LikeBody.self
         ).likeStatus
+    }
+
+    /// `GET uploads/...`: the bytes of an image at the path a post's ``Post/images`` (or a creator's
+    /// ``Creator/profile``) names, such as `uploads/posts/1704000491924.jpg`, loaded with the key and the token.
+    public func image(at path: String) async throws(LSLPAPIError) -> Data {
+        let label = "GET /uploads/..."
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.count >= 2, segments.first == "uploads", !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+            throw LSLPAPIError(kind: .invalidRequest, request: label, detail: "not an upload path (uploads/...): \(path)")
+        }
+        let escaped = "/" + segments.map { Self.segment(String($0)) }.joined(separator: "/")
+        let (data, http, secrets) = try await exchange(
+            Endpoint(method: "GET", path: escaped, label: label, accept: "image/*", authenticated: true))
+        try check(data, http, label, secrets: secrets)
+        return data
     }
 
     // MARK: The pipeline
@@ -190,8 +229,7 @@ public struct LSLPClient: Sendable {
     struct Endpoint: Sendable {
         enum Body: Sendable {
             case json([String: String])
-            case data(Data)
-            case multipart(PostDraft)
+            case multipart(fields: [(String, String)], files: [ImageFile])
         }
 
         var method: String
@@ -199,14 +237,22 @@ public struct LSLPClient: Sendable {
         var label: String
         var query: [(String, String)] = []
         var body: Body?
+        var accept = "application/json"
         var authenticated = false
     }
 
-    /// Sends, and on 419 refreshes once (shared with every request that met 419 with the same token) and sends once more.
+    /// Sends and decodes the answer as `type`, refreshing on 419 as ``exchange(_:)`` does.
     func send<T: Decodable>(_ endpoint: Endpoint, as type: T.Type) async throws(LSLPAPIError) -> T {
+        let (data, http, secrets) = try await exchange(endpoint)
+        return try decode(data, http, endpoint.label, as: type, secrets: secrets)
+    }
+
+    /// Sends, and on 419 refreshes once (shared with every request that met 419 with the same token) and sends once more;
+    /// the answer, with the tokens it carried (to be kept out of messages).
+    func exchange(_ endpoint: Endpoint) async throws(LSLPAPIError) -> (Data, HTTPURLResponse, secrets: [String]) {
         guard endpoint.authenticated else {
             let (data, http) = try await perform(endpoint, token: nil)
-            return try decode(data, http, endpoint.label, as: type, secrets: [])
+            return (data, http, [])
         }
         guard let credentials = await tokens.credentials else {
             throw LSLPAPIError(kind: .notLoggedIn, request: endpoint.label, detail: "log in first")
@@ -220,7 +266,7 @@ public struct LSLPClient: Sendable {
             secrets.append(fresh)
             (data, http) = try await perform(endpoint, token: fresh)
         }
-        return try decode(data, http, endpoint.label, as: type, secrets: secrets)
+        return (data, http, secrets)
     }
 
     /// `GET refresh` with the expired token and the refresh token: the new access token; 418 ends the session.
@@ -248,7 +294,7 @@ public struct LSLPClient: Sendable {
     ) {
         var request = URLRequest(url: RequestURL.make(base: baseURL, path: endpoint.path, query: endpoint.query))
         request.httpMethod = endpoint.method
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue(endpoint.accept, forHTTPHeaderField: "Accept")
         request.setValue(sesacKey.value, forHTTPHeaderField: "SesacKey")
         if let token { request.setValue(token, forHTTPHeaderField: "Authorization") }
         if let refreshToken { request.setValue(refreshToken, forHTTPHeaderField: "Refresh") }
@@ -256,13 +302,10 @@ public struct LSLPClient: Sendable {
         case .json(let fields)?:
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = Self.json(fields)
-        case .data(let data)?:
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = data
-        case .multipart(let draft)?:
+        case .multipart(let fields, let files)?:
             let boundary = "lslp-\(UUID().uuidString)"
             request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
-            request.httpBody = Self.multipart(draft, boundary: boundary)
+            request.httpBody = Self.multipart(fields: fields, files: files, boundary: boundary)
         case nil:
             break
         }
@@ -286,6 +329,18 @@ public struct LSLPClient: Sendable {
     private func decode<T: Decodable>(_ data: Data, _ http: HTTPURLResponse, _ label: String, as type: T.Type, secrets: [String])
         throws(LSLPAPIError) -> T
     {
+        try check(data, http, label, secrets: secrets)
+        do {
+            return try Self.makeDecoder().decode(type, from: data)
+        } catch {
+            let failure = DecodingFailure.describe(error, body: data)
+            throw LSLPAPIError(
+                kind: .decoding, request: label, status: http.statusCode, keyPath: failure.keyPath, detail: scrub(failure.detail, secrets))
+        }
+    }
+
+    /// Nothing for a status in 200..<300; else the error the status says, `secrets` and the key redacted from its message.
+    private func check(_ data: Data, _ http: HTTPURLResponse, _ label: String, secrets: [String]) throws(LSLPAPIError) {
         guard (200..<300).contains(http.statusCode) else {
             let text = message(in: data, secrets: secrets)
             guard let text else {
@@ -296,13 +351,6 @@ public struct LSLPClient: Sendable {
             }
             let kind: LSLPAPIError.Kind = LSLPAPIError.Reason(status: http.statusCode).isKnown ? .api : .unexpectedStatus
             throw LSLPAPIError(kind: kind, request: label, status: http.statusCode, message: text)
-        }
-        do {
-            return try Self.makeDecoder().decode(type, from: data)
-        } catch {
-            let failure = DecodingFailure.describe(error, body: data)
-            throw LSLPAPIError(
-                kind: .decoding, request: label, status: http.statusCode, keyPath: failure.keyPath, detail: scrub(failure.detail, secrets))
         }
     }
 
@@ -335,14 +383,14 @@ public struct LSLPClient: Sendable {
         return (try? encoder.encode(fields)) ?? Data("{}".utf8)
     }
 
-    static func multipart(_ draft: PostDraft, boundary: String) -> Data {
+    static func multipart(fields: [(String, String)], files: [ImageFile], boundary: String) -> Data {
         var body = Data()
-        for (name, value) in draft.fields {
+        for (name, value) in fields {
             body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n".utf8))
             body.append(Data(value.utf8))
             body.append(Data("\r\n".utf8))
         }
-        for file in draft.files {
+        for file in files {
             let filename = file.filename.replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "\r", with: "")
                 .replacingOccurrences(of: "\n", with: "")
             body.append(

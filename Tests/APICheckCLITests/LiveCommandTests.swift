@@ -51,7 +51,7 @@ struct LiveCommandTests {
         let result = try await CLIRunner.run(["diff", "--live", "--sandbox"], currentDirectory: Self.root)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("apicheck diff: 33 scenarios, 75 requests to the sandbox at http://127.0.0.1:"), "\(result.stderr)")
+        #expect(result.stderr.contains("apicheck diff: 33 scenarios, 81 requests to the sandbox at http://127.0.0.1:"), "\(result.stderr)")
         #expect(result.stderr.contains("0 errors, 0 warnings, 0 infos"))
     }
 

@@ -67,6 +67,23 @@ struct MediaRangeTests {
 
 extension MediaRangeTests {
     @Test(
+        "apicheck examples answers a range without a schema in a type of the range (no answer's Content-Type is a range)",
+        arguments: [
+            ("image/*: {}", "image/png"), (#""*/*": {}"#, "application/octet-stream"), ("text/*: {}", "text/plain"),
+            ("application/*: {}", "application/octet-stream"), ("image/gif: {}", "image/gif"),
+        ])
+    func examplesOfOpaqueRanges(_ entry: String, _ type: String) throws {
+        let contract = try Contract.parse(MediaTypeParameterTests.contractText(entry), path: "ranges.yaml").compiled
+        let output = ExampleGenerator(contract: contract).generate()
+        let written = Set(output.examples.compactMap { $0.interaction.response.headers["Content-Type"] })
+        #expect(written == [type])
+        let verifier = Verifier(contract: contract)
+        for example in output.examples {
+            #expect(verifier.verify(example.interaction).isEmpty, "\(type)")
+        }
+    }
+
+    @Test(
         "apicheck examples answers a range with a schema as application/json, and every example verifies clean",
         arguments: [
             (#""*/*": {schema: {type: object, required: [c], properties: {c: {type: integer}}}}"#, ["application/json"]),

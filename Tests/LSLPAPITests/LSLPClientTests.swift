@@ -15,26 +15,42 @@ struct LSLPClientTests {
         return try await client.login(email: email, password: Self.password)
     }
 
-    @Test("join, validate, login, then a post's whole life: create with images, read, update, comment, like, unlike, delete")
+    @Test("join, validate, login, then a post's whole life as Mobbie lives it: no title, like as a toggle, comment and its delete")
     func postLifecycle() async throws {
         try await withLSLP { client, sandbox in
             #expect(try await client.validate(email: "life@sesac.kr") == "사용 가능한 이메일입니다.")
-            let userID = try await signIn(client, "life@sesac.kr")
+            try await client.join(email: "life@sesac.kr", password: Self.password, nick: UUID().uuidString, phoneNumber: "010-1234-5678")
+            let userID = try await client.login(email: "life@sesac.kr", password: Self.password)
             #expect(await lslpError { _ = try await client.validate(email: "life@sesac.kr") }?.reason == .conflict)
-            let image = ImageFile(filename: "a.jpg", mimeType: "image/jpeg", data: Data([0xFF, 0xD8, 0xFF, 0xD9]))
+            let jpeg = Data([0xFF, 0xD8, 0xFF, 0xFE, 0x00, 0x04, 0x61, 0x62, 0xFF, 0xD9])
+            let image = ImageFile(filename: "1500 bytes.jpg", mimeType: "image/jpg", data: jpeg)
+            // Mobbie's post: no title, the nickname of the day in content1, the first photo's ratio in content3.
             let draft = PostDraft(
-                title: "첫 글 & more", content: "본문 #swift", extraContents: [nil, "둘째"], productID: "apicheck_probe", files: [image, image])
+                productID: "MobbieFeed", content: "본문 #swift", extraContents: ["다정한 코알라", nil, "0.75"], files: [image, image])
             let post = try await client.createPost(draft)
+            #expect(post.title == nil && post.productID == "MobbieFeed" && post.content == "본문 #swift")
             #expect(post.creator.id == userID && post.images.count == 2 && post.hashTags == ["swift"])
-            #expect(post.extraContents == [nil, "둘째", nil, nil, nil])
+            #expect(post.extraContents == ["다정한 코알라", nil, "0.75", nil, nil])
             #expect(abs(post.time.timeIntervalSinceNow) < 60, "a UTC millisecond time read as an instant")
-            let updated = try await client.updatePost(id: post.id, PostUpdate(title: "고친 제목", extraContents: [1: "첫째"]))
-            #expect(updated.title == "고친 제목" && updated.extraContents.prefix(2) == ["첫째", "둘째"])
+            #expect(try await client.image(at: post.images[0]) == jpeg, "the replica serves the bytes it was sent")
+            let textOnly = try await client.createPost(PostDraft(productID: "MobbieFeed", content: "글만", extraContents: ["다정한 코알라"]))
+            #expect(textOnly.images.isEmpty)
             let comment = try await client.comment(on: post.id, "댓글 👍")
             #expect(comment.creator.id == userID)
-            #expect(try await client.setLike(true, postID: post.id))
+            // Mobbie's edit after a comment: content2 alone; the rest stays.
+            let updated = try await client.updatePost(id: post.id, PostUpdate(extraContents: [2: "다정한 코알라"]))
+            #expect(updated.extraContents.prefix(3) == ["다정한 코알라", "다정한 코알라", "0.75"] && updated.images == post.images)
+            let photo = ImageFile(filename: "new.png", mimeType: "image/png", data: Data([0x89, 0x50, 0x4E, 0x47]))
+            let replaced = try await client.updatePost(id: post.id, PostUpdate(files: [photo]))
+            #expect(replaced.images.count == 1 && replaced.images != post.images && replaced.content == "본문 #swift")
+            #expect(try await client.toggleLike(postID: post.id))
             #expect(try await client.post(id: post.id).isLiked(by: userID))
-            #expect(try await client.setLike(false, postID: post.id) == false)
+            #expect(try await client.likedPosts().posts.map(\.id) == [post.id])
+            #expect(try await client.userPosts(userID, limit: 20, productID: "MobbieFeed").posts.map(\.id) == [textOnly.id, post.id])
+            #expect(try await client.toggleLike(postID: post.id) == false)
+            #expect(try await client.likedPosts().posts.isEmpty)
+            #expect(try await client.deleteComment(comment.id, on: post.id) == post.id)
+            #expect(try await client.post(id: post.id).comments.isEmpty)
             try await client.deletePost(id: post.id)
             let gone = await lslpError { _ = try await client.post(id: post.id) }
             #expect(gone?.kind == .api && gone?.reason == .postNotFound && gone?.message == "게시글을 찾을 수 없습니다.")
@@ -43,10 +59,44 @@ struct LSLPClientTests {
             #expect(await client.tokens.credentials == nil)
             #expect(await lslpError { _ = try await client.posts() }?.kind == .notLoggedIn)
             #expect(!journal(sandbox).contains("GET /refresh"))
+            let like = try #require(sandbox.receivedRequests().first { $0.path.hasPrefix("/post/like/") && $0.method == "POST" })
+            #expect(like.body.isEmpty && like.header("Content-Type") == nil, "like is sent without a body")
         }
     }
 
-    @Test("requests the server would refuse are refused before sending: email form, blank title, six files, limit 0")
+    @Test("the seeded feed as every app on the server wrote it: Mobbie's posts without a title, others' without content or product id")
+    func feedOfEveryApp() async throws {
+        try await withLSLP { client, _ in
+            _ = try await signIn(client, "every@sesac.kr")
+            let all = try await client.allPosts(limit: 50)
+            let mobbie = all.filter { $0.productID == "MobbieFeed" }
+            #expect(mobbie.count == 23 && mobbie.allSatisfy { $0.title == nil && $0.content != nil && $0.extraContents[0] != nil })
+            #expect(mobbie.allSatisfy { ($0.extraContents[2] != nil) == !$0.images.isEmpty }, "content3, the ratio, only with images")
+            #expect(all.contains { $0.content == nil } && all.contains { $0.productID == nil } && all.contains { $0.title != nil })
+            let profile = try #require(all.compactMap(\.creator.profile).first)
+            #expect(try await client.image(at: profile).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            let missing = await lslpError { _ = try await client.image(at: "uploads/posts/0.jpg") }
+            #expect(missing?.reason == .abnormalURL)
+            #expect(await lslpError { _ = try await client.image(at: "../join") }?.kind == .invalidRequest)
+        }
+    }
+
+    @Test("a comment is deleted by its author only (445), and one the post does not have is 410")
+    func commentDeletion() async throws {
+        try await withLSLP { client, sandbox in
+            _ = try await signIn(client, "author@sesac.kr")
+            let post = try await client.createPost(PostDraft(productID: "MobbieFeed", content: "글"))
+            let comment = try await client.comment(on: post.id, "내 댓글")
+            let other = LSLPClient(session: client.session, baseURL: sandbox.baseURL, sesacKey: sandboxSesacKey)
+            _ = try await signIn(other, "other@sesac.kr")
+            #expect(await lslpError { try await other.deleteComment(comment.id, on: post.id) }?.reason == .notOwner)
+            #expect(
+                await lslpError { try await client.deleteComment(String(repeating: "0", count: 24), on: post.id) }?.reason == .postNotFound)
+            #expect(try await client.deleteComment(comment.id, on: post.id) == post.id)
+        }
+    }
+
+    @Test("requests the server would refuse are refused before sending: email form, blank product id, six files, limit 0")
     func checkedBeforeSending() async throws {
         try await withLSLP { client, sandbox in
             for email in ["plain", "a@b", "a b@c.kr", "@sesac.kr", "a@b.c"] {
@@ -57,23 +107,27 @@ struct LSLPClientTests {
             _ = try await signIn(client, "checks@sesac.kr")
             let before = journal(sandbox).count
             let file = ImageFile(filename: "x.png", mimeType: "image/png", data: Data([1]))
-            #expect(await lslpError { _ = try await client.createPost(PostDraft(title: "  ", productID: "p")) }?.kind == .invalidRequest)
+            #expect(await lslpError { _ = try await client.createPost(PostDraft(productID: "  ", content: "c")) }?.kind == .invalidRequest)
             #expect(
                 await lslpError {
-                    _ = try await client.createPost(PostDraft(title: "t", productID: "p", files: Array(repeating: file, count: 6)))
+                    _ = try await client.createPost(PostDraft(productID: "p", files: Array(repeating: file, count: 6)))
+                }?.kind == .invalidRequest)
+            #expect(
+                await lslpError {
+                    _ = try await client.updatePost(id: String(repeating: "a", count: 24), PostUpdate(extraContents: [6: "x"]))
                 }?.kind == .invalidRequest)
             #expect(await lslpError { _ = try await client.posts(limit: 0) }?.kind == .invalidRequest)
             #expect(journal(sandbox).count == before, "nothing was sent")
         }
     }
 
-    @Test("the feed page by page: every seeded post once, newest first, and the cursor ends at \"0\"")
+    @Test("the feed page by page as Mobbie reads it: every seeded post once, newest first, and the cursor ends at \"0\"")
     func paging() async throws {
         try await withLSLP { client, sandbox in
             _ = try await signIn(client, "pages@sesac.kr")
-            let first = try await client.posts(limit: 10, productID: "mobbie_feed")
-            #expect(first.posts.count == 10 && first.nextCursor == first.posts.last?.id)
-            let all = try await client.allPosts(limit: 10, productID: "mobbie_feed")
+            let first = try await client.posts(limit: 20, productID: "MobbieFeed")
+            #expect(first.posts.count == 20 && first.nextCursor == first.posts.last?.id)
+            let all = try await client.allPosts(limit: 10, productID: "MobbieFeed")
             #expect(all.count == 23 && Set(all.map(\.id)).count == 23)
             #expect(all.map(\.time) == all.map(\.time).sorted(by: >))
             #expect(journal(sandbox).filter { $0 == "GET /post" }.count == 4)

@@ -43,22 +43,35 @@ struct LSLPSandboxTests {
             refreshToken: try #require(object["refreshToken"] as? String))
     }
 
+    /// A multipart body; each file's bytes are `image` and its name (so that what the replica serves back can be compared).
     static func multipart(_ fields: [(String, String)], files: [String] = [], boundary: String = "b0undary") -> Data {
-        var text = ""
-        for (name, value) in fields { text += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n" }
-        for file in files {
-            text +=
-                "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(file)\"\r\nContent-Type: image/jpeg\r\n\r\n\u{FF}\u{D8}fake\r\n"
+        var body = Data()
+        for (name, value) in fields {
+            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
         }
-        return Data((text + "--\(boundary)--\r\n").utf8)
+        for file in files {
+            body += Data(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(file)\"\r\nContent-Type: image/jpg\r\n\r\n"
+                    .utf8)
+            body += image(file) + Data("\r\n".utf8)
+        }
+        return body + Data("--\(boundary)--\r\n".utf8)
     }
 
-    func createPost(_ http: SandboxHTTP, _ session: Session, title: String = "제목", files: [String] = [], product: String = "apicheck_probe")
-        async throws -> Answer
+    /// The bytes of the test image named `name`: a JPEG start, the name, a JPEG end.
+    static func image(_ name: String) -> Data {
+        Data([0xFF, 0xD8]) + Data(name.utf8) + Data([0xFF, 0xD9])
+    }
+
+    /// Mobbie's post: product_id, content, content1 (the nickname of the day), the files and, with files, content3 (the ratio).
+    func createPost(_ http: SandboxHTTP, _ session: Session, files: [String] = [], product: String = "apicheck_probe") async throws
+        -> Answer
     {
-        try await http.send(
-            "POST", "/post", body: Self.multipart([("title", title), ("content", "본문 #태그"), ("product_id", product)], files: files),
-            contentType: "multipart/form-data; boundary=b0undary", headers: session.auth)
+        var fields = [("product_id", product), ("content", "본문 #태그"), ("content1", "다정한 코알라")]
+        if !files.isEmpty { fields.append(("content3", "0.75")) }
+        return try await http.send(
+            "POST", "/post", body: Self.multipart(fields, files: files), contentType: "multipart/form-data; boundary=b0undary",
+            headers: session.auth)
     }
 
     static func isID(_ value: Any?) -> Bool {
@@ -218,7 +231,9 @@ struct LSLPSandboxTests {
             #expect(notOwner.status == 445)
             #expect(
                 try await http.send(
-                    "PUT", "/post/\(postID)", body: Data(#"{"title":"x"}"#.utf8), contentType: "application/json", headers: other.auth
+                    "PUT", "/post/\(postID)", body: Self.multipart([("content", "x")]),
+                    contentType: "multipart/form-data; boundary=b0undary",
+                    headers: other.auth
                 ).status == 445)
             #expect(try await json("/post/\(postID)/comment", "{}", headers: other.auth).status == 400)
             let withdrawn = try await http.get("/withdraw", headers: other.auth)
@@ -247,7 +262,7 @@ struct LSLPSandboxTests {
             var sizes: [Int] = []
             var seen: [String] = []
             while sizes.count < 10 {
-                let page = try await http.get("/post?next=\(cursor)&limit=10&product_id=mobbie_feed", headers: session.auth)
+                let page = try await http.get("/post?next=\(cursor)&limit=10&product_id=MobbieFeed", headers: session.auth)
                 try #require(page.status == 200)
                 let data = page.object[array: "data"]
                 sizes.append(data.count)
@@ -261,17 +276,19 @@ struct LSLPSandboxTests {
             let other = try await http.get("/post?product_id=someone_else", headers: session.auth)
             #expect(other.object[array: "data"].isEmpty)
             #expect(other.object["next_cursor"] as? String == "0")
+            let everyApp = try await http.get("/post?limit=100&product_id=", headers: session.auth).object[array: "data"]
+            #expect(everyApp.count == 29, "an empty product_id is every app's posts")
             #expect(try await http.get("/post?limit=0", headers: session.auth).status == 400)
             #expect(try await http.get("/post?next=zzz", headers: session.auth).status == 400)
         }
     }
 
-    @Test("a post: 24-hex ids, time with three fraction digits in UTC, content1... only where used, comments and creators")
+    @Test("a post: 24-hex ids, time with three fraction digits in UTC, texts only where the app sent them, comments and creators")
     func postShape() async throws {
         try await lslp { http in
             let session = try await join(http, "shape@sesac.kr")
-            let posts = try await http.get("/post?limit=23&product_id=mobbie_feed", headers: session.auth).object[array: "data"]
-            try #require(posts.count == 23)
+            let posts = try await http.get("/post?limit=100", headers: session.auth).object[array: "data"]
+            try #require(posts.count == 29)
             for post in posts {
                 #expect(Self.isID(post["_id"]))
                 #expect(
@@ -283,6 +300,17 @@ struct LSLPSandboxTests {
                     "content1... are strings when present")
             }
             #expect(posts.contains { $0["content1"] != nil } && posts.contains { $0["content1"] == nil })
+            // Mobbie's posts (MobbieFeed): no title; content, content1 (a nickname), content3 (a ratio) with images only.
+            let mobbie = posts.filter { $0["product_id"] as? String == "MobbieFeed" }
+            #expect(mobbie.count == 23)
+            #expect(mobbie.allSatisfy { $0["title"] == nil && $0["content"] is String && $0["content1"] is String })
+            #expect(mobbie.allSatisfy { ($0["content3"] != nil) == !(($0["image"] as? [String]) ?? []).isEmpty })
+            #expect(mobbie.contains { $0["content2"] != nil }, "the commenters' nicknames, after a comment")
+            // The other apps' posts, among them: titled, some without content or product_id (keys absent, never null).
+            let others = posts.filter { $0["product_id"] as? String != "MobbieFeed" }
+            #expect(others.count == 6 && others.allSatisfy { $0["title"] is String })
+            #expect(others.contains { $0["content"] == nil } && others.contains { $0["product_id"] == nil })
+            #expect(posts.allSatisfy { post in post.values.allSatisfy { !($0 is NSNull) } })
             #expect(
                 posts.contains { $0[object: "creator"]["profile"] == nil } && posts.contains { $0[object: "creator"]["profile"] is String })
             #expect(posts.contains { ($0["time"] as? String) == "2023-12-31T23:59:59.999Z" })
@@ -291,68 +319,101 @@ struct LSLPSandboxTests {
         }
     }
 
-    @Test("create takes multipart with up to five image files; update takes JSON or the same multipart form; comments and likes")
+    @Test("create takes Mobbie's multipart (no title) with up to five images, served back; edits are multipart; comments and likes")
     func writes() async throws {
         try await lslp { http in
             let session = try await join(http, "writer@sesac.kr")
-            let created = try await createPost(http, session, title: "사진 두 장 & more", files: ["a.jpg", "b.PNG"])
+            let created = try await createPost(http, session, files: ["1500 bytes.jpg", "b.PNG"])
             #expect(created.status == 200)
             let post = created.object
+            #expect(post["title"] == nil && post["content1"] as? String == "다정한 코알라" && post["content3"] as? String == "0.75")
             let images = post["image"] as? [String] ?? []
             #expect(images.count == 2)
             #expect(
                 images.allSatisfy { $0.range(of: #"^uploads/posts/\d{13}\.(jpg|png)$"#, options: .regularExpression) != nil }, "\(images)")
             #expect(post["hashTags"] as? [String] == ["태그"])
             #expect(post[object: "creator"]["_id"] as? String == session.id)
+            // The images, served back with the key and the token, as Mobbie loads them.
+            let served = try await http.get("/\(images[0])", headers: session.auth)
+            #expect(served.status == 200 && served.body == Self.image("1500 bytes.jpg") && served.contentType == "image/jpeg")
+            #expect(try await http.get("/\(images[1])", headers: session.auth).contentType == "image/png")
+            #expect(try await http.get("/\(images[0])", headers: Self.key).status == 401, "without the token")
+            #expect(try await http.get("/uploads/posts/1.jpg", headers: session.auth).status == 444)
             #expect(try await createPost(http, session, files: Array(repeating: "x.jpg", count: 6)).status == 400)
             #expect(try await createPost(http, session, files: ["notes.txt"]).status == 400)
-            #expect(try await createPost(http, session, title: "").status == 400)
+            #expect(try await createPost(http, session, product: " ").status == 400, "product_id is the one required field")
             let id = try #require(post["_id"] as? String)
-            let updated = try await http.send(
-                "PUT", "/post/\(id)", body: Data(#"{"title":"고친 제목","content2":"둘째"}"#.utf8), contentType: "application/json",
-                headers: session.auth)
-            #expect(updated.object["title"] as? String == "고친 제목")
-            #expect(updated.object["content2"] as? String == "둘째")
-            #expect(updated.object["content1"] == nil)
-            // An edit sent as the create's multipart form (LSLP's Express server reads both): only the fields given
-            // change, file parts replace the images, and the create's limits hold.
-            func editMultipart(_ fields: [(String, String)], files: [String]) async throws -> Answer {
+            // An edit is the create's multipart form: only the fields given change, file parts replace the images, and
+            // the create's limits hold.
+            func edit(_ fields: [(String, String)], files: [String]) async throws -> Answer {
                 try await http.send(
                     "PUT", "/post/\(id)", body: Self.multipart(fields, files: files),
                     contentType: "multipart/form-data; boundary=b0undary", headers: session.auth)
             }
-            let edited = try await editMultipart([("title", "사진 바꿈")], files: ["c.gif"])
-            #expect(edited.status == 200)
-            #expect(edited.object["title"] as? String == "사진 바꿈")
-            #expect(edited.object["content2"] as? String == "둘째", "a field not sent stays")
+            let commenters = try await edit([("content2", "맑은 라임, 밝은 라임")], files: [])
+            #expect(commenters.status == 200)
+            #expect(commenters.object["content2"] as? String == "맑은 라임, 밝은 라임" && commenters.object["content"] as? String == "본문 #태그")
+            #expect(commenters.object["image"] as? [String] == images, "no file part keeps the images")
+            let edited = try await edit([("title", "제목이 생김")], files: ["c.gif"])
+            #expect(edited.object["title"] as? String == "제목이 생김")
             let newImages = edited.object["image"] as? [String] ?? []
             #expect(newImages.count == 1 && newImages.first?.hasSuffix(".gif") == true, "\(newImages)")
-            let textOnly = try await editMultipart([("content", "본문만")], files: [])
-            #expect(textOnly.object["image"] as? [String] == newImages, "no file part keeps the images")
-            #expect(try await editMultipart([], files: Array(repeating: "x.jpg", count: 6)).status == 400)
-            #expect(try await editMultipart([], files: ["notes.txt"]).status == 400)
-            #expect(try await editMultipart([("title", " ")], files: []).status == 400)
-            // The JSON form's refusals (schemathesis cannot send these to this operation: see .ci/schemathesis-lslp.toml).
-            for refused in [#"{"title":5}"#, #"{"content2":["a"]}"#, #"{"product_id":null}"#, "[1]", "{"] {
-                let answer = try await http.send(
-                    "PUT", "/post/\(id)", body: Data(refused.utf8), contentType: "application/json", headers: session.auth)
-                #expect(answer.status == 400, "\(refused)")
-            }
+            #expect(try await edit([], files: Array(repeating: "x.jpg", count: 6)).status == 400)
+            #expect(try await edit([], files: ["notes.txt"]).status == 400)
+            #expect(try await edit([("product_id", " ")], files: []).status == 400)
+            #expect(try await http.send("PUT", "/post/\(id)", headers: session.auth).object["title"] as? String == "제목이 생김", "no body")
+            let json = try await http.send(
+                "PUT", "/post/\(id)", body: Data(#"{"content":"x"}"#.utf8), contentType: "application/json", headers: session.auth)
+            #expect(json.status == 400, "an edit is multipart")
             let comment = try await http.send(
                 "POST", "/post/\(id)/comment", body: Data(#"{"content":"첫 댓글"}"#.utf8), contentType: "application/json",
                 headers: session.auth)
             #expect(comment.status == 200)
-            #expect(Self.isID(comment.object["_id"]) && comment.object["content"] as? String == "첫 댓글")
-            func like(_ body: String?) async throws -> Answer {
-                try await http.send(
-                    "POST", "/post/like/\(id)", body: body.map { Data($0.utf8) }, contentType: "application/json", headers: session.auth)
-            }
-            #expect(try await like(#"{"like_status":true}"#).object["like_status"] as? Bool == true)
+            let commentID = try #require(comment.object["_id"] as? String)
+            #expect(Self.isID(commentID) && comment.object["content"] as? String == "첫 댓글")
+            // Like is a toggle; a body is not read (no app sends one).
+            func like() async throws -> Answer { try await http.send("POST", "/post/like/\(id)", headers: session.auth) }
+            #expect(try await like().object["like_status"] as? Bool == true)
             #expect(try await http.get("/post/\(id)", headers: session.auth).object["likes"] as? [String] == [session.id])
-            #expect(try await like(#"{"like_status":false}"#).object["like_status"] as? Bool == false)
-            #expect(try await like(nil).object["like_status"] as? Bool == true, "no body toggles")
-            #expect(try await like(#"{"like_status":"true"}"#).status == 400)
+            #expect(try await http.get("/post/like/me", headers: session.auth).object[array: "data"].map { $0["_id"] as? String } == [id])
+            #expect(try await like().object["like_status"] as? Bool == false)
+            #expect(try await http.get("/post/like/me", headers: session.auth).object[array: "data"].isEmpty)
+            let withBody = try await http.send(
+                "POST", "/post/like/\(id)", body: Data(#"{"like_status":false}"#.utf8), contentType: "application/json",
+                headers: session.auth)
+            #expect(withBody.object["like_status"] as? Bool == true, "a body does not set the state: the like turns over")
             #expect(try await http.send("POST", "/post/like/\(String(repeating: "a", count: 24))", headers: session.auth).status == 410)
+            // The comment: its author deletes it and gets the post's id; another member gets 445.
+            let other = try await join(http, "other-writer@sesac.kr")
+            #expect(try await http.send("DELETE", "/post/\(id)/comment/\(commentID)", headers: other.auth).status == 445)
+            let deleted = try await http.send("DELETE", "/post/\(id)/comment/\(commentID)", headers: session.auth)
+            #expect(deleted.status == 200 && deleted.object["postID"] as? String == id && deleted.object.count == 1)
+            #expect(try await http.send("DELETE", "/post/\(id)/comment/\(commentID)", headers: session.auth).status == 410)
+        }
+    }
+
+    @Test("a member's posts and the liked ones page like the feed (next_cursor a string, \"0\" at the end)")
+    func userAndLikedPosts() async throws {
+        try await lslp { http in
+            let session = try await join(http, "pages-of-mine@sesac.kr")
+            var ids: [String] = []
+            for _ in 0..<3 { ids.append(try #require(try await createPost(http, session).object["_id"] as? String)) }
+            let first = try await http.get("/post/user/\(session.id)?limit=2&product_id=apicheck_probe", headers: session.auth).object
+            #expect(first[array: "data"].map { $0["_id"] as? String } == [ids[2], ids[1]])
+            let cursor = try #require(first["next_cursor"] as? String)
+            let second = try await http.get("/post/user/\(session.id)?limit=2&next=\(cursor)", headers: session.auth).object
+            #expect(second[array: "data"].map { $0["_id"] as? String } == [ids[0]] && second["next_cursor"] as? String == "0")
+            #expect(
+                try await http.get("/post/user/\(session.id)?product_id=MobbieFeed", headers: session.auth).object[array: "data"].isEmpty)
+            let seeded = try await http.get("/post/user/658f6a8b5e0b1ac0ff000001?limit=100", headers: session.auth).object[array: "data"]
+            #expect(seeded.count == 12 && seeded.allSatisfy { $0[object: "creator"]["_id"] as? String == "658f6a8b5e0b1ac0ff000001" })
+            for id in [ids[0], ids[2]] { _ = try await http.send("POST", "/post/like/\(id)", headers: session.auth) }
+            let liked = try await http.get("/post/like/me?limit=1", headers: session.auth).object
+            #expect(liked[array: "data"].map { $0["_id"] as? String } == [ids[2]] && liked["next_cursor"] as? String == ids[2])
+            let rest = try await http.get("/post/like/me?limit=1&next=\(ids[2])", headers: session.auth).object
+            #expect(rest[array: "data"].map { $0["_id"] as? String } == [ids[0]] && rest["next_cursor"] as? String == "0")
+            #expect(try await http.get("/post/like/me?limit=0", headers: session.auth).status == 400)
+            #expect(try await http.get("/post/like/me", headers: Self.key).status == 401)
         }
     }
 
@@ -395,15 +456,13 @@ struct LSLPSandboxTests {
         try await lslp(drifts: [.lslpLikeStatusString, .lslp419As401, .lslpNextCursorInt], options: .init(accessTTL: 1, clock: clock.read))
         { http in
             let session = try await join(http, "drift@sesac.kr")
-            let page = try await http.get("/post?limit=20&product_id=mobbie_feed", headers: session.auth).object
+            let page = try await http.get("/post?limit=20&product_id=MobbieFeed", headers: session.auth).object
             #expect(page["next_cursor"] as? Int == 20)
-            let last = try await http.get("/post?limit=20&product_id=mobbie_feed&next=20", headers: session.auth).object
+            let last = try await http.get("/post?limit=20&product_id=MobbieFeed&next=20", headers: session.auth).object
             #expect(last[array: "data"].count == 3)
             #expect(last["next_cursor"] as? Int == 0)
             let id = try #require(page[array: "data"].first?["_id"] as? String)
-            let liked = try await http.send(
-                "POST", "/post/like/\(id)", body: Data(#"{"like_status":true}"#.utf8), contentType: "application/json",
-                headers: session.auth)
+            let liked = try await http.send("POST", "/post/like/\(id)", headers: session.auth)
             #expect(liked.object["like_status"] as? String == "true")
             clock.advance(by: 2)
             let expired = try await http.get("/post", headers: session.auth)

@@ -187,8 +187,9 @@ public struct ExampleGenerator: Sendable {
         for key in response.content.keys.sorted() {
             let suffix = response.content.count > 1 ? " (\(key))" : ""
             guard let entry = response.content[key], let schema = entry else {
-                let contentType = Verifier.written(key, response.contentParameters[key] ?? [])
-                result.append(("any body\(suffix)", Self.opaqueBody(key), contentType, true))
+                let essence = Self.concreteType(in: key)
+                let contentType = Verifier.written(essence, response.contentParameters[key] ?? [])
+                result.append(("any body\(suffix)", Self.opaqueBody(essence), contentType, true))
                 continue
             }
             let essence = Self.exampleType(of: key, in: response.content)
@@ -214,6 +215,17 @@ public struct ExampleGenerator: Sendable {
     /// the key verify checks an application/json answer against (no more specific key takes it).
     static func exampleType(of key: String, in content: [String: CompiledSchema?]) -> String {
         key.hasSuffix("/*") && Verifier.declaredKey(content, contentType: "application/json") == key ? "application/json" : key
+    }
+
+    /// A type a server can answer for the content key `key`: the key, or for a range (`image/*`, `*/*`) a common type in
+    /// it (`image/png`, `application/octet-stream`), since no answer's `Content-Type` is a range.
+    static func concreteType(in key: String) -> String {
+        guard key.hasSuffix("/*") else { return key }
+        let common = [
+            "*": "application/octet-stream", "application": "application/octet-stream", "image": "image/png", "text": "text/plain",
+            "audio": "audio/mpeg", "video": "video/mp4", "font": "font/woff2",
+        ]
+        return common[String(key.dropLast(2))] ?? key
     }
 
     /// A body for a media type the contract gives no schema for.

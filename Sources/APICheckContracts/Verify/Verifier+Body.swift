@@ -23,7 +23,15 @@ extension Verifier {
     ) -> [Finding] {
         let place = FindingPlace(side, operation: operation.name, status: status)
         guard body != nil || checked else { return Self.missingBody(declared: declared, required: required, place) }
-        if declared.isEmpty { return [] }
+        if declared.isEmpty {
+            // A request body the operation does not declare: the server is not said to read it (a response's is not judged).
+            guard side == .request else { return [] }
+            return [
+                place.at("/request/body").finding(
+                    .requestBodyUndeclared, "", expected: "no body (the operation declares none)",
+                    found: "a body (\(contentType.map { MediaType.essence(of: $0) } ?? "no Content-Type"))")
+            ]
+        }
         let (key, found) = Self.contentTypeFindings(contentType, declared: declared, parameters: parameters, place)
         // A body checked as it was read (by the program of the schema chosen just as above) was valid JSON.
         guard let key, let schemaEntry = declared[key], let body else { return found }

@@ -127,6 +127,9 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// `request.body-unseen` (default info; docs/RULES.md): the recording says the request had a body nothing saw (an
     /// upload whose body no capture held), so the body is not checked.
     public static let requestBodyUnseen = RuleID("request.body-unseen", .info)
+    /// `request.body-undeclared` (default warning; docs/RULES.md): a request body sent to an operation that declares none
+    /// (the contract does not say the server reads it).
+    public static let requestBodyUndeclared = RuleID("request.body-undeclared", .warning)
     /// `expect.failed` (docs/RULES.md).
     public static let expectFailed = RuleID("expect.failed", .error)
     /// `transport.error` (docs/RULES.md).
@@ -353,6 +356,7 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
         .bodyUnparsable,
         .bodyTooLarge,
         .requestBodyUnseen,
+        .requestBodyUndeclared,
         .expectFailed,
         .transportError,
         .secretUnredacted,

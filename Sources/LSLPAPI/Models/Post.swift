@@ -46,18 +46,23 @@ public struct Comment: Decodable, Sendable, Hashable {
 }
 
 /// A post of the feed.
+///
+/// What every post has is non-optional; the texts are there only when the app that made the post sent them: Mobbie's
+/// posts have no `title`, and other apps' posts on the same server may lack `content` or `product_id`.
 public struct Post: Decodable, Sendable, Hashable {
     /// The post's `_id` (24 hexadecimal digits).
     public let id: String
     public let creator: Creator
     /// When it was posted.
     public let time: Date
-    public let title: String
-    public let content: String
+    /// The title; nil for a post made without one (every Mobbie post).
+    public let title: String?
+    /// The text; nil for a post made without one.
+    public let content: String?
     /// `content1`...`content5`, in order; nil where the post does not use one (the key is absent, not null).
     public let extraContents: [String?]
-    /// The product (the app's feed) the post belongs to.
-    public let productID: String
+    /// The product (the app's feed) the post belongs to; nil for a post made without one.
+    public let productID: String?
     /// The ids of the members who like it.
     public let likes: [String]
     /// Image paths such as `uploads/posts/1704000491924.jpg` (relative to the server's base URL).
@@ -81,14 +86,14 @@ public struct Post: Decodable, Sendable, Hashable {
         id = try container.decode(String.self, forKey: .id)
         creator = try container.decode(Creator.self, forKey: .creator)
         time = try container.decode(Date.self, forKey: .time)
-        title = try container.decode(String.self, forKey: .title)
-        content = try container.decode(String.self, forKey: .content)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        content = try container.decodeIfPresent(String.self, forKey: .content)
         var extra: [String?] = []
         for key in [CodingKeys.content1, .content2, .content3, .content4, .content5] {
             extra.append(try container.decodeIfPresent(String.self, forKey: key))
         }
         extraContents = extra
-        productID = try container.decode(String.self, forKey: .productID)
+        productID = try container.decodeIfPresent(String.self, forKey: .productID)
         likes = try container.decode([String].self, forKey: .likes)
         images = try container.decode([String].self, forKey: .images)
         hashTags = try container.decode([String].self, forKey: .hashTags)
@@ -130,6 +135,10 @@ struct LoginBody: Decodable {
 
 struct RefreshBody: Decodable {
     let token: String
+}
+
+struct DeletedComment: Decodable {
+    let postID: String
 }
 
 struct LikeBody: Decodable {

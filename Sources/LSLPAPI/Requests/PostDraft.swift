@@ -22,30 +22,35 @@ public struct ImageFile: Sendable, Hashable {
 }
 
 /// A new post: sent as `multipart/form-data` with up to five image files.
+///
+/// Only the product id is required. Mobbie's post is `PostDraft(productID: "MobbieFeed", content: text,
+/// extraContents: [nickname, nil, ratio], files: photos)`: no title, the nickname of the day in `content1` and, with
+/// photos, the first one's width over its height in `content3`.
 public struct PostDraft: Sendable, Hashable {
     /// The most files a post may carry.
     public static let maxFiles = 5
 
-    public var title: String
-    public var content: String
-    /// `content1`...`content5`; at most five, nil or absent ones are not sent.
-    public var extraContents: [String?]
     /// The product (the app's feed) the post belongs to.
     public var productID: String
+    /// The title; nil sends none (Mobbie never sends one).
+    public var title: String?
+    /// The text; nil sends none.
+    public var content: String?
+    /// `content1`...`content5`; at most five, nil or absent ones are not sent.
+    public var extraContents: [String?]
     public var files: [ImageFile]
 
     /// Creates a draft.
-    public init(title: String, content: String = "", extraContents: [String?] = [], productID: String, files: [ImageFile] = []) {
+    public init(productID: String, title: String? = nil, content: String? = nil, extraContents: [String?] = [], files: [ImageFile] = []) {
+        self.productID = productID
         self.title = title
         self.content = content
         self.extraContents = extraContents
-        self.productID = productID
         self.files = files
     }
 
     /// Why the server would refuse the draft (400), or nil: checked before anything is sent.
     public var problem: String? {
-        if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "the title is blank" }
         if productID.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "the product id is blank" }
         if extraContents.count > 5 { return "at most five extra contents (content1...content5), not \(extraContents.count)" }
         if files.count > Self.maxFiles { return "at most \(Self.maxFiles) files, not \(files.count)" }
@@ -54,54 +59,62 @@ public struct PostDraft: Sendable, Hashable {
 
     /// The form fields in the order they are sent.
     var fields: [(String, String)] {
-        var result = [("title", title), ("content", content)]
+        var result = [("product_id", productID)]
+        if let title { result.append(("title", title)) }
+        if let content { result.append(("content", content)) }
         for (index, text) in extraContents.enumerated() {
             if let text { result.append(("content\(index + 1)", text)) }
         }
-        result.append(("product_id", productID))
         return result
     }
 }
 
-/// A change to a post: only the values that are set are sent (`PUT /post/{id}`, JSON).
-public struct PostUpdate: Sendable, Hashable, Encodable {
+/// A change to a post (`PUT /post/{id}`, the create's multipart form): only what is set is sent, and only that changes.
+///
+/// Mobbie's edit after a comment is `PostUpdate(extraContents: [2: "다정한 코알라, 맑은 라임"])` (the commenters'
+/// nicknames in `content2`).
+public struct PostUpdate: Sendable, Hashable {
     public var title: String?
     public var content: String?
     public var productID: String?
     /// `content1`...`content5` by number (1 to 5).
     public var extraContents: [Int: String]
+    /// New images, which replace the post's; nil keeps them.
+    public var files: [ImageFile]?
 
     /// Creates an update.
-    public init(title: String? = nil, content: String? = nil, productID: String? = nil, extraContents: [Int: String] = [:]) {
+    public init(
+        title: String? = nil, content: String? = nil, productID: String? = nil, extraContents: [Int: String] = [:],
+        files: [ImageFile]? = nil
+    ) {
         self.title = title
         self.content = content
         self.productID = productID
         self.extraContents = extraContents
+        self.files = files
     }
 
     var problem: String? {
-        if let title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "the title is blank" }
+        if let productID, productID.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "the product id is blank" }
         if let bad = extraContents.keys.first(where: { !(1...5).contains($0) }) {
             return "content\(bad) does not exist (content1...content5)"
         }
+        if let files, files.count > PostDraft.maxFiles { return "at most \(PostDraft.maxFiles) files, not \(files.count)" }
         return nil
     }
 
-    struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ string: String) { stringValue = string }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
+    /// The form fields in the order they are sent.
+    var fields: [(String, String)] {
+        var result: [(String, String)] = []
+        if let productID { result.append(("product_id", productID)) }
+        if let title { result.append(("title", title)) }
+        if let content { result.append(("content", content)) }
+        for (number, text) in extraContents.sorted(by: { $0.key < $1.key }) { result.append(("content\(number)", text)) }
+        return result
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        if let title { try container.encode(title, forKey: Key("title")) }
-        if let content { try container.encode(content, forKey: Key("content")) }
-        for (number, text) in extraContents.sorted(by: { $0.key < $1.key }) { try container.encode(text, forKey: Key("content\(number)")) }
-        if let productID { try container.encode(productID, forKey: Key("product_id")) }
-    }
+    /// Whether the update sets nothing (then no body is sent, and nothing changes).
+    var isEmpty: Bool { fields.isEmpty && files == nil }
 }
 
 /// The app's email rule, checked before join and email validation send anything.

@@ -6,8 +6,11 @@ import Foundation
 /// and `_id` keys, cursor paging with a string `next_cursor` that is `"0"` on the last page.
 ///
 /// The message texts, the 444 for a path or method the server does not have, the 403 for the token of
-/// a withdrawn account, the 400 for a malformed JSON or multipart body, the default `limit` (10, at most 100) and the
-/// file rules (at most 5, jpg/jpeg/png/gif) are unconfirmed. What makes the real server answer 500 is not
+/// a withdrawn account, the 400 for a malformed JSON or multipart body, the default `limit` (10, at most 100), the
+/// file rules (at most 5, jpg/jpeg/png/gif), the 400 for an edit that is not multipart, the order of the liked posts
+/// (newest post first), the empty page of a member with no posts and the 410 for a comment the post does not have are
+/// unconfirmed. Where our older facts and the apps that ran against the real server disagree, the apps win: no title,
+/// like as a toggle without a body, edits as multipart (see the contract's head). What makes the real server answer 500 is not
 /// known; the replica answers it to a request that asks for it with `X-Apicheck-Server-Error: 1`, so that
 /// clients and contracts can be tried against it, and never to anything a fuzzer can send.
 struct LSLPService: Sendable {
@@ -39,6 +42,7 @@ struct LSLPService: Sendable {
     /// Whether `path` belongs to this API.
     static func handles(_ path: String) -> Bool {
         ["/join", "/validation/email", "/login", "/refresh", "/withdraw", "/post"].contains(path) || path.hasPrefix("/post/")
+            || path.hasPrefix("/uploads/")
     }
 
     enum Messages {
@@ -61,6 +65,8 @@ struct LSLPService: Sendable {
         static let tooMany = "과호출입니다."
         static let abnormalURL = "비정상 URL입니다."
         static let notOwner = "게시글 작성자만 수정하거나 삭제할 수 있습니다."
+        static let notCommentOwner = "댓글 작성자만 삭제할 수 있습니다."
+        static let noComment = "댓글을 찾을 수 없습니다."
         static let serverError = "알 수 없는 서버 오류입니다."
     }
 
@@ -91,7 +97,13 @@ struct LSLPService: Sendable {
             guard let gone = store.withdraw(id: member.id) else { return error(403, Messages.forbidden) }
             return answer(200, .object([(idKey, .string(gone.id)), ("email", .string(gone.email)), ("nick", .string(gone.nick))]))
         case .createPost: return createPost(request, by: member)
-        case .listPosts: return listPosts(request)
+        case .listPosts:
+            let productID = request.queryValue("product_id").flatMap { $0.isEmpty ? nil : $0 }
+            return page(store.posts { productID == nil || $0.productID == productID }, request)
+        case .userPosts(let userID):
+            let productID = request.queryValue("product_id").flatMap { $0.isEmpty ? nil : $0 }
+            return page(store.posts { $0.creator.id == userID && (productID == nil || $0.productID == productID) }, request)
+        case .likedPosts: return page(store.posts { $0.likes.contains(member.id) }, request)
         case .readPost(let id):
             guard let post = store.post(id: id) else { return error(410, Messages.noPost) }
             return answer(200, render(post))
@@ -102,7 +114,17 @@ struct LSLPService: Sendable {
             _ = store.delete(id: id)
             return answer(200, .object([(idKey, .string(id))]))
         case .comment(let id): return comment(on: id, request, by: member)
-        case .like(let id): return like(id, request, by: member)
+        case .deleteComment(let postID, let commentID):
+            switch store.deleteComment(commentID, on: postID, by: member) {
+            case .success(let id): return answer(200, .object([("postID", .string(id))]))
+            case .failure(.noSuchPost): return error(410, Messages.noPost)
+            case .failure(.noSuchComment): return error(410, Messages.noComment)
+            case .failure(.notOwner): return error(445, Messages.notCommentOwner)
+            }
+        case .like(let id): return like(id, by: member)
+        case .image(let path):
+            guard let upload = store.upload(at: path) else { return notFound() }
+            return SandboxResponse(status: 200, content: .bytes(upload.bytes, contentType: upload.contentType))
         default: return notFound()
         }
     }
@@ -110,8 +132,11 @@ struct LSLPService: Sendable {
     // MARK: Routes
 
     enum Route {
-        case join, validateEmail, login, refresh, withdraw, createPost, listPosts
-        case readPost(String), updatePost(String), deletePost(String), comment(String), like(String)
+        case join, validateEmail, login, refresh, withdraw, createPost, listPosts, likedPosts
+        case readPost(String), updatePost(String), deletePost(String), comment(String), like(String), userPosts(String)
+        case deleteComment(post: String, comment: String)
+        /// An uploaded image, by its path without the leading slash (`uploads/posts/1704000491924.jpg`).
+        case image(String)
 
         init?(_ request: ReceivedRequest) {
             let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
@@ -128,6 +153,12 @@ struct LSLPService: Sendable {
             case ("DELETE", 2, "post") where !parts[1].isEmpty: self = .deletePost(parts[1])
             case ("POST", 3, "post") where parts[2] == "comment" && !parts[1].isEmpty: self = .comment(parts[1])
             case ("POST", 3, "post") where parts[1] == "like" && !parts[2].isEmpty: self = .like(parts[2])
+            case ("GET", 3, "post") where parts[1] == "like" && parts[2] == "me": self = .likedPosts
+            case ("GET", 3, "post") where parts[1] == "user" && !parts[2].isEmpty: self = .userPosts(parts[2])
+            case ("DELETE", 4, "post") where parts[2] == "comment" && !parts[1].isEmpty && !parts[3].isEmpty:
+                self = .deleteComment(post: parts[1], comment: parts[3])
+            case ("GET", 3, "uploads") where ["posts", "profiles"].contains(parts[1]) && !parts[2].isEmpty:
+                self = .image(parts.joined(separator: "/"))
             default: return nil
             }
         }
@@ -241,20 +272,18 @@ struct LSLPService: Sendable {
         case .failure(let refusal): return refusal.response
         case .success(let found): form = found
         }
-        guard let title = nonEmpty(form.fields["title"]), let productID = nonEmpty(form.fields["product_id"]) else {
-            return error(400, Messages.required)
-        }
-        let extra = (1...5).map { form.fields["content\($0)"] }
-        let post = store.create(
-            by: member, title: title, content: form.fields["content"] ?? "", extra: extra, productID: productID,
-            fileExtensions: form.fileExtensions)
-        return answer(200, render(post))
+        // Only product_id is required: Mobbie sends no title, other apps no content.
+        guard let productID = nonEmpty(form.fields["product_id"]) else { return error(400, Messages.required) }
+        let texts = LSLPStore.PostTexts(
+            title: form.fields["title"], content: form.fields["content"], extra: (1...5).map { form.fields["content\($0)"] },
+            productID: productID)
+        return answer(200, render(store.create(by: member, texts: texts, files: form.files)))
     }
 
-    /// A post's multipart form (create, and an edit sent the same way): its text fields and the types of its images.
+    /// A post's multipart form (create, and an edit): its text fields and its images.
     struct PostForm {
         var fields: [String: String] = [:]
-        var fileExtensions: [String] = []
+        var files: [LSLPStore.ImageFile] = []
         /// Whether any part is named `file` (an edit with file parts replaces the images).
         var hasFileParts = false
     }
@@ -285,7 +314,7 @@ struct LSLPService: Sendable {
                 let name = (part.filename ?? "").lowercased()
                 let ext = name.split(separator: ".").count > 1 ? String(name.split(separator: ".").last ?? "") : ""
                 guard Self.imageExtensions.contains(ext) else { return .failure(Refusal(error(400, Messages.notImage))) }
-                form.fileExtensions.append(ext)
+                form.files.append(LSLPStore.ImageFile(ext: ext, bytes: part.body))
             } else if part.filename == nil {
                 form.fields[part.name] = String(decoding: part.body, as: UTF8.self)
             }
@@ -293,7 +322,8 @@ struct LSLPService: Sendable {
         return .success(form)
     }
 
-    private func listPosts(_ request: ReceivedRequest) -> SandboxResponse {
+    /// One page of `posts` (newest first), as `next` and `limit` ask: the feed, a member's posts and the liked ones alike.
+    private func page(_ all: [LSLPStore.Post], _ request: ReceivedRequest) -> SandboxResponse {
         // A repeated query item is an array to Express, neither a number nor a cursor (unconfirmed).
         for name in ["next", "limit", "product_id"] where request.queryItems.filter({ $0.name == name }).count > 1 {
             return error(400, Messages.badValue)
@@ -303,8 +333,7 @@ struct LSLPService: Sendable {
             guard let value = Int(text), (1...Self.maxLimit).contains(value) else { return error(400, Messages.badValue) }
             limit = value
         }
-        let productID = request.queryValue("product_id").flatMap { $0.isEmpty ? nil : $0 }
-        var posts = store.posts(productID: productID)
+        var posts = all
         let next = request.queryValue("next") ?? ""
         if drifts.contains(.lslpNextCursorInt) {
             // The drift pages by offset, the cursor a number.
@@ -325,36 +354,28 @@ struct LSLPService: Sendable {
         return answer(200, .object([("data", .array(page.map(render))), ("next_cursor", .string(cursor))]))
     }
 
-    /// An edit: JSON, or the multipart form of a create (LSLP's Express server reads both, with multer and a JSON
-    /// parser); only the fields given change, and `file` parts replace the images.
+    /// An edit: the multipart form of a create with any subset of its fields; only the fields given change, and `file`
+    /// parts replace the images. No body changes nothing; a body of another type is 400 (unconfirmed: no app sends one).
     private func updatePost(_ id: String, _ request: ReceivedRequest, by member: LSLPStore.Member) -> SandboxResponse {
-        let body: [String: Any]
-        var newImages: [String]?
+        var form = PostForm()
         if request.mediaType == "multipart/form-data" {
             switch postForm(request) {
             case .failure(let refusal): return refusal.response
-            case .success(let form):
-                body = form.fields
-                newImages = form.hasFileParts ? form.fileExtensions : nil
+            case .success(let found): form = found
             }
-        } else {
-            switch jsonBody(request) {
-            case .failure(let refusal): return refusal.response
-            case .success(let found): body = found
-            }
+        } else if !request.body.isEmpty {
+            return error(400, Messages.required)
         }
         guard let post = store.post(id: id) else { return error(410, Messages.noPost) }
         guard post.creator.id == member.id else { return error(445, Messages.notOwner) }
-        for key in ["title", "content", "product_id", "content1", "content2", "content3", "content4", "content5"] {
-            if let value = body[key], !(value is String) { return error(400, Messages.badValue) }
-        }
-        if let title = body["title"] as? String, nonEmpty(title) == nil { return error(400, Messages.required) }
-        let updated = store.update(id: id, fileExtensions: newImages) { post in
-            if let title = body["title"] as? String { post.title = title }
-            if let content = body["content"] as? String { post.content = content }
-            if let productID = body["product_id"] as? String, !productID.isEmpty { post.productID = productID }
+        if let productID = form.fields["product_id"], nonEmpty(productID) == nil { return error(400, Messages.required) }
+        let fields = form.fields
+        let updated = store.update(id: id, files: form.hasFileParts ? form.files : nil) { post in
+            if let title = fields["title"] { post.title = title }
+            if let content = fields["content"] { post.content = content }
+            if let productID = fields["product_id"] { post.productID = productID }
             for index in 0..<5 {
-                if let text = body["content\(index + 1)"] as? String { post.extra[index] = text }
+                if let text = fields["content\(index + 1)"] { post.extra[index] = text }
             }
         }
         guard let updated else { return error(410, Messages.noPost) }
@@ -372,27 +393,13 @@ struct LSLPService: Sendable {
         return answer(200, render(comment))
     }
 
-    /// `{"like_status": true}` likes, `false` unlikes; without a body the like is toggled (unconfirmed).
-    private func like(_ id: String, _ request: ReceivedRequest, by member: LSLPStore.Member) -> SandboxResponse {
-        var wanted: Bool?
-        if !request.body.isEmpty {
-            let body: [String: Any]
-            switch jsonBody(request) {
-            case .failure(let refusal): return refusal.response
-            case .success(let found): body = found
-            }
-            if let value = body["like_status"] {
-                // JSONSerialization reads true and false as NSNumbers whose type is a char ("c"), numbers otherwise.
-                guard let flag = value as? NSNumber, String(cString: flag.objCType) == "c" else { return error(400, Messages.badValue) }
-                wanted = flag.boolValue
-            }
-        }
+    /// A toggle: likes the post, or unlikes it when the member likes it already; answers the state after. A body is
+    /// not read (no app sends one; whether the real server read one to set the state is unconfirmed).
+    private func like(_ id: String, by member: LSLPStore.Member) -> SandboxResponse {
         var status = false
         let updated = store.update(id: id) { post in
-            let liked = post.likes.contains(member.id)
-            status = wanted ?? !liked
-            if status && !liked { post.likes.append(member.id) }
-            if !status { post.likes.removeAll { $0 == member.id } }
+            status = !post.likes.contains(member.id)
+            if status { post.likes.append(member.id) } else { post.likes.removeAll { $0 == member.id } }
         }
         guard updated != nil else { return error(410, Messages.noPost) }
         let value: JSON = drifts.contains(.lslpLikeStatusString) ? .string(status ? "true" : "false") : .bool(status)
@@ -405,16 +412,19 @@ struct LSLPService: Sendable {
     private var tokenKey: String { drifts.contains(.lslpTokenKeyRenamed) ? "accessToken" : "token" }
 
     private func render(_ post: LSLPStore.Post) -> JSON {
+        // A text the app did not send has no key at all (never null).
         var members: [(String, JSON)] = [
             (idKey, .string(post.id)), ("creator", render(post.creator)), ("time", .string(Self.time(post.millis))),
-            ("title", .string(post.title)), ("content", .string(post.content)),
         ]
+        if let title = post.title { members.append(("title", .string(title))) }
+        if let content = post.content { members.append(("content", .string(content))) }
         for (index, text) in post.extra.enumerated() {
             if let text { members.append(("content\(index + 1)", .string(text))) }
         }
+        if let productID = post.productID { members.append(("product_id", .string(productID))) }
         members += [
-            ("product_id", .string(post.productID)), ("likes", .array(post.likes.map(JSON.string))),
-            ("image", .array(post.images.map(JSON.string))), ("hashTags", .array(Self.hashTags(post.content).map(JSON.string))),
+            ("likes", .array(post.likes.map(JSON.string))),
+            ("image", .array(post.images.map(JSON.string))), ("hashTags", .array(Self.hashTags(post.content ?? "").map(JSON.string))),
             ("comments", .array(post.comments.map(render))),
         ]
         return .object(members)

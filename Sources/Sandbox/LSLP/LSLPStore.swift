@@ -30,19 +30,50 @@ final class LSLPStore: Sendable {
         let id: String
         let creator: Creator
         var millis: Int64
-        var title: String
-        var content: String
+        /// The texts the app sent; nil where it sent none (the key is then absent: Mobbie sends no title).
+        var title: String?
+        var content: String?
         /// `content1`...`content5`; nil where unused (the key is then absent).
         var extra: [String?]
-        var productID: String
+        /// The app the post belongs to; nil for a post made without one.
+        var productID: String?
         var likes: [String]
         var images: [String]
         var comments: [Comment]
     }
 
+    /// An uploaded image: its bytes and the type its extension names.
+    struct Upload {
+        let contentType: String
+        let bytes: [UInt8]
+    }
+
+    /// An image of a post's form: the extension of its file name and its bytes.
+    struct ImageFile {
+        let ext: String
+        let bytes: [UInt8]
+    }
+
+    /// The texts of a new post, as its form gave them.
+    struct PostTexts {
+        var title: String?
+        var content: String?
+        var extra: [String?]
+        var productID: String?
+    }
+
+    /// Why a comment could not be deleted.
+    enum CommentRefusal: Error {
+        case noSuchPost
+        case noSuchComment
+        case notOwner
+    }
+
     private struct State {
         var members: [String: Member]
         var posts: [Post]
+        /// Images by path (`uploads/posts/1704000491924.jpg`).
+        var uploads: [String: Upload]
         var counter: Int
         var ticks: Int64
         var calls: [String: (minute: Int64, count: Int)]
@@ -62,6 +93,10 @@ final class LSLPStore: Sendable {
                 accessTTL: LSLPSandboxOptions.defaultAccessTTL, refreshTTL: LSLPSandboxOptions.defaultRefreshTTL
             )
         }
+        var uploads: [String: Upload] = [:]
+        for member in LSLPSeed.members {
+            if let profile = member.profile { uploads[profile] = Self.upload(LSLPSeed.image(at: profile), path: profile) }
+        }
         let creators = LSLPSeed.members.map { Creator(id: $0.id, nick: $0.nick, profile: $0.profile) }
         var counter = 0x100
         var posts: [Post] = []
@@ -79,14 +114,15 @@ final class LSLPStore: Sendable {
             }
             var extra = [String?](repeating: nil, count: 5)
             for (index, text) in seed.extra.enumerated() { extra[index] = text }
+            let images = (0..<seed.images).map { "uploads/posts/\(seed.millis + Int64($0)).jpg" }
+            for path in images { uploads[path] = Self.upload(LSLPSeed.image(at: path), path: path) }
             posts.append(
                 Post(
                     id: id, creator: creators[seed.creator], millis: seed.millis, title: seed.title, content: seed.content, extra: extra,
-                    productID: LSLPSeed.productID, likes: seed.likes.map { creators[$0].id },
-                    images: (0..<seed.images).map { "uploads/posts/\(seed.millis + Int64($0)).jpg" }, comments: comments
+                    productID: seed.productID, likes: seed.likes.map { creators[$0].id }, images: images, comments: comments
                 ))
         }
-        state = Locked(State(members: members, posts: posts, counter: counter, ticks: 0, calls: [:]))
+        state = Locked(State(members: members, posts: posts, uploads: uploads, counter: counter, ticks: 0, calls: [:]))
     }
 
     /// A 24-hex id in the layout of a Mongo ObjectId: seconds, a fixed middle, a counter; ids sort by time.
@@ -156,26 +192,24 @@ final class LSLPStore: Sendable {
 
     // MARK: Posts
 
-    func create(
-        by member: Member, title: String, content: String, extra: [String?], productID: String, fileExtensions: [String]
-    ) -> Post {
+    func create(by member: Member, texts: PostTexts, files: [ImageFile]) -> Post {
         state.withLock { state in
             let millis = recordTime(&state)
-            let images = Self.uploadPaths(fileExtensions, millis: millis)
+            let images = Self.store(files, millis: millis, in: &state)
             let post = Post(
                 id: nextID(&state, millis: millis), creator: Creator(id: member.id, nick: member.nick, profile: member.profile),
-                millis: millis,
-                title: title, content: content, extra: extra, productID: productID, likes: [], images: images, comments: []
+                millis: millis, title: texts.title, content: texts.content, extra: texts.extra, productID: texts.productID, likes: [],
+                images: images, comments: []
             )
             state.posts.append(post)
             return post
         }
     }
 
-    /// Posts newest first, optionally of one product only.
-    func posts(productID: String?) -> [Post] {
+    /// Posts newest first that `include` keeps.
+    func posts(where include: (Post) -> Bool) -> [Post] {
         state.withLock { state in
-            state.posts.filter { productID == nil || $0.productID == productID }.reversed()
+            state.posts.filter(include).reversed()
         }
     }
 
@@ -183,23 +217,38 @@ final class LSLPStore: Sendable {
         state.withLock { $0.posts.first { $0.id == id } }
     }
 
-    /// Applies `change` to the post and returns it; nil when there is no such post. With `fileExtensions`, the
-    /// post's images are replaced by new uploads of those types (an edit sent as multipart with `file` parts).
-    func update(id: String, fileExtensions: [String]? = nil, _ change: (inout Post) -> Void) -> Post? {
+    /// Applies `change` to the post and returns it; nil when there is no such post. With `files`, the post's images
+    /// are replaced by those uploads (an edit with `file` parts).
+    func update(id: String, files: [ImageFile]? = nil, _ change: (inout Post) -> Void) -> Post? {
         state.withLock { state in
             guard let index = state.posts.firstIndex(where: { $0.id == id }) else { return nil }
             change(&state.posts[index])
-            if let fileExtensions {
+            if let files {
                 let millis = recordTime(&state)
-                state.posts[index].images = Self.uploadPaths(fileExtensions, millis: millis)
+                state.posts[index].images = Self.store(files, millis: millis, in: &state)
             }
             return state.posts[index]
         }
     }
 
-    /// Where uploaded images are kept, as LSLP names them: `uploads/posts/<millis>.<ext>`, one millisecond apart.
-    private static func uploadPaths(_ fileExtensions: [String], millis: Int64) -> [String] {
-        zip(Int64(0)..., fileExtensions).map { "uploads/posts/\(millis + $0.0).\($0.1)" }
+    /// An uploaded image by its path (`uploads/posts/1704000491924.jpg`).
+    func upload(at path: String) -> Upload? {
+        state.withLock { $0.uploads[path] }
+    }
+
+    /// Keeps the images where LSLP keeps uploads, `uploads/posts/<millis>.<ext>`, one millisecond apart; their paths.
+    private static func store(_ files: [ImageFile], millis: Int64, in state: inout State) -> [String] {
+        zip(Int64(0)..., files).map { offset, file in
+            let path = "uploads/posts/\(millis + offset).\(file.ext)"
+            state.uploads[path] = upload(file.bytes, path: path)
+            return path
+        }
+    }
+
+    private static func upload(_ bytes: [UInt8], path: String) -> Upload {
+        let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        let type = ["jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "gif": "image/gif"][ext] ?? "application/octet-stream"
+        return Upload(contentType: type, bytes: bytes)
     }
 
     func delete(id: String) -> Post? {
@@ -219,6 +268,19 @@ final class LSLPStore: Sendable {
             )
             state.posts[index].comments.append(comment)
             return comment
+        }
+    }
+
+    /// Removes the member's comment from the post; the post's id, or why not.
+    func deleteComment(_ commentID: String, on postID: String, by member: Member) -> Result<String, CommentRefusal> {
+        state.withLock { state in
+            guard let index = state.posts.firstIndex(where: { $0.id == postID }) else { return .failure(.noSuchPost) }
+            guard let position = state.posts[index].comments.firstIndex(where: { $0.id == commentID }) else {
+                return .failure(.noSuchComment)
+            }
+            guard state.posts[index].comments[position].creator.id == member.id else { return .failure(.notOwner) }
+            state.posts[index].comments.remove(at: position)
+            return .success(postID)
         }
     }
 }

@@ -39,6 +39,8 @@ struct LSLPContractExamples {
         let called: Set<String> = [
             "POST /join", "POST /validation/email", "POST /login", "GET /refresh", "GET /withdraw", "GET /post", "POST /post",
             "GET /post/{id}", "PUT /post/{id}", "DELETE /post/{id}", "POST /post/{id}/comment", "POST /post/like/{id}",
+            "DELETE /post/{id}/comment/{comment_id}", "GET /post/user/{user_id}", "GET /post/like/me", "GET /uploads/posts/{file}",
+            "GET /uploads/profiles/{file}",
         ]
         #expect(Set(try ContractExample.operations(api: "lslp")) == called)
     }
@@ -83,15 +85,27 @@ struct LSLPContractExamples {
     @Test("GET /post", arguments: try ContractExample.load(api: "lslp", operation: "GET /post"))
     func posts(_ example: ContractExample) async throws {
         try await Self.expectDecodesLoggedIn(example) {
-            try await $0.posts(next: "65f0c0ffee0123456789abcd", limit: 10, productID: "mobbie_feed")
+            try await $0.posts(next: "65f0c0ffee0123456789abcd", limit: 20, productID: "MobbieFeed")
         }
+    }
+
+    @Test("GET /post/user/{user_id}", arguments: try ContractExample.load(api: "lslp", operation: "GET /post/user/{user_id}"))
+    func userPosts(_ example: ContractExample) async throws {
+        try await Self.expectDecodesLoggedIn(example) {
+            try await $0.userPosts("65f0c0ffee0123456789abcd", next: "", limit: 20, productID: "MobbieFeed")
+        }
+    }
+
+    @Test("GET /post/like/me", arguments: try ContractExample.load(api: "lslp", operation: "GET /post/like/me"))
+    func likedPosts(_ example: ContractExample) async throws {
+        try await Self.expectDecodesLoggedIn(example) { try await $0.likedPosts() }
     }
 
     @Test("POST /post", arguments: try ContractExample.load(api: "lslp", operation: "POST /post"))
     func createPost(_ example: ContractExample) async throws {
         let draft = PostDraft(
-            title: "제목 🌱", content: "본문 #새싹", extraContents: ["첫째", nil, "셋째"], productID: "mobbie_feed",
-            files: [ImageFile(filename: "a.png", mimeType: "image/png", data: Data([0x89, 0x50, 0x4E, 0x47]))]
+            productID: "MobbieFeed", content: "본문 #새싹", extraContents: ["다정한 코알라", nil, "0.75"],
+            files: [ImageFile(filename: "1500 bytes.jpg", mimeType: "image/jpg", data: Data([0xFF, 0xD8, 0xFF, 0xD9]))]
         )
         try await Self.expectDecodesLoggedIn(example) { try await $0.createPost(draft) }
     }
@@ -104,7 +118,7 @@ struct LSLPContractExamples {
     @Test("PUT /post/{id}", arguments: try ContractExample.load(api: "lslp", operation: "PUT /post/{id}"))
     func updatePost(_ example: ContractExample) async throws {
         try await Self.expectDecodesLoggedIn(example) {
-            try await $0.updatePost(id: "65f0c0ffee0123456789abcd", PostUpdate(title: "새 제목", extraContents: [2: "둘째"]))
+            try await $0.updatePost(id: "65f0c0ffee0123456789abcd", PostUpdate(extraContents: [2: "다정한 코알라, 맑은 라임"]))
         }
     }
 
@@ -120,9 +134,28 @@ struct LSLPContractExamples {
         }
     }
 
+    @Test(
+        "DELETE /post/{id}/comment/{comment_id}",
+        arguments: try ContractExample.load(api: "lslp", operation: "DELETE /post/{id}/comment/{comment_id}"))
+    func deleteComment(_ example: ContractExample) async throws {
+        try await Self.expectDecodesLoggedIn(example) {
+            try await $0.deleteComment("65f0c0ffee0123456789abce", on: "65f0c0ffee0123456789abcd")
+        }
+    }
+
     @Test("POST /post/like/{id}", arguments: try ContractExample.load(api: "lslp", operation: "POST /post/like/{id}"))
     func like(_ example: ContractExample) async throws {
-        try await Self.expectDecodesLoggedIn(example) { try await $0.setLike(true, postID: "65f0c0ffee0123456789abcd") }
+        try await Self.expectDecodesLoggedIn(example) { try await $0.toggleLike(postID: "65f0c0ffee0123456789abcd") }
+    }
+
+    @Test("GET /uploads/posts/{file}", arguments: try ContractExample.load(api: "lslp", operation: "GET /uploads/posts/{file}"))
+    func postImage(_ example: ContractExample) async throws {
+        try await Self.expectDecodesLoggedIn(example) { try await $0.image(at: "uploads/posts/1704000491924.jpg") }
+    }
+
+    @Test("GET /uploads/profiles/{file}", arguments: try ContractExample.load(api: "lslp", operation: "GET /uploads/profiles/{file}"))
+    func profileImage(_ example: ContractExample) async throws {
+        try await Self.expectDecodesLoggedIn(example) { try await $0.image(at: "uploads/profiles/1703898231555.png") }
     }
 
     /// The client's decoding failures: ``LSLPAPIError`` of kind `decoding` (or a refresh that failed decoding), with the failing key's pointer.

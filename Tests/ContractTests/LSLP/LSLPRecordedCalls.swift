@@ -28,18 +28,26 @@ struct LSLPRecordedCalls {
         let client = client()
         try await client.join(email: "recorded@sesac.kr", password: Self.password, nick: "기록")
         let userID = try await client.login(email: "recorded@sesac.kr", password: Self.password)
-        let image = ImageFile(filename: "poster.jpg", mimeType: "image/jpeg", data: Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0xFF, 0xD9]))
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0xFF, 0xD9])
+        let image = ImageFile(filename: "1500 bytes.jpg", mimeType: "image/jpg", data: jpeg)
+        // Mobbie's post: no title, the nickname of the day in content1, the photo's ratio in content3.
         let post = try await client.createPost(
-            PostDraft(title: "기록된 글", content: "replayed #apicheck", productID: "apicheck_probe", files: [image]))
-        #expect(post.images.count == 1 && post.hashTags == ["apicheck"] && post.creator.id == userID)
+            PostDraft(productID: "apicheck_probe", content: "replayed #apicheck", extraContents: ["다정한 코알라", nil, "1.0"], files: [image]))
+        #expect(post.title == nil && post.images.count == 1 && post.hashTags == ["apicheck"] && post.creator.id == userID)
+        #expect(try await client.image(at: post.images[0]) == jpeg)
         let comment = try await client.comment(on: post.id, "첫 댓글")
         #expect(comment.content == "첫 댓글")
-        #expect(try await client.setLike(true, postID: post.id))
+        #expect(try await client.updatePost(id: post.id, PostUpdate(extraContents: [2: "다정한 코알라"])).extraContents[1] == "다정한 코알라")
+        #expect(try await client.toggleLike(postID: post.id))
         // The access token expires: the next call meets 419, refreshes once and is sent again.
         LSLPRecordings.clock.advance(by: LSLPRecordings.accessTTL + 1)
         let read = try await client.post(id: post.id)
         #expect(read.likes == [userID] && read.comments.map(\.content) == ["첫 댓글"])
         #expect(await client.tokens.refreshes == 1)
+        #expect(try await client.likedPosts().posts.map(\.id) == [post.id])
+        #expect(try await client.userPosts(userID).posts.map(\.id) == [post.id])
+        #expect(try await client.deleteComment(comment.id, on: post.id) == post.id)
+        #expect(try await client.toggleLike(postID: post.id) == false)
         try await client.deletePost(id: post.id)
         #expect(try await client.withdraw().id == userID)
     }
@@ -49,9 +57,16 @@ struct LSLPRecordedCalls {
         let client = client()
         try await client.join(email: "reader@sesac.kr", password: Self.password, nick: "reader")
         try await client.login(email: "reader@sesac.kr", password: Self.password)
-        let posts = try await client.allPosts(limit: 10, productID: "mobbie_feed")
-        #expect(posts.count == 23)
-        #expect(posts.contains { $0.extraContents.compactMap { $0 }.count == 2 } && posts.contains { $0.creator.profile == nil })
+        // Mobbie's feed, 20 at a time: two pages.
+        let posts = try await client.allPosts(limit: 20, productID: "MobbieFeed")
+        #expect(posts.count == 23 && posts.allSatisfy { $0.title == nil && $0.extraContents[0] != nil })
+        // Every app's posts, as Mobbie's feed read them before it filtered: some without content or product_id.
+        let everyApp = try await client.posts(limit: 100)
+        #expect(
+            everyApp.posts.count == 29 && everyApp.posts.contains { $0.content == nil } && everyApp.posts.contains { $0.productID == nil })
+        #expect(everyApp.posts.contains { $0.creator.profile == nil })
+        let profile = try #require(everyApp.posts.lazy.compactMap(\.creator.profile).first)
+        #expect(try await client.image(at: profile).starts(with: [0x89, 0x50, 0x4E, 0x47]), "a profile picture, served back")
         try await client.withdraw()
     }
 
@@ -76,7 +91,7 @@ struct LSLPRecordedCalls {
             await lslpError { try await client.join(email: "owner@sesac.kr", password: Self.password, nick: "again") }?.reason == .conflict)
         #expect(await lslpError { try await client.login(email: "owner@sesac.kr", password: "wrong") }?.reason == .unauthorized)
         try await client.login(email: "owner@sesac.kr", password: Self.password)
-        let seeded = try #require(try await client.posts(limit: 1, productID: "mobbie_feed").posts.first)
+        let seeded = try #require(try await client.posts(limit: 1, productID: "MobbieFeed").posts.first)
         let notOwner = await lslpError { try await client.deletePost(id: seeded.id) }
         #expect(notOwner?.reason == .notOwner && notOwner?.message == "게시글 작성자만 수정하거나 삭제할 수 있습니다.")
         #expect(await lslpError { _ = try await client.post(id: String(repeating: "0", count: 24)) }?.reason == .postNotFound)
