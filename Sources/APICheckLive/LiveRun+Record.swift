@@ -41,9 +41,10 @@ extension LiveRun {
                     )
                 }
                 var interactions: [Interaction] = []
+                var ledger = SecretLedger()
                 for step in outcome.steps {
                     guard case .success = step.outcome,
-                        let interaction = interaction(step, api: api, secrets: outcome.secrets, into: &result)
+                        let interaction = interaction(step, api: api, secrets: outcome.secrets, ledger: &ledger, into: &result)
                     else { continue }
                     interactions.append(interaction)
                 }

@@ -276,8 +276,11 @@ public struct LiveRun: Sendable {
     }
 
     /// The step's exchange as a redacted interaction, tagged with the step's name; `secrets` are the
-    /// values its scenario captured from redacted places (tokens), scrubbed wherever they appear.
-    func interaction(_ step: StepResult, api: Prepared, secrets: [String], into result: inout Result) -> Interaction? {
+    /// values its scenario captured from redacted places (tokens), scrubbed wherever they appear; `ledger` numbers the
+    /// secrets the API handed out in the scenario's recording (a login's token), where they are sent back too.
+    func interaction(
+        _ step: StepResult, api: Prepared, secrets: [String], ledger: inout SecretLedger, into result: inout Result
+    ) -> Interaction? {
         guard var interaction = step.interaction else {
             if let error = step.captureError { result.errors.append(error) }
             return nil
@@ -290,7 +293,7 @@ public struct LiveRun: Sendable {
             headers.add(name: field.name, value: auth.contains(field.name.lowercased()) ? RedactionRules.placeholder : field.value)
         }
         interaction.request.headers = headers
-        return api.redaction.addingSecrets(secrets).redact(interaction)
+        return api.redaction.addingSecrets(secrets).redact(interaction, ledger: &ledger)
     }
 
     func count(_ steps: [StepResult], into result: inout Result) {

@@ -203,7 +203,7 @@ enum ProtocolAnswers {
                 status: http.statusCode, responseHeaders: responseHeaders, responseBody: data
             )
             let interaction = try Interaction(capturing: exchange, bases: store.bases)
-            store.append(store.configuration.redaction.redact(interaction), forwardedTo: request.url)
+            store.append(interaction, forwardedTo: request.url)
             // The client gets the live answer, decoded, without transfer headers.
             deliver(
                 PreparedResponse(

@@ -27,6 +27,8 @@ final class ReplayStore: Sendable {
         var forwardedMainBase: String?
         /// What the client sent to the routes and was answered, in order.
         var exchanges: [Interaction] = []
+        /// The secrets the live API handed out while recording, numbered as the recording writes them.
+        var ledger: SecretLedger
     }
 
     private let state: Locked<State>
@@ -42,6 +44,9 @@ final class ReplayStore: Sendable {
     private let loadError: String?
     /// Operations answered whatever their parameters (contract examples), instead of the recording; empty otherwise.
     private let routes: [(route: ReplayRoute, response: PreparedResponse)]
+    /// The headers (lower-cased) in which the recording's requests send back a secret the server handed out: a live
+    /// request keeps them whatever the matching rules say, so that it must send back the same one.
+    private let secretHeaderNames: Set<String>
 
     /// A session's store: the recording at `configuration.recordingURL`, or, when `routes` are given, those
     /// routes only (no file is read or written).
@@ -89,10 +94,13 @@ final class ReplayStore: Sendable {
             ?? Recording(
                 api: configuration.api, name: configuration.name, recordedAt: "", recordedFrom: "", interactions: []
             )
+        let matcher = RequestMatcher(interactions: recording.interactions, rules: configuration.matching)
+        secretHeaderNames = matcher.secretHeaderNames
         state = Locked(
             State(
-                recording: recording, matcher: RequestMatcher(interactions: recording.interactions, rules: configuration.matching),
-                used: Array(repeating: false, count: recording.interactions.count)))
+                recording: recording, matcher: matcher, used: Array(repeating: false, count: recording.interactions.count),
+                // Only a session that adds to a recording numbers after it; reading its strings costs a replay nothing.
+                ledger: SecretLedger(after: records ? recording.interactions : [])))
     }
 
     /// The live request as matching sees it: only the headers matching compares, and the body classified.
@@ -107,7 +115,9 @@ final class ReplayStore: Sendable {
         for (name, value) in headers {
             let lowered = name.lowercased()
             if lowered == "content-type" { contentType = value }
-            if keepsAll || configuration.matching.matchedHeaders.contains(lowered) || RequestMatcher.conditionalHeaders.contains(lowered) {
+            if keepsAll || configuration.matching.matchedHeaders.contains(lowered) || RequestMatcher.conditionalHeaders.contains(lowered)
+                || (!secretHeaderNames.isEmpty && secretHeaderNames.contains(lowered))
+            {
                 kept.add(name: name, value: value)
             }
         }
@@ -227,9 +237,12 @@ final class ReplayStore: Sendable {
         return state.withLock { $0.exchanges }
     }
 
-    /// Adds an interaction recorded from the live API (already redacted); `target` is where it was sent.
-    func append(_ interaction: Interaction, forwardedTo target: URL?) {
+    /// Adds an interaction recorded from the live API, redacted with the session's ``SecretLedger`` (so that a token
+    /// the API handed out is numbered where it is sent back); `target` is where it was sent. Returns it redacted.
+    @discardableResult
+    func append(_ unredacted: Interaction, forwardedTo target: URL?) -> Interaction {
         state.withLock { state in
+            let interaction = configuration.redaction.redact(unredacted, ledger: &state.ledger)
             if interaction.request.base == nil, liveTargets[""] == nil, state.forwardedMainBase == nil, let target,
                 let (_, prefix, _) = bases.match(target)
             {
@@ -239,6 +252,7 @@ final class ReplayStore: Sendable {
             state.used.append(true)
             state.matcher.add(interaction.request, at: state.recording.interactions.count - 1)
             state.recorded = true
+            return interaction
         }
     }
 
@@ -301,8 +315,66 @@ final class ReplayStore: Sendable {
         if !sameKeyUsed.isEmpty && nearest.allSatisfy({ $0.differences.isEmpty }) {
             lines.append("  the same request was recorded \(sameKeyUsed.count) time(s) and every recorded answer is used up")
         }
-        lines.append("  To record it: \(configuration.recordCommand(mode: .new))")
+        let stale = Self.staleSecretLines(live, nearest: nearest.map(\.index), in: state)
+        if stale.isEmpty {
+            lines.append("  To record it: \(configuration.recordCommand(mode: .new))")
+        } else {
+            lines += stale
+            lines.append("  This is the client's bug, not a missing recording: recording again sends the same old secret to the live API.")
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// What a request that sends back another secret than the recorded one did: which answer handed out each (a client
+    /// that retries with the token a refresh replaced). Only on the failure path.
+    private static func staleSecretLines(_ live: RequestMatcher.Prepared, nearest: [Int], in state: State) -> [String] {
+        for index in nearest {
+            let recorded = state.recording.interactions[index].request
+            for field in recorded.headers {
+                guard let number = RedactionRules.placeholderNumber(field.value), let sent = live.request.headers[field.name],
+                    !RedactionRules.sendsBack(sent, number)
+                else { continue }
+                let stale = RedactionRules.placeholderNumbers(in: sent)
+                return [
+                    "  \(field.name) sends back \(stale.map { origin(of: $0, in: state) }.joined(separator: " and ")),",
+                    "  where the recorded request #\(index) sent \(origin(of: number, in: state)):",
+                    "  the client sent a secret the server had handed out before, not the one it sent when recorded. After a refresh,",
+                    "  send the new token: build the retried request again, or set the header when it is sent (an Alamofire",
+                    "  RequestInterceptor's adapt), rather than retrying the request that carried the old one.",
+                ]
+            }
+        }
+        return []
+    }
+
+    /// Where the recording's answers handed out the secret numbered `number`: `<redacted#3> (the /token that
+    /// #4 GET /refresh answered)`.
+    private static func origin(of number: Int, in state: State) -> String {
+        let placeholder = RedactionRules.placeholder(number)
+        for (index, interaction) in state.recording.interactions.enumerated() {
+            guard case .json(let body)? = interaction.response.body, let pointer = pointer(to: placeholder, in: body, at: .root) else {
+                continue
+            }
+            return "\(placeholder) (the \(pointer) that #\(index) \(interaction.request.method) \(interaction.request.path) answered)"
+        }
+        return placeholder
+    }
+
+    /// Where the string `text` first is in `value`.
+    private static func pointer(to text: String, in value: JSONValue, at pointer: JSONPointer) -> JSONPointer? {
+        switch value {
+        case .string(let string): return string == text ? pointer : nil
+        case .array(let items):
+            for (index, item) in items.enumerated() {
+                if let found = self.pointer(to: text, in: item, at: pointer.appending(index)) { return found }
+            }
+        case .object(let object):
+            for member in object {
+                if let found = self.pointer(to: text, in: member.value, at: pointer.appending(member.key)) { return found }
+            }
+        default: break
+        }
+        return nil
     }
 
     /// The three recorded requests most like `request`, with what differs. Only on the failure path.

@@ -25,6 +25,10 @@ package struct RequestMatcher: Sendable {
         let key: Key
         /// Query items (ignored ones left out), sorted by name and value.
         let query: [FormField]
+        /// The headers that send back a secret the server handed out (`Authorization: <redacted#3>`), by lower-cased name,
+        /// with its number: compared whatever the matching rules say (empty for a live request, and for almost every
+        /// recorded one).
+        var secretHeaders: [(name: String, number: Int)] = []
     }
 
     /// The recorded requests of one key, by their query values (a page of a paginated list is found by a
@@ -51,7 +55,7 @@ package struct RequestMatcher: Sendable {
         let prepared = prepare(request)
         recorded.append(prepared)
         let values = prepared.query.map(\.value)
-        if values.contains(RedactionRules.placeholder) {
+        if values.contains(where: RedactionRules.isPlaceholder) {
             buckets[prepared.key, default: Bucket()].withPlaceholder.append(index)
         } else {
             buckets[prepared.key, default: Bucket()].byValues[values, default: []].append(index)
@@ -86,7 +90,19 @@ package struct RequestMatcher: Sendable {
         let method = request.method.utf8.allSatisfy({ $0 < 97 || $0 > 122 }) ? request.method : request.method.uppercased()
         let conditional = request.headers.contains { Self.conditionalHeaders.contains($0.name.lowercased()) }
         let key = Key(method: method, base: request.base ?? "", path: path, queryNames: query.map(\.name), conditional: conditional)
-        return Prepared(request: request, key: key, query: query)
+        var prepared = Prepared(request: request, key: key, query: query)
+        for field in request.headers {
+            if let number = RedactionRules.placeholderNumber(field.value) {
+                prepared.secretHeaders.append((field.name.lowercased(), number))
+            }
+        }
+        return prepared
+    }
+
+    /// The lower-cased names of the headers in which a recorded request sends back a numbered secret: the live request
+    /// keeps them for ``matches(live:recordedAt:)``.
+    package var secretHeaderNames: Set<String> {
+        Set(recorded.flatMap { $0.secretHeaders.map(\.name) })
     }
 
     /// The indices recorded under the same key with the same query values (or a redacted one), in recorded order.
@@ -117,6 +133,11 @@ package struct RequestMatcher: Sendable {
     package func matches(live: Prepared, recordedAt index: Int) -> Bool {
         let other = recorded[index]
         guard Self.fieldsMatch(live.query, other.query) else { return false }
+        // A secret the server handed out must come back as the one the recorded request sent (a stale token must not be
+        // answered because both were redacted), whatever headers the rules match.
+        for (name, number) in other.secretHeaders {
+            if let value = live.request.headers[name], !RedactionRules.sendsBack(value, number) { return false }
+        }
         for name in rules.matchedHeaders {
             let recordedValue = other.request.headers[name]
             guard Self.headerMatches(name, live: live.request.headers[name], recorded: recordedValue) else { return false }
@@ -145,6 +166,12 @@ package struct RequestMatcher: Sendable {
             let says = { (conditional: Bool) in conditional ? "conditional (If-None-Match or If-Modified-Since)" : "not conditional" }
             found.append("validators: \(says(prepared.key.conditional)) vs recorded \(says(preparedRecorded.key.conditional))")
         }
+        for (name, number) in preparedRecorded.secretHeaders {
+            if let value = live.headers[name], !RedactionRules.sendsBack(value, number) {
+                let written = recorded.headers.first { $0.name.lowercased() == name }?.name ?? name
+                found.append("header \(written): \"\(value)\" vs recorded \"\(RedactionRules.placeholder(number))\"")
+            }
+        }
         let liveQuery = prepared.query
         let recordedQuery = preparedRecorded.query
         if !Self.fieldsMatch(liveQuery, recordedQuery) {
@@ -169,7 +196,8 @@ package struct RequestMatcher: Sendable {
     /// Whether a live header matches the recorded one: equal, or redacted in the recording (a recorded Cookie header
     /// keeps its cookies' names, each value redacted).
     static func headerMatches(_ name: String, live: String?, recorded: String?) -> Bool {
-        if live == recorded || recorded == RedactionRules.placeholder { return true }
+        if live == recorded { return true }
+        if let live, let recorded, RedactionRules.matches(live: live, recorded: recorded) { return true }
         guard name.lowercased() == "cookie", let live, let recorded else { return false }
         return CookieHeader.matches(live: live, recorded: recorded, placeholder: RedactionRules.placeholder)
     }
@@ -179,7 +207,7 @@ package struct RequestMatcher: Sendable {
     }
 
     static func valueMatches(_ live: String, _ recorded: String) -> Bool {
-        live == recorded || recorded == RedactionRules.placeholder
+        RedactionRules.matches(live: live, recorded: recorded)
     }
 
     static func fieldsMatch(_ live: [FormField], _ recorded: [FormField]) -> Bool {
@@ -235,9 +263,13 @@ package struct RequestMatcher: Sendable {
         }
     }
 
-    /// The first difference between two JSON values (key order ignored; a recorded `<redacted>` matches anything).
+    /// The first difference between two JSON values (key order ignored; a recorded `<redacted>` matches anything, a
+    /// recorded `<redacted#N>` anything but another numbered placeholder).
     static func jsonDifference(_ live: JSONValue, _ recorded: JSONValue, at pointer: JSONPointer) -> (pointer: JSONPointer, text: String)? {
-        if case .string(RedactionRules.placeholder) = recorded { return nil }
+        if case .string(let text) = recorded, RedactionRules.isPlaceholder(text) {
+            guard case .string(let sent) = live, !RedactionRules.matches(live: sent, recorded: text) else { return nil }
+            return (pointer, "\(JSONWriter.compact(live)) vs recorded \(JSONWriter.compact(recorded))")
+        }
         switch (live, recorded) {
         case (.object(let l), .object(let r)):
             for member in r {

@@ -57,7 +57,8 @@ public enum HAR {
         // A token a login answered (under a redacted key) or a request sent (in a redacted header) is a secret
         // wherever else in the session it shows up: a later answer that echoes it is scrubbed too.
         let rules = redaction.addingSecrets(captured.flatMap(redaction.secrets(in:)))
-        let interactions = captured.map(rules.redact)
+        var ledger = SecretLedger()
+        let interactions = captured.map { rules.redact($0, ledger: &ledger) }
         let recordedAt = firstStart.flatMap { try? ISO8601Timestamp(parsing: $0).formatted(as: .secondsUTC) } ?? "1970-01-01T00:00:00Z"
         // A loopback origin is a local server or proxy; its port means nothing to anyone else.
         let main = baseURLs[""]

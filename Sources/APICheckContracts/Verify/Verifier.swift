@@ -225,12 +225,12 @@ public struct Verifier: Sendable {
         /// The cookie `name` as read: absent, malformed, or its text; nil when what was sent cannot be seen (a Cookie
         /// header redacted whole, as recordings had it before their cookies kept their names, or a redacted value).
         func read(_ name: String, as parameter: CompiledContract.Parameter) -> ReadValue? {
-            if header == RedactionRules.placeholder { return nil }
+            if let header, RedactionRules.isPlaceholder(header) { return nil }
             guard let pairs else {
                 return .malformed(expected: "name=value pairs separated by ; (RFC 6265)", found: "\"\(header ?? "")\"")
             }
             let value = pairs.first { $0.name == name }?.value
-            if value == RedactionRules.placeholder { return nil }
+            if let value, RedactionRules.isPlaceholder(value) { return nil }
             return parameter.encoding.readText(value, schema: parameter.schema, allowsEmpty: parameter.allowsEmptyValue, header: false)
         }
     }

@@ -4,7 +4,9 @@ import WireFormat
 /// What to redact before a recording is written; on by default with the built-in names.
 ///
 /// Values become the string `"<redacted>"` and keep their key, so recordings still verify and
-/// replay. Names are exact (`token`, not `token_type`); header names compare case-insensitively.
+/// replay. Names are exact (`token`, not `token_type`); header names compare case-insensitively. A value the server
+/// hands out under a redacted key of an answer (a login's `token`) becomes `"<redacted#N>"`, numbered in the recording's
+/// ``SecretLedger``, there and wherever a later request sends it back.
 public struct RedactionRules: Hashable, Sendable {
     /// The placeholder that replaces a redacted value.
     public static let placeholder = "<redacted>"
@@ -68,7 +70,7 @@ public struct RedactionRules: Hashable, Sendable {
             default: break
             }
         }
-        return found.filter { $0 != Self.placeholder }
+        return found.filter { !Self.isPlaceholder($0) }
     }
 
     private func collect(_ value: JSONValue, into found: inout [String]) {
@@ -90,22 +92,57 @@ public struct RedactionRules: Hashable, Sendable {
 
     // MARK: Applying
 
-    /// The interaction with every secret replaced by the placeholder.
+    /// The interaction with every secret replaced by a placeholder, as the first interaction of a recording.
     public func redact(_ interaction: Interaction) -> Interaction {
+        var ledger = SecretLedger()
+        return redact(interaction, ledger: &ledger)
+    }
+
+    /// The interaction with every secret replaced by a placeholder: a value its answer hands out under a redacted key is
+    /// numbered in `ledger` (`<redacted#N>`), and a value its request sends back that `ledger` numbered carries that
+    /// number; every other secret becomes `<redacted>`. Redact a recording's interactions in order with one ledger.
+    public func redact(_ interaction: Interaction, ledger: inout SecretLedger) -> Interaction {
         var result = interaction
-        result.request.url = redactURL(interaction.request.url)
-        result.request.headers = redactHeaders(interaction.request.headers, names: requestHeaders)
-        result.request.body = interaction.request.body.map(redactBody)
-        result.response.headers = redactHeaders(interaction.response.headers, names: responseHeaders)
-        result.response.body = interaction.response.body.map(redactBody)
+        let lookUp = Numbering(ledger, issuing: false)
+        result.request.url = redactURL(interaction.request.url, lookUp)
+        result.request.headers = redactHeaders(interaction.request.headers, names: requestHeaders, lookUp)
+        result.request.body = interaction.request.body.map { redactBody($0, lookUp) }
+        let issue = Numbering(ledger, issuing: true)
+        result.response.headers = redactHeaders(interaction.response.headers, names: responseHeaders, nil)
+        result.response.body = interaction.response.body.map { redactBody($0, issue) }
+        ledger = issue.ledger
         return result
     }
 
-    /// The recording with every interaction redacted.
+    /// The recording with every interaction redacted, in order, with one ``SecretLedger``.
     public func redact(_ recording: Recording) -> Recording {
         var result = recording
-        result.interactions = recording.interactions.map(redact)
+        var ledger = SecretLedger()
+        result.interactions = recording.interactions.map { redact($0, ledger: &ledger) }
         return result
+    }
+
+    /// The placeholders of one redaction: a request's look up the values the recording's answers handed out, an answer's
+    /// number the values it hands out. A class, so that the body's walk shares it; it never leaves ``redact(_:ledger:)``.
+    final class Numbering {
+        private(set) var ledger: SecretLedger
+        let issuing: Bool
+
+        init(_ ledger: SecretLedger, issuing: Bool) {
+            self.ledger = ledger
+            self.issuing = issuing
+        }
+
+        /// The placeholder for `value`, found in a redacted place.
+        func placeholder(for value: String) -> String {
+            if issuing { return ledger.number(issuing: value).map(RedactionRules.placeholder) ?? RedactionRules.placeholder }
+            if let number = ledger.number(of: value) { return RedactionRules.placeholder(number) }
+            // A scheme before the value: `Bearer <token>`, `token <token>`.
+            if let space = value.firstIndex(of: " "), let number = ledger.number(of: String(value[value.index(after: space)...])) {
+                return RedactionRules.placeholder(number)
+            }
+            return RedactionRules.placeholder
+        }
     }
 
     /// `text` with every secret value, and every base64 copy of one, replaced by the placeholder.
@@ -191,58 +228,64 @@ public struct RedactionRules: Hashable, Sendable {
         return result
     }
 
-    func redactHeaders(_ headers: HeaderFields, names: Set<String>) -> HeaderFields {
+    func redactHeaders(_ headers: HeaderFields, names: Set<String>, _ numbering: Numbering?) -> HeaderFields {
         var result = HeaderFields()
         for field in headers {
             let name = field.name.lowercased()
             // A Cookie header keeps its cookies' names (the contract's cookie parameters are checked against them).
             let value =
                 names.contains(name)
-                ? (name == "cookie" ? scrub(CookieHeader.redacted(field.value, placeholder: Self.placeholder)) : Self.placeholder)
+                ? (name == "cookie"
+                    ? scrub(CookieHeader.redacted(field.value, placeholder: Self.placeholder))
+                    : numbering?.placeholder(for: field.value) ?? Self.placeholder)
                 : scrub(field.value)
             result.add(name: field.name, value: value)
         }
         return result
     }
 
-    func redactURL(_ url: String) -> String {
+    func redactURL(_ url: String, _ numbering: Numbering? = nil) -> String {
         let parts = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let path = scrubEncoded(String(parts[0]))
         guard parts.count > 1 else { return path }
-        return path + "?" + redactEncodedPairs(String(parts[1]))
+        return path + "?" + redactEncodedPairs(String(parts[1]), numbering)
     }
 
     /// Rewrites `a=1&code=xyz` so that redacted fields carry the encoded placeholder; other bytes stay exactly.
-    func redactEncodedPairs(_ raw: String) -> String {
+    func redactEncodedPairs(_ raw: String, _ numbering: Numbering? = nil) -> String {
         let segments = raw.split(separator: "&", omittingEmptySubsequences: false).map { segment -> String in
             let pieces = segment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = (try? FormURLEncoding.decode(String(pieces[0]) + "=").first?.name) ?? String(pieces[0])
             if formFields.contains(name), pieces.count > 1 {
-                return String(pieces[0]) + "=" + FormURLEncoding.escape(Self.placeholder)
+                let value = (try? FormURLEncoding.decode("v=" + pieces[1]).first?.value) ?? String(pieces[1])
+                return String(pieces[0]) + "=" + FormURLEncoding.escape(numbering?.placeholder(for: value) ?? Self.placeholder)
             }
             return String(segment)
         }
         return scrubEncoded(segments.joined(separator: "&"))
     }
 
-    func redactBody(_ body: RecordedBody) -> RecordedBody {
+    func redactBody(_ body: RecordedBody, _ numbering: Numbering? = nil) -> RecordedBody {
         switch body {
         case .json(let value):
-            return .json(redactJSON(value))
+            return .json(redactJSON(value, numbering))
         case .form(let fields, let raw):
             let redacted = fields.map { field in
-                FormField(field.name, formFields.contains(field.name) ? Self.placeholder : scrub(field.value))
+                FormField(
+                    field.name,
+                    formFields.contains(field.name) ? numbering?.placeholder(for: field.value) ?? Self.placeholder : scrub(field.value))
             }
-            return .form(fields: redacted, raw: redactEncodedPairs(raw))
+            return .form(fields: redacted, raw: redactEncodedPairs(raw, numbering))
         case .multipart(let parts):
             return .multipart(
                 parts.map { part in
                     var copy = part
-                    copy.headers = redactHeaders(part.headers, names: requestHeaders.union(responseHeaders))
+                    copy.headers = redactHeaders(part.headers, names: requestHeaders.union(responseHeaders), nil)
                     switch part.content {
                     case .text(let text):
                         copy.content = .text(
-                            formFields.contains(part.name) || jsonKeys.contains(part.name) ? Self.placeholder : scrub(text))
+                            formFields.contains(part.name) || jsonKeys.contains(part.name)
+                                ? numbering?.placeholder(for: text) ?? Self.placeholder : scrub(text))
                     case .bytes(let bytes):
                         copy.content = .bytes(scrub(bytes: bytes))
                     }
@@ -256,20 +299,22 @@ public struct RedactionRules: Hashable, Sendable {
         }
     }
 
-    func redactJSON(_ value: JSONValue) -> JSONValue {
+    func redactJSON(_ value: JSONValue, _ numbering: Numbering? = nil) -> JSONValue {
         switch value {
         case .string(let text):
             return .string(scrub(text))
         case .array(let items):
-            return .array(items.map(redactJSON))
+            return .array(items.map { redactJSON($0, numbering) })
         case .object(let object):
             return .object(
                 JSONObject(
                     object.members.map { member in
                         if jsonKeys.contains(member.key), !member.value.isNull {
-                            return JSONObject.Member(key: member.key, value: .string(Self.placeholder))
+                            // Only a string is a secret the client can send back; any other value stays unnumbered.
+                            let placeholder = member.value.stringValue.flatMap { numbering?.placeholder(for: $0) } ?? Self.placeholder
+                            return JSONObject.Member(key: member.key, value: .string(placeholder))
                         }
-                        return JSONObject.Member(key: member.key, value: redactJSON(member.value))
+                        return JSONObject.Member(key: member.key, value: redactJSON(member.value, numbering))
                     }))
         default:
             return value

@@ -25,7 +25,9 @@ struct LSLPDecodingContracts {
         #expect(over.interactions.contains { $0.request.path == "/refresh" && $0.response.status == 418 })
     }
 
-    @Test("no token, refresh token or SesacKey is in a recording: every one is <redacted>", arguments: LSLPRecordings.files)
+    @Test(
+        "no token, refresh token or SesacKey is in a recording: each is a placeholder, numbered where the server handed it out",
+        arguments: LSLPRecordings.files)
     func noSecrets(_ file: URL) throws {
         let text = try String(contentsOf: file, encoding: .utf8)
         // A JWT starts with the base64url of {"alg"...: eyJ. The replica's key is public, and redacted all the same.
@@ -33,20 +35,41 @@ struct LSLPDecodingContracts {
             !text.contains("eyJ") && !text.contains(LSLPSandboxOptions.defaultSesacKey) && !text.contains(LSLPRecordedCalls.password),
             "\(file.lastPathComponent)")
         guard let recording = RecordingExpectations.load(file) else { return }
+        var handedOut: Set<String> = []
         for (index, interaction) in recording.interactions.enumerated() {
             let context = "\(file.lastPathComponent) #\(index)"
+            // The key comes from the app, never from the server: it stays <redacted>.
             #expect(interaction.request.headers["SesacKey"] == RedactionRules.placeholder, "\(context)")
+            // A token sent back is the numbered placeholder of one an earlier answer handed out (the pair the
+            // stale-token check of replay needs).
             for name in ["Authorization", "Refresh"] {
-                if let value = interaction.request.headers[name] { #expect(value == RedactionRules.placeholder, "\(context) \(name)") }
+                if let value = interaction.request.headers[name] {
+                    #expect(RedactionRules.placeholderNumber(value) != nil && handedOut.contains(value), "\(context) \(name): \(value)")
+                }
             }
             if case .json(let body)? = interaction.response.body {
                 for key in ["token", "refreshToken"] {
-                    if let value = body[pointer: JSONPointer("/" + key)] {
-                        #expect(value == .string(RedactionRules.placeholder), "\(context) \(key)")
+                    if case .string(let value)? = body[pointer: JSONPointer("/" + key)] {
+                        #expect(RedactionRules.placeholderNumber(value) != nil, "\(context) \(key): \(value)")
+                        handedOut.insert(value)
                     }
                 }
             }
         }
+    }
+
+    @Test("after the refresh, the retried request carries the token the refresh handed out, not the expired one")
+    func retryCarriesTheNewToken() throws {
+        let file = try #require(LSLPRecordings.files.first { $0.lastPathComponent == "session-with-refresh.json" })
+        let interactions = try #require(RecordingExpectations.load(file)).interactions
+        let refresh = try #require(interactions.firstIndex { $0.request.path == "/refresh" })
+        guard case .json(let body)? = interactions[refresh].response.body, case .string(let fresh)? = body[pointer: "/token"] else {
+            Issue.record("the refresh answered no token")
+            return
+        }
+        #expect(interactions[refresh].request.headers["Authorization"] != fresh, "the refresh is sent with the expired token")
+        #expect(interactions[refresh + 1].request.headers["Authorization"] == fresh, "the retry with the new one")
+        #expect(interactions[(refresh + 1)...].allSatisfy { $0.request.headers["Authorization"].map { $0 == fresh } ?? true })
     }
 
     @Test(

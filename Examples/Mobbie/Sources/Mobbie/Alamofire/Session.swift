@@ -4,19 +4,21 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A failed request, as Alamofire's `AFError` tells it: a status outside 200..<300, or the transport.
-public enum APIError: Error, Sendable {
-    case status(Int, message: String?)
-    case transport(String)
-    case decoding(String)
-    /// The refresh token expired (418): the app logged out.
-    case sessionExpired
+/// Alamofire's `AFError`, the two cases this app meets.
+public enum AFError: Error, Sendable {
+    /// `validate()` refused the status (the body kept, as Alamofire keeps the response).
+    case responseValidationFailed(statusCode: Int, data: Data)
+    /// The task failed (the transport).
+    case sessionTaskFailed(String)
 }
 
 /// The app's session, in the shape of Alamofire's `Session`: built from a `URLSessionConfiguration`, with a delegate
 /// of its own (data and completion arrive through it, never through a completion handler), an interceptor that adapts
-/// each request and decides retries.
-public final class APISession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// each attempt and decides retries, and event monitors.
+///
+/// As in Alamofire, a request is made once (Moya builds it from its endpoint, headers included) and every attempt is the
+/// interceptor's `adapt` of that same request: an interceptor without `adapt` retries it exactly as it was first sent.
+public final class Session: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private var session: URLSession!
     let interceptor: (any RequestInterceptor)?
     let eventMonitors: [any EventMonitor]
@@ -35,47 +37,37 @@ public final class APISession: NSObject, URLSessionDataDelegate, @unchecked Send
         session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
     }
 
-    /// Sends `target` and decodes `T`, adapting it first and retrying as the interceptor says.
-    public func request<T: Decodable>(_ target: LSLPRouter, as type: T.Type = T.self) async throws -> T {
-        try await perform(target) { request in
+    /// Alamofire's `request(_:)`: a data task per attempt; with `validate`, a status outside 200..<300 is an error
+    /// the interceptor may retry (Alamofire's `validate()`), without it the answer is returned as it is.
+    public func request(_ urlRequest: URLRequest, validate: Bool) async throws -> (Data, HTTPURLResponse) {
+        try await perform(urlRequest, validate: validate) { request in
             try await self.send(self.session.dataTask(with: request), for: Request(urlRequest: request))
         }
     }
 
     /// Alamofire's `upload(multipartFormData:with:)`: the form encoded, sent as an upload task (`uploadTask(with:from:)`),
     /// adapted and retried as `request` is; the event monitors hear of each task before it resumes.
-    public func upload<T: Decodable>(
-        multipartFormData build: (MultipartFormData) -> Void, with target: LSLPRouter, as type: T.Type = T.self
-    ) async throws -> T {
-        let form = MultipartFormData()
-        build(form)
+    public func upload(_ form: MultipartFormData, with urlRequest: URLRequest, validate: Bool) async throws -> (Data, HTTPURLResponse) {
         let body = form.encode()
-        return try await perform(target) { adapted in
-            var request = adapted
-            request.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
-            let task = self.session.uploadTask(with: request, from: body)
-            return try await self.send(task, for: UploadRequest(urlRequest: request, uploadable: .data(body)))
+        var request = urlRequest
+        request.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
+        return try await perform(request, validate: validate) { adapted in
+            let task = self.session.uploadTask(with: adapted, from: body)
+            return try await self.send(task, for: UploadRequest(urlRequest: adapted, uploadable: .data(body)))
         }
     }
 
-    /// Sends what `target` makes (through `send`), adapting it first and retrying as the interceptor says.
-    private func perform<T: Decodable>(
-        _ target: LSLPRouter, send: (URLRequest) async throws -> (Data, HTTPURLResponse)
-    ) async throws -> T {
+    /// Sends `initial` adapted, and again (adapted again) as often as the interceptor says.
+    private func perform(
+        _ initial: URLRequest, validate: Bool, send: (URLRequest) async throws -> (Data, HTTPURLResponse)
+    ) async throws -> (Data, HTTPURLResponse) {
         var retryCount = 0
         while true {
-            var request = try target.urlRequest()
-            if let interceptor { request = try await adapt(request, with: interceptor) }
+            var request = initial
+            if let interceptor { request = try await adapt(initial, with: interceptor) }
             let (data, response) = try await send(request)
-            if (200..<300).contains(response.statusCode) {
-                do {
-                    return try JSONDecoder().decode(T.self, from: data)
-                } catch {
-                    throw APIError.decoding("\(error)")
-                }
-            }
-            let message = (try? JSONDecoder().decode([String: String].self, from: data))?["message"]
-            let error = APIError.status(response.statusCode, message: message)
+            guard validate, !(200..<300).contains(response.statusCode) else { return (data, response) }
+            let error = AFError.responseValidationFailed(statusCode: response.statusCode, data: data)
             guard let interceptor else { throw error }
             switch await retry(request, response: response, error: error, count: retryCount, with: interceptor) {
             case .retry: retryCount += 1
@@ -92,7 +84,7 @@ public final class APISession: NSObject, URLSessionDataDelegate, @unchecked Send
     }
 
     private func retry(
-        _ request: URLRequest, response: HTTPURLResponse, error: APIError, count: Int, with interceptor: any RequestInterceptor
+        _ request: URLRequest, response: HTTPURLResponse, error: AFError, count: Int, with interceptor: any RequestInterceptor
     ) async -> RetryResult {
         await withCheckedContinuation { continuation in
             interceptor.retry(request, response: response, dueTo: error, retryCount: count) { continuation.resume(returning: $0) }
@@ -117,11 +109,11 @@ public final class APISession: NSObject, URLSessionDataDelegate, @unchecked Send
             (waiting.removeValue(forKey: task.taskIdentifier), received.removeValue(forKey: task.taskIdentifier) ?? Data())
         }
         if let error {
-            continuation?.resume(throwing: APIError.transport(error.localizedDescription))
+            continuation?.resume(throwing: AFError.sessionTaskFailed(error.localizedDescription))
         } else if let response = task.response as? HTTPURLResponse {
             continuation?.resume(returning: (data, response))
         } else {
-            continuation?.resume(throwing: APIError.transport("not an HTTP response"))
+            continuation?.resume(throwing: AFError.sessionTaskFailed("not an HTTP response"))
         }
     }
 }

@@ -25,3 +25,10 @@ public protocol RequestRetrier: Sendable {
 
 /// Alamofire's `RequestInterceptor`: both.
 public protocol RequestInterceptor: RequestAdapter, RequestRetrier {}
+
+extension RequestAdapter {
+    /// Alamofire's default: the request as it is (an interceptor that only retries, as Mobbie's, has no `adapt`).
+    public func adapt(_ urlRequest: URLRequest, completion: @escaping @Sendable (Result<URLRequest, any Error>) -> Void) {
+        completion(.success(urlRequest))
+    }
+}
