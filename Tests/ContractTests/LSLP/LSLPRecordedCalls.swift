@@ -94,11 +94,25 @@ struct LSLPRecordedCalls {
         let seeded = try #require(try await client.posts(limit: 1, productID: "MobbieFeed").posts.first)
         let notOwner = await lslpError { try await client.deletePost(id: seeded.id) }
         #expect(notOwner?.reason == .notOwner && notOwner?.message == "게시글 작성자만 수정하거나 삭제할 수 있습니다.")
-        #expect(await lslpError { _ = try await client.post(id: String(repeating: "0", count: 24)) }?.reason == .postNotFound)
+        let nowhere = String(repeating: "0", count: 24)
+        #expect(await lslpError { _ = try await client.post(id: nowhere) }?.reason == .postNotFound)
+        #expect(await lslpError { _ = try await client.toggleLike(postID: nowhere) }?.reason == .postNotFound)
+        #expect(await lslpError { _ = try await client.image(at: "uploads/posts/0.jpg") }?.reason == .abnormalURL)
+        // Another member: not the author of the comment (445) nor of the post (445); a comment the post lacks is 410.
+        let comment = try await client.comment(on: seeded.id, "남의 글에 댓글")
+        let other = LSLPClient(session: TestRecording.session, baseURL: TestRecording.baseURL, sesacKey: LSLPRecordings.key)
+        try await other.join(email: "other@sesac.kr", password: Self.password, nick: "other")
+        try await other.login(email: "other@sesac.kr", password: Self.password)
+        #expect(await lslpError { try await other.deleteComment(comment.id, on: seeded.id) }?.reason == .notOwner)
+        #expect(await lslpError { _ = try await other.updatePost(id: seeded.id, PostUpdate(content: "x")) }?.reason == .notOwner)
+        #expect(await lslpError { try await client.deleteComment(nowhere, on: seeded.id) }?.reason == .postNotFound)
+        try await client.deleteComment(comment.id, on: seeded.id)
+        try await other.withdraw()
         let stranger = LSLPClient(
             session: TestRecording.session, baseURL: TestRecording.baseURL, sesacKey: try LSLPSesacKey("not-the-course-key"),
             tokens: client.tokens)
         #expect(await lslpError { _ = try await stranger.posts(limit: 1) }?.reason == .invalidSesacKey)
+        #expect(await lslpError { _ = try await stranger.likedPosts() }?.reason == .invalidSesacKey)
         try await client.withdraw()
     }
 }
