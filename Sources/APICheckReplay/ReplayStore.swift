@@ -238,9 +238,8 @@ final class ReplayStore: Sendable {
     }
 
     /// Adds an interaction recorded from the live API, redacted with the session's ``SecretLedger`` (so that a token
-    /// the API handed out is numbered where it is sent back); `target` is where it was sent. Returns it redacted.
-    @discardableResult
-    func append(_ unredacted: Interaction, forwardedTo target: URL?) -> Interaction {
+    /// the API handed out is numbered where it is sent back); `target` is where it was sent.
+    func append(_ unredacted: Interaction, forwardedTo target: URL?) {
         state.withLock { state in
             let interaction = configuration.redaction.redact(unredacted, ledger: &state.ledger)
             if interaction.request.base == nil, liveTargets[""] == nil, state.forwardedMainBase == nil, let target,
@@ -252,7 +251,6 @@ final class ReplayStore: Sendable {
             state.used.append(true)
             state.matcher.add(interaction.request, at: state.recording.interactions.count - 1)
             state.recorded = true
-            return interaction
         }
     }
 
@@ -329,20 +327,15 @@ final class ReplayStore: Sendable {
     /// that retries with the token a refresh replaced). Only on the failure path.
     private static func staleSecretLines(_ live: RequestMatcher.Prepared, nearest: [Int], in state: State) -> [String] {
         for index in nearest {
-            let recorded = state.recording.interactions[index].request
-            for field in recorded.headers {
-                guard let number = RedactionRules.placeholderNumber(field.value), let sent = live.request.headers[field.name],
-                    !RedactionRules.sendsBack(sent, number)
-                else { continue }
-                let stale = RedactionRules.placeholderNumbers(in: sent)
-                return [
-                    "  \(field.name) sends back \(stale.map { origin(of: $0, in: state) }.joined(separator: " and ")),",
-                    "  where the recorded request #\(index) sent \(origin(of: number, in: state)):",
-                    "  the client sent a secret the server had handed out before, not the one it sent when recorded. After a refresh,",
-                    "  send the new token: build the retried request again, or set the header when it is sent (an Alamofire",
-                    "  RequestInterceptor's adapt), rather than retrying the request that carried the old one.",
-                ]
-            }
+            guard let stale = RequestMatcher.staleSecret(live: live.request, recorded: state.matcher.prepared(at: index)) else { continue }
+            let sent = RedactionRules.placeholderNumbers(in: stale.sent).map { origin(of: $0, in: state) }
+            return [
+                "  \(stale.header) sends back \(sent.joined(separator: " and ")),",
+                "  where the recorded request #\(index) sent \(origin(of: stale.number, in: state)):",
+                "  the client sent a secret the server had handed out before, not the one it sent when recorded. After a refresh,",
+                "  send the new token: build the retried request again, or set the header when it is sent (an Alamofire",
+                "  RequestInterceptor's adapt), rather than retrying the request that carried the old one.",
+            ]
         }
         return []
     }

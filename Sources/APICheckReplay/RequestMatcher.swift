@@ -135,9 +135,7 @@ package struct RequestMatcher: Sendable {
         guard Self.fieldsMatch(live.query, other.query) else { return false }
         // A secret the server handed out must come back as the one the recorded request sent (a stale token must not be
         // answered because both were redacted), whatever headers the rules match.
-        for (name, number) in other.secretHeaders {
-            if let value = live.request.headers[name], !RedactionRules.sendsBack(value, number) { return false }
-        }
+        if !other.secretHeaders.isEmpty, Self.staleSecret(live: live.request, recorded: other) != nil { return false }
         for name in rules.matchedHeaders {
             let recordedValue = other.request.headers[name]
             guard Self.headerMatches(name, live: live.request.headers[name], recorded: recordedValue) else { return false }
@@ -166,11 +164,8 @@ package struct RequestMatcher: Sendable {
             let says = { (conditional: Bool) in conditional ? "conditional (If-None-Match or If-Modified-Since)" : "not conditional" }
             found.append("validators: \(says(prepared.key.conditional)) vs recorded \(says(preparedRecorded.key.conditional))")
         }
-        for (name, number) in preparedRecorded.secretHeaders {
-            if let value = live.headers[name], !RedactionRules.sendsBack(value, number) {
-                let written = recorded.headers.first { $0.name.lowercased() == name }?.name ?? name
-                found.append("header \(written): \"\(value)\" vs recorded \"\(RedactionRules.placeholder(number))\"")
-            }
+        if let stale = Self.staleSecret(live: live, recorded: preparedRecorded) {
+            found.append("header \(stale.header): \"\(stale.sent)\" vs recorded \"\(RedactionRules.placeholder(stale.number))\"")
         }
         let liveQuery = prepared.query
         let recordedQuery = preparedRecorded.query
@@ -191,6 +186,21 @@ package struct RequestMatcher: Sendable {
             found.append("\(custom) does not match")
         }
         return found
+    }
+
+    /// A header in which the live request sends back another secret than the recorded one sent (the token a refresh
+    /// replaced): its name as recorded, what was sent, and the recorded secret's number; nil when there is none.
+    package static func staleSecret(live: RecordedRequest, recorded: Prepared) -> (header: String, sent: String, number: Int)? {
+        for (name, number) in recorded.secretHeaders {
+            guard let sent = live.headers[name], !RedactionRules.sendsBack(sent, number) else { continue }
+            return (recorded.request.headers.first { $0.name.lowercased() == name }?.name ?? name, sent, number)
+        }
+        return nil
+    }
+
+    /// The recorded request at `index`, prepared.
+    package func prepared(at index: Int) -> Prepared {
+        recorded[index]
     }
 
     /// Whether a live header matches the recorded one: equal, or redacted in the recording (a recorded Cookie header

@@ -45,9 +45,6 @@ enum LSLPSeed {
             id: "658f6d10" + machine + "000004", email: "popcorn@sesac.kr", nick: "popcorn🍿", profile: "uploads/profiles/1703898231555.png"),
     ]
 
-    /// The number of Mobbie posts: two pages at Mobbie's limit of 20, three at the default 10, the last one short.
-    static let mobbiePostCount = 23
-
     /// Mobbie's 23 posts and six of other apps, oldest first.
     static let posts: [Post] = {
         let texts = [

@@ -97,12 +97,10 @@ struct LSLPService: Sendable {
             guard let gone = store.withdraw(id: member.id) else { return error(403, Messages.forbidden) }
             return answer(200, .object([(idKey, .string(gone.id)), ("email", .string(gone.email)), ("nick", .string(gone.nick))]))
         case .createPost: return createPost(request, by: member)
-        case .listPosts:
-            let productID = request.queryValue("product_id").flatMap { $0.isEmpty ? nil : $0 }
-            return page(store.posts { productID == nil || $0.productID == productID }, request)
+        case .listPosts: return page(store.posts(where: productFilter(request)), request)
         case .userPosts(let userID):
-            let productID = request.queryValue("product_id").flatMap { $0.isEmpty ? nil : $0 }
-            return page(store.posts { $0.creator.id == userID && (productID == nil || $0.productID == productID) }, request)
+            let product = productFilter(request)
+            return page(store.posts { $0.creator.id == userID && product($0) }, request)
         case .likedPosts: return page(store.posts { $0.likes.contains(member.id) }, request)
         case .readPost(let id):
             guard let post = store.post(id: id) else { return error(410, Messages.noPost) }
@@ -320,6 +318,12 @@ struct LSLPService: Sendable {
             }
         }
         return .success(form)
+    }
+
+    /// Whether a post belongs to the `product_id` the query names; every post when it names none (or an empty one).
+    private func productFilter(_ request: ReceivedRequest) -> (LSLPStore.Post) -> Bool {
+        guard let productID = request.queryValue("product_id"), !productID.isEmpty else { return { _ in true } }
+        return { $0.productID == productID }
     }
 
     /// One page of `posts` (newest first), as `next` and `limit` ask: the feed, a member's posts and the liked ones alike.
