@@ -13,6 +13,14 @@ final class ExampleCache: Sendable {
         private let projects = Locked<[String: ExampleProject]>([:])
 
         func get(_ key: String) -> ExampleProject? { projects.withLock { $0[key] } }
-        func set(_ key: String, _ project: ExampleProject) { projects.withLock { $0[key] = project } }
+        /// The project cached under `key`: `project`, unless another test's load cached one first (then that one, and
+        /// `project` is dropped before it holds examples that refer back to it, which would be a cycle never freed).
+        func insert(_ key: String, _ project: ExampleProject) -> ExampleProject {
+            projects.withLock { cached in
+                if let first = cached[key] { return first }
+                cached[key] = project
+                return project
+            }
+        }
     }
 }

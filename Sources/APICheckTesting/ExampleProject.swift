@@ -79,8 +79,7 @@ final class ExampleProject: Sendable {
             root: root, otherBaseURLs: try settings.otherBaseURLs(environment: environment),
             baseURLAliases: try settings.baseURLAliases(environment: environment)
         )
-        projects.set(key, project)
-        return project
+        return projects.insert(key, project)
     }
 
     /// Every example in the folder, each with the operation the contract reads its request as (read once).

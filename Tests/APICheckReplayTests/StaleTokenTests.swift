@@ -13,7 +13,7 @@ import Testing
 /// recording numbers each token the server handed out (`<redacted#N>`) where it is sent back, and replay requires the
 /// retried request to send back the one the recorded retry sent. Recorded here against the LSLP replica through the
 /// replay layer's own record mode, then replayed twice.
-@Suite("Replay catches a retry with a stale token", .serialized, timeLimit(minutes: 2))
+@Suite("Replay catches a retry with a stale token", .serialized, timeLimit(minutes: 5))
 struct StaleTokenTests {
     static let key = LSLPSandboxOptions.defaultSesacKey
 
