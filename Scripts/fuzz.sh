@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-all_targets=(json recording har config contract form multipart date matcher http-request http-response)
+all_targets=(json recording har config contract examples coverage form multipart date matcher http-request http-response)
 runs=""
 seconds=""
 max_len=4096
@@ -63,7 +63,8 @@ seed() {
     json|recording|matcher) find recordings -name '*.json' -exec cp {} "$corpus/" \; ;;
     har) cp Tests/APICheckTests/Fixtures/har/*.har "$corpus/" ;;
     config) cp apicheck.yml "$corpus/" ;;
-    contract) cp contracts/*.yaml Tests/APICheckTests/Fixtures/openapi30/*.json "$corpus/" ;;
+    contract | examples | coverage)
+      cp contracts/*.yaml Tests/APICheckTests/Fixtures/openapi30/*.json Tests/APICheckTests/Fixtures/generators/* "$corpus/" ;;
   esac
   [ -d "Fuzz/Seeds/$target" ] && cp "Fuzz/Seeds/$target"/* "$corpus/" 2>/dev/null || true
   [ -d "Fuzz/Regressions/$target" ] && cp "Fuzz/Regressions/$target"/* "$corpus/" 2>/dev/null || true

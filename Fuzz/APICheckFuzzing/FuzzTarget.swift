@@ -16,6 +16,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case har
     case config
     case contract
+    case examples
+    case coverage
     case form
     case multipart
     case date
@@ -37,6 +39,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .har: "HAR import: read a HAR into a recording, which writes and reads back"
         case .config: "the apicheck.yml loader (YAML, scenarios, placeholders)"
         case .contract: "contract loading and compiling (OpenAPI 3.1 YAML, x-apicheck extensions)"
+        case .examples: "apicheck examples on a contract that loads: no crash, every example written verifies clean"
+        case .coverage: "apicheck coverage on a contract that loads, its examples counted: no crash, no count above its total"
         case .form: "the form-urlencoded codec: decode, encode, decode to the same fields"
         case .multipart: "the multipart codec: parse, encode, parse to the same parts"
         case .date: "the ISO-8601 date codec: parse, write back byte for byte"
@@ -56,6 +60,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .har: try Self.har(bytes)
         case .config: try Self.config(bytes)
         case .contract: try Self.contract(bytes)
+        case .examples: try Self.examples(bytes)
+        case .coverage: try Self.coverage(bytes)
         case .form: try Self.form(bytes)
         case .multipart: try Self.multipart(bytes)
         case .date: try Self.date(bytes)
@@ -137,6 +143,39 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 try check(error.file == path && !error.message.isEmpty, "a contract error without the file or a message: \(error)")
                 try check((error.line ?? 1) >= 1 && (error.line ?? 1) <= lines, "a contract error on a line outside the input: \(error)")
             }
+        }
+    }
+
+    /// The contracts the bytes load as (as `.yaml` and as `.json`, as ``contract(_:)`` reads them).
+    static func loaded(_ bytes: [UInt8]) -> [CompiledContract] {
+        ["contract.yaml", "contract.json"].compactMap { path in try? Contract.parse(bytes, path: path).compiled }
+    }
+
+    /// `apicheck examples` on every operation of a contract the bytes load as: whatever the numbers, nesting and
+    /// patterns, it writes examples that verify clean or says why it wrote none.
+    static func examples(_ bytes: [UInt8]) throws(FuzzInvariantViolation) {
+        for contract in loaded(bytes) {
+            let output = ExampleGenerator(contract: contract).generate()
+            let verifier = Verifier(contract: contract, options: .init(strict: true))
+            for example in output.examples {
+                let errors = verifier.verify(example.interaction).filter { $0.severity == .error }
+                try check(errors.isEmpty, "an example written that does not verify: \(errors.map(\.compilerLine))")
+            }
+            for skipped in output.skipped { try check(!skipped.reason.isEmpty, "an example left out without a reason") }
+        }
+    }
+
+    /// `apicheck coverage` of a contract the bytes load as, its own examples counted as exercising it: every measure
+    /// counts no more than it has, and every operation is one item.
+    static func coverage(_ bytes: [UInt8]) throws(FuzzInvariantViolation) {
+        for contract in loaded(bytes) {
+            var coverage = ContractCoverage(api: "fuzz", contract: contract)
+            let examples = ExampleGenerator(contract: contract).generate().examples
+            coverage.mark(Set(examples.flatMap { ContractCoverage.hits(of: $0.interaction, in: contract) }))
+            for measure in coverage.measures {
+                try check(measure.covered <= measure.total, "\(measure.name): \(measure.covered) of \(measure.total)")
+            }
+            try check(coverage.measures[0].total == contract.operations.count, "operations counted other than declared")
         }
     }
 

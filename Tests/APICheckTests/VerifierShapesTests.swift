@@ -138,10 +138,13 @@ struct VerifierShapesTests {
         #expect(findings.contains { $0.rule.rawValue == rule && $0.pointer == pointer }, "\(findings.map(\.compilerLine))")
     }
 
-    @Test("an operation the contract does not have is reported")
+    @Test("an operation the contract does not have is an error (nothing of it is checked), lowered by severity:")
     func unmatchedOperation() throws {
-        let findings = Self.verifier.verify(try Self.interaction("DELETE", "/repos/a/b/events", status: 200, body: "[]"))
+        let interaction = try Self.interaction("DELETE", "/repos/a/b/events", status: 200, body: "[]")
+        let findings = Self.verifier.verify(interaction)
         #expect(findings.map(\.rule.rawValue) == ["recording.unmatched-operation"])
-        #expect(findings.first?.severity == .warning)
+        #expect(findings.first?.severity == .error)
+        let lowered = Verifier(contract: Self.verifier.contract, options: .init(severities: [.recordingUnmatchedOperation: .warning]))
+        #expect(lowered.verify(interaction).map(\.severity) == [.warning])
     }
 }

@@ -27,6 +27,7 @@ struct FuzzRegressionTests {
         case .har: urls = files("Tests/APICheckTests/Fixtures/har", ".har")
         case .config: urls = [root.appendingPathComponent("apicheck.yml")]
         case .contract: urls = files("contracts", ".yaml") + files("Tests/APICheckTests/Fixtures/openapi30", ".json")
+        case .examples, .coverage: urls = files("contracts", ".yaml") + files("Tests/APICheckTests/Fixtures/generators")
         case .form, .multipart, .date, .httpRequest, .httpResponse: urls = []
         }
         urls += files("Fuzz/Seeds/\(target.rawValue)") + files("Fuzz/Regressions/\(target.rawValue)")

@@ -289,20 +289,24 @@ public struct ExampleGenerator: Sendable {
     func request(for operation: CompiledContract.Operation) throws(ValueSynthesizer.Failure) -> RecordedRequest {
         var path = ""
         for segment in operation.path.segments {
-            switch segment {
-            case .literal(let text):
-                path += "/" + text
-            case .parameter(let name):
-                let parameter = operation.parameters.first { $0.place == .path && $0.name == name }
-                var synthesizer = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
-                let pointer = JSONPointer(tokens: ["path", name])
-                let value =
-                    try parameter.map { parameter throws(ValueSynthesizer.Failure) in
-                        try parameter.encodedText(
-                            parameter.schema.map { schema throws(ValueSynthesizer.Failure) in try synthesizer.value(schema, at: pointer) }
-                                ?? .string("example"))
-                    } ?? "example"
-                path += "/" + (value.addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters) ?? value)
+            path += "/"
+            for piece in segment.pieces {
+                switch piece {
+                case .literal(let text):
+                    path += text
+                case .parameter(let name):
+                    let parameter = operation.parameters.first { $0.place == .path && $0.name == name }
+                    var synthesizer = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
+                    let pointer = JSONPointer(tokens: ["path", name])
+                    let value =
+                        try parameter.map { parameter throws(ValueSynthesizer.Failure) in
+                            try parameter.encodedText(
+                                parameter.schema.map { schema throws(ValueSynthesizer.Failure) in try synthesizer.value(schema, at: pointer)
+                                }
+                                    ?? .string("example"))
+                        } ?? "example"
+                    path += value.addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters) ?? value
+                }
             }
         }
         if path.isEmpty { path = "/" }

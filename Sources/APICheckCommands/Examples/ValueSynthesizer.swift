@@ -102,7 +102,13 @@ struct ValueSynthesizer {
         {
             return try value(target, at: pointer, depth: depth + 1)
         }
-        if depth > 64 { throw Failure(location: schema.location, reason: "the schema refers to itself with no way to end") }
+        if depth > 64 {
+            throw Failure(
+                location: schema.location,
+                reason:
+                    "the value would nest more than 64 levels deep (a schema that requires itself with no way to end, or nesting that deep)"
+            )
+        }
         if let constant = schema.constValue { return constant }
         if let allowed = schema.enumValues, !allowed.isEmpty {
             let first = allowed.firstIndex { $0 != .null } ?? 0
@@ -217,28 +223,42 @@ struct ValueSynthesizer {
     // MARK: Numbers
 
     mutating func integer(_ schema: CompiledSchema, at pointer: JSONPointer) throws(Failure) -> JSONNumber {
-        let low = schema.minimum.map { Self.ceiling($0) } ?? schema.exclusiveMinimum.map { Self.floor($0) + 1 }
-        let high = schema.maximum.map { Self.floor($0) } ?? schema.exclusiveMaximum.map { Self.ceiling($0) - 1 }
-        let step = schema.multipleOf?.int.map { abs($0) } ?? 1
-        if schema.multipleOf != nil && schema.multipleOf?.int == nil {
+        let low = schema.minimum.map { Self.ceiling($0) } ?? schema.exclusiveMinimum.map { Self.sum(Self.floor($0), 1) }
+        let high = schema.maximum.map { Self.floor($0) } ?? schema.exclusiveMaximum.map { Self.sum(Self.ceiling($0), -1) }
+        let step = schema.multipleOf?.int.map { Int(clamping: $0.magnitude) } ?? 1
+        if let divisor = schema.multipleOf, divisor.int == nil, !Self.dividesOne(divisor.literal) {
             throw Failure(
                 location: schema.location,
                 reason: "an integer with a multipleOf that is not an integer (\(schema.multipleOf!.literal)) is not written")
         }
+        // Bounds reach Int.min and Int.max (drf-spectacular writes both for every 64-bit field): the arithmetic
+        // saturates rather than overflow.
         func fit(_ value: Int) -> Int? {
             var result = value
-            if step > 1 { result = Int((Double(result) / Double(step)).rounded(.up)) * step }
-            if let high, result > high { result -= step * ((result - high + step - 1) / step) }
+            if step > 1 {
+                // Up to a multiple of step (down again where that passes Int.max).
+                let remainder = result % step
+                if remainder != 0 { result = remainder > 0 ? Self.sum(result, step - remainder) : result - remainder }
+                result -= result % step
+            }
+            if let high, result > high {
+                // The largest multiple of step that is not above high, if one is an Int.
+                let remainder = high % step
+                let (below, overflow) = high.subtractingReportingOverflow(remainder >= 0 ? remainder : remainder + step)
+                guard !overflow else { return nil }
+                result = below
+            }
             if let low, result < low { return nil }
             return result
         }
         var typical = 1 + choice(1_000, at: pointer)
         if let low, let high {
-            typical = low + choice(max(1, min(high - low + 1, 1_000)), at: pointer)
+            let span = high.subtractingReportingOverflow(low)
+            typical = Self.sum(low, choice(span.overflow ? 1_000 : max(1, min(span.partialValue, 999) + 1), at: pointer))
         } else if let low {
-            typical = low + choice(1_000, at: pointer)
+            typical = Self.sum(low, choice(1_000, at: pointer))
         } else if let high {
-            typical = high - choice(1_000, at: pointer)
+            typical = Self.sum(high, -choice(1_000, at: pointer))
         }
         guard let value = fit(typical) ?? low.flatMap(fit) else {
             throw Failure(location: schema.location, reason: "no integer lies between the bounds")
@@ -248,8 +268,29 @@ struct ValueSynthesizer {
         return JSONNumber(value)
     }
 
-    static func ceiling(_ bound: CompiledSchema.Bound) -> Int { bound.int ?? Int((Double(bound.literal) ?? 0).rounded(.up)) }
-    static func floor(_ bound: CompiledSchema.Bound) -> Int { bound.int ?? Int((Double(bound.literal) ?? 0).rounded(.down)) }
+    static func ceiling(_ bound: CompiledSchema.Bound) -> Int { bound.int ?? clamped((Double(bound.literal) ?? 0).rounded(.up)) }
+    static func floor(_ bound: CompiledSchema.Bound) -> Int { bound.int ?? clamped((Double(bound.literal) ?? 0).rounded(.down)) }
+
+    /// Whether 1 is a multiple of `literal` (`0.5`, `0.01`, `1e-9`): then every integer is one too.
+    static func dividesOne(_ literal: String) -> Bool {
+        guard let divisor = Double(literal), divisor > 0, divisor < 1 else { return false }
+        let reciprocal = (1 / divisor).rounded()
+        return reciprocal < 0x1p53 && abs(reciprocal * divisor - 1) < 1e-12
+    }
+
+    /// `value` as an `Int`, Int.min and Int.max where it lies beyond them (`1e308`, an infinity), 0 for NaN.
+    static func clamped(_ value: Double) -> Int {
+        if value.isNaN { return 0 }
+        if value >= 0x1p63 { return .max }
+        if value <= -0x1p63 { return .min }
+        return Int(value)
+    }
+
+    /// `a + b`, Int.max or Int.min where it would overflow.
+    static func sum(_ a: Int, _ b: Int) -> Int {
+        let (result, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : result
+    }
 
     mutating func number(_ schema: CompiledSchema, at pointer: JSONPointer) throws(Failure) -> JSONNumber {
         if schema.multipleOf != nil || (schema.minimum ?? schema.maximum ?? schema.exclusiveMinimum ?? schema.exclusiveMaximum)?.int != nil
@@ -261,12 +302,14 @@ struct ValueSynthesizer {
         let high = (schema.maximum ?? schema.exclusiveMaximum).flatMap { Double($0.literal) }
         var value = Double(choice(10_000, at: pointer)) / 8 + 0.25
         if let low, let high {
-            value = low + (high - low) / 2
+            // Halves first: high - low overflows to infinity for -1e308 and 1e308.
+            value = low / 2 + high / 2
         } else if let low {
             value = low + value
         } else if let high {
             value = high - value
         }
+        if !value.isFinite { value = [low, high].compactMap { $0 }.first { $0.isFinite } ?? 0 }
         if let bound = schema.minimum.flatMap({ Double($0.literal) }) { note(pointer, "minimum", .number(JSONNumber(bound))) }
         if let bound = schema.maximum.flatMap({ Double($0.literal) }) { note(pointer, "maximum", .number(JSONNumber(bound))) }
         return JSONNumber(value)

@@ -52,7 +52,7 @@ public struct ContractDiff {
         var responseDirection: ChangeDirection { isWebhook ? .request : .response }
         var lifecycle: Lifecycle { Lifecycle(of: value, responses: value["responses"]) }
         /// The path parameters' names in the order the path has them.
-        var pathParameterNames: [String] { ContractDiff.parameterNames(template) }
+        var pathParameterNames: [String] { PathTemplate(template).parameterNames }
     }
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
@@ -92,22 +92,6 @@ public struct ContractDiff {
             }
         }
         return result
-    }
-
-    static func parameterNames(_ template: String) -> [String] {
-        var names: [String] = []
-        var current: String?
-        for character in template {
-            if character == "{" {
-                current = ""
-            } else if character == "}" {
-                if let name = current { names.append(name) }
-                current = nil
-            } else if current != nil {
-                current?.append(character)
-            }
-        }
-        return names
     }
 
     mutating func compareDocuments() {

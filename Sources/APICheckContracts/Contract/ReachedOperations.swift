@@ -79,15 +79,15 @@ final class ReachedOperations: Sendable {
     /// an operation that is checked, then the first in the document.
     func find(method: String, path: String) -> (found: Found, parameters: [String: String])? {
         let parts = PathTemplate.parts(of: path)
-        var fits: [(route: Int, parameters: [String: String], literals: Int)] = []
+        var fits: [(route: Int, parameters: [String: String], specificity: PathTemplate.Specificity)] = []
         for (index, route) in routes.enumerated() {
-            if let (parameters, literals) = route.template.match(parts) { fits.append((index, parameters, literals)) }
+            if let (parameters, specificity) = route.template.match(parts) { fits.append((index, parameters, specificity)) }
         }
         guard !fits.isEmpty else { return nil }
         return state.withLock { state in
-            for level in Set(fits.map(\.literals)).sorted(by: >) {
+            for level in Set(fits.map(\.specificity)).sorted(by: >) {
                 var refusal: (CompiledContract.Refusal, [String: String])?
-                for fit in fits where fit.literals == level {
+                for fit in fits where fit.specificity == level {
                     let outcome = Self.outcome(of: fit.route, routes: routes, in: &state)
                     if let operation = outcome.operations.first(where: { $0.method == method }) {
                         return (.operation(operation), fit.parameters)

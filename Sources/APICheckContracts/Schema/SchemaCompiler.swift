@@ -9,12 +9,22 @@ struct SchemaError: Error, Sendable, Equatable {
     let message: String
     /// A mistake of the document as a whole (a `$ref` that leads nowhere), which refuses the document; any other
     /// problem (a construct apicheck does not check) refuses only the operations that reach it.
+    ///
+    /// apicheck's own words wrong (an `x-apicheck-*` extension misspelled, a key of one unknown, a value it cannot
+    /// read) are always a mistake of the document: the author is told at the line, and the run stops with exit 2, as
+    /// for a mistake in apicheck.yml; refusing only the operations that reach it would leave a contract with no
+    /// recording on them wrong and unsaid.
     var isDocumentWide = false
 
     init(pointer: JSONPointer, message: String, documentWide: Bool = false) {
         self.pointer = pointer
         self.message = message
-        isDocumentWide = documentWide
+        // The other files of a contract split across files sit at /x-apicheck-files/N: apicheck's place, not words.
+        isDocumentWide =
+            documentWide
+            || pointer.tokens.dropFirst(pointer.tokens.first == ContractBundle.member ? 2 : 0).contains {
+                $0.hasPrefix("x-apicheck-")
+            }
     }
 }
 
@@ -646,11 +656,17 @@ final class SchemaCompiler {
 extension Int {
     /// The value when the decimal is a whole number that fits.
     init?(exactly decimal: ExactDecimal) {
-        guard decimal.isInteger, decimal.digits.count + decimal.exponent <= 18 else { return nil }
+        guard decimal.isInteger, decimal.digits.count + decimal.exponent <= 19 else { return nil }
+        // Gathered as a negative number, which reaches Int.min (drf-spectacular's bounds of a 64-bit integer).
         var value = 0
-        for digit in decimal.digits { value = value * 10 + Int(digit) }
-        for _ in 0..<decimal.exponent { value *= 10 }
-        self = decimal.negative ? -value : value
+        for digit in decimal.digits + repeatElement(0, count: decimal.exponent) {
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, under) = times.subtractingReportingOverflow(Int(digit))
+            guard !overflow, !under else { return nil }
+            value = next
+        }
+        guard decimal.negative || value != .min else { return nil }
+        self = decimal.negative ? value : -value
     }
 }
 

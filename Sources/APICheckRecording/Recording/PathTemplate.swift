@@ -1,20 +1,75 @@
-/// A path template such as `/api/v2/todos/{id}`, split once into literal segments and named parameters.
+/// A path template such as `/api/v2/todos/{id}`, split once into segments of literal text and named parameters.
 ///
 /// The one matcher of paths to templates: the contract's operations, `infer`'s known templates and the replay's
 /// routes all use it, so a path reads as the same operation everywhere (literal segments win over parameters).
+///
+/// A segment may hold literal text beside parameters, as vendors write them: Twilio's `/Accounts/{Sid}.json`,
+/// `thumbnail.{extension}`, `{name}.{format}`. A parameter stands for one or more characters of one segment, the
+/// fewest that let the rest of the segment match (as path-to-regexp and most routers read it). A `#fragment` in a
+/// key (`/rpc#create`, written to tell two operations on one path apart) is no part of what a client sends: it is
+/// left out of the matching.
 package struct PathTemplate: Sendable {
-    package enum Segment: Sendable {
+    /// A piece of a segment: literal text or a parameter.
+    package enum Piece: Sendable, Equatable {
         case literal(String)
         case parameter(String)
+    }
+
+    /// One segment between slashes: its pieces in order, never empty (two parameters may be adjacent, `{a}{b}`).
+    package struct Segment: Sendable {
+        package let pieces: [Piece]
+
+        /// The literal text when the segment is nothing else.
+        package var literal: String? {
+            if pieces.count == 1, case .literal(let text) = pieces[0] { return text }
+            return nil
+        }
+    }
+
+    /// How closely a template fits a path: more whole literal segments first, then more literal characters in
+    /// segments that also hold parameters (`{id}.json` is closer than `{id}` to `7.json`).
+    package struct Specificity: Sendable, Hashable, Comparable {
+        package let segments: Int
+        package let characters: Int
+
+        package static func < (lhs: Self, rhs: Self) -> Bool {
+            (lhs.segments, lhs.characters) < (rhs.segments, rhs.characters)
+        }
     }
 
     package let segments: [Segment]
 
     package init(_ template: String) {
-        segments = template.split(separator: "/", omittingEmptySubsequences: true).map { component in
-            if component.hasPrefix("{") && component.hasSuffix("}") { return .parameter(String(component.dropFirst().dropLast())) }
-            return .literal(String(component))
+        let path = template.firstIndex(of: "#").map { template[..<$0] } ?? Substring(template)
+        segments = path.split(separator: "/", omittingEmptySubsequences: true).map { Segment(pieces: Self.pieces(of: $0)) }
+    }
+
+    /// The parameters the template names, in order.
+    package var parameterNames: [String] {
+        segments.flatMap { segment in
+            segment.pieces.compactMap { piece in
+                if case .parameter(let name) = piece { return name }
+                return nil
+            }
         }
+    }
+
+    /// A segment's text read as pieces: `{name}` a parameter, anything else literal (a `{` never closed is literal).
+    private static func pieces(of component: Substring) -> [Piece] {
+        var pieces: [Piece] = []
+        var literal = ""
+        var rest = component[...]
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            literal += rest[..<open]
+            if !literal.isEmpty { pieces.append(.literal(literal)) }
+            literal = ""
+            pieces.append(.parameter(String(rest[rest.index(after: open)..<close])))
+            rest = rest[rest.index(after: close)...]
+        }
+        literal += rest
+        if !literal.isEmpty || pieces.isEmpty { pieces.append(.literal(literal)) }
+        return pieces
     }
 
     /// A path's segments, split as ``match(_:)`` wants them.
@@ -22,32 +77,63 @@ package struct PathTemplate: Sendable {
         path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     }
 
-    /// The parameters' values (percent-decoded) and how many literal segments matched, or nil when `parts` do not fit.
-    package func match(_ parts: [String]) -> (parameters: [String: String], literals: Int)? {
+    /// The parameters' values (percent-decoded) and how closely the template fits, or nil when `parts` do not fit.
+    package func match(_ parts: [String]) -> (parameters: [String: String], specificity: Specificity)? {
         guard parts.count == segments.count else { return nil }
         var parameters: [String: String] = [:]
-        var literals = 0
+        var literalSegments = 0
+        var literalCharacters = 0
         for (segment, part) in zip(segments, parts) {
-            switch segment {
-            case .literal(let text):
+            if let text = segment.literal {
                 guard text == part else { return nil }
-                literals += 1
-            case .parameter(let name):
+                literalSegments += 1
+            } else if segment.pieces.count == 1, case .parameter(let name) = segment.pieces[0] {
                 parameters[name] = part.percentDecoded ?? part
+            } else {
+                var found: [String: String] = [:]
+                guard Self.match(segment.pieces[...], part[...], into: &found) else { return nil }
+                for (name, value) in found { parameters[name] = value.percentDecoded ?? value }
+                for case .literal(let text) in segment.pieces { literalCharacters += text.count }
             }
         }
-        return (parameters, literals)
+        return (parameters, Specificity(segments: literalSegments, characters: literalCharacters))
     }
 
-    /// Of `templates`, the one `path` fits with the most literal segments (the first of equals), or nil.
+    /// Whether `text` is `pieces`, each parameter taking the fewest characters (at least one) that let the rest match.
+    private static func match(_ pieces: ArraySlice<Piece>, _ text: Substring, into found: inout [String: String]) -> Bool {
+        guard let first = pieces.first else { return text.isEmpty }
+        let rest = pieces.dropFirst()
+        switch first {
+        case .literal(let literal):
+            guard text.hasPrefix(literal) else { return false }
+            return match(rest, text.dropFirst(literal.count), into: &found)
+        case .parameter(let name):
+            guard !text.isEmpty else { return false }
+            if rest.isEmpty {
+                found[name] = String(text)
+                return true
+            }
+            var end = text.index(after: text.startIndex)
+            while true {
+                if match(rest, text[end...], into: &found) {
+                    found[name] = String(text[..<end])
+                    return true
+                }
+                guard end < text.endIndex else { return false }
+                end = text.index(after: end)
+            }
+        }
+    }
+
+    /// Of `templates`, the one `path` fits most closely (the first of equals), or nil.
     package static func best<T>(_ templates: [T], for path: String, template: (T) -> PathTemplate) -> (
         element: T, parameters: [String: String]
     )? {
         let parts = parts(of: path)
-        var best: (element: T, parameters: [String: String], literals: Int)?
+        var best: (element: T, parameters: [String: String], specificity: Specificity)?
         for element in templates {
-            if let (parameters, literals) = template(element).match(parts), literals > (best?.literals ?? -1) {
-                best = (element, parameters, literals)
+            if let (parameters, specificity) = template(element).match(parts), best.map({ specificity > $0.specificity }) ?? true {
+                best = (element, parameters, specificity)
             }
         }
         return best.map { ($0.element, $0.parameters) }

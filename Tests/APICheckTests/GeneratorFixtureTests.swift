@@ -1,0 +1,96 @@
+import APICheck
+import Foundation
+import Testing
+
+/// What generators and vendors write, each construct a minimal hand-written fixture named after who writes it
+/// (Fixtures/generators): the document loads, and a capture of it is checked, not skipped.
+@Suite("Contracts as generators and vendors write them")
+struct GeneratorFixtureTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/generators")
+
+    static func contract(_ name: String) throws -> CompiledContract {
+        try Contract.load(folder.appendingPathComponent(name).path).compiled
+    }
+
+    static func interaction(
+        _ method: String, _ url: String, status: Int = 200, json: String? = nil, contentType: String = "application/json",
+        request: String? = nil
+    ) throws -> Interaction {
+        let requestHeaders = HeaderFields(request == nil ? [] : [("Content-Type", "application/json")])
+        return Interaction(
+            request: RecordedRequest(
+                method: method, url: url, headers: requestHeaders, body: try request.map { .json(try JSONReader.parse($0)) }),
+            response: RecordedResponse(
+                status: status, headers: HeaderFields([("Content-Type", contentType)]),
+                body: try json.map { .json(try JSONReader.parse($0)) }))
+    }
+
+    static let account = "AC" + String(repeating: "0", count: 32)
+    static let call = "CA" + String(repeating: "a", count: 32)
+
+    @Test("Twilio: {Sid}.json matches a path, its parameter without the literal, and the body is checked")
+    func twilioLiteralBesideParameter() throws {
+        let contract = try Self.contract("twilio-literal-beside-parameter.json")
+        let path = "/2010-04-01/Accounts/\(Self.account)/Calls/\(Self.call).json"
+        let found = try #require(contract.operation(method: "GET", path: path))
+        #expect(found.operation.name == "GET /2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json")
+        #expect(found.pathParameters == ["AccountSid": Self.account, "Sid": Self.call])
+        // The list, one segment shorter, is its own operation.
+        #expect(
+            contract.operation(method: "GET", path: "/2010-04-01/Accounts/\(Self.account)/Calls.json")?.operation.name
+                == "GET /2010-04-01/Accounts/{AccountSid}/Calls.json")
+        // Without the literal, the path is no operation of the document.
+        #expect(contract.operation(method: "GET", path: "/2010-04-01/Accounts/\(Self.account)/Calls/\(Self.call)") == nil)
+
+        let verifier = Verifier(contract: contract, options: .init(strict: true))
+        let clean = try Self.interaction("GET", path, json: #"{"sid": "\#(Self.call)", "status": "completed", "duration": null}"#)
+        #expect(verifier.verify(clean).isEmpty, "\(verifier.verify(clean).map(\.compilerLine))")
+        let drifted = try Self.interaction("GET", path, json: #"{"sid": "\#(Self.call)", "status": "busy"}"#)
+        #expect(verifier.verify(drifted).map(\.rule) == [.enumValue])
+        // The parameter's value is the segment without `.json`: a Sid that breaks its pattern is reported as such.
+        let badSid = try Self.interaction(
+            "GET", "/2010-04-01/Accounts/\(Self.account)/Calls/XX1.json", json: #"{"sid": "\#(Self.call)", "status": "queued"}"#)
+        let paramFindings = verifier.verify(badSid)
+        #expect(paramFindings.map(\.rule) == [.schemaMinLength, .schemaPattern], "\(paramFindings.map(\.compilerLine))")
+        #expect(paramFindings.first?.found.contains("XX1") == true && paramFindings.first?.found.contains(".json") == false)
+    }
+
+    @Test("thumbnail.{extension}: the literal before the parameter, the parameter checked")
+    func literalBeforeParameter() throws {
+        let contract = try Self.contract("twilio-literal-beside-parameter.json")
+        let found = try #require(contract.operation(method: "GET", path: "/v1/Services/IS1/Media/ME2/thumbnail.png"))
+        #expect(found.pathParameters == ["ServiceSid": "IS1", "Sid": "ME2", "extension": "png"])
+        #expect(contract.operation(method: "GET", path: "/v1/Services/IS1/Media/ME2/thumbnail.") == nil)
+        #expect(contract.operation(method: "GET", path: "/v1/Services/IS1/Media/ME2/preview.png") == nil)
+        let verifier = Verifier(contract: contract, options: .init(strict: true))
+        let gif = Interaction(
+            request: RecordedRequest(method: "GET", url: "/v1/Services/IS1/Media/ME2/thumbnail.gif"),
+            response: RecordedResponse(status: 200, headers: HeaderFields([("Content-Type", "image/png")]), body: .base64(Data([1]))))
+        #expect(verifier.verify(gif).map(\.rule) == [.enumValue])
+    }
+
+    @Test("#fragment keys: two operations on one path, the fragment no part of the match")
+    func fragmentKeys() throws {
+        let contract = try Self.contract("rpc-fragment-keys.yaml")
+        #expect(contract.operation(method: "GET", path: "/rpc")?.operation.name == "GET /rpc#list")
+        #expect(contract.operation(method: "POST", path: "/rpc")?.operation.name == "POST /rpc#create")
+        let verifier = Verifier(contract: contract, options: .init(strict: true))
+        let created = try Self.interaction("POST", "/rpc", status: 201, json: #"{"id": "7"}"#, request: #"{"name": "a"}"#)
+        #expect(verifier.verify(created).map(\.rule) == [.shapeType])
+    }
+
+    @Test("a parameter takes the fewest characters that let the rest of its segment match; a literal segment wins")
+    func segmentPieces() {
+        let template = PathTemplate("/files/{name}.{format}")
+        #expect(template.match(["files", "archive.tar.gz"])?.parameters == ["name": "archive", "format": "tar.gz"])
+        #expect(template.match(["files", ".gz"]) == nil && template.match(["files", "a."]) == nil)
+        #expect(PathTemplate("/{a}{b}").match(["xyz"])?.parameters == ["a": "x", "b": "yz"])
+        #expect(PathTemplate("/a/{id}%2Ejson").match(["a", "7%2Ejson"])?.parameters == ["id": "7"])
+        #expect(PathTemplate("/files/{name}.{format}").parameterNames == ["name", "format"])
+        // Of two templates a path fits, the one with more literal text in the segment wins, whatever their order.
+        let templates = ["/files/{name}", "/files/{name}.json"].map(PathTemplate.init)
+        let best = PathTemplate.best(templates, for: "/files/a%20b.json") { $0 }
+        #expect(best?.parameters == ["name": "a b"] && best?.element.segments[1].pieces.count == 2)
+        #expect(PathTemplate.best(templates.reversed(), for: "/files/a.json") { $0 }?.element.segments[1].pieces.count == 2)
+    }
+}
