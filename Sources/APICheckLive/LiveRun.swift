@@ -190,7 +190,7 @@ public struct LiveRun: Sendable {
             if let contractPath = api.contract {
                 do {
                     let contract = try Contract.load(configuration.resolve(contractPath).path).compiled
-                    result.warnings += contract.refused.map(\.warning)
+                    result.warnings += contract.warnings + contract.refused.map(\.warning)
                     verifier = Verifier(
                         contract: contract, options: .init(strict: options.strict, severities: api.severities, ignored: api.ignore))
                 } catch {

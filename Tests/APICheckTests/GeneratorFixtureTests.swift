@@ -93,4 +93,40 @@ struct GeneratorFixtureTests {
         #expect(best?.parameters == ["name": "a b"] && best?.element.segments[1].pieces.count == 2)
         #expect(PathTemplate.best(templates.reversed(), for: "/files/a.json") { $0 }?.element.segments[1].pieces.count == 2)
     }
+
+    @Test("FastAPI's authorization header parameter: ignored as OpenAPI says, one warning at its line, the operation checked")
+    func fastAPIAuthorizationHeader() throws {
+        let contract = try Self.contract("fastapi-authorization-header.json")
+        #expect(contract.refused.isEmpty, "\(contract.refused.map(\.reasonText))")
+        let operation = try #require(contract.operation(method: "GET", path: "/items/")?.operation)
+        #expect(operation.parameters.map(\.name) == ["x-token"])
+        #expect(contract.warnings.count == 1, "\(contract.warnings)")
+        #expect(contract.warnings.first?.contains("fastapi-authorization-header.json:10:11:") == true, "\(contract.warnings)")
+        #expect(
+            contract.warnings.first?.contains(
+                "warning: /paths/~1items~1/get/parameters/0: a header parameter named authorization is ignored") == true)
+        // A request without the header is no finding; the body is checked.
+        let verifier = Verifier(contract: contract, options: .init(strict: true))
+        #expect(verifier.verify(try Self.interaction("GET", "/items/", json: #"[{"name": "a", "price": 1.5}]"#)).isEmpty)
+        #expect(verifier.verify(try Self.interaction("GET", "/items/", json: #"[{"name": "a"}]"#)).map(\.rule) == [.fieldMissing])
+    }
+
+    @Test("Kubernetes: a path parameter the path lacks is ignored, one warning at its line naming how many operations")
+    func kubernetesPathParameterThePathLacks() throws {
+        let contract = try Self.contract("kubernetes-path-parameter-the-path-lacks.yaml")
+        #expect(contract.refused.isEmpty)
+        #expect(contract.warnings.count == 1, "\(contract.warnings)")
+        let warning = try #require(contract.warnings.first)
+        #expect(warning.contains("kubernetes-path-parameter-the-path-lacks.yaml:36:7:"), "\(warning)")
+        #expect(
+            warning.hasSuffix(
+                "path parameter namespace is declared, but the path has no {namespace}: it is ignored (GET /api/v1/nodes and 1 other operations)"
+            ), "\(warning)")
+        // A list of nodes is checked, with no path parameter missing.
+        let verifier = Verifier(contract: contract, options: .init(strict: true))
+        #expect(verifier.verify(try Self.interaction("GET", "/api/v1/nodes", json: #"{"items": []}"#)).isEmpty)
+        #expect(
+            verifier.verify(try Self.interaction("GET", "/api/v1/nodes", json: #"{"kind": "NodeList"}"#)).map(\.rule) == [.fieldMissing])
+        #expect(contract.operation(method: "GET", path: "/api/v1/namespaces/default/pods")?.pathParameters == ["namespace": "default"])
+    }
 }

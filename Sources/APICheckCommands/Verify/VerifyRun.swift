@@ -85,6 +85,7 @@ public struct VerifyRun: Sendable {
         }
         for (index, api) in apis.enumerated() {
             let loaded = try (loads[index]?.wait() ?? Self.load(paths[index], compiling: compilation)).get()
+            refusals += loaded.compiled.warnings
             if !loaded.compiled.compilesWhereReached { refusals += loaded.compiled.refused.map(\.warning) }
             let verifierOptions = Verifier.Options(strict: options.strict, severities: api.severities, ignored: api.ignore)
             verifiers[api.name] = Verifier(contract: loaded.compiled, options: verifierOptions)

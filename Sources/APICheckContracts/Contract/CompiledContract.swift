@@ -258,6 +258,12 @@ public struct CompiledContract: Sendable {
 
     /// The file the contract came from.
     public let path: String
+    /// What the document says that apicheck leaves out, each once with its file, line and why: a header parameter
+    /// named `Authorization`, `Accept` or `Content-Type` (ignored, as OpenAPI says), a path parameter the path does not
+    /// have. Loading reports them as warnings (``warnings``); nothing is refused for them.
+    public internal(set) var notices: [ConfigurationError] = []
+    /// The notices, compiler style: `contracts/x.yaml:12:5: warning: /paths/~1a/get/parameters/0: <why>`.
+    public var warnings: [String] { notices.map { $0.description.replacingOccurrences(of: ": error: ", with: ": warning: ") } }
     /// Every operation (compiling them all first, when the contract is compiled where reached).
     public var operations: [Operation] { whole.operations }
     /// The operations (and schemas no operation uses) that were refused, each once, in the document's order.

@@ -124,7 +124,8 @@ public struct Contract: Sendable {
             throw locate(error, in: file)
         }
         switch compiled {
-        case .success(let contract):
+        case .success(var contract):
+            contract.notices = compiler.notices().map { located($0, in: file) }
             return (Contract(path: path, compiled: contract), file)
         case .failure(let error):
             throw located(error, in: file)

@@ -180,6 +180,62 @@ struct ContractCompiler {
         }
     }
 
+    /// Header parameters OpenAPI says are ignored: `Accept` and `Content-Type` are the content's, `Authorization` a
+    /// security scheme's.
+    static let ignoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
+
+    /// What the document says that apicheck leaves out, each once (a parameter that many operations share by `$ref`,
+    /// at its own place): header parameters OpenAPI says are ignored, and path parameters the path lacks. Reads
+    /// parameters only (no schema is compiled), so a vendor's description compiled where reached is told in full.
+    func notices() -> [SchemaError] {
+        var found: [JSONPointer: (message: String, operations: [String])] = [:]
+        var order: [JSONPointer] = []
+        func note(_ pointer: JSONPointer, _ operation: String, _ message: String) {
+            if found[pointer] == nil {
+                order.append(pointer)
+                found[pointer] = (message, [])
+            }
+            found[pointer]?.operations.append(operation)
+        }
+        for route in routes {
+            let template = Self.template(route.key)
+            let names = Set(PathTemplate(template).parameterNames)
+            guard let (item, itemPointer) = try? resolve(route.value, at: JSONPointer(tokens: ["paths", route.key]), what: "path item")
+            else { continue }
+            let methods = Self.methods.filter { item[$0] != nil }
+            var lists = [(item["parameters"], itemPointer.appending("parameters"), methods)]
+            for method in methods {
+                lists.append((item[method]?["parameters"], itemPointer.appending(method).appending("parameters"), [method]))
+            }
+            for (list, listPointer, listMethods) in lists {
+                guard case .array(let entries)? = list else { continue }
+                for index in entries.indices {
+                    guard let (parameter, at) = try? resolve(entries[index], at: listPointer.appending(index), what: "parameter"),
+                        case .string(let name)? = parameter["name"], case .string(let location)? = parameter["in"]
+                    else { continue }
+                    for method in listMethods {
+                        let operation = "\(method.uppercased()) \(template)"
+                        if location == "header", Self.ignoredHeaders.contains(name.lowercased()) {
+                            note(
+                                at, operation,
+                                """
+                                a header parameter named \(name) is ignored, as OpenAPI says: apicheck does not check it (describe \
+                                \(name.lowercased() == "authorization" ? "it with a security scheme" : "the media types under content"))
+                                """)
+                        } else if location == "path", !names.contains(name) {
+                            note(at, operation, "path parameter \(name) is declared, but the path has no {\(name)}: it is ignored")
+                        }
+                    }
+                }
+            }
+        }
+        return order.map { pointer in
+            let (message, operations) = found[pointer]!
+            let which = operations.count == 1 ? operations[0] : "\(operations[0]) and \(operations.count - 1) other operations"
+            return SchemaError(pointer: pointer, message: "\(message) (\(which))")
+        }
+    }
+
     /// Compiles one operation.
     private func operation(
         _ operation: JSONValue, at pointer: JSONPointer, method: String, template: String, shared: [CompiledContract.Parameter],
@@ -192,6 +248,9 @@ struct ContractCompiler {
             merged.removeAll { $0.name == parameter.name && $0.place == parameter.place }
             merged.append(parameter)
         }
+        // A path parameter the path does not have is never sent (``notices()`` says so once, at the line).
+        let pathNames = Set(PathTemplate(template).parameterNames)
+        merged.removeAll { $0.place == .path && !pathNames.contains($0.name) }
         var requestBodies: [String: CompiledSchema?] = [:]
         var requestBodyParameters: [String: [CompiledContract.MediaTypeParameter]] = [:]
         var requestBodyEncodings: [String: [String: CompiledContract.PartEncoding]] = [:]
@@ -300,14 +359,8 @@ struct ContractCompiler {
                     """
                 )
             }
-            if place == .header, ["accept", "content-type", "authorization"].contains(name.lowercased()) {
-                throw fail(
-                    """
-                    OpenAPI says a header parameter named \(name) is ignored; describe it with the request body's content or a \
-                    security scheme
-                    """
-                )
-            }
+            // OpenAPI says these are ignored (``notices()`` says so once, at the line).
+            if place == .header, Self.ignoredHeaders.contains(name.lowercased()) { continue }
             let (schema, encoding) = try valueDescription(parameter, at: at, location: place, fail: fail)
             let allowsEmpty = parameter["allowEmptyValue"]?.boolValue ?? false
             let required = parameter["required"]?.boolValue ?? (place == .path)
