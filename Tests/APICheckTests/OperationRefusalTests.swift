@@ -123,6 +123,38 @@ struct OperationRefusalTests {
         #expect(coverage.measures[0].items.map(\.name) == ["GET /things/special", "GET /other"])
     }
 
+    @Test("an operation refused for several reasons names each; coverage says 0 of its operations, every one refused")
+    func everyReason() throws {
+        let text = """
+            openapi: 3.1.0
+            info: {title: reasons, version: '1'}
+            paths:
+              /things:
+                get:
+                  parameters:
+                    - {name: q, in: query, content: {application/xml: {schema: {type: string}}}}
+                    - {name: limit, in: query, schema: {type: integer}}
+                  responses:
+                    '200':
+                      description: ok
+                      content: {application/json: {schema: {type: object, $recursiveAnchor: true}}}
+                    '404':
+                      description: none
+                      content: {application/json: {schema: {type: object, minLenght: 3}}}
+            """
+        let contract = try Contract.parse(text, path: "reasons.yaml").compiled
+        let refusal = try #require(contract.refused.first)
+        #expect(contract.refused.count == 1 && contract.operations.isEmpty)
+        #expect(refusal.reasons.map(\.line) == [7, 12, 15], "\(refusal.reasons.map(\.description))")
+        #expect(refusal.reason.message.hasPrefix("parameter q (in: query)"), "\(refusal.reason.message)")
+        #expect(refusal.warning.hasSuffix("(and 2 other reasons: apicheck coverage lists them)"), "\(refusal.warning)")
+        let coverage = ContractCoverage(api: "reasons", contract: contract)
+        #expect(coverage.refused.count == 3)
+        #expect(coverage.refused.allSatisfy { $0.hasPrefix("GET /things: reasons.yaml:") }, "\(coverage.refused)")
+        let operations = coverage.measures[0]
+        #expect(operations.covered == 0 && operations.total == 1 && operations.refused == 1 && operations.percent == 0)
+    }
+
     @Test("a schema finished while a refused one was being compiled, and holding a reference to it, is refused with it")
     func finishedInsideRefused() throws {
         // Head is compiled first: Mid, finished inside it, refers back to Head, which is then refused. An operation on

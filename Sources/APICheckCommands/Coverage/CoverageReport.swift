@@ -56,7 +56,8 @@ public struct CoverageFormat: Hashable, Sendable, CustomStringConvertible {
                 let mark = minimums[measure.name].map { measure.percent < $0 ? "  below \(ContractCoverage.percentText($0))" : "" } ?? ""
                 let name = measure.name.padding(toLength: 12, withPad: " ", startingAt: 0)
                 let count = "\(measure.covered)/\(measure.total)".padding(toLength: 10, withPad: " ", startingAt: 0)
-                lines.append("  \(name) \(count) \(ContractCoverage.percentText(measure.percent))\(mark)")
+                let refused = measure.refused == 0 ? "" : "  (\(measure.refused) refused, so not checked: listed below)"
+                lines.append("  \(name) \(count) \(ContractCoverage.percentText(measure.percent))\(mark)\(refused)")
             }
             for measure in coverage.measures where !measure.missing.isEmpty {
                 lines.append("  \(measure.name) not exercised:")
@@ -88,6 +89,7 @@ public struct CoverageFormat: Hashable, Sendable, CustomStringConvertible {
                                         .init(key: "name", value: .string(measure.name)),
                                         .init(key: "covered", value: .number(JSONNumber(measure.covered))),
                                         .init(key: "total", value: .number(JSONNumber(measure.total))),
+                                        .init(key: "refused", value: .number(JSONNumber(measure.refused))),
                                         .init(key: "percent", value: .number(JSONNumber(literal: String(format: "%.1f", measure.percent)))),
                                         .init(
                                             key: "minimum",

@@ -250,8 +250,9 @@ public struct VerifyRun: Sendable {
         result.notes.append(
             """
             \(api)'s contract describes \(contract.declaredOperationCount) operations (more than \(Self.compiledWhereReached)): the \
-            \(compiled) its recordings reach were compiled and checked, the rest neither compiled nor measured (apicheck coverage \
-            --api \(api) compiles every one, names each it refuses and measures coverage)
+            \(compiled) its recordings reach were compiled and checked, the other \(contract.declaredOperationCount - compiled) were \
+            neither compiled nor measured, so what of them apicheck refuses is not said here (apicheck coverage --api \(api) \
+            compiles every one, names each it refuses with every reason, and measures coverage)
             """
         )
     }

@@ -228,16 +228,20 @@ public struct CompiledContract: Sendable {
     public struct Refusal: Sendable {
         /// The operation, such as `GET /things/{id}`; nil for a schema of `components` that no operation uses.
         public let operation: String?
-        /// Why, with the file, line, column and pointer of what was refused.
-        public let reason: ConfigurationError
+        /// Why, with the file, line, column and pointer of what was refused: the first reason of ``reasons``.
+        public var reason: ConfigurationError { reasons[0] }
+        /// Every reason, in the operation's order (its parameters, request body, responses), each with its place:
+        /// never empty.
+        public let reasons: [ConfigurationError]
         let method: String?
         let path: PathTemplate?
 
-        init(method: String?, template: String?, reason: ConfigurationError) {
+        init(method: String?, template: String?, reasons: [ConfigurationError]) {
+            precondition(!reasons.isEmpty, "a refusal has a reason")
             self.method = method
             path = template.map(PathTemplate.init)
             operation = method.flatMap { method in template.map { "\(method) \($0)" } }
-            self.reason = reason
+            self.reasons = reasons
         }
 
         /// Where and why, without a severity: `contracts/x.yaml:12:5: /components/schemas/Thing/$id: <why>`.
@@ -252,7 +256,10 @@ public struct CompiledContract: Sendable {
                 operation.map { "\($0) is not checked (its recordings and live answers are errors, contract.operation-refused)" }
                 ?? "a schema no operation uses is refused"
             let at = reason.keyPath.isEmpty ? "" : " at \(reason.keyPath)"
-            return "\(head): warning: \(what)\(at): \(reason.message)"
+            let more =
+                reasons.count == 1
+                ? "" : " (and \(reasons.count - 1) other reason\(reasons.count == 2 ? "" : "s"): apicheck coverage lists them)"
+            return "\(head): warning: \(what)\(at): \(reason.message)\(more)"
         }
     }
 

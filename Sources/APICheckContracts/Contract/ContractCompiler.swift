@@ -67,9 +67,12 @@ struct ContractCompiler {
             _ error: SchemaError, method: String?, template: String?, locate: (SchemaError) -> ConfigurationError
         ) throws(SchemaError) {
             if error.isDocumentWide { throw error }
-            let reason = located[error.pointer] ?? locate(error)
-            located[error.pointer] = reason
-            list.append(CompiledContract.Refusal(method: method, template: template, reason: reason))
+            let reasons = ([error] + error.also).map { error in
+                let reason = located[error.pointer] ?? locate(error)
+                located[error.pointer] = reason
+                return reason
+            }
+            list.append(CompiledContract.Refusal(method: method, template: template, reasons: reasons))
         }
     }
 
@@ -236,14 +239,27 @@ struct ContractCompiler {
         }
     }
 
-    /// Compiles one operation.
+    /// Compiles one operation. What it cannot check is gathered part by part (the parameters, the request body, each
+    /// response), so that a refused operation names every reason at once (the first thrown, the others in its
+    /// ``SchemaError/also``), not one per edit of the contract.
     private func operation(
         _ operation: JSONValue, at pointer: JSONPointer, method: String, template: String, shared: [CompiledContract.Parameter],
         keyCase documentKeyCase: KeyCase?
     ) throws(SchemaError) -> CompiledContract.Operation {
+        var problems: [SchemaError] = []
+        /// `part`'s result, or nil with its refusal kept for later; a problem of the whole document is thrown at once.
+        func attempt<T>(_ part: () throws(SchemaError) -> T) throws(SchemaError) -> T? {
+            do {
+                return try part()
+            } catch {
+                if error.isDocumentWide { throw error }
+                problems.append(error)
+                return nil
+            }
+        }
         try refuseUnknownExtensions(in: operation, at: pointer, allowed: ["x-apicheck-key-case"])
         var merged = shared
-        for parameter in try parameters(operation["parameters"], at: pointer.appending("parameters")) {
+        for parameter in try parameters(operation["parameters"], at: pointer.appending("parameters"), refusing: { problems.append($0) }) {
             // An operation-level parameter replaces a path-level one of the same name and place.
             merged.removeAll { $0.name == parameter.name && $0.place == parameter.place }
             merged.append(parameter)
@@ -256,30 +272,38 @@ struct ContractCompiler {
         var requestBodyEncodings: [String: [String: CompiledContract.PartEncoding]] = [:]
         var bodyRequired = false
         if let body = operation["requestBody"] {
-            let (resolved, at) = try resolve(body, at: pointer.appending("requestBody"), what: "request body")
-            try refuseUnknownExtensions(in: resolved, at: at, allowed: [])
-            (requestBodies, requestBodyParameters, requestBodyEncodings) = try content(resolved["content"], at: at.appending("content"))
-            bodyRequired = resolved["required"]?.boolValue ?? false
+            try attempt { () throws(SchemaError) in
+                let (resolved, at) = try resolve(body, at: pointer.appending("requestBody"), what: "request body")
+                try refuseUnknownExtensions(in: resolved, at: at, allowed: [])
+                (requestBodies, requestBodyParameters, requestBodyEncodings) = try content(resolved["content"], at: at.appending("content"))
+                bodyRequired = resolved["required"]?.boolValue ?? false
+            }
         }
         var responses: [String: CompiledContract.Response] = [:]
         if case .object(let declared)? = operation["responses"] {
             for entry in declared where !entry.key.hasPrefix("x-") {
-                let (response, at) = try resolve(entry.value, at: pointer.appending("responses").appending(entry.key), what: "response")
-                try refuseUnknownExtensions(in: response, at: at, allowed: [])
-                let (content, contentParameters, encodings) = try content(response["content"], at: at.appending("content"))
-                // `2xx` is `2XX`; `default` stays as OpenAPI spells it.
-                let key = entry.key == "default" ? entry.key : entry.key.uppercased()
-                responses[key] = CompiledContract.Response(
-                    content: content, contentParameters: contentParameters,
-                    headers: try headers(response["headers"], at: at.appending("headers")), contentEncodings: encodings
-                )
+                try attempt { () throws(SchemaError) in
+                    let (response, at) = try resolve(entry.value, at: pointer.appending("responses").appending(entry.key), what: "response")
+                    try refuseUnknownExtensions(in: response, at: at, allowed: [])
+                    let (content, contentParameters, encodings) = try content(response["content"], at: at.appending("content"))
+                    // `2xx` is `2XX`; `default` stays as OpenAPI spells it.
+                    let key = entry.key == "default" ? entry.key : entry.key.uppercased()
+                    responses[key] = CompiledContract.Response(
+                        content: content, contentParameters: contentParameters,
+                        headers: try headers(response["headers"], at: at.appending("headers")), contentEncodings: encodings
+                    )
+                }
             }
+        }
+        let keyCase = try keyCase(in: operation, at: pointer) ?? documentKeyCase
+        if var first = problems.first {
+            first.also = Array(problems.dropFirst())
+            throw first
         }
         return CompiledContract.Operation(
             method: method.uppercased(), template: template, parameters: merged, requestBodies: requestBodies,
             requestBodyParameters: requestBodyParameters, requestBodyEncodings: requestBodyEncodings,
-            requestBodyRequired: bodyRequired, responses: responses,
-            keyCase: try keyCase(in: operation, at: pointer) ?? documentKeyCase, graph: schemas.graph
+            requestBodyRequired: bodyRequired, responses: responses, keyCase: keyCase, graph: schemas.graph
         )
     }
 
@@ -338,36 +362,20 @@ struct ContractCompiler {
         }
     }
 
-    private func parameters(_ value: JSONValue?, at pointer: JSONPointer) throws(SchemaError) -> [CompiledContract.Parameter] {
+    /// The parameters of `value` (a `parameters` list). Each that cannot be checked is handed to `refusing` and the
+    /// others are read on; without it, the first is thrown.
+    private func parameters(
+        _ value: JSONValue?, at pointer: JSONPointer, refusing: ((SchemaError) -> Void)? = nil
+    ) throws(SchemaError) -> [CompiledContract.Parameter] {
         guard case .array(let list)? = value else { return [] }
         var result: [CompiledContract.Parameter] = []
         for index in list.indices {
-            let (parameter, at) = try resolve(list[index], at: pointer.appending(index), what: "parameter")
-            try refuseUnknownExtensions(in: parameter, at: at, allowed: [])
-            guard case .string(let name)? = parameter["name"], case .string(let location)? = parameter["in"] else {
-                throw SchemaError(pointer: at, message: "a parameter needs name and in")
+            do {
+                if let parameter = try self.parameter(list[index], at: pointer.appending(index)) { result.append(parameter) }
+            } catch {
+                guard let refusing, !error.isDocumentWide else { throw error }
+                refusing(error)
             }
-            func fail(_ message: String) -> SchemaError {
-                SchemaError(pointer: at, message: "parameter \(name) (in: \(location)): \(message)")
-            }
-            guard let place = CompiledContract.Parameter.Location(rawValue: location) else {
-                guard location == "querystring" else { throw fail("in must be path, query, header or cookie") }
-                throw fail(
-                    """
-                    in: querystring (OpenAPI 3.2: the whole query string as one value) is not checked yet; describe each query \
-                    parameter with in: query
-                    """
-                )
-            }
-            // OpenAPI says these are ignored (``notices()`` says so once, at the line).
-            if place == .header, Self.ignoredHeaders.contains(name.lowercased()) { continue }
-            let (schema, encoding) = try valueDescription(parameter, at: at, location: place, fail: fail)
-            let allowsEmpty = parameter["allowEmptyValue"]?.boolValue ?? false
-            let required = parameter["required"]?.boolValue ?? (place == .path)
-            result.append(
-                CompiledContract.Parameter(
-                    name: name, place: place, required: required, allowsEmptyValue: allowsEmpty, schema: schema,
-                    encoding: encoding))
         }
         let exploded = result.filter { $0.place == .query && $0.encoding == .standard(for: .query) && $0.schema?.isObjectOnly == true }
         if exploded.count > 1 {
@@ -382,6 +390,34 @@ struct ContractCompiler {
             )
         }
         return result
+    }
+
+    /// One parameter (`value`, an entry of a `parameters` list), or nil for one OpenAPI says is ignored.
+    private func parameter(_ value: JSONValue, at listPointer: JSONPointer) throws(SchemaError) -> CompiledContract.Parameter? {
+        let (parameter, at) = try resolve(value, at: listPointer, what: "parameter")
+        try refuseUnknownExtensions(in: parameter, at: at, allowed: [])
+        guard case .string(let name)? = parameter["name"], case .string(let location)? = parameter["in"] else {
+            throw SchemaError(pointer: at, message: "a parameter needs name and in")
+        }
+        func fail(_ message: String) -> SchemaError {
+            SchemaError(pointer: at, message: "parameter \(name) (in: \(location)): \(message)")
+        }
+        guard let place = CompiledContract.Parameter.Location(rawValue: location) else {
+            guard location == "querystring" else { throw fail("in must be path, query, header or cookie") }
+            throw fail(
+                """
+                in: querystring (OpenAPI 3.2: the whole query string as one value) is not checked yet; describe each query \
+                parameter with in: query
+                """
+            )
+        }
+        // OpenAPI says these are ignored (``notices()`` says so once, at the line).
+        if place == .header, Self.ignoredHeaders.contains(name.lowercased()) { return nil }
+        let (schema, encoding) = try valueDescription(parameter, at: at, location: place, fail: fail)
+        let allowsEmpty = parameter["allowEmptyValue"]?.boolValue ?? false
+        let required = parameter["required"]?.boolValue ?? (place == .path)
+        return CompiledContract.Parameter(
+            name: name, place: place, required: required, allowsEmptyValue: allowsEmpty, schema: schema, encoding: encoding)
     }
 
     /// A parameter's or header's schema and how its value is written: `schema` with `style` and `explode`,

@@ -29,10 +29,14 @@ public struct ContractCoverage: Sendable {
         /// Every item, in the contract's order.
         public internal(set) var items: [Item]
 
+        /// Items the contract declares that cannot be exercised because apicheck refused them (operations only):
+        /// counted in ``total``, never in ``covered``, and not in ``items``.
+        public internal(set) var refused = 0
+
         /// How many items are exercised.
         public var covered: Int { items.reduce(0) { $0 + ($1.exercised ? 1 : 0) } }
-        /// How many there are.
-        public var total: Int { items.count }
+        /// How many there are, refused ones included: a contract whose every operation is refused covers 0 of them.
+        public var total: Int { items.count + refused }
         /// Exercised, in percent; 100 when the contract declares none (nothing is left unexercised).
         public var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
         /// The items not exercised.
@@ -64,8 +68,10 @@ public struct ContractCoverage: Sendable {
     init(api: String, contract: CompiledContract, exercised: CoverageBits) {
         self.api = api
         contractPath = contract.path
-        refused = contract.refused.map { refusal in
-            "\(refusal.operation ?? "a schema no operation uses"): \(refusal.reasonText)"
+        refused = contract.refused.flatMap { refusal in
+            refusal.reasons.map { reason in
+                "\(refusal.operation ?? "a schema no operation uses"): \(reason.description.replacingOccurrences(of: ": error: ", with: ": "))"
+            }
         }
         var measures = Self.measureNames.map { Measure(name: $0, items: []) }
         for (number, item) in contract.coverageIndex.items.enumerated() {
@@ -74,6 +80,7 @@ public struct ContractCoverage: Sendable {
                     operation: item.operation, detail: item.detail, exercised: exercised.contains(number), key: item.key
                 ))
         }
+        measures[0].refused = contract.refused.count { $0.operation != nil }
         self.measures = measures
     }
 

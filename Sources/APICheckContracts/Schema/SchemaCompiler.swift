@@ -15,6 +15,9 @@ struct SchemaError: Error, Sendable, Equatable {
     /// for a mistake in apicheck.yml; refusing only the operations that reach it would leave a contract with no
     /// recording on them wrong and unsaid.
     var isDocumentWide = false
+    /// Other reasons the same operation is refused, found in its other parts (``ContractCompiler``): a refusal names
+    /// them all at once.
+    var also: [SchemaError] = []
 
     init(pointer: JSONPointer, message: String, documentWide: Bool = false) {
         self.pointer = pointer
