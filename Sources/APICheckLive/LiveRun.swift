@@ -191,8 +191,10 @@ public struct LiveRun: Sendable {
                 do {
                     let contract = try Contract.load(configuration.resolve(contractPath).path).compiled
                     result.warnings += contract.warnings + contract.refused.map(\.warning)
-                    verifier = Verifier(
+                    let checker = Verifier(
                         contract: contract, options: .init(strict: options.strict, severities: api.severities, ignored: api.ignore))
+                    result.findings += checker.contractFindings()
+                    verifier = checker
                 } catch {
                     result.errors.append(error.description)
                     continue

@@ -155,6 +155,53 @@ struct OperationRefusalTests {
         #expect(operations.covered == 0 && operations.total == 1 && operations.refused == 1 && operations.percent == 0)
     }
 
+    @Test("a value wrong in every reading: its operations refused, the contract's own error once, the others checked")
+    func invalidValue() throws {
+        let text = """
+            openapi: 3.1.0
+            info: {title: invalid, version: '1'}
+            paths:
+              /a:
+                get:
+                  responses:
+                    '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Code'}}}}
+              /b:
+                get:
+                  responses:
+                    '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Code'}}}}
+              /c:
+                get:
+                  responses:
+                    '200': {description: ok, content: {application/json: {schema: {type: int}}}}
+              /d:
+                get:
+                  responses:
+                    '200': {description: ok, content: {application/json: {schema: {type: object, $recursiveAnchor: true}}}}
+              /ok:
+                get:
+                  responses:
+                    '200': {description: ok, content: {application/json: {schema: {type: integer}}}}
+            components:
+              schemas:
+                Code: {type: string, pattern: '[a-'}
+            """
+        let contract = try Contract.parse(text, path: "invalid.yaml").compiled
+        #expect(contract.refused.compactMap(\.operation) == ["GET /a", "GET /b", "GET /c", "GET /d"])
+        let verifier = Verifier(contract: contract)
+        let own = verifier.contractFindings()
+        // Once per place (the shared pattern once), not for the construct apicheck merely does not check ($recursiveAnchor).
+        #expect(own.map(\.rule) == [.contractInvalid, .contractInvalid], "\(own.map(\.compilerLine))")
+        #expect(own.map(\.line) == [26, 15], "\(own.map(\.compilerLine))")
+        #expect(own.allSatisfy { $0.file == "invalid.yaml" && $0.side == .contract })
+        #expect(own.first?.pointer == "/components/schemas/Code/pattern" && own.first?.operation == "GET /a")
+        #expect(own.last?.found.hasPrefix("unknown type \"int\"") == true, "\(own.map(\.found))")
+        #expect(verifier.verify(try Self.interaction("GET", "/ok", body: "7")).isEmpty)
+        #expect(verifier.verify(try Self.interaction("GET", "/a", body: "\"x\"")).map(\.rule) == [.contractOperationRefused])
+        // Lowered like any rule.
+        let lowered = Verifier(contract: contract, options: .init(severities: [.contractInvalid: .warning]))
+        #expect(lowered.contractFindings().map(\.severity) == [.warning, .warning])
+    }
+
     @Test("a schema finished while a refused one was being compiled, and holding a reference to it, is refused with it")
     func finishedInsideRefused() throws {
         // Head is compiled first: Mid, finished inside it, refers back to Head, which is then refused. An operation on

@@ -152,8 +152,10 @@ public struct VerifyRun: Sendable {
             for (api, tally) in one.tallies { result.tallies[api, default: CoverageTally()].formUnion(tally) }
         }
         for api in configuration.apis.map(\.name) {
-            guard let verifier = verifiers[api], verifier.contract.compilesWhereReached else { continue }
-            reportReached(api: api, contract: verifier.contract, into: &result)
+            guard let verifier = verifiers[api] else { continue }
+            // The contract's own errors, once per run, whatever the recordings reach (contract.invalid).
+            result.findings += verifier.contractFindings()
+            if verifier.contract.compilesWhereReached { reportReached(api: api, contract: verifier.contract, into: &result) }
         }
         // Coverage of every API asked for (all of them when no path was named), or of those whose files were named.
         let covered =

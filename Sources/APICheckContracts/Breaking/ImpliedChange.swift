@@ -62,7 +62,8 @@ public struct ImpliedChange: Sendable, Hashable {
             return (.breakingKeyCase, "the API's key \(found) is not \(finding.expected): change x-apicheck-key-case")
         case .headerMissing:
             return (.breakingResponseHeaderRemoved, "the API left the header out: make it required: false")
-        case .bodyUnparsable, .paramUnparsable, .secretUnredacted, .recordingUnmatchedOperation, .contractOperationRefused:
+        case .bodyUnparsable, .paramUnparsable, .secretUnredacted, .recordingUnmatchedOperation, .contractOperationRefused,
+            .contractInvalid:
             return nil
         default:
             // A schema keyword the value breaks (maxLength, pattern, minimum, ...): the contract claims more than the API keeps.

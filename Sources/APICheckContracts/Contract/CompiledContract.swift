@@ -233,15 +233,19 @@ public struct CompiledContract: Sendable {
         /// Every reason, in the operation's order (its parameters, request body, responses), each with its place:
         /// never empty.
         public let reasons: [ConfigurationError]
+        /// The reasons that are values wrong in every reading (a pattern that is no regular expression, an unknown
+        /// type): the contract gets an error for each (`contract.invalid`), whether or not anything reaches it.
+        public let invalid: [ConfigurationError]
         let method: String?
         let path: PathTemplate?
 
-        init(method: String?, template: String?, reasons: [ConfigurationError]) {
+        init(method: String?, template: String?, reasons: [ConfigurationError], invalid: [ConfigurationError] = []) {
             precondition(!reasons.isEmpty, "a refusal has a reason")
             self.method = method
             path = template.map(PathTemplate.init)
             operation = method.flatMap { method in template.map { "\(method) \($0)" } }
             self.reasons = reasons
+            self.invalid = invalid
         }
 
         /// Where and why, without a severity: `contracts/x.yaml:12:5: /components/schemas/Thing/$id: <why>`.
@@ -265,6 +269,25 @@ public struct CompiledContract: Sendable {
 
     /// The file the contract came from.
     public let path: String
+    /// The contract's own errors (`contract.invalid`): a value wrong in every reading, once each, at its file and line,
+    /// named by the first operation it refuses (empty for a schema no operation uses). Compiled where reached, those
+    /// of the operations compiled so far.
+    public var invalidFindings: [Finding] {
+        var seen: Set<String> = []
+        var findings: [Finding] = []
+        for refusal in reached.refused {
+            for reason in refusal.invalid where seen.insert("\(reason.file):\(reason.keyPath)").inserted {
+                var finding = Finding(
+                    rule: .contractInvalid, side: .contract, operation: refusal.operation ?? "", pointer: reason.keyPath,
+                    expected: "a value valid in the contract's own terms (JSON Schema, OpenAPI)",
+                    found: "\(reason.message): the operations that reach it are refused")
+                finding.file = reason.file
+                finding.line = reason.line
+                findings.append(finding)
+            }
+        }
+        return findings
+    }
     /// What the document says that apicheck leaves out, each once with its file, line and why: a header parameter
     /// named `Authorization`, `Accept` or `Content-Type` (ignored, as OpenAPI says), a path parameter the path does not
     /// have. Loading reports them as warnings (``warnings``); nothing is refused for them.

@@ -67,12 +67,16 @@ struct ContractCompiler {
             _ error: SchemaError, method: String?, template: String?, locate: (SchemaError) -> ConfigurationError
         ) throws(SchemaError) {
             if error.isDocumentWide { throw error }
-            let reasons = ([error] + error.also).map { error in
+            let errors = [error] + error.also
+            let reasons = errors.map { error in
                 let reason = located[error.pointer] ?? locate(error)
                 located[error.pointer] = reason
                 return reason
             }
-            list.append(CompiledContract.Refusal(method: method, template: template, reasons: reasons))
+            list.append(
+                CompiledContract.Refusal(
+                    method: method, template: template, reasons: reasons,
+                    invalid: zip(errors, reasons).filter(\.0.isInvalid).map(\.1)))
         }
     }
 

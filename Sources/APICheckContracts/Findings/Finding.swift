@@ -71,6 +71,8 @@ extension Finding {
         case response
         /// The recording file as a whole (a secret left in it).
         case recording
+        /// The contract itself (a value in it wrong in every reading, `contract.invalid`).
+        case contract
 
         public var description: String { rawValue }
     }

@@ -18,10 +18,15 @@ struct SchemaError: Error, Sendable, Equatable {
     /// Other reasons the same operation is refused, found in its other parts (``ContractCompiler``): a refusal names
     /// them all at once.
     var also: [SchemaError] = []
+    /// A value wrong in every reading (a pattern that is no regular expression, a type no JSON Schema has): the
+    /// operations that reach it are refused as for any construct apicheck does not check, and the contract itself gets
+    /// an error at its line (`contract.invalid`), so a run fails even when no recording reaches it.
+    var isInvalid = false
 
-    init(pointer: JSONPointer, message: String, documentWide: Bool = false) {
+    init(pointer: JSONPointer, message: String, documentWide: Bool = false, invalid: Bool = false) {
         self.pointer = pointer
         self.message = message
+        isInvalid = invalid
         // The other files of a contract split across files sit at /x-apicheck-files/N: apicheck's place, not words.
         isDocumentWide =
             documentWide
@@ -548,14 +553,16 @@ final class SchemaCompiler {
                     // `type: [array, null]` in YAML: the unquoted null is YAML's null value, not the type's name.
                     throw SchemaError(
                         pointer: pointer,
-                        message: "type lists YAML's null value (an unquoted null), not the type name; write \"null\" in quotes")
+                        message: "type lists YAML's null value (an unquoted null), not the type name; write \"null\" in quotes",
+                        invalid: true)
                 }
                 let known = CompiledSchema.TypeMask.names.map(\.0).joined(separator: ", ")
-                throw SchemaError(pointer: pointer, message: "unknown type \(JSONWriter.compact(name)); the types are \(known)")
+                throw SchemaError(
+                    pointer: pointer, message: "unknown type \(JSONWriter.compact(name)); the types are \(known)", invalid: true)
             }
             mask.insert(bit)
         }
-        if names.isEmpty { throw SchemaError(pointer: pointer, message: "type must name at least one type") }
+        if names.isEmpty { throw SchemaError(pointer: pointer, message: "type must name at least one type", invalid: true) }
         return mask
     }
 
@@ -612,7 +619,7 @@ final class SchemaCompiler {
         do {
             return CompiledSchema.Pattern(source: source, program: try PatternProgram(source))
         } catch {
-            throw SchemaError(pointer: pointer, message: "the pattern \"\(source)\" is not a valid regular expression")
+            throw SchemaError(pointer: pointer, message: "the pattern \"\(source)\" is not a valid regular expression", invalid: true)
         }
     }
 

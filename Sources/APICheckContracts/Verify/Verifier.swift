@@ -358,6 +358,12 @@ public struct Verifier: Sendable {
     }
 
     /// Folds array items into one finding with `*` and a count, then applies severities and ignores.
+    /// The contract's own errors (``CompiledContract/invalidFindings``), with the API's severities and ignores: a run
+    /// reports them once, whatever its recordings reach.
+    public func contractFindings() -> [Finding] {
+        options.policy.apply(contract.invalidFindings)
+    }
+
     func finish(_ findings: [Finding]) -> [Finding] {
         options.policy.apply(FindingMerger.aggregate(findings))
     }

@@ -142,6 +142,10 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// `contract.operation-refused` (default error; docs/RULES.md): a recording or live answer reaches an operation whose
     /// description the contract loader refused, so nothing of it can be checked.
     public static let contractOperationRefused = RuleID("contract.operation-refused", .error)
+    /// `contract.invalid` (default error; docs/RULES.md): the contract holds a value wrong in every reading (a pattern
+    /// that is no regular expression, an unknown type): the operations that reach it are refused, and the run fails
+    /// whether or not a recording reaches them.
+    public static let contractInvalid = RuleID("contract.invalid", .error)
 
     // The contract-change rules of `apicheck breaking` (docs/RULES.md, "Contract changes").
     /// `breaking.operation-removed` (docs/RULES.md, "Contract changes"): an operation (method and path) is gone.
@@ -363,6 +367,7 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
         .secretUnredacted,
         .recordingUnmatchedOperation,
         .contractOperationRefused,
+        .contractInvalid,
         .breakingOperationRemoved,
         .breakingOperationAdded,
         .breakingStatusAdded,
