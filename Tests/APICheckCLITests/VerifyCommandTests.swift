@@ -210,7 +210,7 @@ struct VerifyCommandTests {
                 "fraction-digits must be a whole number from 0 to 9, found 12"
             ),
             ("$ref: \"#/components/schemas/Nope\"", "\"#/components/schemas/Nope\" points at nothing in this document"),
-            ("type: integer\nnullable: true", "nullable is OpenAPI 3.0; in OpenAPI 3.1 write type: [string, \"null\"]"),
+            ("type: integer\nnullable: maybe", "nullable is OpenAPI 3.0; in OpenAPI 3.1 write type: [string, \"null\"]"),
             (
                 "type: integer\nminimum: \"1\"",
                 "contract.yaml:13:26: error: /paths/~1things/get/responses/200/content/application~1json/schema/minimum: minimum must be a number, found \"1\""

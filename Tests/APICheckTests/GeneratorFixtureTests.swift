@@ -129,4 +129,66 @@ struct GeneratorFixtureTests {
             verifier.verify(try Self.interaction("GET", "/api/v1/nodes", json: #"{"kind": "NodeList"}"#)).map(\.rule) == [.fieldMissing])
         #expect(contract.operation(method: "GET", path: "/api/v1/namespaces/default/pods")?.pathParameters == ["namespace": "default"])
     }
+
+    @Test("OpenAI: 3.0 forms in a 3.1 document read as their authors meant, each with a warning that says what to write")
+    func openAI30FormsIn31() throws {
+        let contract = try Self.contract("openai-3.0-forms-in-3.1.yaml")
+        #expect(contract.refused.isEmpty, "\(contract.refused.map(\.reasonText))")
+        let warnings = contract.warnings.map { $0.components(separatedBy: ": warning: ").last ?? $0 }
+        let expected = [
+            "/components/schemas/CreateChatCompletionRequest/required: required lists \"model\" more than once; read once: list each name once",
+            "/components/schemas/CreateChatCompletionRequest/properties/messages/min_items: min_items is no keyword of JSON Schema; read as minItems, as its author meant: write minItems",
+            "/components/schemas/CreateChatCompletionRequest/properties/max_completion_tokens/nullable: nullable is OpenAPI 3.0; read as type: [\"null\", integer], as OpenAPI 3.1 writes it",
+            "/components/schemas/CreateChatCompletionRequest/properties/temperature/exclusiveMinimum: the boolean exclusiveMinimum is OpenAPI 3.0's; read as exclusiveMinimum: 0 in place of minimum, as OpenAPI 3.1 writes it",
+            "/components/schemas/CreateChatCompletionRequest/properties/temperature/nullable: nullable is OpenAPI 3.0; read as type: [\"null\", number], as OpenAPI 3.1 writes it",
+            "/components/schemas/CreateChatCompletionRequest/properties/audio/nullable: nullable is OpenAPI 3.0; read as anyOf: [<this schema>, {type: \"null\"}], as OpenAPI 3.1 writes it",
+            "/components/schemas/CreateChatCompletionRequest/properties/stop/nullable: nullable is OpenAPI 3.0; read as anyOf: [<this schema>, {type: \"null\"}], as OpenAPI 3.1 writes it",
+            "/components/schemas/CreateChatCompletionRequest/properties/store/nullable: nullable is OpenAPI 3.0; nullable: false says nothing in OpenAPI 3.1: remove it",
+            "/components/schemas/CreateChatCompletionResponse/properties/service_tier/nullable: nullable is OpenAPI 3.0, and its enum leaves null out, so null is refused: remove nullable",
+        ]
+        #expect(warnings == expected, "\(warnings)")
+        let verifier = Verifier(contract: contract, options: .init(strict: true))
+        func findings(_ request: String) throws -> [String] {
+            let interaction = try Self.interaction(
+                "POST", "/chat/completions", json: #"{"id": "c", "choices": []}"#, request: request)
+            return verifier.verify(interaction).map { "\($0.rule) \($0.pointer)" }
+        }
+        // null where nullable says so, the values as before.
+        #expect(
+            try findings(
+                #"{"model": "m", "messages": [{}], "max_completion_tokens": null, "temperature": null, "audio": null, "stop": null}"#) == []
+        )
+        #expect(try findings(#"{"model": "m", "messages": [{}], "audio": {"voice": "alloy"}, "stop": ["x"], "temperature": 0.5}"#) == [])
+        // What each slip means is checked: minItems, the exclusive bound, the $ref beside nullable, null where not nullable.
+        #expect(try findings(#"{"model": "m", "messages": []}"#) == ["schema.minitems /messages"])
+        #expect(try findings(#"{"model": "m", "messages": [{}], "temperature": 0}"#) == ["schema.exclusiveminimum /temperature"])
+        #expect(try findings(#"{"model": "m", "messages": [{}], "audio": {}}"#) == ["schema.anyof /audio"])
+        #expect(try findings(#"{"model": "m", "messages": [{}], "store": null}"#) == ["field.null /store"])
+    }
+
+    @Test("breaking reads the 3.0 forms of a 3.1 document as the verifier does: nullable dropped breaks, the same meaning is no change")
+    func openAI30FormsInBreaking() throws {
+        let text = try String(contentsOf: Self.folder.appendingPathComponent("openai-3.0-forms-in-3.1.yaml"), encoding: .utf8)
+        let old = try ContractVersion.parse(text, path: "old.yaml")
+        func changes(_ edits: [(String, String)]) throws -> [String] {
+            var edited = text
+            for (from, to) in edits {
+                #expect(edited.contains(from), "\(from)")
+                edited = edited.replacingOccurrences(of: from, with: to)
+            }
+            return ContractDiff.compare(old, try ContractVersion.parse(edited, path: "new.yaml")).map { "\($0.rule) \($0.pointer)" }
+        }
+        #expect(try changes([]) == [])
+        #expect(
+            try changes([("          type: integer\n          nullable: true\n", "          type: integer\n")])
+                == ["breaking.request-not-nullable /max_completion_tokens"])
+        // The slip and what it means are one schema.
+        #expect(
+            try changes([
+                ("          minimum: 0\n          exclusiveMinimum: true\n", "          exclusiveMinimum: 0\n"),
+                ("          min_items: 1\n", "          minItems: 1\n"),
+            ]) == [])
+        #expect(
+            try changes([("          min_items: 1\n", "          min_items: 2\n")]) == ["breaking.request-constraint-tightened /messages"])
+    }
 }

@@ -37,17 +37,18 @@ struct HostileDocumentTests {
         #expect(skipped.allSatisfy { $0.contains("no integer") || $0.contains("multipleOf") }, "\(skipped)")
     }
 
-    @Test("300 levels of nested objects, a $ref cycle of 200 schemas, an enum of 2,000 values")
-    func hostileShapes() throws {
+    /// A document with `levels` of nested objects at /deep, a cycle of `cycle` schemas at /cycle and an enum of 2,000
+    /// values at /enum.
+    static func hostile(levels: Int, cycle: Int) -> String {
         var nested = "{type: string}"
-        for level in 0..<300 { nested = "{type: object, required: [n\(level)], properties: {n\(level): \(nested)}}" }
-        var cycle = ""
-        for index in 0..<200 {
-            cycle +=
-                "    C\(index): {type: object, properties: {next: {$ref: '#/components/schemas/C\((index + 1) % 200)'}, at: {type: integer}}}\n"
+        for level in 0..<levels { nested = "{type: object, required: [n\(level)], properties: {n\(level): \(nested)}}" }
+        var schemas = ""
+        for index in 0..<cycle {
+            schemas +=
+                "    C\(index): {type: object, properties: {next: {$ref: '#/components/schemas/C\((index + 1) % cycle)'}, at: {type: integer}}}\n"
         }
         let values = (0..<2_000).map { "v\($0)" }.joined(separator: ", ")
-        let text = """
+        return """
             openapi: 3.1.0
             info: {title: hostile, version: '1'}
             paths:
@@ -65,17 +66,34 @@ struct HostileDocumentTests {
                     '200': {description: ok, content: {application/json: {schema: {type: string, enum: [\(values)]}}}}
             components:
               schemas:
-            \(cycle)
+            \(schemas)
             """
-        let contract = try Contract.parse(text, path: "hostile.yaml").compiled
+    }
+
+    @Test("60 levels of nested objects, a $ref cycle of 500 schemas, an enum of 2,000 values: loaded, examples written")
+    func hostileShapes() throws {
+        let contract = try Contract.parse(Self.hostile(levels: 60, cycle: 500), path: "hostile.yaml").compiled
         #expect(contract.refused.isEmpty, "\(contract.refused.map(\.reasonText))")
         let (written, skipped) = Self.exercise(contract)
-        #expect(Set(written.map(\.operation)) == ["GET /cycle", "GET /enum"])
+        #expect(Set(written.map(\.operation)) == ["GET /deep", "GET /cycle", "GET /enum"], "\(skipped)")
         #expect(written.count(where: { $0.operation == "GET /enum" }) >= 2_000)
-        // Nesting past what the sampler writes is said, not crashed on.
+    }
+
+    @Test("400 levels of nesting compile on their own stack; a $ref chain of 600 schemas is refused with why, never a stack overflow")
+    func deeperThanChecked() throws {
+        let contract = try Contract.parse(Self.hostile(levels: 400, cycle: 600), path: "hostile.yaml").compiled
+        #expect(contract.refused.compactMap(\.operation) == ["GET /cycle"])
+        #expect(contract.refused.first?.reason.message.hasPrefix("this schema is nested more than 1024 levels deep") == true)
+        let (written, skipped) = Self.exercise(contract)
+        #expect(Set(written.map(\.operation)) == ["GET /enum"])
+        // Nesting past what the sampler writes (64 levels) is said, not crashed on.
         #expect(
             skipped.count == 1 && skipped[0].hasPrefix("GET /deep 200 (all)") && skipped[0].hasSuffix("or nesting that deep)"), "\(skipped)"
         )
+        // Compiled where reached, on a verify job's thread, alike.
+        let reached = try Contract.parse(Self.hostile(levels: 400, cycle: 600), path: "hostile.yaml", compiling: .whereReached(beyond: 0))
+        #expect(reached.compiled.refusal(method: "GET", path: "/cycle") != nil)
+        #expect(reached.compiled.operation(method: "GET", path: "/deep") != nil)
     }
 }
 

@@ -246,7 +246,7 @@ public struct VerifyRun: Sendable {
     /// how much was compiled.
     private func reportReached(api: String, contract: CompiledContract, into result: inout Result) {
         let reached = contract.reached
-        result.warnings += reached.refused.map(\.warning)
+        result.warnings += contract.reachedWarnings + reached.refused.map(\.warning)
         if let error = contract.documentError { result.errors.append(error.description) }
         let compiled = reached.operations.count + reached.refused.count(where: { $0.operation != nil })
         result.notes.append(

@@ -28,6 +28,26 @@ extension Tendency {
 }
 
 extension ContractDiff {
+    /// Reads generators' slips as the verifier reads them (``SchemaCompiler``'s, in an OpenAPI document): a boolean
+    /// `exclusiveMinimum` as the bound beside it made exclusive, `min_items` as `minItems`; so a change between the slip
+    /// and what it means is no change, and a change of what it means is one.
+    static func readSlips(_ object: JSONObject, into flat: inout FlatSchema) {
+        for (exclusive, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
+            guard case .bool(let isExclusive)? = object[exclusive] else { continue }
+            flat.constraints[exclusive] = nil
+            if isExclusive, let value = object[bound] {
+                flat.constraints[bound] = nil
+                flat.constraints[exclusive] = value
+            }
+        }
+        for member in object {
+            guard let keyword = SchemaCompiler.snakeCaseKeywords[member.key], object[keyword] == nil,
+                FlatSchema.lowerBounds.contains(keyword) || FlatSchema.upperBounds.contains(keyword) || FlatSchema.exact.contains(keyword)
+            else { continue }
+            flat.constraints[keyword] = member.value
+        }
+    }
+
     /// Reads the keywords of `object` (a schema written at `pointer`) that ``FlatSchema`` keeps besides types,
     /// properties, items, enums and bounds: the sub-schemas of the applicators, `dependentRequired`, `default`,
     /// `readOnly`/`writeOnly`, `discriminator`, and what is compared as written.

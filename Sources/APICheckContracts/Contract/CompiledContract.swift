@@ -293,7 +293,19 @@ public struct CompiledContract: Sendable {
     /// have. Loading reports them as warnings (``warnings``); nothing is refused for them.
     public internal(set) var notices: [ConfigurationError] = []
     /// The notices, compiler style: `contracts/x.yaml:12:5: warning: /paths/~1a/get/parameters/0: <why>`.
-    public var warnings: [String] { notices.map { $0.description.replacingOccurrences(of: ": error: ", with: ": warning: ") } }
+    public var warnings: [String] { notices.map(Self.warning) }
+    /// Compiled where reached: the slips the schemas compiled so far were read with, as ``warnings`` (empty for a
+    /// contract compiled whole, whose ``warnings`` hold them).
+    package var reachedWarnings: [String] {
+        switch body {
+        case .compiled: []
+        case .reached(let reached): reached.schemaNotices.map(Self.warning)
+        }
+    }
+
+    private static func warning(_ notice: ConfigurationError) -> String {
+        notice.description.replacingOccurrences(of: ": error: ", with: ": warning: ")
+    }
     /// Every operation (compiling them all first, when the contract is compiled where reached).
     public var operations: [Operation] { whole.operations }
     /// The operations (and schemas no operation uses) that were refused, each once, in the document's order.

@@ -115,7 +115,9 @@ public struct Contract: Sendable {
                     })
                 compiled = .success(CompiledContract(reached: reached))
             } else {
-                compiled = .success(try compiler.compile(path: path) { located($0, in: file) })
+                compiled = LargeStack.run {
+                    Result { () throws(SchemaError) in try compiler.compile(path: path) { located($0, in: file) } }
+                }
             }
         } catch {
             compiled = .failure(error)
@@ -125,7 +127,9 @@ public struct Contract: Sendable {
         }
         switch compiled {
         case .success(var contract):
-            contract.notices = compiler.notices().map { located($0, in: file) }
+            // What the parameters say that apicheck leaves out, and the slips its schemas were read with (compiled where
+            // reached, those are told as lookups reach them: CompiledContract.reachedWarnings).
+            contract.notices = (compiler.notices() + (reachedOnly ? [] : compiler.schemas.notices)).map { located($0, in: file) }
             return (Contract(path: path, compiled: contract), file)
         case .failure(let error):
             throw located(error, in: file)
@@ -339,6 +343,41 @@ extension Node {
             mark = node.mark ?? mark
         }
         return mark
+    }
+}
+
+/// Runs work that recurses as deep as a document nests (compiling schemas: a level of `properties` or of a `$ref`
+/// first met is a few frames) on a thread with a stack of its own, and waits for it. The caller's may be a thread of
+/// Swift's cooperative pool (half a megabyte) or a verify job's; this one's is large enough for
+/// ``SchemaCompiler/maximumDepth`` levels in a debug or sanitized build, and is only reserved, not used, until reached.
+package enum LargeStack {
+    /// 64 MiB: a level is under 2 KB in a debug build, about three times that under a sanitizer.
+    static let size = 64 << 20
+
+    /// `work`'s result, computed on a thread with a stack of ``size``.
+    package static func run<Value>(_ work: () -> Value) -> Value {
+        withoutActuallyEscaping(work) { work in
+            // The caller waits for the thread: `work` and the result are never touched by two threads at once.
+            let box = Box(work: work)
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                box.value = box.work?()
+                // Let go of `work` before the caller goes on: it must not outlive withoutActuallyEscaping.
+                box.work = nil
+                done.signal()
+            }
+            thread.stackSize = size
+            thread.start()
+            done.wait()
+            guard let value = box.value else { preconditionFailure("LargeStack's thread ended without a value") }
+            return value
+        }
+    }
+
+    private final class Box<Value>: @unchecked Sendable {
+        var work: (() -> Value)?
+        var value: Value?
+        init(work: @escaping () -> Value) { self.work = work }
     }
 }
 

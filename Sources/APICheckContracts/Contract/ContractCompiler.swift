@@ -16,7 +16,7 @@ struct ContractCompiler {
 
     init(document: JSONValue) {
         index = DocumentIndex(document)
-        schemas = SchemaCompiler(document: index)
+        schemas = SchemaCompiler(document: index, readsSlips: true)
     }
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]

@@ -117,14 +117,17 @@ final class ReachedOperations: Sendable {
         var operations: [CompiledContract.Operation] = []
         var refusals = ContractCompiler.Refusals(located: state.located)
         let locate = state.locate
-        do throws(SchemaError) {
-            try state.compiler.route(route.key, route.value, keyCase: state.keyCase, into: &operations) {
-                error, method, template throws(SchemaError) in
-                try refusals.add(error, method: method, template: template, locate: locate)
+        let compiler = state.compiler
+        let keyCase = state.keyCase
+        let compiled = LargeStack.run {
+            Result { () throws(SchemaError) in
+                try compiler.route(route.key, route.value, keyCase: keyCase, into: &operations) {
+                    error, method, template throws(SchemaError) in
+                    try refusals.add(error, method: method, template: template, locate: locate)
+                }
             }
-        } catch {
-            state.documentError = state.documentError ?? locate(error)
         }
+        if case .failure(let error) = compiled { state.documentError = state.documentError ?? locate(error) }
         state.located = refusals.located
         let outcome = Outcome(operations: operations, refused: refusals.list)
         state.outcomes[index] = outcome
@@ -137,6 +140,11 @@ final class ReachedOperations: Sendable {
             let outcomes = state.outcomes.sorted { $0.key < $1.key }.map(\.value)
             return (outcomes.flatMap(\.operations), outcomes.flatMap(\.refused))
         }
+    }
+
+    /// The slips the schemas compiled so far were read with (``SchemaCompiler/notices``), located.
+    var schemaNotices: [ConfigurationError] {
+        state.withLock { state in state.compiler.schemas.notices.map(state.locate) }
     }
 
     /// The first problem of the whole document met while compiling what was reached, if any: the document is then
@@ -169,9 +177,11 @@ final class ReachedOperations: Sendable {
             if state.documentError == nil { state.documentError = state.structure(nil) }
             let compiler = ContractCompiler(document: state.compiler.document)
             let whole: CompiledContract
-            do throws(SchemaError) {
-                whole = try compiler.compile(path: path, locate: state.locate)
-            } catch {
+            let locate = state.locate
+            switch LargeStack.run({ Result { () throws(SchemaError) in try compiler.compile(path: path, locate: locate) } }) {
+            case .success(let compiled):
+                whole = compiled
+            case .failure(let error):
                 state.documentError = state.documentError ?? state.locate(error)
                 let outcomes = state.outcomes.sorted { $0.key < $1.key }.map(\.value)
                 whole = CompiledContract(

@@ -93,9 +93,32 @@ final class SchemaCompiler {
     /// default).
     let roots: [(uri: URIReference, at: JSONPointer)]
 
-    init(document: DocumentIndex, roots: [(uri: URIReference, at: JSONPointer)] = [(SchemaResources.documentURI, .root)]) {
+    /// Whether generators' slips are read as their authors meant, each with a warning in ``notices`` (an OpenAPI
+    /// document: `nullable`, a boolean `exclusiveMinimum`, a name twice in `required`, `min_items`); a schema standing
+    /// alone is JSON Schema, and refuses them.
+    let readsSlips: Bool
+    /// The slips read so far (``readsSlips``), once each, in the order met: warnings, never refusals.
+    private(set) var notices: [SchemaError] = []
+    private var noticed: Set<JSONPointer> = []
+
+    init(
+        document: DocumentIndex, roots: [(uri: URIReference, at: JSONPointer)] = [(SchemaResources.documentURI, .root)],
+        readsSlips: Bool = false
+    ) {
         self.document = document
         self.roots = roots
+        self.readsSlips = readsSlips
+    }
+
+    /// How many schemas are being compiled one inside another (``compile(at:)``), and how many may be: each level is a
+    /// few frames of the stack (contracts compile on a ``LargeStack``). A schema nested deeper (a thousand levels of
+    /// `properties`, or of `$ref`s each first met inside the last) is refused, never a stack overflow.
+    private var depth = 0
+    static let maximumDepth = 1_024
+
+    /// Records a slip read as meant (once per place).
+    private func notice(_ pointer: JSONPointer, _ message: String) {
+        if noticed.insert(pointer).inserted { notices.append(SchemaError(pointer: pointer, message: message)) }
     }
 
     /// Compiles the schema at `pointer` in the document.
@@ -116,6 +139,17 @@ final class SchemaCompiler {
                 documentWide: true)
         }
         if let error = failed[key] { throw error }
+        guard depth < Self.maximumDepth else {
+            throw SchemaError(
+                pointer: pointer,
+                message:
+                    """
+                    this schema is nested more than \(Self.maximumDepth) levels deep (through properties, items, combinators and \
+                    $refs, each met first inside the last): apicheck does not check deeper
+                    """)
+        }
+        depth += 1
+        defer { depth -= 1 }
         open[key] = []
         let mark = completed.count
         let schema: CompiledSchema
@@ -225,7 +259,11 @@ final class SchemaCompiler {
             try refuseKeywordsOutside(try vocabularies(of: uri, at: at.appending("$schema")), in: object, at: pointer)
         }
         for member in object {
+            if readsSlips, try readSlip(member.key, member.value, at: pointer.appending(member.key), into: &parts, in: object) { continue }
             try read(member.key, member.value, at: pointer.appending(member.key), into: &parts, in: object)
+        }
+        if readsSlips, case .bool(true)? = object["nullable"] {
+            if let nullable = try nullable(object, parts, at: pointer) { return nullable }
         }
         if object["$ref"] != nil, case .string(let reference)? = object["$dynamicRef"] {
             // Both apply their targets to the same value, as allOf's branches do (annotations included).
@@ -237,6 +275,94 @@ final class SchemaCompiler {
                 message: "x-apicheck-date describes a date-time string: add format: date-time beside it")
         }
         return CompiledSchema(location: pointer.description, parts)
+    }
+
+    // MARK: Slips
+
+    /// The keywords of JSON Schema written in snake case (`min_items`, as OpenAI's description has it once).
+    static let snakeCaseKeywords: [String: String] = {
+        var names: [String: String] = [:]
+        for keyword in SchemaVocabulary.enforced where keyword.contains(where: \.isUppercase) && !keyword.hasPrefix("$") {
+            let snake = keyword.reduce(into: "") { result, character in
+                result += character.isUppercase ? "_" + character.lowercased() : String(character)
+            }
+            names[snake] = keyword
+        }
+        return names
+    }()
+
+    /// Reads keyword `key` when it is a slip a generator writes, as its author meant, with a warning; false for any
+    /// other keyword. `nullable` is read after the others (``nullable(_:_:at:)``).
+    private func readSlip(
+        _ key: String, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts, in object: JSONObject
+    ) throws(SchemaError) -> Bool {
+        switch (key, value) {
+        case ("nullable", .bool(let nullable)):
+            if !nullable { notice(pointer, "nullable is OpenAPI 3.0; nullable: false says nothing in OpenAPI 3.1: remove it") }
+            return true
+        case ("exclusiveMinimum", .bool(let exclusive)), ("exclusiveMaximum", .bool(let exclusive)):
+            let bound = key == "exclusiveMinimum" ? "minimum" : "maximum"
+            guard let limit = object[bound] else {
+                throw SchemaError(
+                    pointer: pointer, message: "\(key): \(exclusive) needs \(bound) beside it (the boolean form is OpenAPI 3.0's)")
+            }
+            if exclusive {
+                let read = try self.bound(limit, at: pointer, key)
+                if key == "exclusiveMinimum" { parts.exclusiveMinimum = read } else { parts.exclusiveMaximum = read }
+            }
+            notice(
+                pointer,
+                exclusive
+                    ? "the boolean \(key) is OpenAPI 3.0's; read as \(key): \(JSONWriter.compact(limit)) in place of \(bound), as OpenAPI 3.1 writes it"
+                    : "the boolean \(key) is OpenAPI 3.0's; \(key): false says nothing in OpenAPI 3.1: remove it")
+            return true
+        case ("minimum", _) where object["exclusiveMinimum"] == .bool(true), ("maximum", _) where object["exclusiveMaximum"] == .bool(true):
+            // Read as the exclusive bound above.
+            return true
+        case ("required", .array(let items)):
+            let names = items.compactMap(\.stringValue)
+            guard names.count == items.count, Set(names).count < names.count else { return false }
+            var unique: [String] = []
+            for name in names where !unique.contains(name) { unique.append(name) }
+            parts.required = unique
+            let twice = unique.filter { name in names.count { $0 == name } > 1 }
+            notice(
+                pointer,
+                "required lists \(twice.map { "\"\($0)\"" }.joined(separator: ", ")) more than once; read once: list each name once")
+            return true
+        default:
+            guard let keyword = Self.snakeCaseKeywords[key], object[keyword] == nil else { return false }
+            notice(pointer, "\(key) is no keyword of JSON Schema; read as \(keyword), as its author meant: write \(keyword)")
+            try read(keyword, value, at: pointer, into: &parts, in: object)
+            return true
+        }
+    }
+
+    /// The schema `nullable: true` makes of `object` (read into `parts` without it), as OpenAPI 3.0 reads it: null
+    /// added to its `type`, or, beside a `$ref` or a combinator, `anyOf` of it and null; an `enum` without null
+    /// still refuses null (OpenAPI 3.0.3). Nil when `parts` stand as they are.
+    private func nullable(_ object: JSONObject, _ parts: CompiledSchema.Parts, at pointer: JSONPointer) throws(SchemaError)
+        -> CompiledSchema?
+    {
+        let at = pointer.appending("nullable")
+        if case .array(let values)? = object["enum"], !values.contains(.null) {
+            notice(at, "nullable is OpenAPI 3.0, and its enum leaves null out, so null is refused: remove nullable")
+            return nil
+        }
+        let applicators = ["$ref", "allOf", "anyOf", "oneOf"].filter { object[$0] != nil }
+        if object["type"] != nil && applicators.isEmpty {
+            var parts = parts
+            parts.types.insert(.null)
+            let types = TypeMaskNames.names(parts.types)
+            notice(at, "nullable is OpenAPI 3.0; read as type: [\(types)], as OpenAPI 3.1 writes it")
+            return CompiledSchema(location: pointer.description, parts)
+        }
+        var outer = CompiledSchema.Parts()
+        var null = CompiledSchema.Parts()
+        null.types = .null
+        outer.anyOf = [CompiledSchema(location: pointer.description, parts), CompiledSchema(location: at.description, null)]
+        notice(at, "nullable is OpenAPI 3.0; read as anyOf: [<this schema>, {type: \"null\"}], as OpenAPI 3.1 writes it")
+        return CompiledSchema(location: pointer.description, outer)
     }
 
     static func isAnnotation(_ key: String) -> Bool {
@@ -714,5 +840,12 @@ extension CompiledSchema {
             || !prefixItems.isEmpty || items != nil || contains != nil || minItems != nil || maxItems != nil || uniqueItems
             || minLength != nil || maxLength != nil || pattern != nil || format != nil || minimum != nil || maximum != nil
             || exclusiveMinimum != nil || exclusiveMaximum != nil || multipleOf != nil || keyCase != nil
+    }
+}
+
+/// Type names for messages: `integer, "null"`.
+enum TypeMaskNames {
+    static func names(_ mask: CompiledSchema.TypeMask) -> String {
+        CompiledSchema.TypeMask.names.filter { mask.contains($0.1) }.map { $0.0 == "null" ? "\"null\"" : $0.0 }.joined(separator: ", ")
     }
 }
