@@ -75,7 +75,7 @@ struct CoverageCommand: ParsableCommand {
         }
         let minimums = (try? ContractCoverage.minimums(min)) ?? [:]
         Output.out(format.render(result.coverage, minimums: minimums))
-        for error in result.errors { Output.err(error + "\n") }
+        for line in result.warnings + result.errors { Output.err(line + "\n") }
         var status = ExitReason.success
         for coverage in result.coverage {
             for (measure, minimum) in coverage.below(minimums) {

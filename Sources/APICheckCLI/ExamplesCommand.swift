@@ -61,6 +61,7 @@ struct ExamplesCommand: ParsableCommand {
         for path in result.removed {
             Output.out("removed \(DisplayPath.relative(path))\n")
         }
+        for warning in result.warnings { Output.err(warning + "\n") }
         for skipped in result.skipped {
             Output.err("apicheck examples: not written: \(skipped)\n")
         }

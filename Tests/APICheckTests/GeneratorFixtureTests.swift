@@ -115,8 +115,12 @@ struct GeneratorFixtureTests {
     func kubernetesPathParameterThePathLacks() throws {
         let contract = try Self.contract("kubernetes-path-parameter-the-path-lacks.yaml")
         #expect(contract.refused.isEmpty)
-        #expect(contract.warnings.count == 1, "\(contract.warnings)")
-        let warning = try #require(contract.warnings.first)
+        #expect(contract.warnings.count == 2, "\(contract.warnings)")
+        #expect(
+            contract.warnings.first?.hasSuffix(
+                "/paths/~1api~1v1~1nodes/get/parameters/1/uniqueItems: uniqueItems is no key of an OpenAPI parameter: apicheck does not read it; remove it or write x-uniqueItems"
+            ) == true, "\(contract.warnings)")
+        let warning = contract.warnings[1]
         #expect(warning.contains("kubernetes-path-parameter-the-path-lacks.yaml:36:7:"), "\(warning)")
         #expect(
             warning.hasSuffix(
@@ -190,5 +194,31 @@ struct GeneratorFixtureTests {
             ]) == [])
         #expect(
             try changes([("          min_items: 1\n", "          min_items: 2\n")]) == ["breaking.request-constraint-tightened /messages"])
+    }
+
+    @Test(
+        "what apicheck does not read never refuses a document: one warning at its line, the operation checked",
+        arguments: [
+            (
+                "nestjs-produces-leftover.yaml", "GET", "/cats", #"[{"name": "Tom", "age": 3}]"#,
+                "7:17: warning: /paths/~1cats/get/produces: produces is no key of an OpenAPI operation (a Swagger 2.0 leftover)"
+            ),
+            (
+                "l5-swagger-undeclared-security-scheme.yaml", "GET", "/api/user", #"{"id": 1}"#,
+                "17:21: warning: /paths/~1api~1user/get/security/0/passport: the security scheme passport is not among components/securitySchemes"
+            ),
+            (
+                "scribe-unrendered-server-url.yaml", "GET", "/api/user", #"{"message": "Unauthenticated."}"#,
+                #"9:10: warning: /servers/0/url: "{{ config("app.url") }}" is no URL template"#
+            ),
+        ])
+    func unreadParts(_ file: String, _ method: String, _ path: String, _ body: String, _ warning: String) throws {
+        let contract = try Self.contract(file)
+        #expect(contract.refused.isEmpty)
+        #expect(contract.warnings.count == 1 && contract.warnings[0].contains("\(file):\(warning)"), "\(contract.warnings)")
+        let verifier = Verifier(contract: contract, options: .init(strict: true))
+        let status = file.hasPrefix("scribe") ? 401 : 200
+        #expect(verifier.verify(try Self.interaction(method, path, status: status, json: body)).isEmpty)
+        #expect(!verifier.verify(try Self.interaction(method, path, status: status, json: "[1]")).isEmpty)
     }
 }

@@ -29,6 +29,9 @@ public enum ExamplesRun {
         public var removed: [String] = []
         public var examples = 0
         public var skipped: [ExampleGenerator.Skipped] = []
+        /// What loading the contract said: what it leaves out (``CompiledContract/warnings``) and each operation it
+        /// refused, of which no example is written.
+        public var warnings: [String] = []
     }
 
     /// The folder an API's examples live in: `examples` in its recordings folder.
@@ -79,6 +82,7 @@ public enum ExamplesRun {
         let folder = options.output.map { URL(fileURLWithPath: $0) } ?? Self.folder(of: api, in: configuration)
         let output = generator.generate(operations: chosen)
         var result = Result(api: api.name, folder: folder.path)
+        result.warnings = contract.warnings + contract.refused.map(\.warning)
         result.examples = output.examples.count
         result.skipped = output.skipped
         // One recording per operation and response key, examples in the order they were made.

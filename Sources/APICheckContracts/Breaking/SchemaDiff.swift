@@ -121,10 +121,6 @@ extension ContractDiff {
         for key in FlatSchema.documentationKeys {
             if let text = object[key] { own.documentation[key] = text }
         }
-        if object["nullable"] == .bool(true), !(object["enum"]?.arrayValue.map { !$0.contains(.null) } ?? false) {
-            // OpenAPI 3.0's nullable in a 3.1 document, read as the verifier reads it (SchemaCompiler's slips).
-            own.nullable = true
-        }
         // oneOf / anyOf: a null alternative makes the schema nullable; a single other alternative is the schema.
         for keyword in ["oneOf", "anyOf"] {
             guard case .array(let options)? = object[keyword] else { continue }

@@ -28,10 +28,14 @@ extension Tendency {
 }
 
 extension ContractDiff {
-    /// Reads generators' slips as the verifier reads them (``SchemaCompiler``'s, in an OpenAPI document): a boolean
-    /// `exclusiveMinimum` as the bound beside it made exclusive, `min_items` as `minItems`; so a change between the slip
-    /// and what it means is no change, and a change of what it means is one.
+    /// Reads generators' slips as the verifier reads them (``SchemaCompiler``'s, in an OpenAPI document): OpenAPI 3.0's
+    /// `nullable` (null taken, unless an enum leaves it out), a boolean `exclusiveMinimum` as the bound beside it made
+    /// exclusive, `min_items` as `minItems`; so a change between the slip and what it means is no change, and a change
+    /// of what it means is one.
     static func readSlips(_ object: JSONObject, into flat: inout FlatSchema) {
+        if object["nullable"] == .bool(true), !(object["enum"]?.arrayValue.map { !$0.contains(.null) } ?? false) {
+            flat.nullable = true
+        }
         for (exclusive, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
             guard case .bool(let isExclusive)? = object[exclusive] else { continue }
             flat.constraints[exclusive] = nil

@@ -94,14 +94,18 @@ public struct Contract: Sendable {
         // OpenAPIKit decodes it whole only when that schema refuses it, and each path item a lookup reaches.
         // The structure's verdict comes first, as when they ran one after the other.
         let edition = file.reading?.edition ?? .v3_1
+        // What apicheck never reads and the structure's judge would refuse (a leftover key, a security requirement naming
+        // no scheme, a server URL left unrendered) is said once and left out of what is judged.
+        let unread = UnreadParts(tree)
+        let judged = unread.structure
         let structure = BackgroundResult { () -> (any Error)? in
-            if reachedOnly && OpenAPIStructure.isValid(tree, edition: edition) {
+            if reachedOnly && OpenAPIStructure.isValid(judged, edition: edition) {
                 // What is neither a path item nor a component (`openapi`, `info`, `servers`, ...) is decoded too; the
                 // error, if any, is the one the whole document's decoding gives.
-                guard let error = checkStructure(structurePart(of: tree, pathItem: nil)) else { return nil }
-                return checkStructure(tree) ?? error
+                guard let error = checkStructure(structurePart(of: judged, pathItem: nil)) else { return nil }
+                return checkStructure(judged) ?? error
             }
-            return checkStructure(tree)
+            return checkStructure(judged)
         }
         let compiled: Result<CompiledContract, SchemaError>
         do {
@@ -110,8 +114,13 @@ public struct Contract: Sendable {
                 let reached = ReachedOperations(
                     path: path, compiler: compiler, keyCase: keyCase, locate: { located($0, in: file) },
                     structure: { pathItem in
-                        checkStructure(pathItem.map { structurePart(of: tree, pathItem: $0) } ?? tree)
-                            .map { locate($0, in: file) }
+                        checkStructure(
+                            pathItem.map {
+                                structurePart(
+                                    of: judged, pathItem: JSONObject.Member(key: $0.key, value: judged["paths"]?[$0.key] ?? $0.value))
+                            } ?? judged
+                        )
+                        .map { locate($0, in: file) }
                     })
                 compiled = .success(CompiledContract(reached: reached))
             } else {
@@ -129,7 +138,9 @@ public struct Contract: Sendable {
         case .success(var contract):
             // What the parameters say that apicheck leaves out, and the slips its schemas were read with (compiled where
             // reached, those are told as lookups reach them: CompiledContract.reachedWarnings).
-            contract.notices = (compiler.notices() + (reachedOnly ? [] : compiler.schemas.notices)).map { located($0, in: file) }
+            contract.notices = (unread.notices + compiler.notices() + (reachedOnly ? [] : compiler.schemas.notices)).map {
+                located($0, in: file)
+            }
             return (Contract(path: path, compiled: contract), file)
         case .failure(let error):
             throw located(error, in: file)
