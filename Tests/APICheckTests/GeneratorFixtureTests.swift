@@ -221,4 +221,24 @@ struct GeneratorFixtureTests {
         #expect(verifier.verify(try Self.interaction(method, path, status: status, json: body)).isEmpty)
         #expect(!verifier.verify(try Self.interaction(method, path, status: status, json: "[1]")).isEmpty)
     }
+
+    @Test("Stripe: a deepObject parameter whose schema is an array, sent as expand[]=a&expand[]=b or expand[0]=a, is checked")
+    func stripeDeepObjectArray() throws {
+        let contract = try Self.contract("stripe-deepobject-expand.json")
+        #expect(contract.refused.isEmpty, "\(contract.refused.map(\.reasonText))")
+        let verifier = Verifier(contract: contract, options: .init(strict: true))
+        func findings(_ query: String) throws -> [String] {
+            let interaction = try Self.interaction("GET", "/v1/customers/cus_1?" + query, json: #"{"id": "cus_1", "object": "customer"}"#)
+            return verifier.verify(interaction).map { "\($0.rule) \($0.pointer)" }
+        }
+        #expect(try findings("expand%5B%5D=default_source&expand%5B%5D=invoice_settings.default_payment_method") == [])
+        #expect(try findings("expand[0]=default_source&expand[1]=sources&limits[]=3") == [])
+        #expect(try findings("limits[]=3&limits[]=101") == ["schema.maximum /query/limits/*"])
+        #expect(try findings("limits[]=x") == ["shape.type /query/limits/*"])
+        #expect(try findings("expand[source]=x") == ["param.unparsable /query/expand"])
+        // What examples write reads back.
+        let operation = try #require(contract.operation(method: "GET", path: "/v1/customers/c")?.operation)
+        let expand = try #require(operation.parameters.first { $0.name == "expand" })
+        #expect(expand.encodedQuery(.array([.string("a"), .string("b")])) == ["expand%5B%5D=a", "expand%5B%5D=b"])
+    }
 }

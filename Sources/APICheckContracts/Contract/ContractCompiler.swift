@@ -187,6 +187,13 @@ struct ContractCompiler {
         }
     }
 
+    /// Whether `schema` takes arrays of scalars only: what a deepObject parameter writes as `name[]=a&name[]=b` or
+    /// `name[0]=a&name[1]=b`, as Rails, qs and Stripe send them.
+    static func isArrayOfScalars(_ schema: CompiledSchema) -> Bool {
+        guard schema.mask.subtracting(.null) == .array, let items = schema.items else { return false }
+        return !items.mask.isEmpty && !items.mask.contains(.object) && !items.mask.contains(.array)
+    }
+
     /// Header parameters OpenAPI says are ignored: `Accept` and `Content-Type` are the content's, `Authorization` a
     /// security scheme's.
     static let ignoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
@@ -484,8 +491,12 @@ struct ContractCompiler {
                     )
                 }
             }
-        } else if style == .deepObject {
-            throw fail("style deepObject is for object values; give it an object schema")
+        } else if style == .deepObject, !(schema.map(Self.isArrayOfScalars) ?? false) {
+            throw fail(
+                """
+                style deepObject is for object values, and arrays of scalars (Stripe's expand[]=a&expand[]=b); give it an object \
+                or such an array schema
+                """)
         }
         if location == .cookie, explode, let schema, schema.mask.contains(.array) || schema.mask.contains(.object) {
             throw fail(

@@ -48,6 +48,13 @@ extension CompiledContract.ValueEncoding {
             for item in items.decoded where item.name.hasPrefix(prefix) && item.name.hasSuffix("]") && item.name.count > prefix.count {
                 members.append((String(item.name.dropFirst(prefix.count).dropLast()), item.value))
             }
+            if schema?.mask.subtracting(.null) == .array {
+                // `name[]=a` and `name[0]=a`: the elements of an array (Rails, qs and Stripe write arrays so).
+                if let stray = members.first(where: { !$0.0.allSatisfy { $0.isASCII && $0.isNumber } }) {
+                    return .malformed(expected: "\(name)[]=a&\(name)[]=b (an array)", found: "\(name)[\(stray.0)]=\(stray.1)")
+                }
+                return members.isEmpty ? .absent(empty: false) : .value(.array(members.map { .string($0.1) }), typed: false)
+            }
             return members.isEmpty ? .absent(empty: false) : .value(Self.object(members, schema: schema), typed: false)
         }
         if mediaType == nil && isObject && explode {
@@ -164,6 +171,7 @@ extension CompiledContract.Parameter {
             return [escapedName + "=" + pieces.map(FormURLEncoding.escape).joined(separator: ",")]
         case .array(let items):
             let texts = items.map(Self.text)
+            if encoding.style == .deepObject { return texts.map { item("\(name)[]", $0) } }
             if encoding.explode { return texts.map { item(name, $0) } }
             return [escapedName + "=" + texts.map(FormURLEncoding.escape).joined(separator: ",")]
         default:
