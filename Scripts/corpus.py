@@ -82,7 +82,8 @@ def run(binary, document):
         code, out, err, seconds, peak = timed([binary, "coverage", "--format", "json"], project)
         outcome["coverage"] = {"exit": code, "seconds": seconds, "peak_mb": peak}
         if code == 2 or code < 0:
-            outcome["refused_document"] = (err.strip().splitlines() or ["(nothing said)"])[0]
+            first = (err.strip().splitlines() or ["(nothing said)"])[0]
+            outcome["refused_document"] = first.replace(os.path.join(project, "contracts", "api" + extension), os.path.basename(document))
             return outcome
         report = json.loads(out)["apis"][0]
         operations = next(m for m in report["measures"] if m["name"] == "operations")

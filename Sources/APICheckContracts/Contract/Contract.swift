@@ -94,19 +94,12 @@ public struct Contract: Sendable {
         // OpenAPIKit decodes it whole only when that schema refuses it, and each path item a lookup reaches.
         // The structure's verdict comes first, as when they ran one after the other.
         let edition = file.reading?.edition ?? .v3_1
-        // What apicheck never reads and the structure's judge would refuse (a leftover key, a security requirement naming
-        // no scheme, a server URL left unrendered) is said once and left out of what is judged.
+        let structure = BackgroundResult { judgeStructure(tree, reachedOnly: reachedOnly, edition: edition) }
+        // While it is judged: what apicheck never reads and the judge would refuse (a leftover key, a security requirement
+        // naming no scheme, a server URL left unrendered), said once; the document is judged again without it only when
+        // the judge refused it, so a document with none costs nothing more.
         let unread = UnreadParts(tree)
         let judged = unread.structure
-        let structure = BackgroundResult { () -> (any Error)? in
-            if reachedOnly && OpenAPIStructure.isValid(judged, edition: edition) {
-                // What is neither a path item nor a component (`openapi`, `info`, `servers`, ...) is decoded too; the
-                // error, if any, is the one the whole document's decoding gives.
-                guard let error = checkStructure(structurePart(of: judged, pathItem: nil)) else { return nil }
-                return checkStructure(judged) ?? error
-            }
-            return checkStructure(judged)
-        }
         let compiled: Result<CompiledContract, SchemaError>
         do {
             if reachedOnly {
@@ -131,20 +124,37 @@ public struct Contract: Sendable {
         } catch {
             compiled = .failure(error)
         }
+        // What the parameters say that apicheck leaves out, also found while the structure is judged.
+        let parameterNotices = compiler.notices()
         if let error = structure.wait() {
-            throw locate(error, in: file)
+            // Refused as written: judged again without what apicheck does not read, when anything was left out.
+            if let error = unread.notices.isEmpty ? error : judgeStructure(judged, reachedOnly: reachedOnly, edition: edition) {
+                throw locate(error, in: file)
+            }
         }
         switch compiled {
         case .success(var contract):
-            // What the parameters say that apicheck leaves out, and the slips its schemas were read with (compiled where
-            // reached, those are told as lookups reach them: CompiledContract.reachedWarnings).
-            contract.notices = (unread.notices + compiler.notices() + (reachedOnly ? [] : compiler.schemas.notices)).map {
+            // And the slips the schemas were read with (compiled where reached, those are told as lookups reach them:
+            // CompiledContract.reachedWarnings).
+            contract.notices = (unread.notices + parameterNotices + (reachedOnly ? [] : compiler.schemas.notices)).map {
                 located($0, in: file)
             }
             return (Contract(path: path, compiled: contract), file)
         case .failure(let error):
             throw located(error, in: file)
         }
+    }
+
+    /// What is wrong with `tree`'s structure, or nil: compiled where reached, checked against the OpenAPI schema of its
+    /// version first, and decoded by OpenAPIKit whole only when that schema refuses it.
+    private static func judgeStructure(_ tree: JSONValue, reachedOnly: Bool, edition: OpenAPIEdition) -> (any Error)? {
+        if reachedOnly && OpenAPIStructure.isValid(tree, edition: edition) {
+            // What is neither a path item nor a component (`openapi`, `info`, `servers`, ...) is decoded too; the
+            // error, if any, is the one the whole document's decoding gives.
+            guard let error = checkStructure(structurePart(of: tree, pathItem: nil)) else { return nil }
+            return checkStructure(tree) ?? error
+        }
+        return checkStructure(tree)
     }
 
     /// The size of a contract's text from which loading it where reached compiles the OpenAPI schema ahead
