@@ -95,54 +95,64 @@ public struct Contract: Sendable {
         // The structure's verdict comes first, as when they ran one after the other.
         let edition = file.reading?.edition ?? .v3_1
         let structure = BackgroundResult { judgeStructure(tree, reachedOnly: reachedOnly, edition: edition) }
-        // While it is judged: what apicheck never reads and the judge would refuse (a leftover key, a security requirement
-        // naming no scheme, a server URL left unrendered), said once; the document is judged again without it only when
-        // the judge refused it, so a document with none costs nothing more.
-        let unread = UnreadParts(tree)
-        let judged = unread.structure
-        let compiled: Result<CompiledContract, SchemaError>
-        do {
-            if reachedOnly {
-                let keyCase = try compiler.checkWhole()
-                let reached = ReachedOperations(
-                    path: path, compiler: compiler, keyCase: keyCase, locate: { located($0, in: file) },
-                    structure: { pathItem in
-                        checkStructure(
-                            pathItem.map {
-                                structurePart(
-                                    of: judged, pathItem: JSONObject.Member(key: $0.key, value: judged["paths"]?[$0.key] ?? $0.value))
-                            } ?? judged
-                        )
-                        .map { locate($0, in: file) }
-                    })
-                compiled = .success(CompiledContract(reached: reached))
-            } else {
-                compiled = LargeStack.run {
-                    Result { () throws(SchemaError) in try compiler.compile(path: path) { located($0, in: file) } }
-                }
+        // Compiled whole, or (where reached) what the document says as a whole checked, while the structure is judged.
+        let compiled: Result<Compiled, SchemaError>
+        if reachedOnly {
+            compiled = Result { () throws(SchemaError) in .reached(keyCase: try compiler.checkWhole()) }
+        } else {
+            compiled = LargeStack.run {
+                Result { () throws(SchemaError) in .whole(try compiler.compile(path: path) { located($0, in: file) }) }
             }
-        } catch {
-            compiled = .failure(error)
         }
         // What the parameters say that apicheck leaves out, also found while the structure is judged.
         let parameterNotices = compiler.notices()
+        // What apicheck never reads and the judge refuses the document for (a leftover key, a security requirement
+        // naming no scheme, a server URL left unrendered) is said once, and the document judged again without it; a
+        // document the judge takes as written (nearly all) is not walked for it.
+        var unread: [SchemaError] = []
+        var judged = tree
         if let error = structure.wait() {
-            // Refused as written: judged again without what apicheck does not read, when anything was left out.
-            if let error = unread.notices.isEmpty ? error : judgeStructure(judged, reachedOnly: reachedOnly, edition: edition) {
+            let parts = UnreadParts(tree)
+            unread = parts.notices
+            judged = parts.structure
+            if let error = unread.isEmpty ? error : judgeStructure(judged, reachedOnly: reachedOnly, edition: edition) {
                 throw locate(error, in: file)
             }
         }
+        var contract: CompiledContract
         switch compiled {
-        case .success(var contract):
-            // And the slips the schemas were read with (compiled where reached, those are told as lookups reach them:
-            // CompiledContract.reachedWarnings).
-            contract.notices = (unread.notices + parameterNotices + (reachedOnly ? [] : compiler.schemas.notices)).map {
-                located($0, in: file)
-            }
-            return (Contract(path: path, compiled: contract), file)
+        case .success(.whole(let whole)):
+            contract = whole
+        case .success(.reached(let keyCase)):
+            let structureTree = judged
+            let reached = ReachedOperations(
+                path: path, compiler: compiler, keyCase: keyCase, locate: { located($0, in: file) },
+                structure: { pathItem in
+                    checkStructure(
+                        pathItem.map {
+                            structurePart(
+                                of: structureTree,
+                                pathItem: JSONObject.Member(key: $0.key, value: structureTree["paths"]?[$0.key] ?? $0.value))
+                        } ?? structureTree
+                    )
+                    .map { locate($0, in: file) }
+                })
+            contract = CompiledContract(reached: reached)
         case .failure(let error):
             throw located(error, in: file)
         }
+        // And the slips the schemas were read with (compiled where reached, those are told as lookups reach them:
+        // CompiledContract.reachedWarnings).
+        contract.notices = (unread + parameterNotices + (reachedOnly ? [] : compiler.schemas.notices)).map { located($0, in: file) }
+        return (Contract(path: path, compiled: contract), file)
+    }
+
+    /// What loading compiled while the structure was judged.
+    private enum Compiled {
+        /// Every operation.
+        case whole(CompiledContract)
+        /// Nothing yet: the document's own words and `$ref`s were checked, and its key case is this.
+        case reached(keyCase: KeyCase?)
     }
 
     /// What is wrong with `tree`'s structure, or nil: compiled where reached, checked against the OpenAPI schema of its

@@ -211,34 +211,39 @@ struct ContractCompiler {
             }
             found[pointer]?.operations.append(operation)
         }
+        // Pointers, templates and names are made only for what is noted: a vendor's description has thousands of
+        // parameters, and this runs on every load.
         for route in routes {
-            let template = Self.template(route.key)
-            let names = Set(PathTemplate(template).parameterNames)
             guard let (item, itemPointer) = try? resolve(route.value, at: JSONPointer(tokens: ["paths", route.key]), what: "path item")
             else { continue }
-            let methods = Self.methods.filter { item[$0] != nil }
-            var lists = [(item["parameters"], itemPointer.appending("parameters"), methods)]
-            for method in methods {
-                lists.append((item[method]?["parameters"], itemPointer.appending(method).appending("parameters"), [method]))
+            var names: Set<String>?
+            func lacks(_ name: String) -> Bool {
+                if names == nil { names = Set(PathTemplate(Self.template(route.key)).parameterNames) }
+                return names?.contains(name) == false
             }
-            for (list, listPointer, listMethods) in lists {
-                guard case .array(let entries)? = list else { continue }
+            for method in [nil] + Self.methods {
+                guard case .array(let entries)? = method.map({ item[$0]?["parameters"] }) ?? item["parameters"] else { continue }
                 for index in entries.indices {
-                    guard let (parameter, at) = try? resolve(entries[index], at: listPointer.appending(index), what: "parameter"),
-                        case .string(let name)? = parameter["name"], case .string(let location)? = parameter["in"]
+                    let entry = entries[index]
+                    let parameter = entry["$ref"] == nil ? entry : (try? resolve(entry, at: .root, what: "parameter"))?.0
+                    guard let parameter, case .string(let name)? = parameter["name"], case .string(let location)? = parameter["in"]
                     else { continue }
-                    for method in listMethods {
-                        let operation = "\(method.uppercased()) \(template)"
-                        if location == "header", Self.ignoredHeaders.contains(name.lowercased()) {
-                            note(
-                                at, operation,
-                                """
-                                a header parameter named \(name) is ignored, as OpenAPI says: apicheck does not check it (describe \
-                                \(name.lowercased() == "authorization" ? "it with a security scheme" : "the media types under content"))
-                                """)
-                        } else if location == "path", !names.contains(name) {
-                            note(at, operation, "path parameter \(name) is declared, but the path has no {\(name)}: it is ignored")
-                        }
+                    let message: String
+                    if location == "header", Self.ignoredHeaders.contains(name.lowercased()) {
+                        message = """
+                            a header parameter named \(name) is ignored, as OpenAPI says: apicheck does not check it (describe \
+                            \(name.lowercased() == "authorization" ? "it with a security scheme" : "the media types under content"))
+                            """
+                    } else if location == "path", lacks(name) {
+                        message = "path parameter \(name) is declared, but the path has no {\(name)}: it is ignored"
+                    } else {
+                        continue
+                    }
+                    let written = (method.map { itemPointer.appending($0) } ?? itemPointer).appending("parameters").appending(index)
+                    let at = entry["$ref"] == nil ? written : ((try? resolve(entry, at: written, what: "parameter"))?.1 ?? written)
+                    let template = Self.template(route.key)
+                    for listed in method.map({ [$0] }) ?? Self.methods.filter({ item[$0] != nil }) {
+                        note(at, "\(listed.uppercased()) \(template)", message)
                     }
                 }
             }
