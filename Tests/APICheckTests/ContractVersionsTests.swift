@@ -109,7 +109,6 @@ struct ContractVersionsTests {
             ("type: string\nexamples: [a, b]", "in 3.0 write example: with one value", "/examples"),
             ("type: number\nexclusiveMinimum: 3", "a number here is 3.1", "/exclusiveMinimum"),
             ("type: array\nprefixItems: [{type: string}]", "declare openapi: 3.1.0 to use it", "/prefixItems"),
-            ("$ref: '#/components/schemas/Thing'\nmaxProperties: 3", "OpenAPI 3.0 ignores maxProperties beside $ref", "/maxProperties"),
             (
                 "type: object\nproperties: {file: {type: string, contentMediaType: image/png}}", "format: binary",
                 "/properties/file/contentMediaType"
@@ -124,6 +123,21 @@ struct ContractVersionsTests {
         let key = String(pointer.split(separator: "/").last ?? "")
         let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(key + ":") }
         #expect(error.line == line.map { $0 + 1 }, "\(error)")
+    }
+
+    @Test("a keyword beside $ref in a 3.0 document is ignored as OpenAPI 3.0 says, with one warning at its line")
+    func siblingOfReference() throws {
+        let text = Self.document("3.0.3", schema: "$ref: '#/components/schemas/Thing'\nmaxProperties: 3")
+        let contract = try Contract.parse(text, path: "c.yaml").compiled
+        #expect(contract.refused.isEmpty)
+        let line = (text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("maxProperties:") } ?? 0) + 1
+        #expect(contract.warnings.count == 1, "\(contract.warnings)")
+        #expect(
+            contract.warnings.first?.hasPrefix(
+                "c.yaml:\(line):") == true
+                && contract.warnings.first?.contains(
+                    "warning: /paths/~1thing/get/responses/200/content/application~1json/schema/maxProperties: OpenAPI 3.0 ignores maxProperties beside $ref"
+                ) == true, "\(contract.warnings)")
     }
 
     @Test("an error inside a schema the reading moved points at the line where it is written")

@@ -42,8 +42,13 @@ struct GeneratorFixtureTests {
         // Without the literal, the path is no operation of the document.
         #expect(contract.operation(method: "GET", path: "/2010-04-01/Accounts/\(Self.account)/Calls/\(Self.call)") == nil)
 
+        // Twilio writes type beside its enums' $refs: OpenAPI 3.0 ignores it, and so does apicheck, with one warning.
+        #expect(
+            contract.warnings.count == 1
+                && contract.warnings[0].contains("/components/schemas/call/properties/status/type: OpenAPI 3.0 ignores type beside $ref"),
+            "\(contract.warnings)")
         let verifier = Verifier(contract: contract, options: .init(strict: true))
-        let clean = try Self.interaction("GET", path, json: #"{"sid": "\#(Self.call)", "status": "completed", "duration": null}"#)
+        let clean = try Self.interaction("GET", path, json: #"{"sid": "\#(Self.call)", "status": null, "duration": null}"#)
         #expect(verifier.verify(clean).isEmpty, "\(verifier.verify(clean).map(\.compilerLine))")
         let drifted = try Self.interaction("GET", path, json: #"{"sid": "\#(Self.call)", "status": "busy"}"#)
         #expect(verifier.verify(drifted).map(\.rule) == [.enumValue])

@@ -143,7 +143,8 @@ public struct Contract: Sendable {
         }
         // And the slips the schemas were read with (compiled where reached, those are told as lookups reach them:
         // CompiledContract.reachedWarnings).
-        contract.notices = (unread + parameterNotices + (reachedOnly ? [] : compiler.schemas.notices)).map { located($0, in: file) }
+        let read = file.reading?.notices ?? []
+        contract.notices = (read + unread + parameterNotices + (reachedOnly ? [] : compiler.schemas.notices)).map { located($0, in: file) }
         return (Contract(path: path, compiled: contract), file)
     }
 

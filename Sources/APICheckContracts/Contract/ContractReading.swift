@@ -30,6 +30,8 @@ struct ContractReading {
     let tree: JSONValue
     /// Pointers into `tree` that the reading moved (`from`, a prefix), and where they are written (`to`).
     let moves: [(from: JSONPointer, to: JSONPointer)]
+    /// What the reading left out as the document's version says to (``OpenAPI30Reader/notices``), where it is written.
+    var notices: [SchemaError] = []
 
     /// Reads a document as written.
     ///
@@ -44,7 +46,7 @@ struct ContractReading {
         guard edition == .v3_0 else { return ContractReading(edition: edition, version: version, tree: document, moves: []) }
         var reader = OpenAPI30Reader()
         let tree = try reader.document(document, asideFrom: schemasAsideFrom)
-        return ContractReading(edition: edition, version: version, tree: tree, moves: reader.moves)
+        return ContractReading(edition: edition, version: version, tree: tree, moves: reader.moves, notices: reader.notices)
     }
 
     /// Where `pointer` (into ``tree``) is written in the document as read.

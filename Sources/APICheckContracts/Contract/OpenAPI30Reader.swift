@@ -19,6 +19,9 @@ import Foundation
 struct OpenAPI30Reader {
     /// Pointers of the result that moved (`from`, a prefix), and where they are written (`to`).
     private(set) var moves: [(from: JSONPointer, to: JSONPointer)] = []
+    /// What the reading left out as OpenAPI 3.0 says to, each once where it is written: a keyword beside `$ref`
+    /// (a Reference Object takes nothing else; Twilio writes `type` beside its enums' `$ref`s). Warnings, not refusals.
+    private(set) var notices: [SchemaError] = []
     /// The places in the other files of a split contract (``ContractBundle``) that a `$ref` names, and whether a schema
     /// names it (the place is a schema) or the document around schemas does (a path item, a parameter, a response).
     private var targets: [(pointer: JSONPointer, isSchema: Bool)] = []
@@ -58,6 +61,7 @@ struct OpenAPI30Reader {
                         if reader.rewrites > 0 { components.setValue(read, at: inner) }
                         rewrites += reader.rewrites
                         moves += reader.moves
+                        notices += reader.notices
                         targets += reader.targets
                     } else {
                         try rewrite(&components, at: inner) { reader, value throws(SchemaError) in
@@ -215,7 +219,7 @@ struct OpenAPI30Reader {
 
     /// The 3.1 form of the schema written at `written`, to be placed at `pointer` of the result.
     private mutating func schema(_ value: JSONValue, written: JSONPointer, at pointer: JSONPointer) throws(SchemaError) -> JSONValue {
-        guard case .object(let object) = value else {
+        guard case .object(let asWritten) = value else {
             throw SchemaError(
                 pointer: written,
                 message:
@@ -225,7 +229,8 @@ struct OpenAPI30Reader {
                     """
             )
         }
-        try refuseNewKeywords(object, at: written)
+        try refuseNewKeywords(asWritten, at: written)
+        let object = ignoringSiblingsOfReference(asWritten, at: written)
         note(object["$ref"], isSchema: true)
         guard try addsNull(object, at: written) else { return .object(try keywords(object, written: written, at: pointer)) }
         rewrites += 1
@@ -391,18 +396,26 @@ struct OpenAPI30Reader {
                 pointer: pointer.appending("type"),
                 message: "a list of types is OpenAPI 3.1; in 3.0 write one type, with nullable: true to also take null (or use anyOf)")
         }
-        if object["$ref"] != nil {
-            for member in object where member.key != "$ref" && member.key != "nullable" && !Self.isAnnotation(member.key) {
-                throw SchemaError(
+    }
+
+    /// The keywords beside a `$ref` other than `nullable` and the annotations, which OpenAPI 3.0 ignores (its Reference
+    /// Object takes nothing else): left out, as 3.0 reads them, each with a warning saying how to have it checked.
+    private mutating func ignoringSiblingsOfReference(_ object: JSONObject, at pointer: JSONPointer) -> JSONObject {
+        guard object["$ref"] != nil else { return object }
+        let ignored = object.filter { $0.key != "$ref" && $0.key != "nullable" && !Self.isAnnotation($0.key) }
+        guard !ignored.isEmpty else { return object }
+        for member in ignored {
+            notices.append(
+                SchemaError(
                     pointer: pointer.appending(member.key),
                     message:
                         """
-                        OpenAPI 3.0 ignores \(member.key) beside $ref (a Reference Object takes nothing else); to have it checked \
-                        write allOf: [{$ref: ...}] beside it, or remove it
-                        """
-                )
-            }
+                        OpenAPI 3.0 ignores \(member.key) beside $ref (a Reference Object takes nothing else), and so does apicheck; \
+                        to have it checked write allOf: [{$ref: ...}] beside it, or remove it
+                        """))
         }
+        rewrites += 1
+        return JSONObject(object.filter { member in !ignored.contains { $0.key == member.key } })
     }
 
     /// The one schema of a schema that is nothing but `allOf`, `oneOf` or `anyOf` of one (and annotations): how 3.0
