@@ -202,14 +202,16 @@ struct ContractCompiler {
     /// at its own place): header parameters OpenAPI says are ignored, and path parameters the path lacks. Reads
     /// parameters only (no schema is compiled), so a vendor's description compiled where reached is told in full.
     func notices() -> [SchemaError] {
-        var found: [JSONPointer: (message: String, operations: [String])] = [:]
-        var order: [JSONPointer] = []
+        // In the order first noted; a place by its position there.
+        var found: [(pointer: JSONPointer, message: String, operations: [String])] = []
+        var positions: [JSONPointer: Int] = [:]
         func note(_ pointer: JSONPointer, _ operation: String, _ message: String) {
-            if found[pointer] == nil {
-                order.append(pointer)
-                found[pointer] = (message, [])
+            if let position = positions[pointer] {
+                found[position].operations.append(operation)
+            } else {
+                positions[pointer] = found.count
+                found.append((pointer, message, [operation]))
             }
-            found[pointer]?.operations.append(operation)
         }
         // Pointers, templates and names are made only for what is noted: a vendor's description has thousands of
         // parameters, and this runs on every load.
@@ -248,8 +250,7 @@ struct ContractCompiler {
                 }
             }
         }
-        return order.map { pointer in
-            let (message, operations) = found[pointer]!
+        return found.map { pointer, message, operations in
             let which = operations.count == 1 ? operations[0] : "\(operations[0]) and \(operations.count - 1) other operations"
             return SchemaError(pointer: pointer, message: "\(message) (\(which))")
         }

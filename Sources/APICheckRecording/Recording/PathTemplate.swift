@@ -18,11 +18,18 @@ package struct PathTemplate: Sendable {
     /// One segment between slashes: its pieces in order, never empty (two parameters may be adjacent, `{a}{b}`).
     package struct Segment: Sendable {
         package let pieces: [Piece]
+        /// The literal text when the segment is nothing else, and the parameter's name when it is one parameter alone:
+        /// worked out once, since every lookup of a path matches every template.
+        package let literal: String?
+        let parameter: String?
 
-        /// The literal text when the segment is nothing else.
-        package var literal: String? {
-            if pieces.count == 1, case .literal(let text) = pieces[0] { return text }
-            return nil
+        init(pieces: [Piece]) {
+            self.pieces = pieces
+            switch pieces.count == 1 ? pieces[0] : nil {
+            case .literal(let text)?: (literal, parameter) = (text, nil)
+            case .parameter(let name)?: (literal, parameter) = (nil, name)
+            case nil: (literal, parameter) = (nil, nil)
+            }
         }
     }
 
@@ -87,7 +94,7 @@ package struct PathTemplate: Sendable {
             if let text = segment.literal {
                 guard text == part else { return nil }
                 literalSegments += 1
-            } else if segment.pieces.count == 1, case .parameter(let name) = segment.pieces[0] {
+            } else if let name = segment.parameter {
                 parameters[name] = part.percentDecoded ?? part
             } else {
                 var found: [String: String] = [:]
