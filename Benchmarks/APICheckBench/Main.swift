@@ -24,7 +24,8 @@ struct Bench: AsyncParsableCommand {
             verify and live run the apicheck binary built beside this one: build both first (swift build -c release).
             """,
         subcommands: [
-            All.self, Guard.self, Verify.self, Vendor.self, Scale.self, Replay.self, Live.self, JSON.self, Decode.self, SandboxRate.self,
+            All.self, Guard.self, Verify.self, Vendor.self, VendorScale.self, Scale.self, Replay.self, Live.self, JSON.self, Decode.self,
+            SandboxRate.self,
             Hostile.self,
             CheckBodies.self, VerifyFiles.self, VerifyCorpus.self, ShapesCorpus.self, LiveDiff.self, ReplayProfile.self, LoadProfile.self,
         ],
@@ -81,6 +82,7 @@ struct All: Benchmark {
         ok = try await Decode.measure(options) && ok
         ok = try await SandboxRate.measure(options) && ok
         ok = try await Hostile.measure(options) && ok
+        ok = try await VendorScale.measure(options) && ok
         return ok
     }
 }

@@ -169,9 +169,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// counts no more than it has, and every operation is one item.
     static func coverage(_ bytes: [UInt8]) throws(FuzzInvariantViolation) {
         for contract in loaded(bytes) {
-            var coverage = ContractCoverage(api: "fuzz", contract: contract)
-            let examples = ExampleGenerator(contract: contract).generate().examples
-            coverage.mark(Set(examples.flatMap { ContractCoverage.hits(of: $0.interaction, in: contract) }))
+            var tally = CoverageTally()
+            for example in ExampleGenerator(contract: contract).generate().examples { tally.add(example.interaction, contract: contract) }
+            let coverage = ContractCoverage(api: "fuzz", contract: contract, tally: tally)
             for measure in coverage.measures {
                 try check(measure.covered <= measure.total, "\(measure.name): \(measure.covered) of \(measure.total)")
             }

@@ -59,14 +59,14 @@ struct CoverageCommandTests {
             "\(markdown.stdout)")
 
         let html = try await CLIRunner.run(
-            ["coverage", "--api", "kakao", "--format", "html", "--min", "fields=99"], currentDirectory: Self.root)
+            ["coverage", "--api", "kakao", "--format", "html", "--min", "statuses=99"], currentDirectory: Self.root)
         #expect(html.status == 1)
         #expect(html.stdout.hasPrefix("<!DOCTYPE html>"))
         #expect(
             html.stdout.contains(
                 #"<tr class="measure" data-measure="operations"><td class="name">operations</td><td class="covered">3</td><td class="total">3</td>"#
             ), "\(html.stdout)")
-        #expect(html.stdout.contains(#"<tr class="measure below" data-measure="fields">"#))
+        #expect(html.stdout.contains(#"<tr class="measure below" data-measure="statuses">"#))
 
         let verify = try await CLIRunner.run(["verify", "--api", "kakao", "--format", "json"], currentDirectory: Self.root)
         let verified = try JSONReader.parse(Data(verify.stdout.utf8))

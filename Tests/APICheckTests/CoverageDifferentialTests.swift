@@ -3,10 +3,11 @@ import Foundation
 import Testing
 import WireFormat
 
-/// The counting `verify` and `diff` use (bits set along the contract's field trees) against the string form kept for
-/// the public API (`ContractCoverage.hits` + `mark`): the same items exercised, interaction by interaction, for every
-/// recording and contract example of the four APIs, and for the edge cases of the test contract.
-@Suite("Coverage: bits and strings agree")
+/// The counting `verify` and `diff` use (bits set along the contract's field graph, ``CoverageTally``) against a walk of
+/// each body alongside the contract's own schemas, which notes every declaration it meets: an item is exercised when
+/// one of the places it is declared is. The same items, interaction by interaction, for every recording and contract
+/// example of the four APIs, and for the edge cases of the test contract.
+@Suite("Coverage: the field graph and the schemas agree")
 struct CoverageDifferentialTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -17,16 +18,71 @@ struct CoverageDifferentialTests {
 
     static func expectAgree(_ interactions: [Interaction], contract: CompiledContract, context: String) {
         var tally = CoverageTally()
-        var strings = ContractCoverage(api: "x", contract: contract)
+        var names: Set<String> = []
+        var declarations: Set<String> = []
         for interaction in interactions {
             tally.add(interaction, contract: contract)
-            strings.mark(ContractCoverage.hits(of: interaction, in: contract))
+            guard let (operation, _) = contract.operation(method: interaction.request.method, path: interaction.request.path) else {
+                continue
+            }
+            names.insert(operation.name)
+            guard let (key, response) = operation.response(for: interaction.response.status) else { continue }
+            names.insert("\(operation.name) \(key)")
+            let schemas = response.content.values.compactMap { $0 }
+            switch interaction.response.body {
+            case .json(let value): walk(value, schemas, into: &declarations)
+            case .form(let fields, _):
+                let object = JSONObject(fields.map { JSONObject.Member(key: $0.name, value: .string($0.value)) })
+                walk(.object(object), schemas, into: &declarations)
+            default: break
+            }
         }
         let bits = ContractCoverage(api: "x", contract: contract, tally: tally)
-        let (a, b) = (flags(bits), flags(strings))
+        let walked = bits.measures.enumerated().flatMap { number, measure in
+            measure.items.map { item in
+                let exercised = number < 2 ? names.contains(item.name) : item.declared.contains(where: declarations.contains)
+                return "\(exercised ? "+" : "-") \(measure.name) \(item.name)"
+            }
+        }
+        let (a, b) = (flags(bits), walked)
         #expect(a == b, "\(context): \(zip(a, b).filter { $0 != $1 }.prefix(5))")
+        #expect(bits.measures[2].items.allSatisfy { !$0.declared.isEmpty })
         // The public `keys` is made from the bits: one key per item exercised.
         #expect(tally.keys.count == bits.measures.flatMap(\.items).filter(\.exercised).count)
+    }
+
+    /// Notes in `found` every declaration `value` meets along `schemas`: `<location>/properties/<name>` for each member
+    /// a schema declares (through allOf, anyOf, oneOf and `$ref`; every element along `prefixItems` and `items`), and
+    /// `<location>` NUL `<value>` for a scalar one of its enum values equals.
+    static func walk(_ value: JSONValue, _ schemas: [CompiledSchema], into found: inout Set<String>) {
+        var all: [CompiledSchema] = []
+        var seen: Set<ObjectIdentifier> = []
+        var queue = schemas
+        while let schema = queue.popLast() {
+            guard seen.insert(ObjectIdentifier(schema)).inserted else { continue }
+            all.append(schema)
+            queue += schema.allOf + schema.anyOf + schema.oneOf + [schema.reference?.target].compactMap { $0 }
+        }
+        switch value {
+        case .object(let object):
+            for member in object {
+                var next: [CompiledSchema] = []
+                for schema in all {
+                    guard let position = schema.propertyNames.firstIndex(of: member.key) else { continue }
+                    found.insert(schema.location + "/properties/" + JSONPointer.escape(member.key))
+                    next.append(schema.propertySchemas[position])
+                }
+                if !next.isEmpty { walk(member.value, next, into: &found) }
+            }
+        case .array(let elements):
+            let next = all.flatMap { $0.prefixItems + [$0.items].compactMap { $0 } }
+            for element in elements where !next.isEmpty { walk(element, next, into: &found) }
+        default:
+            let text = JSONWriter.compact(value)
+            for schema in all where schema.enumValues?.contains(where: { JSONWriter.compact($0) == text }) == true {
+                found.insert(schema.location + "\u{0}" + text)
+            }
+        }
     }
 
     @Test("every recording and example of the four APIs marks the same items both ways", arguments: ["todos", "github", "kakao", "lslp"])

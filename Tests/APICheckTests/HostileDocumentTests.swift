@@ -15,8 +15,9 @@ struct HostileDocumentTests {
             let findings = verifier.verify(example.interaction).filter { $0.severity == .error }
             #expect(findings.isEmpty, "\(example.operation) \(example.variant): \(findings.map(\.compilerLine))")
         }
-        var coverage = ContractCoverage(api: "hostile", contract: contract)
-        coverage.mark(Set(output.examples.flatMap { ContractCoverage.hits(of: $0.interaction, in: contract) }))
+        var tally = CoverageTally()
+        for example in output.examples { tally.add(example.interaction, contract: contract) }
+        let coverage = ContractCoverage(api: "hostile", contract: contract, tally: tally)
         for measure in coverage.measures { #expect(measure.covered <= measure.total) }
         return (output.examples, output.skipped.map(\.description))
     }

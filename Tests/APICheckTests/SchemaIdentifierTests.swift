@@ -98,7 +98,8 @@ struct SchemaIdentifierTests {
             of: "id: {$anchor: kind, type: integer}", with: "id: {$anchor: kind, type: string}")
         let changes = ContractDiff.compare(
             try ContractVersion.parse(Self.contract, path: "old.yaml"), try ContractVersion.parse(changed, path: "new.yaml"))
-        #expect(changes.map(\.pointer) == ["/children/*/id", "/children/*/next/id"])
+        // Once, where the schema is first met: `next` is the same schema again.
+        #expect(changes.map(\.pointer) == ["/children/*/id"])
         #expect(changes.allSatisfy { $0.rule == .breakingResponseTypeChanged })
         #expect(changes.first?.new?.line == 31)
     }

@@ -106,15 +106,52 @@ public enum BreakingRun {
             guard !recording.isContractExample else { continue }
             read += 1
             for contract in contracts {
-                var tally = CoverageTally()
-                tally.add(recording, contract: contract)
-                for key in tally.keys {
-                    let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
-                    uses[usageKey(parts), default: []].insert(display)
-                }
+                for parts in used(by: recording, in: contract) { uses[usageKey(parts), default: []].insert(display) }
             }
         }
         return (read, uses, notes)
+    }
+
+    /// What `recording` uses of `contract`, as ``ContractChange/usage`` names it: each operation it calls, each
+    /// declared status it gets, and the pointer of every member its JSON bodies hold (`/data/*/title`, array items as
+    /// `*`), declared or not (a change to a field the contract did not declare before is used all the same).
+    static func used(by recording: Recording, in contract: CompiledContract) -> Set<[String]> {
+        var used: Set<[String]> = []
+        for interaction in recording.interactions {
+            guard let (operation, _) = contract.operation(method: interaction.request.method, path: interaction.request.path) else {
+                continue
+            }
+            used.insert([operation.name])
+            guard let (status, _) = operation.response(for: interaction.response.status) else { continue }
+            used.insert([operation.name, status])
+            switch interaction.response.body {
+            case .json(let value):
+                var pointers: Set<String> = []
+                members(of: value, at: "", into: &pointers)
+                for pointer in pointers { used.insert([operation.name, status, pointer]) }
+            case .form(let fields, _):
+                for field in fields { used.insert([operation.name, status, "/" + JSONPointer.escape(field.name)]) }
+            default:
+                break
+            }
+        }
+        return used
+    }
+
+    /// The pointer of every member below `value` (array items as `*`).
+    private static func members(of value: JSONValue, at pointer: String, into pointers: inout Set<String>) {
+        switch value {
+        case .object(let object):
+            for member in object {
+                let child = pointer + "/" + JSONPointer.escape(member.key)
+                pointers.insert(child)
+                members(of: member.value, at: child, into: &pointers)
+            }
+        case .array(let items):
+            for item in items { members(of: item, at: pointer + "/*", into: &pointers) }
+        default:
+            break
+        }
     }
 
     /// The contract at `path` as it was at git revision `ref`: nil when the file did not exist there (a new

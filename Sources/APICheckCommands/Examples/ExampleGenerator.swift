@@ -240,7 +240,9 @@ public struct ExampleGenerator: Sendable {
         var maximal = ValueSynthesizer(mode: .init(maximal: true), seed: seed)
         let full = try maximal.value(schema, at: .root)
         var variants: [(String, JSONValue, Bool)] = [("maximal", full, true)]
+        // Only the maximal value's variation points are used: the other passes do not build them.
         var minimal = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
+        minimal.collecting = false
         variants.append(("minimal", try minimal.value(schema, at: .root), false))
         for point in maximal.points {
             variants.append(
@@ -256,6 +258,7 @@ public struct ExampleGenerator: Sendable {
             + [(.init(maximal: true, unicode: true), "Korean and emoji in every free-text string")]
         for (mode, label) in modes {
             var synthesizer = ValueSynthesizer(mode: mode, seed: seed)
+            synthesizer.collecting = false
             let value = try synthesizer.value(schema, at: .root)
             if value != full { variants.append((label, value, true)) }
         }

@@ -80,40 +80,66 @@ public enum ExamplesRun {
             }
         }
         let folder = options.output.map { URL(fileURLWithPath: $0) } ?? Self.folder(of: api, in: configuration)
-        let output = generator.generate(operations: chosen)
         var result = Result(api: api.name, folder: folder.path)
         result.warnings = contract.warnings + contract.refused.map(\.warning)
-        result.examples = output.examples.count
-        result.skipped = output.skipped
-        // One recording per operation and response key, examples in the order they were made.
-        var order: [String] = []
-        var groups: [String: [Interaction]] = [:]
-        for example in output.examples {
-            let name = fileName(operation: example.operation, responseKey: example.responseKey)
-            if groups[name] == nil { order.append(name) }
-            groups[name, default: []].append(example.interaction)
-        }
-        for name in order {
-            let recording = Recording(
-                api: api.name, name: "examples/" + String(name.dropLast(5)), recordedAt: ExampleGenerator.recordedAt,
-                recordedFrom: ExampleGenerator.recordedFrom, interactions: groups[name] ?? []
-            )
-            let url = folder.appendingPathComponent(name)
-            do {
-                result.files.append((url.path, try recording.save(to: url)))
-            } catch {
-                throw ConfigurationError(file: url.path, message: error.message)
+        // One recording per operation and response key, examples in the order they were made, each written as soon as
+        // its operation's examples are made (a vendor's description makes tens of thousands: held all at once, they
+        // were most of the memory). A file two operations' names share is written after the last of them.
+        let operations = chosen ?? contract.operations
+        var remaining: [String: Int] = [:]
+        for operation in operations {
+            for key in Set(operation.responses.keys.map { fileName(operation: operation.name, responseKey: $0) }) {
+                remaining[key, default: 0] += 1
             }
+        }
+        var written: Set<String> = []
+        var waiting: [String: [Interaction]] = [:]
+        for operation in operations {
+            let output = generator.generate(operations: [operation])
+            result.examples += output.examples.count
+            result.skipped += output.skipped
+            var order: [String] = []
+            for example in output.examples {
+                let name = fileName(operation: example.operation, responseKey: example.responseKey)
+                if waiting[name] == nil { order.append(name) }
+                waiting[name, default: []].append(example.interaction)
+            }
+            for key in Set(operation.responses.keys.map { fileName(operation: operation.name, responseKey: $0) }) {
+                remaining[key, default: 1] -= 1
+            }
+            for name in order where remaining[name] == 0 {
+                try write(waiting.removeValue(forKey: name) ?? [], named: name, api: api.name, in: folder, into: &result)
+                written.insert(name)
+            }
+        }
+        for name in waiting.keys.sorted() {
+            try write(waiting[name] ?? [], named: name, api: api.name, in: folder, into: &result)
+            written.insert(name)
         }
         // A whole run also removes the example files it no longer writes (an operation or status removed
         // from the contract); only files that are examples (recorded_from: contract), never a recording.
         if chosen == nil, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) {
-            for name in names.sorted() where name.hasSuffix(".json") && groups[name] == nil {
+            for name in names.sorted() where name.hasSuffix(".json") && !written.contains(name) {
                 let url = folder.appendingPathComponent(name)
                 guard let old = try? Recording.load(from: url), old.recordedFrom == ExampleGenerator.recordedFrom else { continue }
                 if (try? FileManager.default.removeItem(at: url)) != nil { result.removed.append(url.path) }
             }
         }
         return result
+    }
+
+    /// Writes one examples file.
+    private static func write(
+        _ interactions: [Interaction], named name: String, api: String, in folder: URL, into result: inout Result
+    ) throws(ConfigurationError) {
+        let recording = Recording(
+            api: api, name: "examples/" + String(name.dropLast(5)), recordedAt: ExampleGenerator.recordedAt,
+            recordedFrom: ExampleGenerator.recordedFrom, interactions: interactions)
+        let url = folder.appendingPathComponent(name)
+        do {
+            result.files.append((url.path, try recording.save(to: url)))
+        } catch {
+            throw ConfigurationError(file: url.path, message: error.message)
+        }
     }
 }

@@ -55,8 +55,17 @@ struct ValueSynthesizer {
     var points: [VariationPoint] = []
     /// Points are collected for the first item of an array only (the others repeat its shape).
     var collecting = true
-    /// Beyond this depth only required keys are written (a recursive schema ends).
+    /// Beyond this depth only required keys are written, and arrays at `minItems` (a recursive schema ends).
     static let maximumDepth = 12
+    /// The object schemas being built, from the root to here. One met again inside itself (a cycle: an invoice's
+    /// lines, whose items lead back to invoices) is built as beyond ``maximumDepth`` is, and so is all below it: a
+    /// vendor's schemas, which refer to each other everywhere, made values that grew with every path through them.
+    private var open: Set<ObjectIdentifier> = []
+    /// How many objects of ``open`` are being built again inside themselves.
+    private var again = 0
+
+    /// Whether every declared key and more than `minItems` items are written here.
+    private func isMaximal(at depth: Int) -> Bool { mode.maximal && depth < Self.maximumDepth && again == 0 }
 
     init(mode: Mode, seed: UInt64) {
         self.mode = mode
@@ -85,7 +94,9 @@ struct ValueSynthesizer {
         if collecting { points.append(VariationPoint(pointer: pointer, label: label, value: value)) }
     }
 
-    /// Builds a value without noting points (an alternative's own content).
+    /// Builds a value without noting points (an alternative's own content). What only a point would hold (another
+    /// branch, type, bound or count) is not built there at all: building the alternatives of alternatives grew with
+    /// every path through a vendor's schemas, which refer to each other everywhere.
     private mutating func quietly(_ body: (inout ValueSynthesizer) throws(Failure) -> JSONValue) throws(Failure) -> JSONValue {
         let was = collecting
         collecting = false
@@ -121,7 +132,7 @@ struct ValueSynthesizer {
         if !branches.isEmpty, schema.mask.isEmpty, schema.propertyNames.isEmpty {
             let keyword = schema.oneOf.isEmpty ? "anyOf" : "oneOf"
             let chosen = branches.firstIndex { !Self.onlyNull($0) } ?? 0
-            for (index, branch) in branches.enumerated() where index != chosen {
+            for (index, branch) in branches.enumerated() where collecting && index != chosen {
                 let other = try quietly { (synth: inout ValueSynthesizer) throws(Failure) in
                     try synth.value(branch, at: pointer, depth: depth + 1)
                 }
@@ -135,7 +146,7 @@ struct ValueSynthesizer {
         let types = Self.types(of: schema)
         guard let type = types.first else { return .null }
         if schema.allowsNull && !schema.mask.isEmpty && type != .null { note(pointer, "null", .null) }
-        for other in types.dropFirst() where other != .null {
+        for other in types.dropFirst() where collecting && other != .null {
             let alternative = try quietly { (synth: inout ValueSynthesizer) throws(Failure) in
                 try synth.value(schema, as: other, at: pointer, depth: depth)
             }
@@ -182,7 +193,13 @@ struct ValueSynthesizer {
 
     mutating func object(_ schema: CompiledSchema, at pointer: JSONPointer, depth: Int) throws(Failure) -> JSONValue {
         var members: [JSONObject.Member] = []
-        let everything = mode.maximal && depth < Self.maximumDepth
+        let id = ObjectIdentifier(schema)
+        let repeated = !open.insert(id).inserted
+        if repeated { again += 1 }
+        defer {
+            if repeated { again -= 1 } else { open.remove(id) }
+        }
+        let everything = isMaximal(at: depth)
         for (index, name) in schema.propertyNames.enumerated() where everything || schema.propertyIsRequired[index] {
             members.append(.init(key: name, value: try value(schema.propertySchemas[index], at: pointer.appending(name), depth: depth + 1)))
         }
@@ -196,10 +213,10 @@ struct ValueSynthesizer {
     mutating func array(_ schema: CompiledSchema, at pointer: JSONPointer, depth: Int) throws(Failure) -> JSONValue {
         let least = max(schema.minItems ?? 0, schema.prefixItems.count)
         var count = least
-        if mode.maximal && depth < Self.maximumDepth { count = max(least, min(schema.maxItems ?? 2, 2)) }
+        if isMaximal(at: depth) { count = max(least, min(schema.maxItems ?? 2, 2)) }
         let items = try items(schema, count: count, at: pointer, depth: depth)
         if count > 0 && least == 0 { note(pointer, "empty", .array([])) }
-        if let most = schema.maxItems, most > count, most <= 50 {
+        if collecting, let most = schema.maxItems, most > count, most <= 50 {
             let full = try quietly { (synth: inout ValueSynthesizer) throws(Failure) in
                 try synth.items(schema, count: most, at: pointer, depth: depth)
             }
@@ -327,12 +344,12 @@ struct ValueSynthesizer {
             text = middle
         }
         let length = text.unicodeScalars.count
-        if let least = schema.minLength, least != length,
+        if collecting, let least = schema.minLength, least != length,
             let bounded = try? fitted(schema, candidate: candidate(schema, at: pointer), at: pointer, length: least)
         {
             note(pointer, "minLength \(least)", .string(bounded))
         }
-        if let most = schema.maxLength, most != length, most <= 10_000,
+        if collecting, let most = schema.maxLength, most != length, most <= 10_000,
             let bounded = try? fitted(schema, candidate: candidate(schema, at: pointer), at: pointer, length: most)
         {
             note(pointer, "maxLength \(most)", .string(bounded))
@@ -388,16 +405,21 @@ struct ValueSynthesizer {
             return count >= least && count <= (most ?? Int.max) && (schema.pattern?.matches(text) ?? true)
         }
         func resized(_ text: String) -> String {
-            var scalars = Array(text.unicodeScalars)
-            let filler: Unicode.Scalar = mode.unicode ? "가" : "a"
-            while scalars.count < least { scalars.append(filler) }
-            if let most, scalars.count > most { scalars = Array(scalars.prefix(most)) }
-            var result = ""
-            result.unicodeScalars.append(contentsOf: scalars)
-            return result
+            let count = text.unicodeScalars.count
+            if count < least {
+                // As bytes: appending a Character at a time was two thirds of writing a vendor's examples.
+                var bytes = Array(text.utf8)
+                let filler = mode.unicode ? Array("가".utf8) : [UInt8(ascii: "a")]
+                bytes.reserveCapacity(bytes.count + filler.count * (least - count))
+                for _ in count..<least { bytes += filler }
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            if let most, count > most { return String(String.UnicodeScalarView(text.unicodeScalars.prefix(most))) }
+            return text
         }
         if fits(candidate) { return candidate }
-        if fits(resized(candidate)) { return resized(candidate) }
+        let padded = resized(candidate)
+        if fits(padded) { return padded }
         // Text that patterns usually describe (an HTTP date, an id, a URL) reads better than a sample of the pattern.
         if let known = Self.wellKnown.first(where: fits) { return known }
         guard let pattern = schema.pattern else {
@@ -415,7 +437,8 @@ struct ValueSynthesizer {
                 guard let sample = sampler.sample(variant: variant &+ choice(1_000, at: pointer), shortest: shortest) else { continue }
                 if fits(sample) { return sample }
                 // Text around an unanchored pattern's match still matches: pad and trim, then check again.
-                if fits(resized(sample)) { return resized(sample) }
+                let padded = resized(sample)
+                if fits(padded) { return padded }
             }
         }
         throw Failure(

@@ -15,11 +15,10 @@ public struct ContractDiff {
     /// The day a sunset date is compared with (`--date`).
     var today = Date()
     var changes: [ContractChange] = []
-    /// Schema pairs already compared (recursive schemas end here).
+    /// Schema pairs already compared, by operation and part (a shared or recursive schema ends here).
     var visited: Set<[String]> = []
-    /// The pairs of schemas being compared, outermost first: a pair met again inside itself is a recursive schema (a
-    /// node's `next`), compared where it is first met and once inside itself, not at every depth.
-    var comparing: [[String]] = []
+    /// What each pair of schemas finds on its own, worked out once for every operation that reaches it.
+    var pairs = SchemaPairs()
 
     /// The changes from `old` to `new`, in the new contract's order of operations (removed ones last); a sunset date
     /// is compared with `today`.

@@ -65,6 +65,37 @@ struct FlatSchema {
     static let opaqueKeywords = ["not", "if", "$dynamicRef", "$ref", "$schema"]
 }
 
+/// The pairs of schemas one comparison has compared on their own: what each finds, and the pairs below it.
+struct SchemaPairs {
+    /// A pair by where each schema is written, and the direction it is judged in.
+    struct Key: Hashable {
+        let old: String
+        let new: String
+        let direction: ChangeDirection
+    }
+
+    /// A pair of schemas below another, at `instance` relative to it (or, in a walk, from the body's root).
+    struct Edge {
+        let instance: JSONPointer
+        let before: (JSONValue?, JSONPointer)
+        let after: (JSONValue?, JSONPointer)
+        let direction: ChangeDirection
+    }
+
+    /// What a pair finds on its own: where the two schemas are (`$ref`s followed), its changes (no operation or part,
+    /// pointers relative to the pair), and the pairs below it.
+    struct Compared {
+        let old: String
+        let new: String
+        let changes: [ContractChange]
+        let below: [Edge]
+    }
+
+    var made: [Key: Compared?] = [:]
+    /// While one pair is compared on its own, the pairs below it (nil otherwise).
+    var below: [Edge]?
+}
+
 extension ContractDiff {
     /// Flattens the schema at `pointer` of `version` (nil when there is no schema).
     func flatten(_ value: JSONValue?, at pointer: JSONPointer, in version: ContractVersion, depth: Int = 0) -> FlatSchema? {
@@ -148,27 +179,67 @@ extension ContractDiff {
     }
 
     /// Compares the schemas `before` (old) and `after` (new) of a value at `instance` (a body pointer such as
-    /// `/data/*/title`) in `part` of `operation`.
+    /// `/data/*/title`) in `part` of `operation`, and every pair of schemas below them.
+    ///
+    /// Each pair of places is compared once in a part of an operation, where it is first met: a schema that several
+    /// fields share, or a recursive one (a comment's replies), is compared once, not at every path through it (a
+    /// vendor's schemas, which refer to each other everywhere, have more paths than can be walked). And what a pair
+    /// finds on its own is worked out once for the whole comparison (``SchemaPairs``) and told again, at its place, to
+    /// every operation that reaches it.
     mutating func compareSchemas(
         at before: (JSONValue?, JSONPointer), _ after: (JSONValue?, JSONPointer), _ direction: ChangeDirection, _ operation: String,
         _ part: String, _ instance: JSONPointer
     ) {
+        if pairs.below != nil {
+            // Comparing one pair on its own: the pairs below it are noted, and walked by the caller.
+            pairs.below?.append(SchemaPairs.Edge(instance: instance, before: before, after: after, direction: direction))
+            return
+        }
+        var stack = [SchemaPairs.Edge(instance: instance, before: before, after: after, direction: direction)]
+        while let edge = stack.popLast() {
+            guard let compared = pair(edge), edge.instance.tokens.count < 64,
+                visited.insert([operation, part, compared.old, compared.new]).inserted
+            else { continue }
+            let prefix = edge.instance.description
+            for found in compared.changes {
+                var change = found
+                change.operation = operation
+                change.part = part
+                change.pointer = prefix + found.pointer
+                changes.append(change)
+            }
+            for next in compared.below.reversed() {
+                stack.append(
+                    SchemaPairs.Edge(
+                        instance: JSONPointer(tokens: edge.instance.tokens + next.instance.tokens), before: next.before, after: next.after,
+                        direction: next.direction))
+            }
+        }
+    }
+
+    /// What the pair of schemas `edge` leads to finds on its own (changes at pointers relative to it) and the pairs below
+    /// it; nil when neither side has a schema.
+    private mutating func pair(_ edge: SchemaPairs.Edge) -> SchemaPairs.Compared? {
+        let key = SchemaPairs.Key(old: edge.before.1.description, new: edge.after.1.description, direction: edge.direction)
+        if let made = pairs.made[key] { return made }
         // A schema on one side only: the other side takes any value (`true`), so a schema removed is looser.
-        guard before.0 != nil || after.0 != nil,
-            let oldSchema = flatten(before.0 ?? .bool(true), at: before.1, in: old),
-            let newSchema = flatten(after.0 ?? .bool(true), at: after.1, in: new)
-        else { return }
-        // Each pair of places once; a recursive schema (a comment's replies) where it is first met and once inside itself
-        // (a reply's status), not again at every depth.
-        let pair = [operation, part, oldSchema.pointer.description, newSchema.pointer.description]
-        guard
-            comparing.count(where: { $0 == pair }) < 2,
-            visited.insert([operation, part, instance.description, oldSchema.pointer.description, newSchema.pointer.description]).inserted,
-            instance.tokens.count < 64
-        else { return }
-        comparing.append(pair)
-        compareFlat(oldSchema, newSchema, direction, operation, part, instance)
-        comparing.removeLast()
+        guard edge.before.0 != nil || edge.after.0 != nil,
+            let oldSchema = flatten(edge.before.0 ?? .bool(true), at: edge.before.1, in: old),
+            let newSchema = flatten(edge.after.0 ?? .bool(true), at: edge.after.1, in: new)
+        else {
+            pairs.made[key] = .some(nil)
+            return nil
+        }
+        let outer = changes
+        changes = []
+        pairs.below = []
+        compareFlat(oldSchema, newSchema, edge.direction, "", "", .root)
+        let compared = SchemaPairs.Compared(
+            old: oldSchema.pointer.description, new: newSchema.pointer.description, changes: changes, below: pairs.below ?? [])
+        changes = outer
+        pairs.below = nil
+        pairs.made[key] = compared
+        return compared
     }
 
     mutating func compareFlat(

@@ -356,12 +356,6 @@ public struct CompiledContract: Sendable {
         }
     }
 
-    /// The compiled form of a loaded contract: ``Contract/compiled``, which loading made (this compiles nothing).
-    @available(*, deprecated, message: "read contract.compiled: loading compiled the contract already")
-    public init(_ contract: Contract) {
-        self = contract.compiled
-    }
-
     init(path: String, operations: [Operation], refused: [Refusal] = [], graph: SchemaGraph) {
         self.path = path
         body = .compiled(Whole(operations: operations, refused: refused, graph: graph))

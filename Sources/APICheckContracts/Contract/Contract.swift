@@ -401,7 +401,9 @@ package enum LargeStack {
             thread.stackSize = size
             thread.start()
             done.wait()
-            guard let value = box.value else { preconditionFailure("LargeStack's thread ended without a value") }
+            // Taken out of the box: the thread's closure holds the box until the thread has ended, which may be after
+            // the caller has let go of the value (a contract dropped would stay alive until then).
+            guard let value = box.value.take() else { preconditionFailure("LargeStack's thread ended without a value") }
             return value
         }
     }

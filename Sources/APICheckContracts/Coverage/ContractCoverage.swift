@@ -10,16 +10,24 @@ import Foundation
 public struct ContractCoverage: Sendable {
     /// One thing the contract declares.
     public struct Item: Sendable, Hashable {
-        /// `GET /api/v2/todos`.
-        public let operation: String
-        /// After the operation: `200`, `200 /data/*/id`, `200 /data/*/state "open"`; empty for an operation.
+        /// Where it is: the operation (`GET /api/v2/todos`) for an operation, a status, and a field or enum value that
+        /// only that operation's response reaches; the schema's location (`#/components/schemas/Todo`) for a field or
+        /// enum value of a schema that several places share (two responses, or a cycle): it is counted once there,
+        /// and exercised by a body of any response that reaches it.
+        public let place: String
+        /// After the place: `200`, `200 /data/*/id`, `200 /data/*/state "open"` (for a schema: `/id`, `/state "open"`);
+        /// empty for an operation.
         public let detail: String
         /// Whether an interaction exercised it.
         public internal(set) var exercised: Bool
         let key: String
+        /// Where a field or enum value is declared in the contract: `/components/schemas/Todo/properties/id` (for an
+        /// enum value, the schema's location and the value as compact JSON, joined by a NUL); more than one when
+        /// declarations at one place are read together (the branches of an `allOf`, two media types).
+        package let declared: [String]
 
-        /// `GET /api/v2/todos 200 /data/*/id`.
-        public var name: String { detail.isEmpty ? operation : "\(operation) \(detail)" }
+        /// `GET /api/v2/todos 200 /data/*/id`, `#/components/schemas/Todo /id`.
+        public var name: String { detail.isEmpty ? place : "\(place) \(detail)" }
     }
 
     /// One measure: `operations`, `statuses`, `fields` or `enum values`.
@@ -77,43 +85,11 @@ public struct ContractCoverage: Sendable {
         for (number, item) in contract.coverageIndex.items.enumerated() {
             measures[item.measure].items.append(
                 Item(
-                    operation: item.operation, detail: item.detail, exercised: exercised.contains(number), key: item.key
-                ))
+                    place: item.place, detail: item.detail, exercised: exercised.contains(number), key: item.key,
+                    declared: item.declared))
         }
         measures[0].refused = contract.refused.count { $0.operation != nil }
         self.measures = measures
-    }
-
-    /// What `interaction` exercises of `contract`, as item keys (for gathering on several threads, then ``mark(_:)``).
-    public static func hits(of interaction: Interaction, in contract: CompiledContract) -> Set<String> {
-        guard let (operation, _) = contract.operation(method: interaction.request.method, path: interaction.request.path) else { return [] }
-        let name = operation.name
-        var hits: Set<String> = [key(name)]
-        guard let (responseKey, _) = operation.response(for: interaction.response.status) else { return hits }
-        hits.insert(key(name, responseKey))
-        switch interaction.response.body {
-        case .json(let value):
-            collect(value, at: "", operation: name, response: responseKey, into: &hits)
-        case .form(let fields, _):
-            for field in fields {
-                let pointer = "/" + escape(field.name)
-                hits.insert(key(name, responseKey, pointer))
-                hits.insert(key(name, responseKey, pointer, JSONWriter.compact(.string(field.value))))
-            }
-        default:
-            break
-        }
-        return hits
-    }
-
-    /// Marks the items whose keys are in `hits` as exercised.
-    public mutating func mark(_ hits: Set<String>) {
-        guard !hits.isEmpty else { return }
-        for measure in measures.indices {
-            for item in measures[measure].items.indices where hits.contains(measures[measure].items[item].key) {
-                measures[measure].items[item].exercised = true
-            }
-        }
     }
 
     /// The coverage `tally` gathered.
@@ -212,22 +188,6 @@ public struct ContractCoverage: Sendable {
         parts.joined(separator: "\u{0}")
     }
 
-    /// The pointers (array items as `*`) of every key in `value`, and every scalar at its pointer (for enum values).
-    private static func collect(_ value: JSONValue, at pointer: String, operation: String, response: String, into hits: inout Set<String>) {
-        switch value {
-        case .object(let object):
-            for member in object {
-                let child = pointer + "/" + escape(member.key)
-                hits.insert(key(operation, response, child))
-                collect(member.value, at: child, operation: operation, response: response, into: &hits)
-            }
-        case .array(let items):
-            for item in items { collect(item, at: pointer + "/*", operation: operation, response: response, into: &hits) }
-        default:
-            hits.insert(key(operation, response, pointer, JSONWriter.compact(value)))
-        }
-    }
-
     static func escape(_ token: String) -> String {
         JSONPointer.escape(token)
     }
@@ -276,43 +236,5 @@ public struct CoverageTally: Sendable {
         if index == nil { index = other.index }
         recordings += other.recordings
         interactions += other.interactions
-    }
-}
-
-/// The named fields of a response schema (pointers with `*` for array items, through `allOf`/`anyOf`/`oneOf` and
-/// `$ref`) and the enum values at each, in the schema's order.
-struct SchemaFields {
-    private(set) var fields: [String] = []
-    private(set) var enums: [(pointer: String, values: [JSONValue])] = []
-    private var seenFields: Set<String> = []
-    private var seenEnums: Set<String> = []
-    /// The schemas being walked, so that a recursive schema ends (each is walked once per path through it).
-    private var stack: Set<ObjectIdentifier> = []
-
-    mutating func walk(_ schema: CompiledSchema, at pointer: String) {
-        let id = ObjectIdentifier(schema)
-        guard !stack.contains(id), pointer.count < 512 else { return }
-        stack.insert(id)
-        defer { stack.remove(id) }
-        if let values = schema.enumValues {
-            for value in values {
-                let text = pointer + "\u{0}" + JSONWriter.compact(value)
-                guard seenEnums.insert(text).inserted else { continue }
-                if let index = enums.firstIndex(where: { $0.pointer == pointer }) {
-                    enums[index].values.append(value)
-                } else {
-                    enums.append((pointer, [value]))
-                }
-            }
-        }
-        for (name, child) in zip(schema.propertyNames, schema.propertySchemas) {
-            let path = pointer + "/" + ContractCoverage.escape(name)
-            if seenFields.insert(path).inserted { fields.append(path) }
-            walk(child, at: path)
-        }
-        for child in schema.prefixItems { walk(child, at: pointer + "/*") }
-        if let items = schema.items { walk(items, at: pointer + "/*") }
-        for branch in schema.allOf + schema.anyOf + schema.oneOf { walk(branch, at: pointer) }
-        if let target = schema.reference?.target { walk(target, at: pointer) }
     }
 }

@@ -9,16 +9,19 @@ import Locking
 /// Built with the compiled contract; the numbering depends only on the contract, so tallies gathered with
 /// separately compiled copies of one contract (one per verify job) join bit by bit.
 final class CoverageIndex: Sendable {
-    /// One item: its measure (0 operations, 1 statuses, 2 fields, 3 enum values), operation and detail, as
+    /// One item: its measure (0 operations, 1 statuses, 2 fields, 3 enum values), where it is shown and what, as
     /// ``ContractCoverage/Item`` shows them.
     struct Item: Sendable {
         let measure: Int
-        let operation: String
+        let place: String
         let detail: String
         let key: String
+        /// Where a field or an enum value is declared (``CoverageGraph/Found/declared``); empty for the others.
+        let declared: [String]
     }
 
-    /// A place in a response body: the items set when a value is there, and where its members and elements lead.
+    /// A place in a response body, or in a schema several places share: the items set when a value is there, and where
+    /// its members and elements lead.
     struct Node: Sendable {
         /// Declared member names and the nodes they lead to.
         var children: [String: Int] = [:]
@@ -28,10 +31,20 @@ final class CoverageIndex: Sendable {
         var field: Int?
         /// Enum values declared here, as compact JSON, with their items.
         var enums: [(text: String, item: Int)] = []
+        /// The roots of the schemas several places share that apply here too (a `$ref` to one): a value here is
+        /// walked along each of them as well.
+        var links: [Int] = []
+        /// This node and every node its links lead to, links of links included; empty when it has no links.
+        var place: [Int] = []
         /// Every item a value here can set: its enum values, and below it the fields and enum values of its members
         /// and elements. Once all are set, a value here has nothing left to mark and is not walked (the 49 todos
-        /// after the first of a page, say).
-        var below: [Int] = []
+        /// after the first of a page, say). Nil when a cycle is below, or too many items: such a value is walked.
+        var below: [Int]? = []
+    }
+
+    /// The nodes whose declarations apply at `node`: itself and those its links lead to.
+    static func place(_ node: Int, in nodes: [Node]) -> [Int] {
+        nodes[node].place.isEmpty ? [node] : nodes[node].place
     }
 
     /// Every item, in ``ContractCoverage``'s order: measure by measure, each in the contract's order.
@@ -56,72 +69,39 @@ final class CoverageIndex: Sendable {
     }
 
     init(operations compiled: [CompiledContract.Operation]) {
-        var perMeasure: [[Item]] = [[], [], [], []]
-        var nodes: [Node] = []
-        // Positions within each measure first; an item's number is its measure's offset plus its position.
+        var graph = CoverageGraph()
+        let bodies = compiled.flatMap { operation in
+            operation.responses.keys.sorted().flatMap { key in
+                (operation.responses[key]?.content ?? [:]).sorted { $0.key < $1.key }.compactMap(\.value)
+            }
+        }
+        graph.count(bodies)
+        var operationItems: [Item] = []
+        var statusItems: [Item] = []
         var operations: [(item: Int, responses: [String: (item: Int, root: Int)])] = []
-        var fieldItems: [(node: Int, position: Int)] = []
-        var enumItems: [(node: Int, text: String, position: Int)] = []
         for operation in compiled {
             let name = operation.name
-            let operationPosition = perMeasure[0].count
-            perMeasure[0].append(Item(measure: 0, operation: name, detail: "", key: ContractCoverage.key(name)))
+            operationItems.append(Item(measure: 0, place: name, detail: "", key: ContractCoverage.key(name), declared: []))
             var responses: [String: (item: Int, root: Int)] = [:]
             for responseKey in operation.responses.keys.sorted() {
-                let statusPosition = perMeasure[1].count
-                perMeasure[1].append(Item(measure: 1, operation: name, detail: responseKey, key: ContractCoverage.key(name, responseKey)))
-                var walker = SchemaFields()
-                for mediaType in (operation.responses[responseKey]?.content.keys.sorted() ?? []) {
-                    if let schema = operation.responses[responseKey]?.content[mediaType] ?? nil {
-                        walker.walk(schema, at: "")
-                    }
+                responses[responseKey] = (compiled.count + statusItems.count, 0)
+                statusItems.append(
+                    Item(measure: 1, place: name, detail: responseKey, key: ContractCoverage.key(name, responseKey), declared: []))
+                let (root, unit) = graph.addResponse(operation: name, responseKey: responseKey)
+                responses[responseKey]?.root = root
+                for (_, schema) in (operation.responses[responseKey]?.content ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    if let schema { graph.read(schema, into: root, unit: unit) }
                 }
-                let root = nodes.count
-                nodes.append(Node())
-                for pointer in walker.fields {
-                    let node = Self.node(at: pointer, from: root, in: &nodes)
-                    fieldItems.append((node, perMeasure[2].count))
-                    perMeasure[2].append(
-                        Item(
-                            measure: 2, operation: name, detail: "\(responseKey) \(pointer)",
-                            key: ContractCoverage.key(name, responseKey, pointer)
-                        ))
-                }
-                for (pointer, values) in walker.enums {
-                    let node = Self.node(at: pointer, from: root, in: &nodes)
-                    for value in values {
-                        let text = JSONWriter.compact(value)
-                        enumItems.append((node, text, perMeasure[3].count))
-                        perMeasure[3].append(
-                            Item(
-                                measure: 3, operation: name, detail: "\(responseKey) \(pointer.isEmpty ? "/" : pointer) \(text)",
-                                key: ContractCoverage.key(name, responseKey, pointer, text)
-                            ))
-                    }
-                }
-                responses[responseKey] = (statusPosition, root)
             }
-            operations.append((operationPosition, responses))
+            operations.append((operationItems.count - 1, responses))
         }
-        let offsets = [
-            0, perMeasure[0].count, perMeasure[0].count + perMeasure[1].count,
-            perMeasure[0].count + perMeasure[1].count + perMeasure[2].count,
-        ]
-        operations = operations.map { ($0.item, $0.responses.mapValues { (offsets[1] + $0.item, $0.root) }) }
-        for (node, position) in fieldItems { nodes[node].field = offsets[2] + position }
-        for (node, text, position) in enumItems { nodes[node].enums.append((text, offsets[3] + position)) }
-        // Children always come after their parent, so a walk from the last node back fills `below` bottom-up.
-        for index in nodes.indices.reversed() {
-            var below = nodes[index].enums.map(\.item)
-            for child in nodes[index].children.values.sorted() {
-                if let field = nodes[child].field { below.append(field) }
-                below += nodes[child].below
-            }
-            if let elements = nodes[index].elements { below += nodes[elements].below }
-            nodes[index].below = below
-        }
-        items = perMeasure.flatMap { $0 }
-        self.nodes = nodes
+        let fieldOffset = operationItems.count + statusItems.count
+        let enumOffset = fieldOffset + graph.fields.count
+        nodes = graph.finish(fieldOffset: fieldOffset, enumOffset: enumOffset)
+        items =
+            operationItems + statusItems
+            + graph.fields.map { Item(measure: 2, place: $0.place, detail: $0.detail, key: $0.key, declared: $0.declared) }
+            + graph.enums.map { Item(measure: 3, place: $0.place, detail: $0.detail, key: $0.key, declared: $0.declared) }
         self.operations = operations
         var operationIndex: [String: Int] = [:]
         for (position, operation) in compiled.enumerated() where operationIndex[operation.name] == nil {
@@ -147,29 +127,6 @@ final class CoverageIndex: Sendable {
             made[programKey] = program
             return program
         }
-    }
-
-    /// The node at `pointer` (tokens `*` for array elements) below `root`, made on the way.
-    private static func node(at pointer: String, from root: Int, in nodes: inout [Node]) -> Int {
-        var current = root
-        for token in JSONPointer(pointer).tokens {
-            if token == "*" {
-                if let next = nodes[current].elements {
-                    current = next
-                } else {
-                    nodes.append(Node())
-                    nodes[current].elements = nodes.count - 1
-                    current = nodes.count - 1
-                }
-            } else if let next = nodes[current].children[token] {
-                current = next
-            } else {
-                nodes.append(Node())
-                nodes[current].children[token] = nodes.count - 1
-                current = nodes.count - 1
-            }
-        }
-        return current
     }
 
     /// The operation a request was last found to be, by method and path: the pages of one list, the steps of one
@@ -205,14 +162,11 @@ final class CoverageIndex: Sendable {
         case .json(let value):
             mark(value, at: response.root, into: &bits)
         case .form(let fields, _):
-            let root = nodes[response.root]
-            for field in fields {
-                guard let child = root.children[field.name] else { continue }
-                let node = nodes[child]
-                if let item = node.field { bits.set(item) }
-                if !node.enums.isEmpty {
-                    let text = JSONWriter.compact(.string(field.value))
-                    for entry in node.enums where entry.text == text { bits.set(entry.item) }
+            for root in Self.place(response.root, in: nodes) {
+                for field in fields {
+                    guard let child = nodes[root].children[field.name] else { continue }
+                    if let item = nodes[child].field { bits.set(item) }
+                    mark(.string(field.value), at: child, into: &bits)
                 }
             }
         default:
@@ -229,8 +183,17 @@ final class CoverageIndex: Sendable {
     }
 
     private func mark(_ value: JSONValue, at index: Int, into bits: inout CoverageBits) {
+        if let below = nodes[index].below, bits.containsAll(below) { return }
+        if nodes[index].place.isEmpty {
+            markHere(value, at: index, into: &bits)
+        } else {
+            for node in nodes[index].place { markHere(value, at: node, into: &bits) }
+        }
+    }
+
+    /// What `value` sets along `index`'s own children, elements and enum values (not its links').
+    private func markHere(_ value: JSONValue, at index: Int, into bits: inout CoverageBits) {
         let node = nodes[index]
-        if bits.containsAll(node.below) { return }
         switch value {
         case .object(let object):
             guard !node.children.isEmpty else { return }
@@ -244,7 +207,7 @@ final class CoverageIndex: Sendable {
             let below = nodes[next].below
             for element in elements {
                 // Once the elements have set everything they can, the rest of a page is not walked.
-                if bits.containsAll(below) { return }
+                if let below, bits.containsAll(below) { return }
                 mark(element, at: next, into: &bits)
             }
         default:

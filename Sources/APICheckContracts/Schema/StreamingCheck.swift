@@ -32,6 +32,8 @@ package struct StreamingCheck {
     private var nodes = UnsafeBufferPointer<StreamingProgram.Node>(start: nil, count: 0)
     private var names = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var patterns = UnsafeBufferPointer<CompiledSchema.Pattern>(start: nil, count: 0)
+    /// The program's ``StreamingProgram/extraItems``.
+    private var extraItems: [[Int]] = []
     private var depth = 0
     /// The keys of the objects being read whose keys are not all declared (repeated keys are refused by the parser).
     private var keys: [Range<Int>] = []
@@ -56,6 +58,7 @@ package struct StreamingCheck {
                     self.nodes = nodes
                     self.names = names
                     self.patterns = patterns
+                    extraItems = program.extraItems
                     p = JSONParser(bytes: buffer)
                     p.i = start
                     depth = 0
@@ -79,7 +82,11 @@ package struct StreamingCheck {
 
     @inline(__always)
     private mutating func note(_ item: Int) {
-        if item >= 0 && !counted.contains(item) { exercised.append(item) }
+        if item >= 0 {
+            if !counted.contains(item) { exercised.append(item) }
+        } else if item < -1 {
+            for extra in extraItems[-2 - item] where !counted.contains(extra) { exercised.append(extra) }
+        }
     }
 
     /// At `p.i`, after whitespace: `byte`, stepped over.

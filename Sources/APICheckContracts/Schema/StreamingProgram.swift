@@ -12,7 +12,7 @@ import WireFormat
 /// `oneOf`/`anyOf` of `{type: "null"}` and one other schema. No other applicator (`allOf`, `$ref` beside other
 /// keywords, `oneOf`, ...), no `patternProperties`, `prefixItems`, `contains`, `uniqueItems`, `multipleOf`,
 /// `dependentRequired`, `propertyNames`, a `false` schema, or a coverage tree
-/// that does not follow the schema (a second media type's fields at the same place).
+/// that does not follow the schema (a field another media type declares where this schema declares none).
 ///
 /// A program never decides that a body is invalid: it says "valid, and here is what it exercised" or "look the
 /// usual way" (``StreamingCheck``), so a program that is missing a check can only cost time, and one that has a
@@ -26,7 +26,7 @@ package final class StreamingProgram: Sendable {
 
         // Objects.
         /// Declared property names (their bytes in ``StreamingProgram/names``), and for each its node and field item
-        /// (-1: none).
+        /// (-1: none; below -1, several: ``StreamingProgram/extraItems``).
         var names: [Range<Int>] = []
         var children: [Int] = []
         var fieldItems: [Int] = []
@@ -86,13 +86,16 @@ package final class StreamingProgram: Sendable {
     let names: [UInt8]
     /// The patterns the nodes match.
     let patterns: [CompiledSchema.Pattern]
+    /// The field items of properties that set several (``Node/fieldItems`` below -1).
+    let extraItems: [[Int]]
 
     /// Compiles `schema` (a response body's) with `keyCase` in force from its operation, and the coverage tree
     /// below `root`; nil when some check cannot be made while reading.
     init?(schema: CompiledSchema, keyCase: KeyCase?, coverage: [CoverageIndex.Node], root: Int?) {
         var compiler = Compiler(coverage: coverage)
-        guard compiler.compile(schema, keyCase: keyCase, coverage: root) != nil else { return nil }
+        guard compiler.compile(schema, keyCase: keyCase, coverage: root.map { [$0] } ?? []) != nil else { return nil }
         nodes = compiler.nodes
+        extraItems = compiler.extraItems
         names = compiler.names
         patterns = compiler.patterns
     }
@@ -102,6 +105,7 @@ package final class StreamingProgram: Sendable {
         var nodes: [Node] = []
         var names: [UInt8] = []
         var patterns: [CompiledSchema.Pattern] = []
+        var extraItems: [[Int]] = []
         /// Nodes already compiled, by schema, coverage place and key case (a recursive schema reuses them).
         var made: [Key: Int] = [:]
         /// The free node of each key case (see ``Node/free``).
@@ -111,7 +115,7 @@ package final class StreamingProgram: Sendable {
 
         struct Key: Hashable {
             let schema: ObjectIdentifier
-            let place: Int
+            let place: [Int]
             let keyCase: KeyCase?
         }
 
@@ -119,8 +123,8 @@ package final class StreamingProgram: Sendable {
             self.coverage = coverage
         }
 
-        mutating func compile(_ schema: CompiledSchema, keyCase inherited: KeyCase?, coverage place: Int?) -> Int? {
-            let memo = Key(schema: ObjectIdentifier(schema), place: place ?? -1, keyCase: inherited)
+        mutating func compile(_ schema: CompiledSchema, keyCase inherited: KeyCase?, coverage place: [Int]) -> Int? {
+            let memo = Key(schema: ObjectIdentifier(schema), place: place, keyCase: inherited)
             if let index = made[memo] { return index }
             // A `$ref` that closes a cycle stands alone in its schema: its target, applied to the same value, decides
             // just as the target in its place would (the usual checker judges keys once over both).
@@ -161,7 +165,7 @@ package final class StreamingProgram: Sendable {
             node.additionalForbidden = schema.additionalForbidden
             node.minProperties = schema.minProperties
             node.maxProperties = schema.maxProperties
-            let here = place.map { coverage[$0] }
+            let here = merged(place)
             guard compileStructure(schema, keyCase: keyCase, here: here, into: &node) else { return nil }
             setValueKeywords(schema, here: here, of: &node)
             nodes[index] = node
@@ -171,24 +175,22 @@ package final class StreamingProgram: Sendable {
         /// The node's members and items: each declared property (its name, its node, whether it is required and follows
         /// the key case), the schema of other keys and of items; false when one of them cannot be streamed.
         private mutating func compileStructure(
-            _ schema: CompiledSchema, keyCase: KeyCase?, here: CoverageIndex.Node?, into node: inout Node
+            _ schema: CompiledSchema, keyCase: KeyCase?, here: Coverage, into node: inout Node
         ) -> Bool {
-            if let here {
-                // Every coverage child must be reached through a declared property, and elements through `items`.
-                guard here.children.keys.allSatisfy(schema.propertyNames.contains), here.elements == nil || schema.items != nil else {
-                    return false
-                }
+            // Every coverage child must be reached through a declared property, and elements through `items`.
+            guard here.children.keys.allSatisfy({ schema.propertyIndex[$0] != nil }), here.elements.isEmpty || schema.items != nil else {
+                return false
             }
             for (position, name) in schema.propertyNames.enumerated() {
                 guard name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
                     return false
                 }
-                let childPlace = here?.children[name]
+                let childPlace = here.children[name] ?? []
                 guard let child = compile(schema.propertySchemas[position], keyCase: keyCase, coverage: childPlace) else { return false }
                 node.names.append(names.count..<(names.count + name.utf8.count))
                 names += Array(name.utf8)
                 node.children.append(child)
-                node.fieldItems.append(childPlace.flatMap { coverage[$0].field } ?? -1)
+                node.fieldItems.append(fieldItem(childPlace.compactMap { coverage[$0].field }))
                 if schema.propertyIsRequired[position] { node.required.insert(position) }
                 let conforms =
                     keyCase == .snakeCase
@@ -197,18 +199,18 @@ package final class StreamingProgram: Sendable {
             }
             if let additional = schema.additionalSchema {
                 // The usual coverage walk does not follow undeclared keys, so neither does this.
-                guard let child = compile(additional, keyCase: keyCase, coverage: nil) else { return false }
+                guard let child = compile(additional, keyCase: keyCase, coverage: []) else { return false }
                 node.additional = child
             }
             if let items = schema.items {
-                guard let child = compile(items, keyCase: keyCase, coverage: here?.elements) else { return false }
+                guard let child = compile(items, keyCase: keyCase, coverage: here.elements) else { return false }
                 node.items = child
             }
             return true
         }
 
         /// The node's value keywords: lengths, pattern, format, bounds, and the enum values coverage counts.
-        private mutating func setValueKeywords(_ schema: CompiledSchema, here: CoverageIndex.Node?, of node: inout Node) {
+        private mutating func setValueKeywords(_ schema: CompiledSchema, here: Coverage, of node: inout Node) {
             node.minItems = schema.minItems
             node.maxItems = schema.maxItems
             node.minLength = schema.minLength
@@ -226,7 +228,7 @@ package final class StreamingProgram: Sendable {
             let bounds = [schema.minimum, schema.maximum, schema.exclusiveMinimum, schema.exclusiveMaximum].compactMap { $0 }
             node.hasBounds = !bounds.isEmpty
             node.boundsAreInts = bounds.allSatisfy { $0.int != nil }
-            for entry in here?.enums ?? [] {
+            for entry in here.enums {
                 if let value = try? JSONReader.parse(entry.text), case .string(let text) = value {
                     node.enumItems.append((text, entry.item))
                 } else {
@@ -237,6 +239,41 @@ package final class StreamingProgram: Sendable {
             node.needsText =
                 !node.allowed.isEmpty || node.minLength != nil || node.maxLength != nil || node.pattern >= 0
                 || [.dateTime, .date, .uri].contains(node.formatKind) || !node.enumItems.isEmpty
+        }
+
+        /// The coverage of one place of a body: the children, elements and enum values of its coverage nodes and
+        /// their links'.
+        struct Coverage {
+            var children: [String: [Int]] = [:]
+            var elements: [Int] = []
+            var enums: [(text: String, item: Int)] = []
+        }
+
+        /// The coverage at the nodes of `place` (``CoverageIndex/Node/links`` followed).
+        func merged(_ place: [Int]) -> Coverage {
+            var merged = Coverage()
+            var seen: Set<Int> = []
+            for start in place {
+                for index in CoverageIndex.place(start, in: coverage) where seen.insert(index).inserted {
+                    let node = coverage[index]
+                    for (name, child) in node.children { merged.children[name, default: []].append(child) }
+                    if let elements = node.elements { merged.elements.append(elements) }
+                    merged.enums += node.enums
+                }
+            }
+            return merged
+        }
+
+        /// A property's field items as one number: -1 for none, the item for one, and for several `-2 - k`, where `k`
+        /// is their place in ``extraItems`` (a field two media types, or two linked schemas, declare).
+        mutating func fieldItem(_ items: [Int]) -> Int {
+            switch items.count {
+            case 0: return -1
+            case 1: return items[0]
+            default:
+                extraItems.append(items)
+                return -2 - (extraItems.count - 1)
+            }
         }
 
         /// The node that accepts any value whose keys follow `keyCase`: its members and items are checked by itself.

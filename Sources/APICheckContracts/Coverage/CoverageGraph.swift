@@ -1,0 +1,251 @@
+import APICheckRecording
+
+/// The declared fields and enum values of a contract's responses, each counted once per place it is declared: the
+/// coverage items of ``CoverageIndex`` and the graph of places a body is walked along.
+///
+/// A schema that a single place reaches (a response's own schema, or a `$ref` met once) is read into that place, and
+/// its fields are named from the response: `GET /todos 200 /data/*/id`. A schema that several places reach (a `$ref`
+/// two responses share, or one its own properties lead back to) is read once, named from where it is declared
+/// (`#/components/schemas/Todo /id`), and every place that reaches it links to it. So the items and the graph grow
+/// with the document, never with the paths through it: a vendor's description, whose hundreds of schemas refer to
+/// each other, has as many fields as it declares (counting every path through them was past 600 s and 1 GB on
+/// Stripe's).
+struct CoverageGraph {
+    /// A field or enum value item before the measures are numbered: where it is shown, and its node.
+    struct Found {
+        let place: String
+        let detail: String
+        let key: String
+        let node: Int
+        /// For an enum value, its compact JSON.
+        let text: String?
+        /// Where it is declared: `<schema location>/properties/<name>` for a field, `<schema location>` and the value
+        /// for an enum value (each place merged into the item when two are read into one place).
+        var declared: [String]
+    }
+
+    private(set) var nodes: [CoverageIndex.Node] = []
+    private(set) var fields: [Found] = []
+    private(set) var enums: [Found] = []
+    /// The schemas several places reach, by how often they are reached (``count(_:)``).
+    private var entries: [ObjectIdentifier: Int] = [:]
+    /// The root node of each schema read on its own, by schema.
+    private var unitRoots: [ObjectIdentifier: Int] = [:]
+    private var units: [Unit] = []
+    private var work: [Work] = []
+
+    /// How a place's items are named: by the operation and response (`GET /todos`, `200 `), or by the schema's location
+    /// (`#/components/schemas/Todo`, no prefix).
+    private struct Unit {
+        let place: String
+        let prefix: String?
+    }
+
+    private enum Work {
+        /// A schema met at a node: read there, or linked to (``place(_:at:unit:pointer:)``).
+        case place(CompiledSchema, node: Int, unit: Int, pointer: String)
+        /// A schema read into a node.
+        case read(CompiledSchema, node: Int, unit: Int, pointer: String)
+        /// A property declared by the schema at `owner`, read into `parent`'s child of that name.
+        case property(String, CompiledSchema, owner: String, parent: Int, unit: Int, pointer: String)
+    }
+
+    /// A pointer longer than this reads the schema met there on its own (a chain of `$ref`s each met once would
+    /// otherwise make pointers as long as the chain, one per field: quadratic).
+    static let longestPointer = 512
+
+    /// Counts how often each schema below `roots` is reached (by a property, an item, a combinator, a `$ref`, or as a
+    /// root), reading each once.
+    mutating func count(_ roots: [CompiledSchema]) {
+        var stack: [CompiledSchema] = []
+        var seen: Set<ObjectIdentifier> = []
+        func enter(_ schema: CompiledSchema) {
+            let id = ObjectIdentifier(schema)
+            entries[id, default: 0] += 1
+            if seen.insert(id).inserted { stack.append(schema) }
+        }
+        roots.forEach(enter)
+        while let schema = stack.popLast() {
+            Self.successors(of: schema).forEach(enter)
+        }
+    }
+
+    /// Every schema one step below `schema`, as coverage follows them.
+    static func successors(of schema: CompiledSchema) -> [CompiledSchema] {
+        var next = schema.propertySchemas + schema.prefixItems
+        if let items = schema.items { next.append(items) }
+        next += schema.allOf + schema.anyOf + schema.oneOf
+        if let target = schema.reference?.target { next.append(target) }
+        return next
+    }
+
+    /// A new response's root node, its items named `operation` and `responseKey`.
+    mutating func addResponse(operation: String, responseKey: String) -> (root: Int, unit: Int) {
+        units.append(Unit(place: operation, prefix: responseKey))
+        return (newNode(), units.count - 1)
+    }
+
+    /// Reads `schema` (a response body of `unit`) into `root`, and whatever it leads to.
+    mutating func read(_ schema: CompiledSchema, into root: Int, unit: Int) {
+        work.append(.place(schema, node: root, unit: unit, pointer: ""))
+        while let next = work.popLast() {
+            switch next {
+            case .place(let schema, let node, let unit, let pointer):
+                place(schema, at: node, unit: unit, pointer: pointer)
+            case .read(let schema, let node, let unit, let pointer):
+                readHere(schema, at: node, unit: unit, pointer: pointer)
+            case .property(let name, let schema, let owner, let parent, let unit, let pointer):
+                let token = ContractCoverage.escape(name)
+                let path = pointer + "/" + token
+                let child: Int
+                if let existing = nodes[parent].children[name] {
+                    child = existing
+                } else {
+                    child = newNode()
+                    nodes[parent].children[name] = child
+                    nodes[child].field = fields.count
+                    fields.append(found(unit: unit, pointer: path, text: nil, node: child))
+                }
+                if let item = nodes[child].field { fields[item].declared.append(owner + "/properties/" + token) }
+                place(schema, at: child, unit: unit, pointer: path)
+            }
+        }
+    }
+
+    /// Reads `schema` into `node` when only this place reaches it, or links `node` to the schema read on its own.
+    private mutating func place(_ schema: CompiledSchema, at node: Int, unit: Int, pointer: String) {
+        let id = ObjectIdentifier(schema)
+        guard (entries[id] ?? 0) > 1 || pointer.utf8.count > Self.longestPointer || unitRoots[id] != nil else {
+            work.append(.read(schema, node: node, unit: unit, pointer: pointer))
+            return
+        }
+        let root: Int
+        if let made = unitRoots[id] {
+            root = made
+        } else {
+            root = newNode()
+            unitRoots[id] = root
+            units.append(Unit(place: "#" + schema.location, prefix: nil))
+            work.append(.read(schema, node: root, unit: units.count - 1, pointer: ""))
+        }
+        if root != node, !nodes[node].links.contains(root) { nodes[node].links.append(root) }
+    }
+
+    /// Reads what `schema` itself declares into `node`: its enum values, its properties, its items, and (at the same
+    /// node) its combinators' branches and its `$ref`'s target.
+    private mutating func readHere(_ schema: CompiledSchema, at node: Int, unit: Int, pointer: String) {
+        for value in schema.enumValues ?? [] {
+            let text = JSONWriter.compact(value)
+            guard !nodes[node].enums.contains(where: { $0.text == text }) else { continue }
+            nodes[node].enums.append((text, enums.count))
+            var item = found(unit: unit, pointer: pointer, text: text, node: node)
+            item.declared = [schema.location + "\u{0}" + text]
+            enums.append(item)
+        }
+        // Pushed last first, so that they are read in the schema's order (a property's fields before the next one's).
+        var later: [Work] = []
+        for (name, child) in zip(schema.propertyNames, schema.propertySchemas) {
+            later.append(.property(name, child, owner: schema.location, parent: node, unit: unit, pointer: pointer))
+        }
+        let elements = schema.items == nil && schema.prefixItems.isEmpty ? nil : elementsNode(of: node)
+        for child in schema.prefixItems + [schema.items].compactMap({ $0 }) {
+            later.append(.place(child, node: elements ?? node, unit: unit, pointer: pointer + "/*"))
+        }
+        for branch in schema.allOf + schema.anyOf + schema.oneOf + [schema.reference?.target].compactMap({ $0 }) {
+            later.append(.place(branch, node: node, unit: unit, pointer: pointer))
+        }
+        work += later.reversed()
+    }
+
+    /// The most items a node's ``CoverageIndex/Node/below`` lists; a node with more below it is always walked.
+    static let largestBelow = 256
+
+    /// The nodes, done: their items numbered from `fieldOffset` and `enumOffset` (where the measures put them), each
+    /// node's ``CoverageIndex/Node/place`` and ``CoverageIndex/Node/below`` filled in.
+    mutating func finish(fieldOffset: Int, enumOffset: Int) -> [CoverageIndex.Node] {
+        for index in nodes.indices {
+            if let field = nodes[index].field { nodes[index].field = fieldOffset + field }
+            nodes[index].enums = nodes[index].enums.map { ($0.text, enumOffset + $0.item) }
+            guard !nodes[index].links.isEmpty else { continue }
+            var place = [index]
+            var seen: Set<Int> = [index]
+            var next = 0
+            while next < place.count {
+                for link in nodes[place[next]].links where seen.insert(link).inserted { place.append(link) }
+                next += 1
+            }
+            nodes[index].place = place
+        }
+        fillBelow()
+        return nodes
+    }
+
+    /// Every node's ``CoverageIndex/Node/below``, bottom-up: nil where a cycle is below (a value there is always
+    /// walked) or more than ``largestBelow`` items.
+    private mutating func fillBelow() {
+        enum State { case new, open, done }
+        var state = Array(repeating: State.new, count: nodes.count)
+        func successors(_ node: Int) -> [Int] {
+            Array(nodes[node].children.values) + [nodes[node].elements].compactMap { $0 } + nodes[node].links
+        }
+        for start in nodes.indices where state[start] == .new {
+            var frames: [(node: Int, next: [Int], cyclic: Bool)] = [(start, successors(start), false)]
+            state[start] = .open
+            while let top = frames.last {
+                if let successor = top.next.last {
+                    frames[frames.count - 1].next.removeLast()
+                    switch state[successor] {
+                    case .open: frames[frames.count - 1].cyclic = true
+                    case .done: break
+                    case .new:
+                        state[successor] = .open
+                        frames.append((successor, successors(successor), false))
+                    }
+                    continue
+                }
+                frames.removeLast()
+                state[top.node] = .done
+                nodes[top.node].below = top.cyclic ? nil : below(of: top.node, successors: successors(top.node))
+            }
+        }
+    }
+
+    /// What `node` can set: its enum values, and each successor's field and what is below it (nil when one is nil, or
+    /// when more than ``largestBelow``).
+    private func below(of node: Int, successors: [Int]) -> [Int]? {
+        var items = Set(nodes[node].enums.map(\.item))
+        for successor in successors {
+            guard let below = nodes[successor].below else { return nil }
+            if let field = nodes[successor].field { items.insert(field) }
+            items.formUnion(below)
+            if items.count > Self.largestBelow { return nil }
+        }
+        return items.sorted()
+    }
+
+    private mutating func newNode() -> Int {
+        nodes.append(CoverageIndex.Node())
+        return nodes.count - 1
+    }
+
+    /// The node of `node`'s array elements, made when first asked for.
+    private mutating func elementsNode(of node: Int) -> Int {
+        if let made = nodes[node].elements { return made }
+        let made = newNode()
+        nodes[node].elements = made
+        return made
+    }
+
+    /// An item of `unit` at `pointer` (an enum value when `text` is given), not yet declared anywhere.
+    private func found(unit: Int, pointer: String, text: String?, node: Int) -> Found {
+        let owner = units[unit]
+        let shown = text.map { "\(pointer.isEmpty ? "/" : pointer) \($0)" } ?? pointer
+        var parts = [owner.place]
+        if let prefix = owner.prefix { parts.append(prefix) }
+        parts.append(pointer)
+        if let text { parts.append(text) }
+        return Found(
+            place: owner.place, detail: owner.prefix.map { "\($0) \(shown)" } ?? shown, key: ContractCoverage.key(parts: parts),
+            node: node, text: text, declared: [])
+    }
+}
