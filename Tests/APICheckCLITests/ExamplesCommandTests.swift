@@ -109,4 +109,25 @@ struct ExamplesCommandTests {
         let list = try await CLIRunner.run(["examples", "--api", "todos", "--operation", "GET /api/v2/todos"], currentDirectory: project)
         #expect(list.status == 0, "\(list.stderr)")
     }
+
+    @Test("what cannot be written is one line each, a oneOf whose branches overlap a warning at the contract, and the exit status 0")
+    func limitsAreNotFindings() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-examples-limits-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("recordings"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.root.appendingPathComponent("Tests/APICheckTests/Fixtures/generators/springdoc-pageable-and-sealed-oneof.yaml"),
+            to: folder.appendingPathComponent("springdoc.yaml"))
+        try Data(
+            "version: 1\napis:\n  pets:\n    contract: springdoc.yaml\n    recordings: recordings\n    base_url: https://pets.invalid\n"
+                .utf8
+        ).write(to: folder.appendingPathComponent("apicheck.yml"))
+        let run = try await CLIRunner.run(["examples", "--api", "pets"], currentDirectory: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("springdoc.yaml: warning: GET /pets 200: oneOf at /: its branches overlap"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("apicheck examples: info: not written: GET /pets 200 (maximal): its oneOf at / has overlapping branches"))
+        #expect(run.stderr.contains("not written"), "\(run.stderr)")
+        #expect(run.stdout.contains("created recordings/examples/get-owners.200.json"), "\(run.stdout)")
+    }
 }

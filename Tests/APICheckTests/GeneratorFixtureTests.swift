@@ -246,4 +246,28 @@ struct GeneratorFixtureTests {
         let expand = try #require(operation.parameters.first { $0.name == "expand" })
         #expect(expand.encodedQuery(.array([.string("a"), .string("b")])) == ["expand%5B%5D=a", "expand%5B%5D=b"])
     }
+
+    @Test("springdoc: examples write the pageable object exploded, merge required beside allOf, and warn once of a sealed oneOf")
+    func springdocExamples() throws {
+        let contract = try Self.contract("springdoc-pageable-and-sealed-oneof.yaml")
+        let output = ExampleGenerator(contract: contract).generate()
+        // Every example written verifies (the generator checks), and the owner's are written: id an integer, name a string.
+        let owner = try #require(output.examples.first { $0.operation == "GET /owners/{id}" && $0.variant == "minimal" })
+        guard case .json(let body)? = owner.interaction.response.body else { throw Failure("no JSON body") }
+        #expect(body["id"]?.numberValue != nil && body["name"]?.stringValue != nil, "\(JSONWriter.compact(body))")
+        // The overlapping oneOf: one warning with the value that matches both, and its variants not written.
+        #expect(output.ambiguities.count == 1, "\(output.ambiguities)")
+        #expect(output.ambiguities.first?.contains(#"GET /pets 200: oneOf at /: its branches overlap: the value {"name":"#) == true)
+        #expect(output.skipped.allSatisfy { $0.operation == "GET /pets" && $0.reason.contains("overlapping branches") })
+        // The request's pageable, exploded as OpenAPI says for a query object: the examples of the list carry it, and
+        // verified clean (the generator checks every one it writes).
+        let list = try #require(output.examples.first { $0.operation == "GET /owners" && $0.variant == "minimal" })
+        #expect(list.interaction.request.url.hasPrefix("/owners?page="), "\(list.interaction.request.url)")
+        #expect(Verifier(contract: contract, options: .init(strict: true)).verify(list.interaction).isEmpty)
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
 }

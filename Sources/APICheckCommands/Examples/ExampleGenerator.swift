@@ -35,7 +35,12 @@ public struct ExampleGenerator: Sendable {
     /// What one run generated.
     public struct Output: Sendable {
         public var examples: [Example] = []
+        /// The variants not written, each with why: what apicheck cannot write (a pattern it cannot sample), or what the
+        /// contract allows no answer for (``ambiguities``).
         public var skipped: [Skipped] = []
+        /// The `oneOf`s whose branches overlap, once each: a value written for one branch matched another too, so an
+        /// answer like it fails `schema.oneof` (`GET /pets 200: oneOf at /: ...`). A warning about the contract.
+        public var ambiguities: [String] = []
     }
 
     /// `recorded_from` of every example recording: how `infer`, `coverage` and the example loader tell them apart.
@@ -148,6 +153,22 @@ public struct ExampleGenerator: Sendable {
             // Two variants may come out the same (a bound equal to the typical value): keep the first.
             guard seen.insert(JSONWriter.compact(interaction.jsonValue)).inserted else { continue }
             let findings = verifier.verify(interaction)
+            if let first = findings.first, first.rule == .schemaOneOf, first.found.contains("matched") {
+                let place = "\(operation.name) \(key): oneOf at \(first.pointer.isEmpty ? "/" : first.pointer)"
+                if !output.ambiguities.contains(where: { $0.hasPrefix(place + ":") }) {
+                    var value = ""
+                    if case .json(let body)? = interaction.response.body, let there = body[pointer: JSONPointer(first.pointer)] {
+                        value = " " + String(JSONWriter.compact(there).prefix(200))
+                    }
+                    output.ambiguities.append(
+                        """
+                        \(place): its branches overlap: the value\(value) matches more than one (\(first.found)), so an answer like \
+                        it fails schema.oneof; write anyOf, or tell the branches apart (a required property, a const)
+                        """)
+                }
+                skip(entry.variant, "its oneOf at \(first.pointer.isEmpty ? "/" : first.pointer) has overlapping branches (warned above)")
+                continue
+            }
             if let first = findings.first {
                 skip(
                     entry.variant,
@@ -318,7 +339,10 @@ public struct ExampleGenerator: Sendable {
         var cookies: [String] = []
         for parameter in operation.parameters where parameter.required {
             let pointer = JSONPointer(tokens: [parameter.place.rawValue, parameter.name])
-            var synthesizer = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
+            // A required object is written with its declared members (springdoc's `pageable`): exploded, an object with
+            // none of its optional members would write no field at all, and the parameter would be missing.
+            let isObject = parameter.schema.map { ValueSynthesizer.types(of: $0.reference?.target ?? $0).first == .object } ?? false
+            var synthesizer = ValueSynthesizer(mode: .init(maximal: isObject), seed: seed)
             let value =
                 try parameter.schema.map { schema throws(ValueSynthesizer.Failure) in try synthesizer.value(schema, at: pointer) }
                 ?? .string("example")

@@ -23,12 +23,16 @@ public enum ExamplesRun {
     public struct Result: Sendable {
         public let api: String
         public let folder: String
+        /// The contract's file, as apicheck.yml names it.
+        public var contract = ""
         /// Each file written, with whether it was created, updated or unchanged.
         public var files: [(path: String, outcome: SaveOutcome)] = []
         /// Example files of operations the contract no longer has, removed.
         public var removed: [String] = []
         public var examples = 0
         public var skipped: [ExampleGenerator.Skipped] = []
+        /// The contract's `oneOf`s whose branches overlap (``ExampleGenerator/Output/ambiguities``).
+        public var ambiguities: [String] = []
         /// What loading the contract said: what it leaves out (``CompiledContract/warnings``) and each operation it
         /// refused, of which no example is written.
         public var warnings: [String] = []
@@ -81,6 +85,7 @@ public enum ExamplesRun {
         }
         let folder = options.output.map { URL(fileURLWithPath: $0) } ?? Self.folder(of: api, in: configuration)
         var result = Result(api: api.name, folder: folder.path)
+        result.contract = contractPath
         result.warnings = contract.warnings + contract.refused.map(\.warning)
         // One recording per operation and response key, examples in the order they were made, each written as soon as
         // its operation's examples are made (a vendor's description makes tens of thousands: held all at once, they
@@ -98,6 +103,7 @@ public enum ExamplesRun {
             let output = generator.generate(operations: [operation])
             result.examples += output.examples.count
             result.skipped += output.skipped
+            result.ambiguities += output.ambiguities
             var order: [String] = []
             for example in output.examples {
                 let name = fileName(operation: example.operation, responseKey: example.responseKey)

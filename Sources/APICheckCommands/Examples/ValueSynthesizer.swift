@@ -141,7 +141,11 @@ struct ValueSynthesizer {
             return try value(branches[chosen], at: pointer, depth: depth + 1)
         }
         if let first = schema.allOf.first, schema.mask.isEmpty, schema.propertyNames.isEmpty {
-            return try value(first, at: pointer, depth: depth + 1)
+            // Parts that describe an object are one object together (with what `required` beside them names).
+            guard schema.allOf.contains(where: { Self.types(of: $0.reference?.target ?? $0) == [.object] }) else {
+                return try value(first, at: pointer, depth: depth + 1)
+            }
+            return try object(schema, at: pointer, depth: depth)
         }
         let types = Self.types(of: schema)
         guard let type = types.first else { return .null }
@@ -200,14 +204,40 @@ struct ValueSynthesizer {
             if repeated { again -= 1 } else { open.remove(id) }
         }
         let everything = isMaximal(at: depth)
-        for (index, name) in schema.propertyNames.enumerated() where everything || schema.propertyIsRequired[index] {
-            members.append(.init(key: name, value: try value(schema.propertySchemas[index], at: pointer.appending(name), depth: depth + 1)))
+        let merged = Self.properties(of: schema)
+        let required = Set(merged.required)
+        for (name, property) in merged.declared where everything || required.contains(name) {
+            members.append(.init(key: name, value: try value(property, at: pointer.appending(name), depth: depth + 1)))
         }
-        for name in schema.undeclaredRequired {
+        let declared = Set(merged.declared.map(\.name))
+        for name in merged.required where !declared.contains(name) {
             let extra = schema.additionalSchema ?? CompiledSchema.anything()
             members.append(.init(key: name, value: try value(extra, at: pointer.appending(name), depth: depth + 1)))
         }
         return .object(JSONObject(members))
+    }
+
+    /// The properties an object of `schema` has: its own, then its `allOf` parts' (through `$ref`s, and parts of parts),
+    /// a name declared twice taken where it is first; and every name `required` lists anywhere among them, in order.
+    /// (`required` beside an `allOf` names properties its parts declare: read alone, they were written as any value.)
+    static func properties(of schema: CompiledSchema) -> (declared: [(name: String, schema: CompiledSchema)], required: [String]) {
+        var declared: [(name: String, schema: CompiledSchema)] = []
+        var required: [String] = []
+        var names: Set<String> = []
+        var requiredNames: Set<String> = []
+        var visited: Set<ObjectIdentifier> = []
+        var pending = [schema]
+        while !pending.isEmpty {
+            let next = pending.removeFirst()
+            guard visited.insert(ObjectIdentifier(next)).inserted else { continue }
+            for (name, property) in zip(next.propertyNames, next.propertySchemas) where names.insert(name).inserted {
+                declared.append((name, property))
+            }
+            for name in next.required where requiredNames.insert(name).inserted { required.append(name) }
+            pending += next.allOf
+            if let target = next.reference?.target { pending.append(target) }
+        }
+        return (declared, required)
     }
 
     mutating func array(_ schema: CompiledSchema, at pointer: JSONPointer, depth: Int) throws(Failure) -> JSONValue {
