@@ -227,15 +227,22 @@ struct GeneratorFixtureTests {
         #expect(!verifier.verify(try Self.interaction(method, path, status: status, json: "[1]")).isEmpty)
     }
 
-    @Test("Stripe: a deepObject parameter whose schema is an array, sent as expand[]=a&expand[]=b or expand[0]=a, is checked")
-    func stripeDeepObjectArray() throws {
+    /// The Stripe fixture, none of it refused, and the findings of a GET of `path` with `query` answered with `json`.
+    static func stripe(_ path: String, json: String) throws -> (contract: CompiledContract, findings: (String) throws -> [String]) {
         let contract = try Self.contract("stripe-deepobject-expand.json")
         #expect(contract.refused.isEmpty, "\(contract.refused.map(\.reasonText))")
         let verifier = Verifier(contract: contract, options: .init(strict: true))
-        func findings(_ query: String) throws -> [String] {
-            let interaction = try Self.interaction("GET", "/v1/customers/cus_1?" + query, json: #"{"id": "cus_1", "object": "customer"}"#)
-            return verifier.verify(interaction).map { "\($0.rule) \($0.pointer)" }
-        }
+        return (
+            contract,
+            { query in
+                verifier.verify(try Self.interaction("GET", path + "?" + query, json: json)).map { "\($0.rule) \($0.pointer)" }
+            }
+        )
+    }
+
+    @Test("Stripe: a deepObject parameter whose schema is an array, sent as expand[]=a&expand[]=b or expand[0]=a, is checked")
+    func stripeDeepObjectArray() throws {
+        let (contract, findings) = try Self.stripe("/v1/customers/cus_1", json: #"{"id": "cus_1", "object": "customer"}"#)
         #expect(try findings("expand%5B%5D=default_source&expand%5B%5D=invoice_settings.default_payment_method") == [])
         #expect(try findings("expand[0]=default_source&expand[1]=sources&limits[]=3") == [])
         #expect(try findings("limits[]=3&limits[]=101") == ["schema.maximum /query/limits/*"])
@@ -245,6 +252,21 @@ struct GeneratorFixtureTests {
         let operation = try #require(contract.operation(method: "GET", path: "/v1/customers/c")?.operation)
         let expand = try #require(operation.parameters.first { $0.name == "expand" })
         #expect(expand.encodedQuery(.array([.string("a"), .string("b")])) == ["expand%5B%5D=a", "expand%5B%5D=b"])
+    }
+
+    @Test("Stripe: created, a deepObject of an object of bounds or an integer, is checked written either way")
+    func stripeDeepObjectAnyOf() throws {
+        let (contract, findings) = try Self.stripe("/v1/customers", json: #"{"data": []}"#)
+        #expect(try findings("created%5Bgte%5D=1700000000&created%5Blt%5D=1800000000&expand%5B%5D=data.default_source") == [])
+        #expect(try findings("created=1700000000") == [])
+        #expect(try findings("created[gte]=soon") == ["schema.anyof /query/created"])
+        #expect(try findings("created=yesterday") == ["schema.anyof /query/created"])
+        // A bound the object does not declare: strict, as for any object.
+        #expect(try findings("created[after]=1") == ["field.unexpected /query/created/after"])
+        // What examples write reads back clean.
+        let output = ExampleGenerator(contract: contract).generate()
+        #expect(output.skipped.isEmpty, "\(output.skipped)")
+        #expect(output.examples.contains { $0.operation == "GET /v1/customers" })
     }
 
     @Test("springdoc: examples write the pageable object exploded, merge required beside allOf, and warn once of a sealed oneOf")

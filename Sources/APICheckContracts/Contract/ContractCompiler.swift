@@ -194,6 +194,21 @@ struct ContractCompiler {
         return !items.mask.isEmpty && !items.mask.contains(.object) && !items.mask.contains(.array)
     }
 
+    /// The branches of a deepObject parameter's `anyOf` or `oneOf` when each is something deepObject writes: an object
+    /// of scalar properties (`created[gte]=1&created[lt]=5`), an array of scalars (`expand[]=a`), or a scalar
+    /// (`created=1700000000`), as Stripe's `created` is an object of bounds or an integer. Nil for any other schema.
+    static func deepObjectBranches(_ schema: CompiledSchema) -> [CompiledSchema]? {
+        let branches = schema.anyOf + schema.oneOf
+        guard schema.mask.isEmpty, schema.propertyNames.isEmpty, schema.allOf.isEmpty, !branches.isEmpty else { return nil }
+        func isScalar(_ value: CompiledSchema) -> Bool {
+            !value.mask.isEmpty && !value.mask.contains(.object) && !value.mask.contains(.array)
+        }
+        let readable = branches.allSatisfy { branch in
+            isArrayOfScalars(branch) || isScalar(branch) || branch.isObjectOnly && branch.propertySchemas.allSatisfy(isScalar)
+        }
+        return readable ? branches : nil
+    }
+
     /// Header parameters OpenAPI says are ignored: `Accept` and `Content-Type` are the content's, `Authorization` a
     /// security scheme's.
     static let ignoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
@@ -497,11 +512,11 @@ struct ContractCompiler {
                     )
                 }
             }
-        } else if style == .deepObject, !(schema.map(Self.isArrayOfScalars) ?? false) {
+        } else if style == .deepObject, let schema, !Self.isArrayOfScalars(schema), Self.deepObjectBranches(schema) == nil {
             throw fail(
                 """
-                style deepObject is for object values, and arrays of scalars (Stripe's expand[]=a&expand[]=b); give it an object \
-                or such an array schema
+                style deepObject is for object values, arrays of scalars (Stripe's expand[]=a&expand[]=b), and an anyOf or oneOf \
+                of those and scalars (Stripe's created[gte]=1 or created=1); give it such a schema
                 """)
         }
         if location == .cookie, explode, let schema, schema.mask.contains(.array) || schema.mask.contains(.object) {

@@ -48,6 +48,9 @@ extension CompiledContract.ValueEncoding {
             for item in items.decoded where item.name.hasPrefix(prefix) && item.name.hasSuffix("]") && item.name.count > prefix.count {
                 members.append((String(item.name.dropFirst(prefix.count).dropLast()), item.value))
             }
+            if let branches = schema.flatMap(ContractCompiler.deepObjectBranches) {
+                return Self.deepObjectAlternative(name, members: members, branches: branches, allowsEmpty: allowsEmpty, items: items)
+            }
             if schema?.mask.subtracting(.null) == .array {
                 // `name[]=a` and `name[0]=a`: the elements of an array (Rails, qs and Stripe write arrays so).
                 if let stray = members.first(where: { !$0.0.allSatisfy { $0.isASCII && $0.isNumber } }) {
@@ -87,6 +90,24 @@ extension CompiledContract.ValueEncoding {
         }
         if array { return .value(.array(values.map(JSONValue.string)), typed: false) }
         return .value(.string(last), typed: false)
+    }
+
+    /// A deepObject parameter whose schema is an `anyOf` or `oneOf` (``ContractCompiler/deepObjectBranches(_:)``):
+    /// `name[key]=v` members are an object (or, all of them `[]` or `[0]`, an array when a branch is one), and with none,
+    /// `name=v` is the value itself; the whole schema then decides which branch it is.
+    static func deepObjectAlternative(
+        _ name: String, members: [(String, String)], branches: [CompiledSchema], allowsEmpty: Bool, items: QueryItems
+    ) -> ReadValue {
+        guard !members.isEmpty else {
+            let values = items.decoded.filter { $0.name == name }.map(\.value)
+            guard let last = values.last, allowsEmpty || !last.isEmpty else { return .absent(empty: !values.isEmpty) }
+            return .value(.string(last), typed: false)
+        }
+        let indexed = members.allSatisfy { $0.0.allSatisfy { $0.isASCII && $0.isNumber } }
+        if indexed, branches.contains(where: ContractCompiler.isArrayOfScalars) {
+            return .value(.array(members.map { .string($0.1) }), typed: false)
+        }
+        return .value(Self.object(members, schema: branches.first { $0.isObjectOnly }), typed: false)
     }
 
     /// A path parameter's or header's value (one text; a header's comma-separated list may have spaces after its commas).
