@@ -14,8 +14,8 @@ so that from one schema every other is a few `$ref`s away, in cycles. This write
 licence does not allow copying the real one): each resource an object with its scalars (`id`, `object`, `created`,
 `livemode`, `metadata`, an enum `status`, nullable strings), six expandable fields leading to other resources, a
 nested object leading to two more, and a list of a third; `deleted_<resource>`; the operations Stripe has for each
-(list with `limit`, `starting_after`, `expand[]` as a deepObject array; retrieve; create as a form body; delete for
-one in three), each with a `default` error response. Seeded, so the same arguments write the same bytes.
+(list with `created` as a deepObject of bounds or an integer, `limit`, `starting_after`, `expand[]` as a deepObject
+array; retrieve; create as a form body whose `expand` and `metadata` are deepObject fields; delete for one in three), each with a `default` error response. Seeded, so the same arguments write the same bytes.
 
 Written to FOLDER: `stripe.json` and `stripe-v2.json` (the same with the changes a release makes: a field removed,
 an enum value added, a field made optional, a parameter made required, an operation added), `apicheck.yml`
@@ -90,13 +90,16 @@ def operations(name, deletable):
     expand = {"description": "Specifies which fields in the response should be expanded.", "explode": True,
               "in": "query", "name": "expand", "required": False, "style": "deepObject",
               "schema": {"items": {"maxLength": 5000, "type": "string"}, "type": "array"}}
+    created = {"explode": True, "in": "query", "name": "created", "required": False, "style": "deepObject",
+               "schema": {"anyOf": [{"properties": {bound: {"type": "integer"} for bound in ("gt", "gte", "lt", "lte")},
+                                     "title": "range_query_specs", "type": "object"}, {"type": "integer"}]}}
     listed = {"type": "object", "title": "%sList" % name, "required": ["data", "has_more", "object", "url"],
               "properties": {"data": {"type": "array", "items": ref(name)}, "has_more": {"type": "boolean"},
                              "object": {"enum": ["list"], "type": "string"},
                              "url": {"maxLength": 5000, "pattern": "^/v1/%s" % name, "type": "string"}}}
     collection = {
         "get": {"operationId": "Get%ss" % name, "description": "Returns a list of %ss." % name,
-                "parameters": [expand,
+                "parameters": [created, expand,
                                {"in": "query", "name": "limit", "required": False, "schema": {"type": "integer"}},
                                {"in": "query", "name": "starting_after", "required": False,
                                 "schema": {"maxLength": 5000, "type": "string"}}],
@@ -104,10 +107,16 @@ def operations(name, deletable):
                               "default": error}},
         "post": {"operationId": "Post%ss" % name, "description": "Creates a %s." % name,
                  "requestBody": {"content": {"application/x-www-form-urlencoded": {
+                     "encoding": {"expand": {"explode": True, "style": "deepObject"},
+                                  "metadata": {"explode": True, "style": "deepObject"}},
                      "schema": {"type": "object", "additionalProperties": False,
                                 "properties": {"description": {"maxLength": 5000, "type": "string"},
                                                "amount": {"type": "integer"},
-                                               "currency": {"format": "currency", "type": "string"}}}}},
+                                               "currency": {"format": "currency", "type": "string"},
+                                               "expand": {"items": {"maxLength": 5000, "type": "string"}, "type": "array"},
+                                               "metadata": {"anyOf": [{"additionalProperties": {"type": "string"},
+                                                                       "type": "object"},
+                                                                      {"enum": [""], "type": "string"}]}}}}},
                      "required": False},
                  "responses": {"200": {"content": {"application/json": {"schema": ref(name)}}, "description": "OK"},
                                "default": error}},

@@ -1,6 +1,7 @@
 import APICheck
 import Foundation
 import Testing
+import WireFormat
 
 /// What generators and vendors write, each construct a minimal hand-written fixture named after who writes it
 /// (Fixtures/generators): the document loads, and a capture of it is checked, not skipped.
@@ -286,6 +287,34 @@ struct GeneratorFixtureTests {
         let list = try #require(output.examples.first { $0.operation == "GET /owners" && $0.variant == "minimal" })
         #expect(list.interaction.request.url.hasPrefix("/owners?page="), "\(list.interaction.request.url)")
         #expect(Verifier(contract: contract, options: .init(strict: true)).verify(list.interaction).isEmpty)
+    }
+
+    @Test("Stripe: a form body whose encoding makes fields deepObject (metadata[key]=v, expand[]=a, address[city]=x) is checked")
+    func stripeFormDeepObject() throws {
+        let contract = try Self.contract("stripe-deepobject-expand.json")
+        #expect(contract.refused.isEmpty, "\(contract.refused.map(\.reasonText))")
+        let verifier = Verifier(contract: contract, options: .init(strict: true))
+        func findings(_ raw: String) throws -> [String] {
+            let fields = try FormURLEncoding.decode(raw)
+            let interaction = Interaction(
+                request: RecordedRequest(
+                    method: "POST", url: "/v1/customers", headers: HeaderFields([("Content-Type", "application/x-www-form-urlencoded")]),
+                    body: .form(fields: fields, raw: raw)),
+                response: RecordedResponse(
+                    status: 200, headers: HeaderFields([("Content-Type", "application/json")]),
+                    body: .json(try JSONReader.parse(#"{"id": "cus_1", "object": "customer"}"#))))
+            return verifier.verify(interaction).map { "\($0.rule) \($0.pointer)" }
+        }
+        #expect(
+            try findings("description=x&metadata%5Border_id%5D=6735&expand%5B%5D=sources&expand%5B%5D=tax&address%5Bcity%5D=Seoul") == [])
+        #expect(try findings("metadata=&address=") == [], "Stripe's empty string unsets a field")
+        #expect(try findings("address%5Bzip%5D=1") == ["field.unexpected /address/zip"])
+        #expect(try findings("expand%5Bx%5D=y") == ["form.field /expand"])
+        #expect(try findings("colour=red") == ["field.unexpected /colour"])
+        // What examples write reads back clean.
+        let output = ExampleGenerator(contract: contract).generate()
+        #expect(output.skipped.isEmpty, "\(output.skipped)")
+        #expect(output.examples.contains { $0.operation == "POST /v1/customers" && $0.variant == "maximal" })
     }
 
     struct Failure: Error, CustomStringConvertible {

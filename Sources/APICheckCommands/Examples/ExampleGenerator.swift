@@ -408,7 +408,23 @@ public struct ExampleGenerator: Sendable {
         if MediaType.isJSON(essence) { return .json(value) }
         let members = value.objectValue.map(Array.init) ?? []
         if essence == FormURLEncoding.contentType {
+            let required = Set(schema.required)
             let fields = members.flatMap { member -> [FormField] in
+                if encodings[member.key]?.deepObject == true {
+                    // `metadata[key]=v`, `expand[]=a`, as the field's encoding says (an empty object or array writes no
+                    // field: one member or item stands for a required one).
+                    switch member.value {
+                    case .object(let object) where object.isEmpty && required.contains(member.key):
+                        let property = schema.property(member.key)
+                        let branch = property.flatMap { $0.isObjectOnly ? $0 : ($0.anyOf + $0.oneOf).first(where: \.isObjectOnly) }
+                        return [FormField("\(member.key)[\(branch?.propertyNames.first ?? "example")]", "example")]
+                    case .object(let object): return object.map { FormField("\(member.key)[\($0.key)]", Self.text(of: $0.value)) }
+                    case .array(let items) where items.isEmpty && required.contains(member.key):
+                        return [FormField("\(member.key)[]", "example")]
+                    case .array(let items): return items.map { FormField("\(member.key)[]", Self.text(of: $0)) }
+                    default: return [FormField(member.key, Self.text(of: member.value))]
+                    }
+                }
                 if case .array(let items) = member.value, encodings[member.key]?.isJSON != true {
                     return items.map { FormField(member.key, Self.text(of: $0)) }
                 }

@@ -165,6 +165,9 @@ public struct CompiledContract: Sendable {
         public let declared: Bool
         /// The part's declared headers by lower-case name (multipart only).
         public let headers: [String: Header]
+        /// Whether a form field is written `style: deepObject` (Stripe's `metadata[key]=v`, `expand[]=a`): its fields
+        /// `name[...]` are one value of the property.
+        public var deepObject = false
 
         /// Whether the part's text is a JSON document.
         public var isJSON: Bool { !contentTypes.isEmpty && contentTypes.allSatisfy(MediaType.isJSON) }

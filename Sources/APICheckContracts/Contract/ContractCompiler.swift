@@ -209,6 +209,14 @@ struct ContractCompiler {
         return readable ? branches : nil
     }
 
+    /// Whether deepObject writes a value of `schema` as fields `name[...]` apicheck reads: an object of scalars, an array
+    /// of scalars, or an `anyOf`/`oneOf` of those and scalars (``deepObjectBranches(_:)``).
+    static func isDeepObjectValue(_ schema: CompiledSchema) -> Bool {
+        isArrayOfScalars(schema) || deepObjectBranches(schema) != nil
+            || schema.isObjectOnly
+                && schema.propertySchemas.allSatisfy { !$0.mask.isEmpty && !$0.mask.contains(.object) && !$0.mask.contains(.array) }
+    }
+
     /// Header parameters OpenAPI says are ignored: `Accept` and `Content-Type` are the content's, `Authorization` a
     /// security scheme's.
     static let ignoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
@@ -632,11 +640,7 @@ struct ContractCompiler {
                     pointer: at, message: "encoding names \(entry.key), which is not a property of the body's schema (OpenAPI requires one)"
                 )
             }
-            for key in ["style", "explode", "allowReserved"] where entry.value[key] != nil {
-                throw SchemaError(
-                    pointer: at.appending(key),
-                    message: "encoding \(key) is not checked; apicheck reads a part by its contentType (remove \(key))")
-            }
+            let deepObject = try formFieldStyle(entry.value, of: schema?.property(entry.key), multipart: multipart, at: at)
             var types = result[entry.key]?.contentTypes ?? []
             var declared = false
             if let written = entry.value["contentType"] {
@@ -658,9 +662,63 @@ struct ContractCompiler {
                 }
                 headers = try self.headers(entry.value["headers"], at: at.appending("headers"))
             }
-            result[entry.key] = CompiledContract.PartEncoding(contentTypes: types, declared: declared, headers: headers)
+            if deepObject {
+                // Written as fields `name[...]`, not as one JSON field: OpenAPI's default for an object does not apply.
+                if !declared { types = [] }
+                guard !types.contains(where: MediaType.isJSON) else {
+                    throw SchemaError(
+                        pointer: at,
+                        message: "a deepObject form field is written as name[key]=value fields, not as JSON (remove contentType)")
+                }
+            }
+            var encoding = CompiledContract.PartEncoding(contentTypes: types, declared: declared, headers: headers)
+            encoding.deepObject = deepObject
+            result[entry.key] = encoding
         }
         return result
+    }
+
+    /// Whether a form field's encoding (`style`, `explode`, `allowReserved`) writes it as a deepObject (Stripe's
+    /// `metadata[key]=v`, `expand[]=a`); `style: form` with `explode: true` is how fields are read anyway. Anything else
+    /// (a multipart part's style, a comma-separated field, reserved characters unescaped) is refused.
+    private func formFieldStyle(
+        _ encoding: JSONValue, of property: CompiledSchema?, multipart: Bool, at pointer: JSONPointer
+    ) throws(SchemaError) -> Bool {
+        guard encoding["style"] != nil || encoding["explode"] != nil || encoding["allowReserved"] != nil else { return false }
+        guard !multipart else {
+            let key = ["style", "explode", "allowReserved"].first { encoding[$0] != nil } ?? "style"
+            throw SchemaError(
+                pointer: pointer.appending(key),
+                message: "encoding \(key) is not checked; apicheck reads a part by its contentType (remove \(key))")
+        }
+        if encoding["allowReserved"]?.boolValue == true {
+            throw SchemaError(
+                pointer: pointer.appending("allowReserved"),
+                message: "allowReserved is not checked; apicheck reads a form field with reserved characters escaped")
+        }
+        switch (encoding["style"]?.stringValue ?? "form", encoding["explode"]?.boolValue) {
+        case ("deepObject", _):
+            guard let property, Self.isDeepObjectValue(property) else {
+                throw SchemaError(
+                    pointer: pointer.appending("style"),
+                    message:
+                        """
+                        style deepObject is read for an object of scalars, an array of scalars, or an anyOf of those and scalars \
+                        (metadata[key]=v, expand[]=a); this property is none of them (a nested object is not read yet)
+                        """)
+            }
+            return true
+        case ("form", nil), ("form", true?):
+            return false
+        case (let style, let explode):
+            throw SchemaError(
+                pointer: pointer.appending(encoding["style"] != nil ? "style" : "explode"),
+                message:
+                    """
+                    a form field written style \(style)\(explode == false ? ", explode: false" : "") is not checked; apicheck reads \
+                    style form (explode: true, a name repeated for each item) and deepObject
+                    """)
+        }
     }
 
     private func headers(_ value: JSONValue?, at pointer: JSONPointer) throws(SchemaError) -> [String: CompiledContract.Header] {

@@ -39,6 +39,11 @@ extension Verifier {
         let read = Self.read(body, mediaType: mediaType, schema: schemaEntry ?? nil, place)
         var findings = found + read.findings
         guard var value = read.value else { return findings }
+        if case .form(let fields, _) = body, let partEncodings = encodings[key], partEncodings.values.contains(where: \.deepObject),
+            let schema = schemaEntry ?? nil
+        {
+            value = Self.folded(fields, encodings: partEncodings, schema: schema)
+        }
         // Parts (or fields) whose encoding says JSON are parsed and checked as JSON; their types and headers are checked.
         var jsonParts: [String: JSONValue] = [:]
         if let partEncodings = encodings[key], !partEncodings.isEmpty {
@@ -159,6 +164,42 @@ extension Verifier {
                         .bodyUnparsable, "", expected: "a body of type \(mediaType)", found: reason)
                 ])
         }
+    }
+
+    /// A form's fields as an object, each field of a deepObject property (`metadata[key]=v`, `expand[]=a`) folded into
+    /// that property's value where its first field is; the other fields as they are.
+    static func folded(_ fields: [FormField], encodings: [String: CompiledContract.PartEncoding], schema: CompiledSchema) -> JSONValue {
+        var members: [(name: String, value: JSONValue?)] = []
+        var deep: [String: [(String, String)]] = [:]
+        for field in fields {
+            if let open = field.name.firstIndex(of: "["), field.name.hasSuffix("]"),
+                encodings[String(field.name[..<open])]?.deepObject == true
+            {
+                let name = String(field.name[..<open])
+                if deep[name] == nil { members.append((name, nil)) }
+                deep[name, default: []].append((String(field.name[field.name.index(after: open)...].dropLast()), field.value))
+            } else {
+                members.append((field.name, .string(field.value)))
+            }
+        }
+        return .object(
+            JSONObject(
+                members.map { member in
+                    if let value = member.value { return .init(key: member.name, value: value) }
+                    let inner = deep[member.name] ?? []
+                    let property = schema.property(member.name)
+                    let indexed = inner.allSatisfy { $0.0.allSatisfy { $0.isASCII && $0.isNumber } }
+                    let isArray =
+                        property.map {
+                            ContractCompiler.isArrayOfScalars($0)
+                                || (ContractCompiler.deepObjectBranches($0) ?? []).contains(where: ContractCompiler.isArrayOfScalars)
+                        } ?? false
+                    if indexed && isArray { return .init(key: member.name, value: .array(inner.map { .string($0.1) })) }
+                    let objectSchema = property.flatMap {
+                        $0.isObjectOnly ? $0 : ContractCompiler.deepObjectBranches($0)?.first { $0.isObjectOnly }
+                    }
+                    return .init(key: member.name, value: CompiledContract.ValueEncoding.object(inner, schema: objectSchema))
+                }))
     }
 
     /// A form's fields or a multipart body's parts, for their encodings (no parts for any other body).
