@@ -91,15 +91,15 @@ public enum ExamplesRun {
         // its operation's examples are made (a vendor's description makes tens of thousands: held all at once, they
         // were most of the memory). A file two operations' names share is written after the last of them.
         let operations = chosen ?? contract.operations
+        let files = operations.map { operation in Set(operation.responses.keys.map { fileName(operation: operation.name, responseKey: $0) })
+        }
         var remaining: [String: Int] = [:]
-        for operation in operations {
-            for key in Set(operation.responses.keys.map { fileName(operation: operation.name, responseKey: $0) }) {
-                remaining[key, default: 0] += 1
-            }
+        for names in files {
+            for key in names { remaining[key, default: 0] += 1 }
         }
         var written: Set<String> = []
         var waiting: [String: [Interaction]] = [:]
-        for operation in operations {
+        for (operation, names) in zip(operations, files) {
             let output = generator.generate(operations: [operation])
             result.examples += output.examples.count
             result.skipped += output.skipped
@@ -110,9 +110,7 @@ public enum ExamplesRun {
                 if waiting[name] == nil { order.append(name) }
                 waiting[name, default: []].append(example.interaction)
             }
-            for key in Set(operation.responses.keys.map { fileName(operation: operation.name, responseKey: $0) }) {
-                remaining[key, default: 1] -= 1
-            }
+            for key in names { remaining[key, default: 1] -= 1 }
             for name in order where remaining[name] == 0 {
                 try write(waiting.removeValue(forKey: name) ?? [], named: name, api: api.name, in: folder, into: &result)
                 written.insert(name)

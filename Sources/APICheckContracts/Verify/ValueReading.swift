@@ -103,11 +103,17 @@ extension CompiledContract.ValueEncoding {
             guard let last = values.last, allowsEmpty || !last.isEmpty else { return .absent(empty: !values.isEmpty) }
             return .value(.string(last), typed: false)
         }
+        return .value(deepObjectValue(members, schema: nil, branches: branches), typed: false)
+    }
+
+    /// The value deepObject members (`name[key]=v`, `name[]=v`) write for `schema` (or, given, its `anyOf`/`oneOf`
+    /// `branches`): an array when every key is empty or an index and the schema (a branch) is an array of scalars, else
+    /// an object, for the schema's (a branch's) object. Query parameters and form fields read them alike.
+    static func deepObjectValue(_ members: [(String, String)], schema: CompiledSchema?, branches: [CompiledSchema]? = nil) -> JSONValue {
+        let choices = branches ?? schema.map { ContractCompiler.deepObjectBranches($0) ?? [$0] } ?? []
         let indexed = members.allSatisfy { $0.0.allSatisfy { $0.isASCII && $0.isNumber } }
-        if indexed, branches.contains(where: ContractCompiler.isArrayOfScalars) {
-            return .value(.array(members.map { .string($0.1) }), typed: false)
-        }
-        return .value(Self.object(members, schema: branches.first { $0.isObjectOnly }), typed: false)
+        if indexed, choices.contains(where: ContractCompiler.isArrayOfScalars) { return .array(members.map { .string($0.1) }) }
+        return object(members, schema: choices.first { $0.isObjectOnly })
     }
 
     /// A path parameter's or header's value (one text; a header's comma-separated list may have spaces after its commas).

@@ -186,19 +186,10 @@ extension Verifier {
             JSONObject(
                 members.map { member in
                     if let value = member.value { return .init(key: member.name, value: value) }
-                    let inner = deep[member.name] ?? []
-                    let property = schema.property(member.name)
-                    let indexed = inner.allSatisfy { $0.0.allSatisfy { $0.isASCII && $0.isNumber } }
-                    let isArray =
-                        property.map {
-                            ContractCompiler.isArrayOfScalars($0)
-                                || (ContractCompiler.deepObjectBranches($0) ?? []).contains(where: ContractCompiler.isArrayOfScalars)
-                        } ?? false
-                    if indexed && isArray { return .init(key: member.name, value: .array(inner.map { .string($0.1) })) }
-                    let objectSchema = property.flatMap {
-                        $0.isObjectOnly ? $0 : ContractCompiler.deepObjectBranches($0)?.first { $0.isObjectOnly }
-                    }
-                    return .init(key: member.name, value: CompiledContract.ValueEncoding.object(inner, schema: objectSchema))
+                    return .init(
+                        key: member.name,
+                        value: CompiledContract.ValueEncoding.deepObjectValue(deep[member.name] ?? [], schema: schema.property(member.name))
+                    )
                 }))
     }
 
