@@ -192,4 +192,50 @@ struct BreakingCommandTests {
         #expect(new.status == 0, "\(new.stderr)")
         #expect(new.stderr.contains("not in HEAD: a new contract, nothing to compare"), "\(new.stderr)")
     }
+
+    @Test("an edit of a schema that many operations share is one text block naming the first eight places and the count")
+    func sharedByMany() async throws {
+        func document(_ statuses: String) -> String {
+            let paths = (1...12).map { number in
+                """
+                  /things_\(number):
+                    get:
+                      responses:
+                        "200":
+                          description: ok
+                          content:
+                            application/json:
+                              schema: {$ref: "#/components/schemas/Thing"}
+                """
+            }
+            return """
+                openapi: 3.1.0
+                info: {title: t, version: "1"}
+                paths:
+                \(paths.joined(separator: "\n"))
+                components:
+                  schemas:
+                    Thing: {type: object, properties: {status: {type: string, enum: [\(statuses)]}}}
+
+                """
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-breaking-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try document("open").write(to: folder.appendingPathComponent("old.yaml"), atomically: true, encoding: .utf8)
+        try document("open, paused").write(to: folder.appendingPathComponent("new.yaml"), atomically: true, encoding: .utf8)
+        let text = try await CLIRunner.run(["breaking", "old.yaml", "new.yaml"], currentDirectory: folder)
+        #expect(text.status == 1, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("new.yaml:") == true && lines.first?.contains("GET /things_1 200 application/json /status") == true)
+        let also = try #require(lines.first { $0.contains("also in") })
+        #expect(
+            also.hasSuffix(
+                "GET /things_9 200 application/json /status and 3 more places (--format json lists each) (the same edit of the contract)"),
+            "\(also)")
+        #expect(!also.contains("things_10"), "\(also)")
+        let json = try await CLIRunner.run(["breaking", "old.yaml", "new.yaml", "--format", "json"], currentDirectory: folder)
+        let changes = try JSONReader.parse(json.stdout)[pointer: "/comparisons/0/changes"]?.arrayValue ?? []
+        #expect(changes.count == 12, "\(json.stdout)")
+    }
 }

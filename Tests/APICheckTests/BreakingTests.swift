@@ -507,6 +507,36 @@ struct BreakingTests {
         #expect(!changes.contains { $0.pointer.hasPrefix("/replies/") }, "\(changes.map(\.pointer))")
     }
 
+    @Test("a schema several paths reach is told once, at the shortest path, however deep the first path met goes")
+    func shortestPath() throws {
+        func document(_ statuses: String) -> String {
+            """
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths:
+              /a:
+                get:
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {$ref: "#/components/schemas/A"}
+            components:
+              schemas:
+                A: {type: object, properties: {first: {$ref: "#/components/schemas/B"}, status: {$ref: "#/components/schemas/S"}}}
+                B: {type: object, properties: {next: {$ref: "#/components/schemas/C"}}}
+                C: {type: object, properties: {status: {$ref: "#/components/schemas/S"}, back: {$ref: "#/components/schemas/A"}}}
+                S: {type: string, enum: [\(statuses)]}
+            """
+        }
+        let changes = ContractDiff.compare(
+            try ContractVersion.parse(document("open, done"), path: "old.yaml"),
+            try ContractVersion.parse(document("open, done, archived"), path: "new.yaml"))
+        // `first` comes before `status`, so a walk that goes deep first meets S at /first/next/status.
+        #expect(changes.map { "\($0.operation) \($0.pointer) \($0.rule)" } == ["GET /a /status breaking.response-enum-value-added"])
+    }
+
     @Test("a contract apicheck refuses is refused here too, with its file and line; a refused operation is named")
     func refusedContract() throws {
         var broken = Doc()

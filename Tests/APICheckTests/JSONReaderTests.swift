@@ -144,6 +144,38 @@ struct JSONReaderTests {
         #expect(JSONReader.location(of: "/nope", in: text) == nil)
     }
 
+    @Test("JSONLocator finds every pointer where the parser does, and the nearest value on the way to a missing one")
+    func locatorAgreesWithTheParser() throws {
+        let texts = [
+            "{\n  \"interactions\": [\n    {\"step\": \"a\"},\n    {\n      \"bogus\": 1\n    }\n  ]\n}\n",
+            "\u{FEFF}  {\"a\\\"b\": {\"c~d\": [1, [2, {\"e/f\": null}], \"x]}\"], \"\\u0067h\": {\"i\": {\"j\": {\"k\": true}}}},"
+                + " \"é한\": {\"deep\": {\"er\": {\"still\": {\"more\": [\"}\", \"{\", 3.5e-2]}}}}}",
+            "[ {\"a\": []}, {}, [[], [{\"b\": \"\\\\\"}]] ]",
+        ]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let locator = JSONLocator(bytes)
+            var pointers: [JSONPointer] = []
+            func collect(_ value: JSONValue, _ at: JSONPointer) {
+                pointers.append(at)
+                pointers.append(at.appending("missing"))
+                switch value {
+                case .object(let object): for member in object { collect(member.value, at.appending(member.key)) }
+                case .array(let items):
+                    for (index, item) in items.enumerated() { collect(item, at.appending(index)) }
+                    pointers.append(at.appending(items.count))
+                default: break
+                }
+            }
+            collect(try JSONReader.parse(bytes), .root)
+            for pointer in pointers {
+                #expect(
+                    locator.location(ofNearest: pointer) == JSONReader.location(ofNearest: pointer, in: bytes),
+                    "\(pointer) in \(text)")
+            }
+        }
+    }
+
     @Test("equivalence ignores key order and number spelling; equality does not")
     func equivalence() throws {
         let a = try JSONReader.parse(#"{"a":1,"b":[1.0,{"c":"x"}]}"#)

@@ -84,7 +84,7 @@ public enum BreakingReport {
             let place = Self.place(change)
             let location = (change.new ?? change.old).map(\.description) ?? comparison.newPath
             lines.append("\(location): \(change.severity): \(place): \(change.message) [\(change.rule)] (breaks \(change.impact))")
-            if !edit.alsoIn.isEmpty { lines.append("    also in \(edit.alsoIn.joined(separator: ", ")) (the same edit of the contract)") }
+            if !edit.alsoIn.isEmpty { lines.append("    also in \(alsoIn(edit)) (the same edit of the contract)") }
             if let old = change.old, change.new != nil { lines.append("    was at \(old) (\(old.pointer))") }
             if !ranked.usedBy.isEmpty {
                 lines.append("    used by \(firstThree(ranked.usedBy))")
@@ -139,6 +139,14 @@ public enum BreakingReport {
     }
 
     /// `a, b, c and 4 more`: the first three of a list for one line.
+    /// The other places of an edit: all of them up to eight; a schema that hundreds of a vendor's operations reach
+    /// gets the first eight and the count (`--format json` has a change for each).
+    static func alsoIn(_ edit: Edit) -> String {
+        let places = edit.alsoIn
+        guard places.count > 8 else { return places.joined(separator: ", ") }
+        return places.prefix(8).joined(separator: ", ") + " and \(places.count - 8) more places (--format json lists each)"
+    }
+
     static func firstThree(_ items: [String]) -> String {
         items.prefix(3).joined(separator: ", ") + (items.count > 3 ? " and \(items.count - 3) more" : "")
     }
@@ -227,7 +235,7 @@ public enum BreakingReport {
         }
         properties.append("title=\(ReportFormat.escapeProperty(change.rule.rawValue))")
         let place = Self.place(change)
-        var use = edit.alsoIn.isEmpty ? "" : "; also in \(edit.alsoIn.joined(separator: ", ")) (the same edit of the contract)"
+        var use = edit.alsoIn.isEmpty ? "" : "; also in \(alsoIn(edit)) (the same edit of the contract)"
         use += ranked.usedBy.isEmpty ? "" : " (used by \(ranked.usedBy.count) recording\(ranked.usedBy.count == 1 ? "" : "s"))"
         if let line = examplesLine(ranked) { use += "; " + line }
         let text = ReportFormat.escapeData("\(place): \(change.message); breaks \(change.impact)\(use)")

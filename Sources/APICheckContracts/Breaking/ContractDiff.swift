@@ -15,8 +15,8 @@ public struct ContractDiff {
     /// The day a sunset date is compared with (`--date`).
     var today = Date()
     var changes: [ContractChange] = []
-    /// Schema pairs already compared, by operation and part (a shared or recursive schema ends here).
-    var visited: Set<[String]> = []
+    /// The pairs of places already told, by the number of an operation's part (a shared or recursive schema ends here).
+    var visited: [Int: Set<Int>] = [:]
     /// What each pair of schemas finds on its own, worked out once for every operation that reaches it.
     var pairs = SchemaPairs()
 

@@ -11,6 +11,7 @@ public struct ContractVersion {
     let file: ContractFile
     /// The schema resources (`$id`) and anchors, for a `$ref` such as `#node` or `node.json`.
     let resources: SchemaResources
+    let locations = Locations()
 
     /// Reads a contract version from its text. It must load as `apicheck verify` loads a contract: a contract apicheck
     /// refuses (an unknown keyword, a `$ref` that leads nowhere) is refused here too, with its file and line, rather
@@ -49,8 +50,14 @@ public struct ContractVersion {
 
     /// Where `pointer` is in this version: the file, its line, the pointer.
     func location(_ pointer: JSONPointer) -> ContractChange.Location {
-        let place = file.place(of: pointer)
+        let place = file.place(of: pointer, locators: &locations.locators)
         return ContractChange.Location(file: place.path, line: place.line, pointer: place.pointer.description)
+    }
+
+    /// The locators of this version's JSON files, made when a first change is located in each: a comparison locates
+    /// hundreds of changes in a vendor's description, and a parse of the file for each took seconds.
+    final class Locations {
+        var locators: [String: JSONLocator?] = [:]
     }
 
     /// The value at `pointer`, following local `$ref`s (`#/components/...`) to the value they name, and the pointer

@@ -65,7 +65,10 @@ struct FlatSchema {
     static let opaqueKeywords = ["not", "if", "$dynamicRef", "$ref", "$schema"]
 }
 
-/// The pairs of schemas one comparison has compared on their own: what each finds, and the pairs below it.
+/// The pairs of schemas one comparison has compared on their own: what each finds, and the pairs below it, by number.
+///
+/// A walk from an operation's body meets each pair by number: the work of a pair (flattening, comparing, the places
+/// below it) is done once for the whole comparison, and what an operation's walk does per pair is a few integers.
 struct SchemaPairs {
     /// A pair by where each schema is written, and the direction it is judged in.
     struct Key: Hashable {
@@ -85,15 +88,39 @@ struct SchemaPairs {
     /// What a pair finds on its own: where the two schemas are (`$ref`s followed), its changes (no operation or part,
     /// pointers relative to the pair), and the pairs below it.
     struct Compared {
-        let old: String
-        let new: String
+        /// The pair of places (`old`, `new`), one number however many keys lead to it.
+        let place: Int
         let changes: [ContractChange]
         let below: [Edge]
+        /// The number of the pair each of `below` leads to (nil: none), once a walk has looked them up.
+        var next: [Int?]?
     }
 
-    var made: [Key: Compared?] = [:]
+    /// The pairs compared, by number.
+    var compared: [Compared] = []
+    /// The number of the pair a key leads to; nil when neither side has a schema.
+    var made: [Key: Int?] = [:]
     /// While one pair is compared on its own, the pairs below it (nil otherwise).
     var below: [Edge]?
+    /// The numbers of the pairs of places (`old` and `new` written where they are) and of the parts of operations.
+    private var places: [String: Int] = [:]
+    private var scopes: [String: Int] = [:]
+
+    /// The number of the pair of places `old` and `new`.
+    mutating func place(_ old: String, _ new: String) -> Int {
+        let key = old + "\u{0}" + new
+        if let known = places[key] { return known }
+        places[key] = places.count
+        return places.count - 1
+    }
+
+    /// The number of `part` of `operation`, within which each pair of places is told once.
+    mutating func scope(_ operation: String, _ part: String) -> Int {
+        let key = operation + "\u{0}" + part
+        if let known = scopes[key] { return known }
+        scopes[key] = scopes.count
+        return scopes.count - 1
+    }
 }
 
 extension ContractDiff {
@@ -195,31 +222,56 @@ extension ContractDiff {
             pairs.below?.append(SchemaPairs.Edge(instance: instance, before: before, after: after, direction: direction))
             return
         }
-        var stack = [SchemaPairs.Edge(instance: instance, before: before, after: after, direction: direction)]
-        while let edge = stack.popLast() {
-            guard let compared = pair(edge), edge.instance.tokens.count < 64,
-                visited.insert([operation, part, compared.old, compared.new]).inserted
-            else { continue }
-            let prefix = edge.instance.description
-            for found in compared.changes {
-                var change = found
-                change.operation = operation
-                change.part = part
-                change.pointer = prefix + found.pointer
-                changes.append(change)
+        // Breadth first, so that each pair is told at the shortest path that reaches it (`/customer/email`, not the
+        // same field forty expansions further down a cycle).
+        guard let root = pair(SchemaPairs.Edge(instance: instance, before: before, after: after, direction: direction)) else { return }
+        let scope = pairs.scope(operation, part)
+        var seen = visited[scope] ?? []
+        defer { visited[scope] = seen }
+        guard instance.tokens.count < 64, seen.insert(pairs.compared[root].place).inserted else { return }
+        // Each entry: its pair, the entry it was reached from and by which of that pair's edges, its depth in tokens.
+        var queue = [(pair: root, from: -1, edge: -1, depth: instance.tokens.count)]
+        var next = 0
+        while next < queue.count {
+            let entry = queue[next]
+            next += 1
+            let compared = pairs.compared[entry.pair]
+            if !compared.changes.isEmpty {
+                var tokens: [String] = []
+                var at = next - 1
+                while queue[at].from >= 0 {
+                    tokens.insert(contentsOf: pairs.compared[queue[queue[at].from].pair].below[queue[at].edge].instance.tokens, at: 0)
+                    at = queue[at].from
+                }
+                let prefix = JSONPointer(tokens: instance.tokens + tokens).description
+                for found in compared.changes {
+                    var change = found
+                    change.operation = operation
+                    change.part = part
+                    change.pointer = prefix + found.pointer
+                    changes.append(change)
+                }
             }
-            for next in compared.below.reversed() {
-                stack.append(
-                    SchemaPairs.Edge(
-                        instance: JSONPointer(tokens: edge.instance.tokens + next.instance.tokens), before: next.before, after: next.after,
-                        direction: next.direction))
+            for (index, target) in targets(of: entry.pair).enumerated() {
+                guard let target else { continue }
+                let depth = entry.depth + compared.below[index].instance.tokens.count
+                guard depth < 64, seen.insert(pairs.compared[target].place).inserted else { continue }
+                queue.append((target, next - 1, index, depth))
             }
         }
     }
 
-    /// What the pair of schemas `edge` leads to finds on its own (changes at pointers relative to it) and the pairs below
-    /// it; nil when neither side has a schema.
-    private mutating func pair(_ edge: SchemaPairs.Edge) -> SchemaPairs.Compared? {
+    /// The numbers of the pairs the edges below pair `number` lead to, looked up once for the whole comparison.
+    private mutating func targets(of number: Int) -> [Int?] {
+        if let known = pairs.compared[number].next { return known }
+        let found = pairs.compared[number].below.map { pair($0) }
+        pairs.compared[number].next = found
+        return found
+    }
+
+    /// The number of the pair of schemas `edge` leads to, compared on its own the first time (its changes at pointers
+    /// relative to it, and the pairs below it); nil when neither side has a schema.
+    private mutating func pair(_ edge: SchemaPairs.Edge) -> Int? {
         let key = SchemaPairs.Key(old: edge.before.1.description, new: edge.after.1.description, direction: edge.direction)
         if let made = pairs.made[key] { return made }
         // A schema on one side only: the other side takes any value (`true`), so a schema removed is looser.
@@ -234,12 +286,12 @@ extension ContractDiff {
         changes = []
         pairs.below = []
         compareFlat(oldSchema, newSchema, edge.direction, "", "", .root)
-        let compared = SchemaPairs.Compared(
-            old: oldSchema.pointer.description, new: newSchema.pointer.description, changes: changes, below: pairs.below ?? [])
+        let place = pairs.place(oldSchema.pointer.description, newSchema.pointer.description)
+        pairs.compared.append(SchemaPairs.Compared(place: place, changes: changes, below: pairs.below ?? []))
         changes = outer
         pairs.below = nil
-        pairs.made[key] = compared
-        return compared
+        pairs.made[key] = pairs.compared.count - 1
+        return pairs.compared.count - 1
     }
 
     mutating func compareFlat(

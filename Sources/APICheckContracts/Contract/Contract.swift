@@ -356,6 +356,15 @@ struct ContractFile {
         let location = source.location(of: inFile)
         return (source.path, inFile, location?.line, location?.column)
     }
+
+    /// ``place(of:)``, for many pointers: each JSON file is scanned once, into `locators` (by path), and each pointer
+    /// is found from there.
+    func place(of pointer: JSONPointer, locators: inout [String: JSONLocator?]) -> (path: String, pointer: JSONPointer, line: Int?) {
+        let (source, inFile) = bundle.place(of: reading?.written(pointer) ?? pointer)
+        if locators[source.path] == nil { locators[source.path] = .some(source.locator()) }
+        let location = source.location(of: inFile, locator: locators[source.path] ?? nil)
+        return (source.path, inFile, location?.line)
+    }
 }
 
 extension Node {

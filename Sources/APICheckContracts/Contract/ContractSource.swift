@@ -144,9 +144,17 @@ struct ContractSource {
         return index < bytes.count && bytes[index] == UInt8(ascii: "{")
     }
 
+    /// A locator for the many pointers of a JSON text (``JSONLocator``); nil for YAML (whose nodes keep their marks)
+    /// or a text that cannot be read again.
+    func locator() -> JSONLocator? {
+        guard yaml == nil, let bytes = text.bytes else { return nil }
+        return JSONLocator(bytes)
+    }
+
     /// Where the value at `pointer` is written (its key, for a member of a mapping), or where the deepest value on
-    /// the way to it that exists is.
-    func location(of pointer: JSONPointer) -> (line: Int, column: Int)? {
+    /// the way to it that exists is; `locator`, from ``locator()``, finds it without parsing the text again.
+    func location(of pointer: JSONPointer, locator: JSONLocator? = nil) -> (line: Int, column: Int)? {
+        if let locator { return locator.location(ofNearest: pointer).map { ($0.line, $0.column) } }
         if let yaml {
             return yaml.mark(at: pointer).map { ($0.line, $0.column) }
         }
