@@ -41,7 +41,7 @@ struct VendorScale: Benchmark {
     }
 
     /// Writes the descriptions (Benchmarks/stripe-description.py), then runs each command and its json.load
-    /// alternately, `rounds` times each; `breaking` only when `withBreaking` (it does not grow linearly yet: 20 s here).
+    /// alternately, `rounds` times each; `breaking` only when `withBreaking`.
     static func run(rounds: Int, python: String?, withBreaking: Bool) throws -> Result {
         let apicheck = try ProcessRun.apicheckBinary()
         let python = try ProcessRun.interpreter(python ?? ProcessRun.find("python3") ?? "python3")

@@ -69,7 +69,7 @@ public struct VerifyRun: Sendable {
 
     /// A contract describing more operations than this (a vendor's description) is compiled only where the recordings
     /// reach it, and its coverage is left to `apicheck coverage`, which compiles it whole.
-    public static let compiledWhereReached = 200
+    public static let compiledWhereReached = Contract.compiledWhereReached
 
     /// Loads every selected API's contract; a contract that does not load is a configuration error.
     public init(configuration: ConfigurationFile, options: Options) throws(ConfigurationError) {

@@ -35,7 +35,9 @@ public struct ContractVersion {
     static func read(_ bytes: [UInt8], path: String, diskPath: String? = nil, files: ContractFiles = .disk) throws(ConfigurationError)
         -> ContractVersion
     {
-        let (contract, file) = try Contract.read(bytes, path: path, diskPath: diskPath, files: files)
+        // Loaded as `verify` loads it: a vendor's description is compiled where lookups reach it (the recordings'
+        // operations, for ranking), its structure, own words and `$ref`s checked whole.
+        let (contract, file) = try Contract.read(bytes, path: path, diskPath: diskPath, files: files, compiling: .asVerified)
         // The contract loaded, so its resources and anchors are unique.
         let resources = (try? SchemaResources(file.tree)) ?? SchemaResources()
         return ContractVersion(path: path, compiled: contract.compiled, document: file.tree, file: file, resources: resources)

@@ -31,7 +31,14 @@ public struct Contract: Sendable {
         /// Only the operations that lookups reach, when the document describes more than `operations` (a vendor's
         /// description); every operation of a smaller one. What the document says as a whole is checked either way.
         case whereReached(beyond: Int)
+
+        /// What `verify` and `breaking` compile: where reached, past ``Contract/compiledWhereReached`` operations.
+        package static let asVerified = Compilation.whereReached(beyond: Contract.compiledWhereReached)
     }
+
+    /// A contract describing more operations than this (a vendor's description) is compiled only where lookups reach
+    /// it by `verify` and `breaking`; `coverage` compiles it whole.
+    package static let compiledWhereReached = 200
 
     /// Reads the contract at `path`, compiling as `compilation` says.
     ///
