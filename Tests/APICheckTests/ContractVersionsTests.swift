@@ -142,12 +142,15 @@ struct ContractVersionsTests {
 
     @Test("an error inside a schema the reading moved points at the line where it is written")
     func movedSchemaLines() throws {
-        let text = Self.document("3.0.3", schema: "allOf:\n  - $ref: '#/components/schemas/Missing'\nnullable: true")
-        let error = try Self.error(text)
-        #expect(error.keyPath == "/paths/~1thing/get/responses/200/content/application~1json/schema/allOf/0/$ref", "\(error)")
-        #expect(error.line == 13)
-        let beside = try Self.error(Self.document("3.0.3", schema: "nullable: true\n$ref: '#/components/schemas/Gone'"))
-        #expect(beside.keyPath.hasSuffix("/schema/$ref"), "\(beside)")
+        // A $ref that leads nowhere: the contract's own error (contract.invalid), at the line as written.
+        func invalid(_ schema: String) throws -> Finding? {
+            try Contract.parse(Self.document("3.0.3", schema: schema), path: "c.yaml").compiled.invalidFindings.first
+        }
+        let error = try #require(try invalid("allOf:\n  - $ref: '#/components/schemas/Missing'\nnullable: true"))
+        #expect(error.pointer == "/paths/~1thing/get/responses/200/content/application~1json/schema/allOf/0/$ref", "\(error)")
+        #expect(error.line == 13 && error.operation == "GET /thing")
+        let beside = try #require(try invalid("nullable: true\n$ref: '#/components/schemas/Gone'"))
+        #expect(beside.pointer.hasSuffix("/schema/$ref"), "\(beside)")
         #expect(beside.line == 13)
     }
 
@@ -184,7 +187,9 @@ struct ContractVersionsTests {
         #expect(try Self.rules(text, body: "1") == ["shape.type /"])
     }
 
-    @Test("a $ref to an $anchor finds the schema that declares it; an anchor declared twice, or none, refuses the document")
+    @Test(
+        "a $ref to an $anchor finds the schema that declares it; an anchor declared twice refuses the document, one declared by none is the contract's error"
+    )
     func anchors() throws {
         let text = Self.document(
             "3.1.0", schema: "$ref: '#thing'",
@@ -195,9 +200,11 @@ struct ContractVersionsTests {
         let twice = text.replacingOccurrences(
             of: "      type: object\n      required: [id]", with: "      $anchor: thing\n      type: object\n      required: [id]")
         #expect(try Self.error(twice).message.contains("$anchor thing is declared twice"))
-        let missing = try Self.error(text.replacingOccurrences(of: "$ref: '#thing'", with: "$ref: '#other'"))
-        #expect(missing.message.contains("names an anchor no schema of this document declares"), "\(missing)")
-        #expect(missing.line == 12)
+        let missing = try #require(
+            try Contract.parse(text.replacingOccurrences(of: "$ref: '#thing'", with: "$ref: '#other'"), path: "c.yaml").compiled
+                .invalidFindings.first)
+        #expect(missing.found.contains("names an anchor no schema of this document declares"), "\(missing)")
+        #expect(missing.line == 12 && missing.rule == .contractInvalid)
         let misnamed = text.replacingOccurrences(of: "$anchor: thing", with: "$anchor: '1st'")
             .replacingOccurrences(of: "$ref: '#thing'", with: "$ref: '#/components/schemas/Named'")
         let bad = try Contract.refusal(misnamed, path: "c.yaml")

@@ -120,7 +120,7 @@ struct OpenAPIStructureTests {
         let compiler = ContractCompiler(document: try ContractSource.parse(Array(text.utf8), path: "p.yaml").tree)
         let asked = Locked<[String?]>([])
         let operations = ReachedOperations(
-            path: "p.yaml", compiler: compiler, keyCase: try compiler.checkWhole(),
+            path: "p.yaml", compiler: compiler, keyCase: try compiler.checkWhole().keyCase,
             locate: { ConfigurationError(file: "p.yaml", message: $0.message) },
             structure: { pathItem in
                 asked.withLock { $0.append(pathItem?.key) }

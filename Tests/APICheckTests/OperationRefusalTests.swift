@@ -4,7 +4,8 @@ import Testing
 
 /// A construct apicheck does not check refuses the operations that reach it, not the document: each is named once with
 /// why and where, a recording or live answer that reaches one is an error, `coverage` lists them, and what is wrong
-/// with the document as a whole (a `$ref` that leads nowhere) still refuses it.
+/// with the document as a whole (a chain of `$ref`s that loops) still refuses it; a `$ref` that leads nowhere refuses
+/// the operations that reach it and is the contract's own error.
 @Suite("Contracts: a refused construct refuses its operation")
 struct OperationRefusalTests {
     static let text = """
@@ -235,13 +236,18 @@ struct OperationRefusalTests {
         #expect(contract.operations.isEmpty)
     }
 
-    @Test("a $ref that leads nowhere still refuses the document, wherever it is")
+    @Test("a $ref that leads nowhere refuses the operations that reach it and is the contract's own error; the others are checked")
     func brokenReference() throws {
         let broken = Self.text.replacingOccurrences(
             of: "back: {$ref: '#/components/schemas/Loop'}", with: "back: {$ref: '#/components/schemas/Gone'}")
-        let error = try #require(throws: ConfigurationError.self) { try Contract.parse(broken, path: "r.yaml") }
-        #expect(error.message.contains("points at nothing"))
-        #expect(error.line == 59)
+        let contract = try Contract.parse(broken, path: "r.yaml").compiled
+        #expect(contract.refusal(method: "POST", path: "/things")?.reasons.contains { $0.message.contains("points at nothing") } == true)
+        #expect(contract.operation(method: "GET", path: "/other") != nil)
+        #expect(contract.operation(method: "GET", path: "/things/special") != nil)
+        let invalid = contract.invalidFindings.filter { $0.found.contains("points at nothing") }
+        #expect(invalid.map(\.operation) == ["POST /things"], "\(contract.invalidFindings.map(\.compilerLine))")
+        #expect(invalid.map(\.line) == [59] && invalid.map(\.file) == ["r.yaml"])
+        #expect(invalid.first?.pointer == "/components/schemas/Bad/properties/back/$ref", "\(invalid.map(\.pointer))")
     }
 
     @Test(

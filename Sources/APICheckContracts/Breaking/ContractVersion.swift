@@ -14,8 +14,8 @@ public struct ContractVersion {
     let locations = Locations()
 
     /// Reads a contract version from its text. It must load as `apicheck verify` loads a contract: a contract apicheck
-    /// refuses (an unknown keyword, a `$ref` that leads nowhere) is refused here too, with its file and line, rather
-    /// than compared as far as it can be.
+    /// refuses (its structure, apicheck's own words wrong) is refused here too, with its file and line, rather than
+    /// compared as far as it can be; so is one with a `$ref` that leads nowhere, which leaves nothing there to compare.
     ///
     /// - Throws: ``ConfigurationError`` naming `path`.
     public static func parse(_ text: String, path: String) throws(ConfigurationError) -> ContractVersion {
@@ -38,6 +38,9 @@ public struct ContractVersion {
         // Loaded as `verify` loads it: a vendor's description is compiled where lookups reach it (the recordings'
         // operations, for ranking), its structure, own words and `$ref`s checked whole.
         let (contract, file) = try Contract.read(bytes, path: path, diskPath: diskPath, files: files, compiling: .asVerified)
+        // A `$ref` that leads nowhere says nothing to compare (`verify` reports it as the contract's error and checks
+        // the rest): the version is refused at its line.
+        if let broken = contract.compiled.brokenReferences.first { throw broken }
         // The contract loaded, so its resources and anchors are unique.
         let resources = (try? SchemaResources(file.tree)) ?? SchemaResources()
         return ContractVersion(path: path, compiled: contract.compiled, document: file.tree, file: file, resources: resources)

@@ -272,25 +272,33 @@ public struct CompiledContract: Sendable {
 
     /// The file the contract came from.
     public let path: String
+    /// Every `$ref` of the document that leads nowhere, each where it is written, whatever reaches it (an unused
+    /// response, a webhook, an operation no lookup reached): the contract's own errors (``invalidFindings``).
+    package internal(set) var brokenReferences: [ConfigurationError] = []
     /// The contract's own errors (`contract.invalid`): a value wrong in every reading, once each, at its file and line,
     /// named by the first operation it refuses (empty for a schema no operation uses). Compiled where reached, those
-    /// of the operations compiled so far.
+    /// of the operations compiled so far, and every `$ref` that leads nowhere (``brokenReferences``).
     public var invalidFindings: [Finding] {
         var seen: Set<String> = []
         var findings: [Finding] = []
-        for refusal in reached.refused {
-            for reason in refusal.invalid where seen.insert("\(reason.file):\(reason.keyPath)").inserted {
-                var finding = Finding(
-                    rule: .contractInvalid, side: .contract, operation: refusal.operation ?? "", pointer: reason.keyPath,
-                    expected: "a value valid in the contract's own terms (JSON Schema, OpenAPI)",
-                    found: "\(reason.message): the operations that reach it are refused")
-                finding.file = reason.file
-                finding.line = reason.line
-                findings.append(finding)
-            }
+        func add(_ reason: ConfigurationError, operation: String) {
+            guard seen.insert("\(reason.file):\(reason.keyPath)").inserted else { return }
+            var finding = Finding(
+                rule: .contractInvalid, side: .contract, operation: operation, pointer: reason.keyPath,
+                expected: "a value valid in the contract's own terms (JSON Schema, OpenAPI)",
+                found: "\(reason.message): the operations that reach it are refused")
+            finding.file = reason.file
+            finding.line = reason.line
+            findings.append(finding)
         }
+        for refusal in reached.refused {
+            for reason in refusal.invalid { add(reason, operation: refusal.operation ?? "") }
+        }
+        // Then the `$ref`s that lead nowhere and no operation compiled so far reached (an unused response, a webhook).
+        for reason in brokenReferences { add(reason, operation: "") }
         return findings
     }
+
     /// What the document says that apicheck leaves out, each once with its file, line and why: a header parameter
     /// named `Authorization`, `Accept` or `Content-Type` (ignored, as OpenAPI says), a path parameter the path does not
     /// have. Loading reports them as warnings (``warnings``); nothing is refused for them.

@@ -8,7 +8,8 @@ import Yams
 ///
 /// Loading fails (with the file, line and what to do) for anything the verifier would not enforce:
 /// an unknown schema keyword, an unsupported one (`$recursiveRef`, ...), an
-/// unknown or malformed `x-apicheck-*` extension, a pattern that does not compile, a `$ref` that leads nowhere.
+/// unknown or malformed `x-apicheck-*` extension; an operation is refused for a pattern that does not compile or a
+/// `$ref` that leads nowhere, which are the contract's own errors too (``CompiledContract/invalidFindings``).
 /// A 3.0 document is read into the 3.1 form that says the same (``OpenAPI30Reader``); what is new in 3.2 is refused
 /// by name until it is checked.
 public struct Contract: Sendable {
@@ -105,7 +106,10 @@ public struct Contract: Sendable {
         // Compiled whole, or (where reached) what the document says as a whole checked, while the structure is judged.
         let compiled: Result<Compiled, SchemaError>
         if reachedOnly {
-            compiled = Result { () throws(SchemaError) in .reached(keyCase: try compiler.checkWhole()) }
+            compiled = Result { () throws(SchemaError) in
+                let whole = try compiler.checkWhole()
+                return .reached(keyCase: whole.keyCase, brokenReferences: whole.brokenReferences)
+            }
         } else {
             compiled = LargeStack.run {
                 Result { () throws(SchemaError) in .whole(try compiler.compile(path: path) { located($0, in: file) }) }
@@ -130,7 +134,7 @@ public struct Contract: Sendable {
         switch compiled {
         case .success(.whole(let whole)):
             contract = whole
-        case .success(.reached(let keyCase)):
+        case .success(.reached(let keyCase, let brokenReferences)):
             let structureTree = judged
             let reached = ReachedOperations(
                 path: path, compiler: compiler, keyCase: keyCase, locate: { located($0, in: file) },
@@ -145,6 +149,7 @@ public struct Contract: Sendable {
                     .map { locate($0, in: file) }
                 })
             contract = CompiledContract(reached: reached)
+            contract.brokenReferences = brokenReferences.map { located($0, in: file) }
         case .failure(let error):
             throw located(error, in: file)
         }
@@ -159,8 +164,9 @@ public struct Contract: Sendable {
     private enum Compiled {
         /// Every operation.
         case whole(CompiledContract)
-        /// Nothing yet: the document's own words and `$ref`s were checked, and its key case is this.
-        case reached(keyCase: KeyCase?)
+        /// Nothing yet: the document's own words and `$ref`s were checked; its key case is this, and these `$ref`s lead
+        /// nowhere.
+        case reached(keyCase: KeyCase?, brokenReferences: [SchemaError])
     }
 
     /// What is wrong with `tree`'s structure, or nil: compiled where reached, checked against the OpenAPI schema of its

@@ -11,8 +11,8 @@ import Foundation
 /// place back to its own file, so an error names the file and line it is written at.
 ///
 /// A `$ref` to a URL is left as it is, and the compiler refuses what reaches it: apicheck reaches no network while it
-/// checks. A file that cannot be read, or a fragment that names nothing in it, refuses the document, as a local `$ref`
-/// that leads nowhere does.
+/// checks. A file that cannot be read, or a fragment that names nothing in it, refuses the document: the files are read
+/// before anything is compiled.
 struct ContractBundle {
     /// The member of the document's root that holds the other files, by number.
     static let member = "x-apicheck-files"

@@ -21,7 +21,7 @@ struct ContractCompiler {
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
-    /// Compiles the document. A problem of the document as a whole (a `$ref` that leads nowhere) is thrown; a construct
+    /// Compiles the document. A problem of the document as a whole (a chain of `$ref`s that loops) is thrown; a construct
     /// apicheck does not check refuses only the operations that reach it, each named once in the result's `refused`
     /// with the error `locate` makes of it (the file and line as written).
     func compile(path: String, locate: (SchemaError) -> ConfigurationError) throws(SchemaError) -> CompiledContract {
@@ -30,8 +30,8 @@ struct ContractCompiler {
         func refuse(_ error: SchemaError, method: String?, template: String?) throws(SchemaError) {
             try refusals.add(error, method: method, template: template, locate: locate)
         }
-        // Every schema of components is compiled, so that a mistake is found before anything refers to it: a broken
-        // `$ref` refuses the document; a refused construct is reported with the operations that reach it, or alone.
+        // Every schema of components is compiled, so that a mistake is found before anything refers to it: a refused
+        // construct (or a `$ref` that leads nowhere) is reported with the operations that reach it, or alone.
         var componentErrors: [SchemaError] = []
         if case .object(let components)? = document["components"]?["schemas"] {
             for member in components {
@@ -50,9 +50,11 @@ struct ContractCompiler {
         for error in componentErrors where refusals.located[error.pointer] == nil {
             try refuse(error, method: nil, template: nil)
         }
-        // A broken `$ref` where nothing compiled looks (an unused response, a webhook) is as broken as any other.
-        try schemas.checkReferences()
-        return CompiledContract(path: path, operations: operations, refused: refusals.list, graph: schemas.graph)
+        // A broken `$ref` where nothing compiled looks (an unused response, a webhook) is as broken as any other: the
+        // contract's own error, whatever reaches it.
+        var contract = CompiledContract(path: path, operations: operations, refused: refusals.list, graph: schemas.graph)
+        contract.brokenReferences = try schemas.checkReferences().map(locate)
+        return contract
     }
 
     /// The operations a compile refuses, in order, each error located once: many operations may reach one refused
@@ -83,10 +85,9 @@ struct ContractCompiler {
     /// Checks what the document says as a whole, compiling no operation: its own extensions, its dialect, and every
     /// `$ref` leading somewhere. Returns the key case in force for the whole document. Then ``route(_:_:keyCase:into:refusing:)``
     /// compiles one path item at a time (``ReachedOperations``).
-    func checkWhole() throws(SchemaError) -> KeyCase? {
+    func checkWhole() throws(SchemaError) -> (keyCase: KeyCase?, brokenReferences: [SchemaError]) {
         let keyCase = try checkRoot()
-        try schemas.checkReferences()
-        return keyCase
+        return (keyCase, try schemas.checkReferences())
     }
 
     /// The document's own extensions and dialect; returns its key case.
@@ -370,7 +371,7 @@ struct ContractCompiler {
             let target = JSONPointer(decoded)
             guard let next = index[pointer: target] else {
                 throw SchemaError(
-                    pointer: pointer.appending("$ref"), message: "\"\(reference)\" points at nothing in this document", documentWide: true)
+                    pointer: pointer.appending("$ref"), message: "\"\(reference)\" points at nothing in this document", invalid: true)
             }
             guard visited.insert(target).inserted else {
                 throw SchemaError(pointer: pointer.appending("$ref"), message: "this \(what) $ref leads back to itself", documentWide: true)

@@ -50,8 +50,9 @@ public struct Finding: Hashable, Sendable {
     /// The message after the location: `GET /api/v2/todos 200 /data: expected an array (list endpoint), found an object`.
     public var message: String {
         var text = operation
-        if let status { text += " \(status)" }
-        text += " \(side == .request ? "request " : "")\(pointer.isEmpty ? "/" : pointer): expected \(expected), found \(found)"
+        if let status { text += text.isEmpty ? "\(status)" : " \(status)" }
+        if !text.isEmpty { text += " " }
+        text += "\(side == .request ? "request " : "")\(pointer.isEmpty ? "/" : pointer): expected \(expected), found \(found)"
         if count > 1 { text += " (\(count) times)" }
         return text
     }

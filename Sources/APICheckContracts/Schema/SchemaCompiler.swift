@@ -2,12 +2,12 @@ import APICheckRecording
 import Foundation
 import WireFormat
 
-/// A schema keyword that was refused, or a `$ref` that leads nowhere: where (a JSON Pointer into the document) and why.
+/// A schema keyword that was refused, or a value wrong in every reading: where (a JSON Pointer into the document) and why.
 struct SchemaError: Error, Sendable, Equatable {
     /// Where in the document: `/components/schemas/Todo/properties/id/minimum`.
     let pointer: JSONPointer
     let message: String
-    /// A mistake of the document as a whole (a `$ref` that leads nowhere), which refuses the document; any other
+    /// A mistake of the document as a whole (a chain of `$ref`s that loops), which refuses the document; any other
     /// problem (a construct apicheck does not check) refuses only the operations that reach it.
     ///
     /// apicheck's own words wrong (an `x-apicheck-*` extension misspelled, a key of one unknown, a value it cannot
@@ -180,25 +180,36 @@ final class SchemaCompiler {
         return schema
     }
 
-    /// Refuses the document for any `$ref` or `$dynamicRef` in it that leads nowhere (a place that holds nothing, a
-    /// resource or anchor no schema declares), reached by an operation or not: what is compiled only where recordings
-    /// reach it (``ReachedOperations``) is still refused whole for a broken reference anywhere, as a document compiled
-    /// whole is. A URL or a malformed escape refuses only what reaches it, when it is compiled.
-    func checkReferences() throws(SchemaError) {
+    /// Every `$ref` or `$dynamicRef` of the document that leads nowhere (a place that holds nothing, a resource or
+    /// anchor no schema declares), reached by an operation or not, each where it is written: the contract's own errors
+    /// (`contract.invalid`), found the same for a document compiled only where recordings reach it
+    /// (``ReachedOperations``) as for one compiled whole. A URL or a malformed escape refuses only what reaches it, when
+    /// it is compiled; what refuses the document (an `$id` named twice) is thrown.
+    func checkReferences() throws(SchemaError) -> [SchemaError] {
         let table = try resources()
         // Where no schema has an `$id`, a reference leads to the same place wherever it is written: each is resolved
         // once (a vendor's description writes 11,000 `$ref`s to 2,600 places).
         var resolved: Set<String> = []
+        var broken: [SchemaError] = []
         for (pointer, reference) in table.references {
-            if !table.hasIdentifiers, !resolved.insert(reference).inserted { continue }
+            if !table.hasIdentifiers, !resolved.insert(reference).inserted {
+                // The same reference written elsewhere leads nowhere too: each place is the contract's error.
+                if let first = broken.first(where: { $0.message.hasPrefix("\"\(reference)\" ") }) {
+                    broken.append(SchemaError(pointer: pointer, message: first.message, invalid: true))
+                }
+                continue
+            }
             do {
                 _ = try target(of: reference, at: pointer)
             } catch  where error.isDocumentWide {
                 throw error
+            } catch  where error.isInvalid {
+                broken.append(error)
             } catch {
                 continue
             }
         }
+        return broken
     }
 
     /// The dynamic scope of the schema at `pointer`, reached from the schema being compiled: the anchors in force
@@ -642,24 +653,24 @@ final class SchemaCompiler {
         switch try resources().resolve(reference, at: pointer) {
         case .found(let target):
             guard document[pointer: target] != nil else {
-                throw SchemaError(pointer: pointer, message: "\"\(reference)\" points at nothing in this document", documentWide: true)
+                throw SchemaError(pointer: pointer, message: "\"\(reference)\" points at nothing in this document", invalid: true)
             }
             return target
         case .elsewhere(let uri):
             // A URL no schema here declares is never fetched: it refuses what reaches it. A relative one that leads
-            // nowhere is a mistake of the document, as a pointer to nothing is.
+            // nowhere is the contract's own error, as a pointer to nothing is.
             if URIReference(reference).scheme != nil {
                 throw SchemaError(pointer: pointer, message: ContractCompiler.urlReference(reference))
             }
             throw SchemaError(
                 pointer: pointer, message: "\"\(reference)\" names \(uri), which no schema of this document declares ($id)",
-                documentWide: true)
+                invalid: true)
         case .noAnchor(let resource):
             let name = URIReference(reference).fragment ?? ""
             let whose = resource == SchemaResources.documentURI.text ? "this document" : resource
             throw SchemaError(
                 pointer: pointer, message: "\"\(reference)\" names an anchor no schema of \(whose) declares ($anchor: \(name))",
-                documentWide: true)
+                invalid: true)
         case .malformed:
             throw SchemaError(pointer: pointer, message: "\"\(reference)\" has a malformed %-escape")
         }
