@@ -117,6 +117,23 @@ struct GeneratorFixtureTests {
         #expect(verifier.verify(try Self.interaction("GET", "/items/", json: #"[{"name": "a"}]"#)).map(\.rule) == [.fieldMissing])
     }
 
+    @Test(
+        "springdoc: a header parameter with neither schema nor content refuses its operation and is the contract's error at its line; the others are checked"
+    )
+    func springdocHeaderParameterWithoutSchema() throws {
+        let contract = try Self.contract("springdoc-header-parameter-without-schema.json")
+        #expect(contract.refused.map(\.operation) == ["GET /greeting"], "\(contract.refused.map(\.reasonText))")
+        let invalid = contract.invalidFindings
+        #expect(invalid.map(\.rule) == [.contractInvalid] && invalid.map(\.operation) == ["GET /greeting"], "\(invalid)")
+        #expect(invalid.first?.compilerLine.contains("springdoc-header-parameter-without-schema.json:11: error:") == true, "\(invalid)")
+        #expect(invalid.first?.found.contains("parameter X-Tenant (in: header): has neither schema nor content") == true)
+        let verifier = Verifier(contract: contract, options: .init(strict: true))
+        #expect(verifier.verify(try Self.interaction("GET", "/farewell", json: #"{"text": "bye"}"#)).isEmpty)
+        #expect(verifier.verify(try Self.interaction("GET", "/farewell", json: #"{}"#)).map(\.rule) == [.fieldMissing])
+        #expect(
+            verifier.verify(try Self.interaction("GET", "/greeting", json: #"{"text": "hi"}"#)).map(\.rule) == [.contractOperationRefused])
+    }
+
     @Test("Kubernetes: a path parameter the path lacks is ignored, one warning at its line naming how many operations")
     func kubernetesPathParameterThePathLacks() throws {
         let contract = try Self.contract("kubernetes-path-parameter-the-path-lacks.yaml")

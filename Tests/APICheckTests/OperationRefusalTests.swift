@@ -251,6 +251,35 @@ struct OperationRefusalTests {
     }
 
     @Test(
+        "a response header with neither schema nor content refuses its operation and is the contract's error, compiled whole or where reached"
+    )
+    func undescribedHeader() throws {
+        let text = """
+            openapi: 3.0.3
+            info: {title: headers, version: '1'}
+            paths:
+              /limited:
+                get:
+                  responses:
+                    '200':
+                      description: ok
+                      headers:
+                        X-Rate-Limit: {description: requests left}
+              /fine:
+                get:
+                  responses: {'200': {description: ok}}
+            """
+        for compilation in [Contract.Compilation.everything, .whereReached(beyond: 0)] {
+            let contract = try Contract.parse(text, path: "h.yaml", compiling: compilation).compiled
+            #expect(contract.operation(method: "GET", path: "/fine") != nil)
+            #expect(contract.operation(method: "GET", path: "/limited") == nil)
+            let invalid = contract.invalidFindings
+            #expect(invalid.map(\.operation) == ["GET /limited"] && invalid.map(\.line) == [10], "\(compilation): \(invalid)")
+            #expect(invalid.first?.found.contains("header X-Rate-Limit: has neither schema nor content") == true, "\(invalid)")
+        }
+    }
+
+    @Test(
         "a schema that applies itself endlessly refuses every operation that reaches it, by $ref or $dynamicRef (it was refused once, and the next operation got a reference never closed, and checked nothing)",
         arguments: ["$anchor: x\n      $ref: '#x'", "$dynamicAnchor: x\n      $dynamicRef: '#x'"])
     func selfApplication(_ declaration: String) throws {

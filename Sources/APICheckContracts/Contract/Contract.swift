@@ -126,7 +126,7 @@ public struct Contract: Sendable {
             let parts = UnreadParts(tree)
             unread = parts.notices
             judged = parts.structure
-            if let error = unread.isEmpty ? error : judgeStructure(judged, reachedOnly: reachedOnly, edition: edition) {
+            if let error = parts.changed ? judgeStructure(judged, reachedOnly: reachedOnly, edition: edition) : error {
                 throw locate(error, in: file)
             }
         }

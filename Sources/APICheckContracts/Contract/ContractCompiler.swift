@@ -485,7 +485,14 @@ struct ContractCompiler {
             let schema: CompiledSchema? = entry.value["schema"] == nil ? nil : try schemas.compile(at: at.appending("schema"))
             return (schema, CompiledContract.ValueEncoding(style: .simple, explode: false, mediaType: essence))
         }
-        let schema: CompiledSchema? = object["schema"] == nil ? nil : try schemas.compile(at: pointer.appending("schema"))
+        guard object["schema"] != nil else {
+            // OpenAPI: a parameter or header holds either schema or content. Neither is wrong in every reading: the
+            // contract's own error (contract.invalid), and the operations that reach it refused.
+            var error = fail("has neither schema nor content; OpenAPI requires one of them (schema: {type: string}, for text)")
+            error.isInvalid = true
+            throw error
+        }
+        let schema: CompiledSchema? = try schemas.compile(at: pointer.appending("schema"))
         let (styleName, explode) = CompiledContract.ValueEncoding.resolved(
             style: object["style"]?.stringValue, explode: object["explode"]?.boolValue, location: location.rawValue)
         let allowed: [CompiledContract.ValueEncoding.Style] =

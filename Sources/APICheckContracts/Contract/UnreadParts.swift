@@ -11,12 +11,17 @@ import Foundation
 /// - A server URL that is no URL template (Scribe's unrendered `{{ config("app.url") }}`): apicheck does not read
 ///   `servers`; the app's base URL is `apicheck.yml`'s.
 ///
-/// The document is compiled as written; only the copy the structure is judged on leaves these out.
+/// The document is compiled as written; only the copy the structure is judged on leaves these out. That copy also gives
+/// a parameter or header with neither `schema` nor `content` an empty schema: that is wrong in every reading, and the
+/// compiler refuses the operations that reach it with the contract's own error (`contract.invalid`), so the judge
+/// need not refuse the whole document for it.
 struct UnreadParts {
     /// The document with what is listed in ``notices`` left out (the document itself when nothing is).
     let structure: JSONValue
     /// One warning's worth each: where and why.
     let notices: [SchemaError]
+    /// Whether ``structure`` differs from the document (something left out, or a schema given for the judge).
+    let changed: Bool
 
     init(_ document: JSONValue) {
         var scan = Scan(document: document)
@@ -27,7 +32,11 @@ struct UnreadParts {
         for removal in scan.found.map(\.remove).sorted(by: { $0.tokens.count > $1.tokens.count }) {
             structure.set(nil, at: removal)
         }
+        for described in scan.undescribed where structure[pointer: described] != nil {
+            structure.set(.object(JSONObject()), at: described.appending("schema"))
+        }
         self.structure = structure
+        changed = !scan.found.isEmpty || !scan.undescribed.isEmpty
     }
 
     /// The keys OpenAPI 3.0, 3.1 and 3.2 give each object apicheck reads (a key of a later version is left to the
@@ -57,6 +66,8 @@ struct UnreadParts {
     private struct Scan {
         let document: JSONValue
         var found: [(notice: SchemaError, remove: JSONPointer)] = []
+        /// The parameters and headers with neither `schema` nor `content`.
+        var undescribed: [JSONPointer] = []
         /// The security schemes `components` declares.
         lazy var schemes: Set<String> = {
             guard case .object(let schemes)? = document["components"]?["securitySchemes"] else { return [] }
@@ -134,6 +145,7 @@ struct UnreadParts {
 
         mutating func parameter(_ value: JSONValue, at pointer: JSONPointer) {
             guard let object = keys(value, "parameter", at: pointer) else { return }
+            if object["schema"] == nil && object["content"] == nil { undescribed.append(pointer) }
             content(object["content"], at: pointer.appending("content"))
         }
 
@@ -152,6 +164,7 @@ struct UnreadParts {
 
         mutating func header(_ value: JSONValue, at pointer: JSONPointer) {
             guard let object = keys(value, "header", at: pointer) else { return }
+            if object["schema"] == nil && object["content"] == nil { undescribed.append(pointer) }
             content(object["content"], at: pointer.appending("content"))
         }
 
