@@ -461,30 +461,35 @@ struct ContractCompiler {
             name: name, place: place, required: required, allowsEmptyValue: allowsEmpty, schema: schema, encoding: encoding)
     }
 
+    /// A parameter's or header's value described by `content`: one JSON media type, whose text the value is.
+    private func contentDescription(
+        _ object: JSONValue, _ content: JSONValue, at pointer: JSONPointer, fail: (String) -> SchemaError
+    ) throws(SchemaError) -> (CompiledSchema?, CompiledContract.ValueEncoding) {
+        guard object["schema"] == nil else { throw fail("has both schema and content; OpenAPI allows one of them") }
+        for key in ["style", "explode", "allowReserved"] where object[key] != nil {
+            throw fail("\(key) does not apply to a value described by content (its text is the media type's); remove it")
+        }
+        guard case .object(let types) = content, types.count == 1, let entry = types.first else {
+            throw fail("content must name exactly one media type")
+        }
+        let essence = MediaType.essence(of: entry.key)
+        guard MediaType.isJSON(essence) else {
+            throw fail(
+                "a value described by content of type \(entry.key) is not checked; apicheck reads JSON (application/json) values")
+        }
+        let at = pointer.appending("content").appending(entry.key)
+        try refuseUnknownExtensions(in: entry.value, at: at, allowed: [])
+        if entry.value["encoding"] != nil { throw fail("encoding does not apply to a parameter's content") }
+        let schema: CompiledSchema? = entry.value["schema"] == nil ? nil : try schemas.compile(at: at.appending("schema"))
+        return (schema, CompiledContract.ValueEncoding(style: .simple, explode: false, mediaType: essence))
+    }
+
     /// A parameter's or header's schema and how its value is written: `schema` with `style` and `explode`,
     /// or `content` with one JSON media type. What apicheck cannot read from the text is refused.
     private func valueDescription(
         _ object: JSONValue, at pointer: JSONPointer, location: CompiledContract.Parameter.Location, fail: (String) -> SchemaError
     ) throws(SchemaError) -> (CompiledSchema?, CompiledContract.ValueEncoding) {
-        if let content = object["content"] {
-            guard object["schema"] == nil else { throw fail("has both schema and content; OpenAPI allows one of them") }
-            for key in ["style", "explode", "allowReserved"] where object[key] != nil {
-                throw fail("\(key) does not apply to a value described by content (its text is the media type's); remove it")
-            }
-            guard case .object(let types) = content, types.count == 1, let entry = types.first else {
-                throw fail("content must name exactly one media type")
-            }
-            let essence = MediaType.essence(of: entry.key)
-            guard MediaType.isJSON(essence) else {
-                throw fail(
-                    "a value described by content of type \(entry.key) is not checked; apicheck reads JSON (application/json) values")
-            }
-            let at = pointer.appending("content").appending(entry.key)
-            try refuseUnknownExtensions(in: entry.value, at: at, allowed: [])
-            if entry.value["encoding"] != nil { throw fail("encoding does not apply to a parameter's content") }
-            let schema: CompiledSchema? = entry.value["schema"] == nil ? nil : try schemas.compile(at: at.appending("schema"))
-            return (schema, CompiledContract.ValueEncoding(style: .simple, explode: false, mediaType: essence))
-        }
+        if let content = object["content"] { return try contentDescription(object, content, at: pointer, fail: fail) }
         guard object["schema"] != nil else {
             // OpenAPI: a parameter or header holds either schema or content. Neither is wrong in every reading: the
             // contract's own error (contract.invalid), and the operations that reach it refused.
