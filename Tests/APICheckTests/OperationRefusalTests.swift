@@ -280,6 +280,39 @@ struct OperationRefusalTests {
     }
 
     @Test(
+        "an object query parameter whose property is an array of a schema that refers back to it (springdoc data-rest) is refused, not read as text"
+    )
+    func cyclicObjectParameter() throws {
+        let text = """
+            openapi: 3.0.1
+            info: {title: data-rest, version: v0}
+            paths:
+              /accounts/search/findByCustomer:
+                get:
+                  parameters:
+                    - {name: customer, in: query, required: true, schema: {$ref: '#/components/schemas/Customer'}}
+                  responses: {'200': {description: OK}}
+            components:
+              schemas:
+                Account:
+                  type: object
+                  properties:
+                    id: {type: integer, format: int64}
+                    customer: {$ref: '#/components/schemas/Customer'}
+                Customer:
+                  type: object
+                  properties:
+                    id: {type: integer, format: int64}
+                    accounts: {type: array, items: {$ref: '#/components/schemas/Account'}}
+            """
+        let contract = try Contract.parse(text, path: "d.yaml").compiled
+        let refusal = try #require(contract.refused.first, "the operation was compiled: \(contract.operations.map(\.name))")
+        #expect(refusal.operation == "GET /accounts/search/findByCustomer")
+        #expect(
+            refusal.reason.message.contains("parameter customer (in: query): its property accounts is an object"), "\(refusal.reasonText)")
+    }
+
+    @Test(
         "a schema that applies itself endlessly refuses every operation that reaches it, by $ref or $dynamicRef (it was refused once, and the next operation got a reference never closed, and checked nothing)",
         arguments: ["$anchor: x\n      $ref: '#x'", "$dynamicAnchor: x\n      $dynamicRef: '#x'"])
     func selfApplication(_ declaration: String) throws {

@@ -461,6 +461,16 @@ struct ContractCompiler {
             name: name, place: place, required: required, allowsEmptyValue: allowsEmpty, schema: schema, encoding: encoding)
     }
 
+    /// The schema a bare `$ref` that closes a cycle leads to (compiled by the time a parameter is read), else `schema`.
+    static func throughReference(_ schema: CompiledSchema) -> CompiledSchema {
+        var current = schema
+        for _ in 0..<8 {
+            guard current.mask.isEmpty, let target = current.reference?.target else { break }
+            current = target
+        }
+        return current
+    }
+
     /// A parameter's or header's value described by `content`: one JSON media type, whose text the value is.
     private func contentDescription(
         _ object: JSONValue, _ content: JSONValue, at pointer: JSONPointer, fail: (String) -> SchemaError
@@ -520,8 +530,12 @@ struct ContractCompiler {
                     """
                 )
             }
-            for (property, propertySchema) in schema.properties {
-                let inner = propertySchema.mask.contains(.array) ? propertySchema.items ?? propertySchema : propertySchema
+            for (property, written) in schema.properties {
+                // Through a `$ref` that closes a cycle (a customer's accounts, each with its customer), whose own
+                // types are its target's.
+                let propertySchema = Self.throughReference(written)
+                let inner = Self.throughReference(
+                    propertySchema.mask.contains(.array) ? propertySchema.items ?? propertySchema : propertySchema)
                 if inner.mask.contains(.object) || (style != .form || !explode) && propertySchema.mask.contains(.array) {
                     throw fail(
                         """
@@ -548,7 +562,9 @@ struct ContractCompiler {
                 """
             )
         }
-        if let schema, schema.mask.contains(.array), let items = schema.items, items.mask.contains(.object) || items.mask.contains(.array) {
+        if let schema, schema.mask.contains(.array), let items = schema.items.map(Self.throughReference),
+            items.mask.contains(.object) || items.mask.contains(.array)
+        {
             throw fail("an array of objects or arrays cannot be read from text; describe it with content (application/json) instead")
         }
         return (schema, CompiledContract.ValueEncoding(style: style, explode: explode, mediaType: nil))
