@@ -153,7 +153,8 @@ public struct ExampleGenerator: Sendable {
             // Two variants may come out the same (a bound equal to the typical value): keep the first.
             guard seen.insert(JSONWriter.compact(interaction.jsonValue)).inserted else { continue }
             let findings = verifier.verify(interaction)
-            if let first = findings.first, first.rule == .schemaOneOf, first.found.contains("matched") {
+            // "2 matched (#1, #2)": the branches overlap; "none matched" is an example that would not verify (below).
+            if let first = findings.first, first.rule == .schemaOneOf, first.found.contains(" matched ("), !first.found.hasPrefix("none") {
                 let place = "\(operation.name) \(key): oneOf at \(first.pointer.isEmpty ? "/" : first.pointer)"
                 if !output.ambiguities.contains(where: { $0.hasPrefix(place + ":") }) {
                     var value = ""
