@@ -42,7 +42,8 @@ struct FindingPath {
 
     /// A key as a JSON Pointer token (RFC 6901): `~` as `~0`, `/` as `~1`.
     static func escape(_ key: String) -> String {
-        key.contains("~") || key.contains("/")
+        // Bytes, not `String.contains`: on Linux that goes through NSString, and this runs for every finding.
+        key.utf8.contains { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }
             ? key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") : key
     }
 }

@@ -14,6 +14,9 @@ struct SchemaChecker {
         var concrete: String
         var expected: String
         var found: String
+        /// Whether the finding makes the value invalid where a branch is chosen (`oneOf`, `not`, `if`): a key the
+        /// contract does not list does not, even where `--strict` reports it as unexpected.
+        var decides = true
     }
 
     var findings: [Raw] = []
@@ -24,6 +27,13 @@ struct SchemaChecker {
     let formValues: Bool
     /// How many schemas are being applied at once (a recursive `$ref` that never descends is stopped).
     private var depth = 0
+    /// Whether this checker only decides a branch: it stops at the first finding that decides.
+    private var probing = false
+    /// Whether a probing checker writes the finding it stops at (to explain why a branch failed); without it, a
+    /// failing branch costs no text at all.
+    private var explaining = false
+    /// Whether a probing checker has met its first deciding finding.
+    private var stopped = false
     static let maximumDepth = 400
 
     init(strict: Bool, formValues: Bool = false) {
@@ -61,9 +71,19 @@ struct SchemaChecker {
     /// Findings that do not make a value invalid: they are reported, but do not decide `oneOf`, `not` or `if`.
     static func isSoft(_ rule: RuleID) -> Bool { rule == .fieldAdded || rule == .keyCase }
 
-    mutating func add(_ rule: RuleID, expected: String, found: String, extraKey: String? = nil) {
+    /// Adds a finding here. The texts are built only when it is kept: a branch being decided throws its first away.
+    mutating func add(
+        _ rule: RuleID, expected: @autoclosure () -> String, found: @autoclosure () -> String, extraKey: String? = nil,
+        decides: Bool? = nil
+    ) {
+        if stopped { return }
+        let decides = decides ?? !Self.isSoft(rule)
+        if probing, decides {
+            stopped = true
+            if !explaining { return }
+        }
         let (pointer, concrete) = path.pointers(base: basePointer, extraKey: extraKey)
-        findings.append(Raw(rule: rule, pointer: pointer, concrete: concrete, expected: expected, found: found))
+        findings.append(Raw(rule: rule, pointer: pointer, concrete: concrete, expected: expected(), found: found(), decides: decides))
     }
 
     static func describe(_ value: JSONValue) -> String {
@@ -85,17 +105,47 @@ struct SchemaChecker {
         apply(value, schema, keyCase: inherited, owner: true, evaluation: &evaluation)
     }
 
-    /// Whether `value` is valid against `schema` (soft findings aside), the first problem, and what it evaluated.
-    func probe(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?) -> (
-        valid: Bool, problem: Raw?, evaluation: ObjectEvaluation
-    ) {
-        var checker = SchemaChecker(strict: false, formValues: formValues)
-        checker.depth = depth
-        var evaluation = ObjectEvaluation()
-        checker.apply(value, schema, keyCase: keyCase, owner: false, evaluation: &evaluation)
-        let problem = checker.findings.first { !Self.isSoft($0.rule) }
-        return (problem == nil, problem, evaluation)
+    /// What applying a branch to a value found: whether it is valid (no finding decides), what it evaluated, its
+    /// findings (every one when valid, at places relative to the value), and, when explaining, the first that decides.
+    struct Probe {
+        var valid: Bool
+        var problem: Raw?
+        var evaluation: ObjectEvaluation
+        var findings: [Raw]
     }
+
+    /// Applies `schema` to `value` on a checker of its own that stops at the first finding that decides: a branch
+    /// that fails costs up to its first failure (and no text unless `explaining`), and a branch that matches is
+    /// applied once, its findings kept (applying it again for real made nested `oneOf`s cost 2^depth).
+    func probe(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?, explaining: Bool = false) -> Probe {
+        prober.probe(value, schema, keyCase: keyCase, explaining: explaining)
+    }
+
+    /// What a probe of this checker needs, apart from the checker (a finding's text, built only when kept, explains
+    /// a failure with it while the checker is being changed).
+    struct Prober {
+        let strict: Bool
+        let formValues: Bool
+        let depth: Int
+
+        func probe(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?, explaining: Bool) -> Probe {
+            var checker = SchemaChecker(strict: strict, formValues: formValues)
+            checker.depth = depth
+            checker.probing = true
+            checker.explaining = explaining
+            var evaluation = ObjectEvaluation()
+            checker.apply(value, schema, keyCase: keyCase, owner: false, evaluation: &evaluation)
+            let problem = checker.findings.first { $0.decides }
+            return Probe(valid: !checker.stopped, problem: problem, evaluation: evaluation, findings: checker.findings)
+        }
+
+        /// Why `schema` does not take `value`: its first problem, at a place relative to the value.
+        func failure(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?) -> String {
+            SchemaChecker.explain(probe(value, schema, keyCase: keyCase, explaining: true).problem)
+        }
+    }
+
+    var prober: Prober { Prober(strict: strict, formValues: formValues, depth: depth) }
 
     static func explain(_ problem: Raw?) -> String {
         guard let problem else { return "it matched" }
@@ -108,6 +158,7 @@ struct SchemaChecker {
     mutating func apply(
         _ value: JSONValue, _ schema: CompiledSchema, keyCase inherited: KeyCase?, owner: Bool, evaluation: inout ObjectEvaluation
     ) {
+        if stopped { return }
         depth += 1
         defer { depth -= 1 }
         guard depth < Self.maximumDepth else {
@@ -215,10 +266,11 @@ struct SchemaChecker {
             if let branch {
                 let result = probe(value, branch, keyCase: keyCase)
                 if result.valid {
-                    apply(value, branch, keyCase: keyCase, owner: false, evaluation: &evaluation)
+                    keep(result, evaluation: &evaluation)
                 } else {
                     let which = condition.valid ? "then (the if schema matched)" : "else (the if schema did not match)"
-                    add(.schemaIf, expected: "a value that matches \(which)", found: Self.explain(result.problem))
+                    let prober = prober
+                    add(.schemaIf, expected: "a value that matches \(which)", found: prober.failure(value, branch, keyCase: keyCase))
                 }
             }
         }
@@ -226,54 +278,73 @@ struct SchemaChecker {
             for (name, dependent) in schema.dependentSchemas where object[name] != nil {
                 let result = probe(value, dependent, keyCase: keyCase)
                 if result.valid {
-                    apply(value, dependent, keyCase: keyCase, owner: false, evaluation: &evaluation)
+                    keep(result, evaluation: &evaluation)
                 } else {
+                    let prober = prober
                     add(
                         .schemaDependentSchemas,
                         expected: "with \"\(name)\" present, a value that matches the schema at \(dependent.location)",
-                        found: Self.explain(result.problem))
+                        found: prober.failure(value, dependent, keyCase: keyCase))
                 }
             }
         }
     }
 
-    /// `anyOf`: every branch that matches adds what it evaluates; the first is applied again, for what it reports within.
+    /// A valid branch's findings and what it evaluated, as applying it in place would have added them.
+    private mutating func keep(_ result: Probe, evaluation: inout ObjectEvaluation) {
+        keep(result.findings)
+        evaluation.merge(result.evaluation)
+    }
+
+    /// A valid branch's findings, moved from places relative to the value to where the value is.
+    private mutating func keep(_ kept: [Raw]) {
+        guard !kept.isEmpty, !stopped else { return }
+        let (general, concrete) = path.pointers(base: basePointer)
+        for var finding in kept {
+            finding.pointer = general + finding.pointer
+            finding.concrete = concrete + finding.concrete
+            findings.append(finding)
+        }
+    }
+
+    /// `anyOf`: every branch that matches adds what it evaluates; what the first reports within is reported.
     private mutating func applyAnyOf(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?, evaluation: inout ObjectEvaluation) {
-        var first: CompiledSchema?
-        var problems: [Raw?] = []
+        var first: Probe?
         for option in schema.anyOf {
             let result = probe(value, option, keyCase: keyCase)
-            problems.append(result.problem)
             if result.valid {
-                if first == nil { first = option }
+                if first == nil { first = result }
                 evaluation.merge(result.evaluation)
             }
         }
         if let first {
-            // Once more for real, so that what the matching branch says of nested values is reported.
-            var ignored = ObjectEvaluation()
-            apply(value, first, keyCase: keyCase, owner: false, evaluation: &ignored)
+            keep(first.findings)
         } else {
+            let prober = prober
             add(
                 .schemaAnyOf, expected: "a value that matches at least one of \(schema.anyOf.count) schemas",
-                found: "none matched; the first: \(Self.explain(problems.first ?? nil))")
+                found: "none matched; the first: \(prober.failure(value, schema.anyOf[0], keyCase: keyCase))")
         }
     }
 
     /// `oneOf`: exactly one branch matches, and it is applied.
     private mutating func applyOneOf(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?, evaluation: inout ObjectEvaluation) {
         var matching: [Int] = []
-        var firstProblem: Raw?
+        var matched: Probe?
         for (index, option) in schema.oneOf.enumerated() {
             let result = probe(value, option, keyCase: keyCase)
-            if result.valid { matching.append(index) } else if firstProblem == nil { firstProblem = result.problem }
+            if result.valid {
+                matching.append(index)
+                matched = result
+            }
         }
-        if matching.count == 1 {
-            apply(value, schema.oneOf[matching[0]], keyCase: keyCase, owner: false, evaluation: &evaluation)
+        if matching.count == 1, let matched {
+            keep(matched, evaluation: &evaluation)
         } else if matching.isEmpty {
+            let prober = prober
             add(
                 .schemaOneOf, expected: "a value that matches exactly one of \(schema.oneOf.count) schemas",
-                found: "none matched; the first: \(Self.explain(firstProblem))")
+                found: "none matched; the first: \(prober.failure(value, schema.oneOf[0], keyCase: keyCase))")
         } else {
             let which = matching.map { "#\($0 + 1)" }.joined(separator: ", ")
             add(
@@ -337,8 +408,11 @@ struct SchemaChecker {
             return false
         }
         if let allowed = schema.enumValues, !allowed.contains(where: matches) {
-            let list = allowed.map { JSONWriter.compact($0) }.joined(separator: ", ")
-            add(.enumValue, expected: allowed.count == 1 ? JSONWriter.compact(allowed[0]) : "one of \(list)", found: Self.describe(value))
+            add(
+                .enumValue,
+                expected: allowed.count == 1
+                    ? JSONWriter.compact(allowed[0]) : "one of " + allowed.map { JSONWriter.compact($0) }.joined(separator: ", "),
+                found: Self.describe(value))
         }
         if let constant = schema.constValue, !matches(constant) {
             add(.enumValue, expected: JSONWriter.compact(constant) + " (const)", found: Self.describe(value))
@@ -427,6 +501,10 @@ struct SchemaChecker {
     mutating func checkObject(
         _ object: JSONObject, _ schema: CompiledSchema, keyCase: KeyCase?, owner: Bool, evaluation: inout ObjectEvaluation
     ) {
+        if probing, !explaining {
+            decideQuickly(object, schema, keyCase: keyCase)
+            if stopped { return }
+        }
         // Which declared properties were present, found in one pass over the members.
         // A bit per declared property while there are at most 64 (no allocation per object), else an array.
         var seenBits: UInt64 = 0
@@ -475,6 +553,12 @@ struct SchemaChecker {
                 .fieldMissing, expected: "required key \"\(name)\" (\(schema.propertySchemas[position].expectedDescription))",
                 found: "no such key", extraKey: name)
         }
+        checkObjectKeys(object, schema)
+    }
+
+    /// The keywords about an object's keys as a whole: `required` names that are not declared properties,
+    /// `minProperties`, `maxProperties`, `dependentRequired` and `propertyNames`.
+    private mutating func checkObjectKeys(_ object: JSONObject, _ schema: CompiledSchema) {
         for name in schema.undeclaredRequired where object[name] == nil {
             add(.fieldMissing, expected: "required key \"\(name)\"", found: "no such key", extraKey: name)
         }
@@ -495,11 +579,33 @@ struct SchemaChecker {
             for member in object {
                 let result = probe(.string(member.key), names, keyCase: nil)
                 if !result.valid {
+                    let prober = prober
                     add(
                         .schemaPropertyNames, expected: "key names that match the schema at \(names.location)",
-                        found: "\"\(member.key)\": \(Self.explain(result.problem))", extraKey: member.key)
+                        found: "\"\(member.key)\": \(prober.failure(.string(member.key), names, keyCase: nil))",
+                        extraKey: member.key)
                 }
             }
+        }
+    }
+
+    /// Where a branch is only being decided, what fails fast is looked at first: a required key missing, a member
+    /// that is no object or array (a discriminator's `const`, say) against its declared schema. Only findings that
+    /// decide can come of it (which end the probe), so a branch that matches gets the same findings as without it:
+    /// before it, each failing branch of a `oneOf` of objects checked every nested value ahead of its `type`.
+    private mutating func decideQuickly(_ object: JSONObject, _ schema: CompiledSchema, keyCase: KeyCase?) {
+        for (position, name) in schema.propertyNames.enumerated() where schema.propertyIsRequired[position] && object[name] == nil {
+            add(.fieldMissing, expected: "", found: "", extraKey: name)
+            return
+        }
+        for (offset, member) in object.enumerated() {
+            switch member.value {
+            case .object, .array: continue
+            default: break
+            }
+            guard let position = schema.propertyPosition(member.key, hint: offset) else { continue }
+            checkMember(member, schema.propertySchemas[position], token: .key(member.key), keyCase: keyCase)
+            if stopped { return }
         }
     }
 
@@ -519,15 +625,9 @@ struct SchemaChecker {
     /// A key no applied schema declared: added (info), or unexpected with `--strict`; its keys still follow the key case.
     private mutating func reportExtra(_ member: JSONObject.Member, keyCase: KeyCase?, describesKeys: Bool) {
         if describesKeys {
-            if strict {
-                add(
-                    .fieldUnexpected, expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value),
-                    extraKey: member.key)
-            } else {
-                add(
-                    .fieldAdded, expected: "no key \"\(member.key)\" (not in the contract)", found: Self.describe(member.value),
-                    extraKey: member.key)
-            }
+            add(
+                strict ? .fieldUnexpected : .fieldAdded, expected: "no key \"\(member.key)\" (not in the contract)",
+                found: Self.describe(member.value), extraKey: member.key, decides: false)
         }
         if let keyCase {
             path.push(.key(member.key))
@@ -604,7 +704,7 @@ struct SchemaChecker {
                 if evaluation.describesKeys {
                     add(
                         strict ? .fieldUnexpected : .fieldAdded, expected: "no key \"\(member.key)\" (not in the contract)",
-                        found: Self.describe(member.value), extraKey: member.key)
+                        found: Self.describe(member.value), extraKey: member.key, decides: false)
                 }
                 if let keyCase {
                     path.push(.key(member.key))
