@@ -172,6 +172,62 @@ struct ExampleGeneratorTests {
             examples.contains { $0.responseKey == "404" && $0.interaction.response.status == 404 && $0.interaction.response.body == nil })
     }
 
+    @Test("a variant of a small body is the maximal one changed in one place; of a body past 16 KB, the minimal one and the way there")
+    func focusedVariants() throws {
+        func contract(_ length: Int) throws -> CompiledContract {
+            let texts = (0..<24).map { "text\($0): {type: string, minLength: \(length)}" }.joined(
+                separator: "\n" + String(repeating: " ", count: 18))
+            return try Contract.parse(
+                """
+                openapi: 3.1.0
+                info: {title: A vendor's wide object, version: '1'}
+                paths:
+                  /messages/{id}:
+                    get:
+                      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+                      responses:
+                        '200':
+                          description: OK
+                          content:
+                            application/json:
+                              schema:
+                                type: object
+                                required: [id]
+                                properties:
+                                  id: {type: integer}
+                                  \(texts)
+                                  thread:
+                                    type: object
+                                    properties:
+                                      replies: {type: array, items: {type: object, required: [id], properties: {id: {type: integer}, state: {enum: [open, closed]}}}}
+                """, path: "wide.yaml"
+            ).compiled
+        }
+        func body(_ output: ExampleGenerator.Output, _ variant: String) throws -> JSONValue {
+            let example = try #require(output.examples.first { $0.variant == variant }, "\(output.examples.map(\.variant))")
+            guard case .json(let body)? = example.interaction.response.body else { throw ExampleFailure() }
+            return body
+        }
+        let place = "/thread/replies/0/state"
+        // 24 texts of 1,000 characters: the maximal body is past 16 KB.
+        let wide = ExampleGenerator(contract: try contract(1_000)).generate()
+        #expect(wide.skipped.isEmpty, "\(wide.skipped.map(\.reason))")
+        let maximal = try body(wide, "maximal")
+        #expect(JSONWriter.compact(maximal).utf8.count > ExampleGenerator.focusedAbove)
+        let closed = try body(wide, "enum \"closed\" at \(place)")
+        #expect(closed[pointer: JSONPointer(place)] == .string("closed"))
+        // Only the required key and the way to the place: no text, one reply with its required id.
+        #expect(closed.objectValue?.keys.sorted() == ["id", "thread"], "\(JSONWriter.compact(closed))")
+        #expect(closed["thread"]?["replies"]?.arrayValue?.count == 1)
+        #expect(closed["id"] == maximal["id"])
+        // 24 texts of 10 characters: the variant is the maximal body with that one value changed, as before.
+        let narrow = ExampleGenerator(contract: try contract(10)).generate()
+        let whole = try body(narrow, "maximal")
+        var expected = whole
+        expected.set(.string("closed"), at: JSONPointer(place))
+        #expect(try body(narrow, "enum \"closed\" at \(place)") == expected)
+    }
+
     @Test("dates: the exact wire form, at day, month and year ends in the API's offset and at DST changes")
     func dates() throws {
         let examples = try Self.generated()

@@ -287,7 +287,7 @@ struct GeneratorFixtureTests {
         #expect(output.examples.contains { $0.operation == "GET /v1/customers" })
     }
 
-    @Test("Discord: a type beside a oneOf of titled consts that no example matches is not called overlapping, only not written")
+    @Test("Discord: a type beside a oneOf of titled consts is written as one of them; ids of a uniqueItems array differ")
     func discordTitledConstants() throws {
         let text = """
             openapi: 3.1.0
@@ -303,16 +303,41 @@ struct GeneratorFixtureTests {
                         application/json:
                           schema:
                             type: object
-                            required: [type]
+                            required: [type, mention_roles]
                             properties:
                               type:
                                 type: integer
-                                oneOf: [{title: GUILD_TEXT, const: 0}, {title: DM, const: 1}]
+                                oneOf: [{title: GUILD_TEXT, const: 0}, {title: DM, const: 1}, {title: NAMED, const: "x"}]
+                              mention_roles:
+                                type: array
+                                uniqueItems: true
+                                minItems: 3
+                                items: {type: string, pattern: '^(0|[1-9][0-9]*)$', format: snowflake}
+                              flags:
+                                type: array
+                                uniqueItems: true
+                                items: {type: integer, enum: [1, 2, 4]}
             """
         let output = ExampleGenerator(contract: try Contract.parse(text, path: "discord.yaml").compiled).generate()
-        // Whatever the sampler writes, "none matched" is no overlap: no warning claims one.
+        // Every example written (each verified by the generator): before, the type was a number no branch takes, and
+        // every role id the same well-known "123456".
+        #expect(output.skipped.isEmpty, "\(output.skipped.map(\.reason))")
         #expect(output.ambiguities.isEmpty, "\(output.ambiguities)")
-        #expect(!output.skipped.contains { $0.reason.contains("overlapping branches") }, "\(output.skipped.map(\.reason))")
+        let bodies = output.examples.compactMap { example -> (String, JSONValue)? in
+            guard case .json(let body)? = example.interaction.response.body else { return nil }
+            return (example.variant, body)
+        }
+        let maximal = try #require(bodies.first { $0.0 == "maximal" }?.1)
+        #expect(maximal["type"] == .number(JSONNumber(0)), "\(JSONWriter.compact(maximal))")
+        let roles = try #require(maximal["mention_roles"]?.arrayValue)
+        #expect(roles.count == 3 && Set(roles.compactMap(\.stringValue)).count == 3, "\(roles)")
+        // The other constant of the integer's type is a variant of its own; the string constant is not the type's.
+        #expect(bodies.contains { $0.0 == "enum 1 at /type" && $0.1["type"] == .number(JSONNumber(1)) }, "\(bodies.map(\.0))")
+        #expect(!bodies.contains { $0.1["type"]?.stringValue != nil })
+        // The first flag's other values that the second flag has are no variant (they would repeat it).
+        let flags = try #require(maximal["flags"]?.arrayValue)
+        #expect(flags.count == 2 && flags[0] != flags[1], "\(flags)")
+        #expect(!bodies.contains { $0.0 == "enum \(JSONWriter.compact(flags[1])) at /flags/0" }, "\(bodies.map(\.0))")
     }
 
     @Test("springdoc: examples write the pageable object exploded, merge required beside allOf, and warn once of a sealed oneOf")

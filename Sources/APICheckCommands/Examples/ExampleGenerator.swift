@@ -257,6 +257,9 @@ public struct ExampleGenerator: Sendable {
         return .base64(Data([0x61, 0x70, 0x69, 0x63, 0x68, 0x65, 0x63, 0x6b]))
     }
 
+    /// How large (compact JSON bytes) a maximal body may be for its variants to be copies of it with one change.
+    public static let focusedAbove = 16_384
+
     /// Every variant of a JSON body: maximal, minimal, one per variation point, dates, Unicode text.
     func jsonVariants(_ schema: CompiledSchema) throws(ValueSynthesizer.Failure) -> [(String, JSONValue, Bool)] {
         var maximal = ValueSynthesizer(mode: .init(maximal: true), seed: seed)
@@ -266,11 +269,24 @@ public struct ExampleGenerator: Sendable {
         var minimal = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
         minimal.collecting = false
         variants.append(("minimal", try minimal.value(schema, at: .root), false))
+        // In a large body (a vendor's message with every optional key, 236 KB), each variant is the minimal value and
+        // the keys on the way to its place: as a copy of the maximal one, a variant per place made examples grow with
+        // the square of the body (1,435 variants, 339 MB, for one of Discord's operations).
+        let focused = JSONWriter.compact(full).utf8.count > Self.focusedAbove
         for point in maximal.points {
+            var body = full
+            if focused {
+                var synthesizer = ValueSynthesizer(mode: .init(maximal: false), seed: seed)
+                synthesizer.collecting = false
+                synthesizer.focus = point.pointer.tokens
+                let reaching = try synthesizer.value(schema, at: .root)
+                // The way there is built as the maximal value built it (same seeded choices), so it reaches the place.
+                if reaching[pointer: point.pointer] != nil { body = reaching }
+            }
             variants.append(
                 (
                     "\(point.label) at \(point.pointer.description.isEmpty ? "/" : point.pointer.description)",
-                    full.replacing(at: point.pointer.tokens[...], with: point.value), true
+                    body.replacing(at: point.pointer.tokens[...], with: point.value), true
                 ))
         }
         // The whole-body variants: each is written only where it changes something (a body without dates has none).

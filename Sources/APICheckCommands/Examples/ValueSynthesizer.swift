@@ -63,9 +63,21 @@ struct ValueSynthesizer {
     private var open: Set<ObjectIdentifier> = []
     /// How many objects of ``open`` are being built again inside themselves.
     private var again = 0
+    /// Above zero while an item of a `uniqueItems` array is built again because it came out equal to an earlier one:
+    /// choices move, and a string is sampled from its pattern rather than taken from ``wellKnown``.
+    private var distinct = 0
+    /// A place the value is built to reach (a variation's, in a large body): the keys and items on the way to it are
+    /// written beside what the mode writes.
+    var focus: [String]?
 
     /// Whether every declared key and more than `minItems` items are written here.
     private func isMaximal(at depth: Int) -> Bool { mode.maximal && depth < Self.maximumDepth && again == 0 }
+
+    /// The token after `pointer` on the way to ``focus``, if `pointer` is on that way.
+    private func focusToken(after pointer: JSONPointer) -> String? {
+        guard let focus, pointer.tokens.count < focus.count, focus.starts(with: pointer.tokens) else { return nil }
+        return focus[pointer.tokens.count]
+    }
 
     init(mode: Mode, seed: UInt64) {
         self.mode = mode
@@ -78,7 +90,7 @@ struct ValueSynthesizer {
     func choice(_ bound: Int, at pointer: JSONPointer, salt: UInt64 = 0) -> Int {
         guard bound > 1 else { return 0 }
         // FNV-1a of the pointer, then SplitMix64: stable across processes (Swift's Hasher is not).
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ salt
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ salt ^ UInt64(distinct) &* 0x9e37_79b9_7f4a_7c15
         for byte in pointer.description.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
@@ -121,8 +133,8 @@ struct ValueSynthesizer {
             )
         }
         if let constant = schema.constValue { return constant }
-        if let allowed = schema.enumValues, !allowed.isEmpty {
-            let first = allowed.firstIndex { $0 != .null } ?? 0
+        if let allowed = schema.enumValues ?? Self.constants(schema), !allowed.isEmpty {
+            let first = ((allowed.firstIndex { $0 != .null } ?? 0) + distinct) % allowed.count
             for (index, other) in allowed.enumerated() where index != first {
                 note(pointer, other == .null ? "null" : "enum \(JSONWriter.compact(other))", other)
             }
@@ -157,6 +169,36 @@ struct ValueSynthesizer {
             note(pointer, "as \(Self.name(of: other))", alternative)
         }
         return try value(schema, as: type, at: pointer, depth: depth)
+    }
+
+    /// The values of a `oneOf` or `anyOf` beside a `type` whose branches each have a `const`, those of them the type
+    /// allows (Discord's `MessageType`: an `int32` with 37 titled constants). Built as the type alone, the value was a
+    /// number no branch takes; it is built as an `enum` of the constants (a branch that refuses its own constant
+    /// makes an example that does not verify, and is said so).
+    static func constants(_ schema: CompiledSchema) -> [JSONValue]? {
+        let branches = schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf
+        guard !schema.mask.isEmpty, !branches.isEmpty, schema.propertyNames.isEmpty, schema.allOf.isEmpty else { return nil }
+        var values: [JSONValue] = []
+        for branch in branches {
+            let resolved = branch.reference?.target ?? branch
+            guard let value = resolved.constValue ?? resolved.enumValues.flatMap({ $0.count == 1 ? $0[0] : nil }) else {
+                return nil
+            }
+            if Self.types(of: value).contains(where: schema.mask.contains) { values.append(value) }
+        }
+        return values
+    }
+
+    /// The types `value` has (an integral number is an integer and a number).
+    static func types(of value: JSONValue) -> [CompiledSchema.TypeMask] {
+        switch value {
+        case .null: return [.null]
+        case .bool: return [.boolean]
+        case .number(let number): return number.isInteger ? [.integer, .number] : [.number]
+        case .string: return [.string]
+        case .array: return [.array]
+        case .object: return [.object]
+        }
     }
 
     /// The non-null types to build, preferred first; `null` alone when nothing else is allowed.
@@ -206,7 +248,8 @@ struct ValueSynthesizer {
         let everything = isMaximal(at: depth)
         let merged = Self.properties(of: schema)
         let required = Set(merged.required)
-        for (name, property) in merged.declared where everything || required.contains(name) {
+        let next = focus == nil ? nil : focusToken(after: pointer)
+        for (name, property) in merged.declared where everything || required.contains(name) || name == next {
             members.append(.init(key: name, value: try value(property, at: pointer.appending(name), depth: depth + 1)))
         }
         let declared = Set(merged.declared.map(\.name))
@@ -244,6 +287,7 @@ struct ValueSynthesizer {
         let least = max(schema.minItems ?? 0, schema.prefixItems.count)
         var count = least
         if isMaximal(at: depth) { count = max(least, min(schema.maxItems ?? 2, 2)) }
+        if focus != nil, let next = focusToken(after: pointer), let index = JSONPointer.arrayIndex(next) { count = max(count, index + 1) }
         let items = try items(schema, count: count, at: pointer, depth: depth)
         if count > 0 && least == 0 { note(pointer, "empty", .array([])) }
         if collecting, let most = schema.maxItems, most > count, most <= 50 {
@@ -259,10 +303,35 @@ struct ValueSynthesizer {
         var values: [JSONValue] = []
         let was = collecting
         defer { collecting = was }
+        let firstPoint = points.count
         for index in 0..<count {
             collecting = was && index == 0
             let itemSchema = index < schema.prefixItems.count ? schema.prefixItems[index] : (schema.items ?? CompiledSchema.anything())
-            values.append(try value(itemSchema, at: pointer.appending(index), depth: depth + 1))
+            var item = try value(itemSchema, at: pointer.appending(index), depth: depth + 1)
+            // `uniqueItems`: an item equal to an earlier one (Discord's role ids, each the well-known "123456") is
+            // built again with other choices, a few times, before the array is said to be beyond this sampler.
+            var attempt = 0
+            while schema.uniqueItems, values.contains(where: { $0.isEquivalent(to: item) }) {
+                attempt += 1
+                guard attempt <= 8 else {
+                    throw Failure(location: schema.location, reason: "no \(count) different items could be written (uniqueItems)")
+                }
+                let previous = distinct
+                distinct = attempt
+                defer { distinct = previous }
+                item = try quietly { (synth: inout ValueSynthesizer) throws(Failure) in
+                    try synth.value(itemSchema, at: pointer.appending(index), depth: depth + 1)
+                }
+            }
+            values.append(item)
+        }
+        if schema.uniqueItems, values.count > 1, points.count > firstPoint {
+            // Another value for the first item that a later item already has would break `uniqueItems`.
+            let first = pointer.appending(0)
+            let kept = points[firstPoint...].filter { point in
+                point.pointer != first || !values.dropFirst().contains { $0.isEquivalent(to: point.value) }
+            }
+            points.replaceSubrange(firstPoint..., with: kept)
         }
         return .array(values)
     }
@@ -451,7 +520,7 @@ struct ValueSynthesizer {
         let padded = resized(candidate)
         if fits(padded) { return padded }
         // Text that patterns usually describe (an HTTP date, an id, a URL) reads better than a sample of the pattern.
-        if let known = Self.wellKnown.first(where: fits) { return known }
+        if distinct == 0, let known = Self.wellKnown.first(where: fits) { return known }
         guard let pattern = schema.pattern else {
             throw Failure(
                 location: schema.location, reason: "no string of \(least)...\(most.map(String.init) ?? "") characters could be written")

@@ -96,7 +96,7 @@ public final class CompiledSchema: Sendable {
     let maxContains: Int?
     package let minItems: Int?
     package let maxItems: Int?
-    let uniqueItems: Bool
+    package let uniqueItems: Bool
 
     // Strings.
     package let minLength: Int?
