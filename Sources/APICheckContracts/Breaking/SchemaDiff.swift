@@ -102,24 +102,30 @@ struct SchemaPairs {
     var made: [Key: Int?] = [:]
     /// While one pair is compared on its own, the pairs below it (nil otherwise).
     var below: [Edge]?
+    /// Two texts together, as a key (a pair of places, an operation and a part).
+    private struct Pair: Hashable {
+        let first: String
+        let second: String
+    }
+
     /// The numbers of the pairs of places (`old` and `new` written where they are) and of the parts of operations.
-    private var places: [String: Int] = [:]
-    private var scopes: [String: Int] = [:]
+    private var places: [Pair: Int] = [:]
+    private var scopes: [Pair: Int] = [:]
 
     /// The number of the pair of places `old` and `new`.
     mutating func place(_ old: String, _ new: String) -> Int {
-        let key = old + "\u{0}" + new
-        if let known = places[key] { return known }
-        places[key] = places.count
-        return places.count - 1
+        Self.number(of: Pair(first: old, second: new), in: &places)
     }
 
     /// The number of `part` of `operation`, within which each pair of places is told once.
     mutating func scope(_ operation: String, _ part: String) -> Int {
-        let key = operation + "\u{0}" + part
-        if let known = scopes[key] { return known }
-        scopes[key] = scopes.count
-        return scopes.count - 1
+        Self.number(of: Pair(first: operation, second: part), in: &scopes)
+    }
+
+    private static func number(of key: Pair, in numbers: inout [Pair: Int]) -> Int {
+        if let known = numbers[key] { return known }
+        numbers[key] = numbers.count
+        return numbers.count - 1
     }
 }
 

@@ -189,24 +189,25 @@ final class SchemaCompiler {
         let table = try resources()
         // Where no schema has an `$id`, a reference leads to the same place wherever it is written: each is resolved
         // once (a vendor's description writes 11,000 `$ref`s to 2,600 places).
-        var resolved: Set<String> = []
+        // Each reference resolved so far, with why it leads nowhere (nil: it leads somewhere).
+        var resolved: [String: String?] = [:]
         var broken: [SchemaError] = []
         for (pointer, reference) in table.references {
-            if !table.hasIdentifiers, !resolved.insert(reference).inserted {
+            if !table.hasIdentifiers, let known = resolved[reference] {
                 // The same reference written elsewhere leads nowhere too: each place is the contract's error.
-                if let first = broken.first(where: { $0.message.hasPrefix("\"\(reference)\" ") }) {
-                    broken.append(SchemaError(pointer: pointer, message: first.message, invalid: true))
-                }
+                if let message = known { broken.append(SchemaError(pointer: pointer, message: message, invalid: true)) }
                 continue
             }
             do {
                 _ = try target(of: reference, at: pointer)
+                resolved[reference] = .some(nil)
             } catch  where error.isDocumentWide {
                 throw error
             } catch  where error.isInvalid {
                 broken.append(error)
+                resolved[reference] = .some(error.message)
             } catch {
-                continue
+                resolved[reference] = .some(nil)
             }
         }
         return broken
