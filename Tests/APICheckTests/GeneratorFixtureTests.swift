@@ -340,6 +340,22 @@ struct GeneratorFixtureTests {
         #expect(!bodies.contains { $0.0 == "enum \(JSONWriter.compact(flags[1])) at /flags/0" }, "\(bodies.map(\.0))")
     }
 
+    @Test("Box: a key that required names and no properties declare is in the contract: never reported as added, even --strict")
+    func boxRequiredWithoutProperty() throws {
+        let contract = try Self.contract("box-required-without-property.yaml")
+        let verifier = Verifier(contract: contract, options: .init(strict: true))
+        func findings(_ link: String) throws -> [String] {
+            let interaction = try Self.interaction("GET", "/folders/1", json: #"{"id": "1", "shared_link": \#(link)}"#)
+            return verifier.verify(interaction).map { "\($0.rule.rawValue) \($0.pointer)" }
+        }
+        #expect(try findings(#"{"url": "https://box.com/s/1", "accessed": "2024-05-21"}"#) == [])
+        #expect(try findings(#"{"url": "https://box.com/s/1"}"#) == ["field.missing /shared_link/accessed"])
+        #expect(try findings(#"{"url": "u", "accessed": 1, "colour": "red"}"#) == ["field.unexpected /shared_link/colour"])
+        // What examples write (accessed as any value) verifies, so every one is written.
+        let output = ExampleGenerator(contract: contract).generate()
+        #expect(output.skipped.isEmpty, "\(output.skipped.map(\.reason))")
+    }
+
     @Test("springdoc: examples write the pageable object exploded, merge required beside allOf, and warn once of a sealed oneOf")
     func springdocExamples() throws {
         let contract = try Self.contract("springdoc-pageable-and-sealed-oneof.yaml")

@@ -50,6 +50,9 @@ struct SchemaChecker {
         var names: Set<String> = []
         /// Whether some applied schema listed keys (so that others count as added).
         var describesKeys = false
+        /// Keys an applied schema's `required` names without declaring them (Box's shared link `accessed`): the contract
+        /// names them, so they are not reported as added, though they evaluate nothing (`unevaluatedProperties`).
+        var requiredNames: Set<String> = []
         /// Whether some applied schema described the array's items.
         var describesItems = false
         var keyCase: KeyCase?
@@ -61,6 +64,7 @@ struct SchemaChecker {
         /// Adds what a subschema applied to the same value, and valid there, evaluated.
         mutating func merge(_ other: ObjectEvaluation) {
             names.formUnion(other.names)
+            requiredNames.formUnion(other.requiredNames)
             describesKeys = describesKeys || other.describesKeys
             describesItems = describesItems || other.describesItems
             evaluatedPrefix = max(evaluatedPrefix, other.evaluatedPrefix)
@@ -543,8 +547,13 @@ struct SchemaChecker {
             }
             if evaluated {
                 if !owner { evaluation.names.insert(member.key) }
-            } else if owner {
-                reportExtra(member, keyCase: keyCase, describesKeys: schema.describesKeys)
+            } else {
+                let named = !schema.undeclaredRequired.isEmpty && schema.undeclaredRequired.contains(member.key)
+                if owner {
+                    reportExtra(member, keyCase: keyCase, describesKeys: schema.describesKeys && !named)
+                } else if named {
+                    evaluation.requiredNames.insert(member.key)
+                }
             }
         }
         for (position, name) in schema.propertyNames.enumerated()
@@ -701,7 +710,7 @@ struct SchemaChecker {
                 add(.keyCase, expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
             }
             if !evaluation.names.contains(member.key) {
-                if evaluation.describesKeys {
+                if evaluation.describesKeys && !evaluation.requiredNames.contains(member.key) {
                     add(
                         strict ? .fieldUnexpected : .fieldAdded, expected: "no key \"\(member.key)\" (not in the contract)",
                         found: Self.describe(member.value), extraKey: member.key, decides: false)
