@@ -340,7 +340,9 @@ struct GeneratorFixtureTests {
         #expect(!bodies.contains { $0.0 == "enum \(JSONWriter.compact(flags[1])) at /flags/0" }, "\(bodies.map(\.0))")
     }
 
-    @Test("Box: a key that required names and no properties declare is in the contract: never reported as added, even --strict")
+    @Test(
+        "Box: a key that required names and no properties declare is in the contract, even --strict; nullable parts and branches are written"
+    )
     func boxRequiredWithoutProperty() throws {
         let contract = try Self.contract("box-required-without-property.yaml")
         let verifier = Verifier(contract: contract, options: .init(strict: true))
@@ -351,9 +353,18 @@ struct GeneratorFixtureTests {
         #expect(try findings(#"{"url": "https://box.com/s/1", "accessed": "2024-05-21"}"#) == [])
         #expect(try findings(#"{"url": "https://box.com/s/1"}"#) == ["field.missing /shared_link/accessed"])
         #expect(try findings(#"{"url": "u", "accessed": 1, "colour": "red"}"#) == ["field.unexpected /shared_link/colour"])
-        // What examples write (accessed as any value) verifies, so every one is written.
+        // What examples write (accessed as any value) verifies, so every one is written; a file's id and type come
+        // from its nullable base, through the allOf parts (before, no part's properties were seen past the null).
         let output = ExampleGenerator(contract: contract).generate()
         #expect(output.skipped.isEmpty, "\(output.skipped.map(\.reason))")
+        let file = try #require(output.examples.first { $0.operation == "GET /files/{file_id}" && $0.variant == "minimal" })
+        guard case .json(let body)? = file.interaction.response.body else { throw Failure("no JSON body") }
+        #expect(body.objectValue?.keys.sorted() == ["id", "type"], "\(JSONWriter.compact(body))")
+        // A resource, an object of branches, is written as its first branch (before: an object with no keys at all).
+        let token = try #require(output.examples.first { $0.operation == "POST /oauth2/token" && $0.variant == "maximal" })
+        guard case .json(let tokenBody)? = token.interaction.response.body else { throw Failure("no JSON body") }
+        #expect(tokenBody["restricted_to"]?[0]?["object"]?["type"] == .string("folder"), "\(JSONWriter.compact(tokenBody))")
+        #expect(output.examples.contains { $0.operation == "POST /oauth2/token" && $0.variant.hasPrefix("oneOf branch 2") })
     }
 
     @Test("springdoc: examples write the pageable object exploded, merge required beside allOf, and warn once of a sealed oneOf")

@@ -141,7 +141,9 @@ struct ValueSynthesizer {
             return allowed[first]
         }
         let branches = schema.oneOf.isEmpty ? schema.anyOf : schema.oneOf
-        if !branches.isEmpty, schema.mask.isEmpty, schema.propertyNames.isEmpty {
+        // `type: object` beside the branches and nothing of its own (Box's `Resource`: a folder or a file) is a branch.
+        let objectOfBranches = schema.mask.subtracting(.null) == .object && schema.allOf.isEmpty && !schema.describesKeys
+        if !branches.isEmpty, schema.mask.isEmpty || objectOfBranches, schema.propertyNames.isEmpty {
             let keyword = schema.oneOf.isEmpty ? "anyOf" : "oneOf"
             let chosen = branches.firstIndex { !Self.onlyNull($0) } ?? 0
             for (index, branch) in branches.enumerated() where collecting && index != chosen {
@@ -263,6 +265,7 @@ struct ValueSynthesizer {
     /// The properties an object of `schema` has: its own, then its `allOf` parts' (through `$ref`s, and parts of parts),
     /// a name declared twice taken where it is first; and every name `required` lists anywhere among them, in order.
     /// (`required` beside an `allOf` names properties its parts declare: read alone, they were written as any value.)
+    /// A part that is null or an object counts as that object.
     static func properties(of schema: CompiledSchema) -> (declared: [(name: String, schema: CompiledSchema)], required: [String]) {
         var declared: [(name: String, schema: CompiledSchema)] = []
         var required: [String] = []
@@ -279,6 +282,9 @@ struct ValueSynthesizer {
             for name in next.required where requiredNames.insert(name).inserted { required.append(name) }
             pending += next.allOf
             if let target = next.reference?.target { pending.append(target) }
+            // A nullable part (Box's `File--Mini`: 3.0's `nullable` beside `allOf`, read as `anyOf` with null) is an
+            // object when it is one: its properties are the object's.
+            if let other = next.nullableAlternative { pending.append(other) }
         }
         return (declared, required)
     }
