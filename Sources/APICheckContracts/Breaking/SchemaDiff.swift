@@ -96,6 +96,28 @@ struct SchemaPairs {
         var next: [Int?]?
     }
 
+    /// A pair with changes that a walk reached, and its pointer from where the walk began.
+    struct Reached {
+        let pair: Int
+        let pointer: String
+    }
+
+    /// A walk from a pair of places, in a direction, from a depth (the pointer's tokens, against the limit of 64).
+    struct WalkKey: Hashable {
+        let place: Int
+        let direction: ChangeDirection
+        let depth: Int
+    }
+
+    /// What a walk into a part nothing had visited found: the pairs with changes, and the places it visited.
+    struct Walk {
+        let reached: [Reached]
+        let visited: Set<Int>
+    }
+
+    /// The walks made so far, each once for all the operations whose part starts at its pair.
+    var walks: [WalkKey: Walk] = [:]
+
     /// The pairs compared, by number.
     var compared: [Compared] = []
     /// The number of the pair a key leads to; nil when neither side has a schema.
@@ -228,43 +250,75 @@ extension ContractDiff {
             pairs.below?.append(SchemaPairs.Edge(instance: instance, before: before, after: after, direction: direction))
             return
         }
-        // Breadth first, so that each pair is told at the shortest path that reaches it (`/customer/email`, not the
-        // same field forty expansions further down a cycle).
         guard let root = pair(SchemaPairs.Edge(instance: instance, before: before, after: after, direction: direction)) else { return }
         let scope = pairs.scope(operation, part)
-        var seen = visited[scope] ?? []
-        defer { visited[scope] = seen }
-        guard instance.tokens.count < 64, seen.insert(pairs.compared[root].place).inserted else { return }
+        let place = pairs.compared[root].place
+        let depth = instance.tokens.count
+        let reached: [SchemaPairs.Reached]
+        if visited[scope] == nil {
+            // A part nothing has visited yet: the walk from this pair is the same for every operation whose part starts
+            // at it (a shared response, a resource many operations answer with), so it is walked once.
+            guard depth < 64 else {
+                visited[scope] = []
+                return
+            }
+            let key = SchemaPairs.WalkKey(place: place, direction: direction, depth: depth)
+            if let known = pairs.walks[key] {
+                reached = known.reached
+                visited[scope] = known.visited
+            } else {
+                var seen: Set<Int> = [place]
+                reached = walk(from: root, depth: depth, seen: &seen)
+                pairs.walks[key] = SchemaPairs.Walk(reached: reached, visited: seen)
+                visited[scope] = seen
+            }
+        } else {
+            var seen = visited[scope] ?? []
+            defer { visited[scope] = seen }
+            guard depth < 64, seen.insert(place).inserted else { return }
+            reached = walk(from: root, depth: depth, seen: &seen)
+        }
+        let base = instance.description
+        for entry in reached {
+            let prefix = base + entry.pointer
+            for found in pairs.compared[entry.pair].changes {
+                var change = found
+                change.operation = operation
+                change.part = part
+                change.pointer = prefix + found.pointer
+                changes.append(change)
+            }
+        }
+    }
+
+    /// The pairs with changes a walk from pair `root` reaches, breadth first, so that each pair is told at the shortest
+    /// path that reaches it (`/customer/email`, not the same field forty expansions further down a cycle), each with
+    /// its pointer from `root`; `seen` holds the places visited (a shared or recursive schema is told once).
+    private mutating func walk(from root: Int, depth: Int, seen: inout Set<Int>) -> [SchemaPairs.Reached] {
+        var reached: [SchemaPairs.Reached] = []
         // Each entry: its pair, the entry it was reached from and by which of that pair's edges, its depth in tokens.
-        var queue = [(pair: root, from: -1, edge: -1, depth: instance.tokens.count)]
+        var queue = [(pair: root, from: -1, edge: -1, depth: depth)]
         var next = 0
         while next < queue.count {
             let entry = queue[next]
             next += 1
-            let compared = pairs.compared[entry.pair]
-            if !compared.changes.isEmpty {
+            if !pairs.compared[entry.pair].changes.isEmpty {
                 var tokens: [String] = []
                 var at = next - 1
                 while queue[at].from >= 0 {
                     tokens.insert(contentsOf: pairs.compared[queue[queue[at].from].pair].below[queue[at].edge].instance.tokens, at: 0)
                     at = queue[at].from
                 }
-                let prefix = JSONPointer(tokens: instance.tokens + tokens).description
-                for found in compared.changes {
-                    var change = found
-                    change.operation = operation
-                    change.part = part
-                    change.pointer = prefix + found.pointer
-                    changes.append(change)
-                }
+                reached.append(SchemaPairs.Reached(pair: entry.pair, pointer: JSONPointer(tokens: tokens).description))
             }
             for (index, target) in targets(of: entry.pair).enumerated() {
                 guard let target else { continue }
-                let depth = entry.depth + compared.below[index].instance.tokens.count
+                let depth = entry.depth + pairs.compared[entry.pair].below[index].instance.tokens.count
                 guard depth < 64, seen.insert(pairs.compared[target].place).inserted else { continue }
                 queue.append((target, next - 1, index, depth))
             }
         }
+        return reached
     }
 
     /// The numbers of the pairs the edges below pair `number` lead to, looked up once for the whole comparison.
