@@ -367,6 +367,31 @@ struct GeneratorFixtureTests {
         #expect(output.examples.contains { $0.operation == "POST /oauth2/token" && $0.variant.hasPrefix("oneOf branch 2") })
     }
 
+    @Test("Box: an answer at a path that a #fragment keeps apart (GET /shared_items#folders) is told against the operation it fits")
+    func boxFragmentAlternatives() throws {
+        let path = Self.folder.appendingPathComponent("box-required-without-property.yaml").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        for compiling in [Contract.Compilation.everything, .whereReached(beyond: 0)] {
+            let contract = try Contract.parse(text, path: path, compiling: compiling).compiled
+            let verifier = Verifier(contract: contract, options: .init(strict: true))
+            func findings(_ json: String) throws -> [String] {
+                try verifier.verify(Self.interaction("GET", "/shared_items", json: json)).map {
+                    "\($0.operation) \($0.rule.rawValue) \($0.pointer)"
+                }
+            }
+            // A folder and a file are each a shared item; before, a folder was an error against the file's schema.
+            let folder = try findings(#"{"id": "1", "type": "folder", "name": "Docs"}"#)
+            #expect(folder == [], "\(compiling): \(folder)")
+            let file = try findings(#"{"id": "1", "type": "file", "size": 3}"#)
+            #expect(file == [], "\(compiling): \(file)")
+            // An answer neither takes is told against the one it is nearest to: a folder with a wrong name.
+            let wrong = try findings(#"{"id": "1", "type": "folder", "name": 7}"#)
+            #expect(wrong == ["GET /shared_items#folders shape.type /name"], "\(compiling): \(wrong)")
+        }
+        let output = ExampleGenerator(contract: try Self.contract("box-required-without-property.yaml")).generate()
+        #expect(!output.skipped.contains { $0.operation.hasPrefix("GET /shared_items") }, "\(output.skipped.map(\.reason))")
+    }
+
     @Test("springdoc: examples write the pageable object exploded, merge required beside allOf, and warn once of a sealed oneOf")
     func springdocExamples() throws {
         let contract = try Self.contract("springdoc-pageable-and-sealed-oneof.yaml")

@@ -348,11 +348,14 @@ public struct CompiledContract: Sendable {
         let refusedByMethod: [String: [Refusal]]
         let coverageIndex: CoverageIndex
         let graph: SchemaGraph
+        /// Whether some path key has a `#fragment` (the lookup of ``alternatives(to:)`` is skipped otherwise).
+        let hasFragmentKeys: Bool
 
         init(operations: [Operation], refused: [Refusal], graph: SchemaGraph) {
             self.operations = operations
             self.refused = refused
             self.graph = graph
+            hasFragmentKeys = operations.contains { $0.template.contains("#") }
             byMethod = Dictionary(grouping: operations, by: \.method)
             refusedByMethod = Dictionary(grouping: refused.filter { $0.path != nil }) { $0.method ?? "" }
             coverageIndex = CoverageIndex(operations: operations)
@@ -424,6 +427,26 @@ public struct CompiledContract: Sendable {
             }
             return (operation, parameters)
         }
+    }
+
+    /// The other operations of `operation`'s method on the same path kept apart by a `#fragment` (Box's
+    /// `GET /shared_items#folders` beside `GET /shared_items`): a request to the path is any of them.
+    package func alternatives(to operation: Operation) -> [Operation] {
+        let path = Self.withoutFragment(operation.template)
+        switch body {
+        case .compiled(let whole):
+            guard whole.hasFragmentKeys else { return [] }
+            return (whole.byMethod[operation.method] ?? []).filter {
+                $0.template != operation.template && Self.withoutFragment($0.template) == path
+            }
+        case .reached(let reached):
+            return reached.alternatives(to: operation, path: path)
+        }
+    }
+
+    /// A path key without its `#fragment`.
+    static func withoutFragment(_ template: String) -> Substring {
+        template.firstIndex(of: "#").map { template[..<$0] } ?? Substring(template)
     }
 
     /// The refused operation that `method` and `path` reach, when no operation of the contract matches them as well

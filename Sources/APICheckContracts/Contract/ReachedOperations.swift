@@ -52,6 +52,8 @@ final class ReachedOperations: Sendable {
     }
 
     private let routes: [Route]
+    /// Whether some path key has a `#fragment` (``alternatives(to:path:)`` looks no further otherwise).
+    private let hasFragmentKeys: Bool
     private let state: Locked<State>
     /// The file the contract came from.
     let path: String
@@ -69,6 +71,7 @@ final class ReachedOperations: Sendable {
     ) {
         self.path = path
         routes = compiler.routes.map { Route(key: $0.key, value: $0.value, template: PathTemplate(ContractCompiler.template($0.key))) }
+        hasFragmentKeys = routes.contains { $0.key.contains("#") }
         declaredCount = compiler.operationCount
         graph = compiler.schemas.graph
         state = Locked(State(compiler: compiler, keyCase: keyCase, locate: locate, structure: structure))
@@ -100,6 +103,21 @@ final class ReachedOperations: Sendable {
                 if let refusal { return (.refusal(refusal.0), refusal.1) }
             }
             return nil
+        }
+    }
+
+    /// The other operations of `operation`'s method whose path key is `path` with a `#fragment` (or `path` itself,
+    /// where `operation`'s has one), compiled as a lookup compiles them.
+    func alternatives(to operation: CompiledContract.Operation, path: Substring) -> [CompiledContract.Operation] {
+        guard hasFragmentKeys else { return [] }
+        let indices = routes.indices.filter {
+            routes[$0].key != operation.template && CompiledContract.withoutFragment(routes[$0].key) == path
+        }
+        guard !indices.isEmpty else { return [] }
+        return state.withLock { state in
+            indices.flatMap { index in
+                Self.outcome(of: index, routes: routes, in: &state).operations.filter { $0.method == operation.method }
+            }
         }
     }
 
