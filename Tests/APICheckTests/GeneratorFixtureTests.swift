@@ -365,6 +365,11 @@ struct GeneratorFixtureTests {
         guard case .json(let tokenBody)? = token.interaction.response.body else { throw Failure("no JSON body") }
         #expect(tokenBody["restricted_to"]?[0]?["object"]?["type"] == .string("folder"), "\(JSONWriter.compact(tokenBody))")
         #expect(output.examples.contains { $0.operation == "POST /oauth2/token" && $0.variant.hasPrefix("oneOf branch 2") })
+        // The same resource as the one part of an allOf that says something, nullable (a collaboration's item).
+        let collaboration = try #require(
+            output.examples.first { $0.operation == "GET /collaborations/{collaboration_id}" && $0.variant == "maximal" })
+        guard case .json(let item)? = collaboration.interaction.response.body else { throw Failure("no JSON body") }
+        #expect(item["item"]?["type"] == .string("folder"), "\(JSONWriter.compact(item))")
     }
 
     @Test("Box: an answer at a path that a #fragment keeps apart (GET /shared_items#folders) is told against the operation it fits")

@@ -154,6 +154,14 @@ struct ValueSynthesizer {
             }
             return try value(branches[chosen], at: pointer, depth: depth + 1)
         }
+        // `allOf` of one schema and parts that say nothing (Box's `item`: `allOf: [{$ref: CollaborationItem}, {}]`, a
+        // oneOf of a file, a folder and a web link) is that schema.
+        if schema.mask.isEmpty, !schema.assertsBesidesType, schema.reference == nil, schema.anyOf.isEmpty, schema.oneOf.isEmpty,
+            schema.allOf.count > 1,
+            case let said = schema.allOf.filter({ !$0.saysNothing }), said.count == 1
+        {
+            return try value(said[0], at: pointer, depth: depth + 1)
+        }
         if let first = schema.allOf.first, schema.mask.isEmpty, schema.propertyNames.isEmpty {
             // Parts that describe an object are one object together (with what `required` beside them names).
             guard schema.allOf.contains(where: { Self.types(of: $0.reference?.target ?? $0) == [.object] }) else {

@@ -837,13 +837,16 @@ extension CompiledSchema {
         return !other.mask.isEmpty && !other.mask.contains(.null) ? other : nil
     }
 
+    /// Whether the schema takes every value and says so with nothing (`{}`, or one with annotations only).
+    package var saysNothing: Bool { !hasOtherKeywords && reference == nil }
+
     var hasOtherKeywords: Bool {
         !mask.isEmpty || assertsBesidesType || !allOf.isEmpty || !anyOf.isEmpty || !oneOf.isEmpty || not != nil || ifSchema != nil
     }
 
     /// Whether the schema says anything besides its `type`, its `$ref` and its applicators (`allOf`, `anyOf`, `oneOf`,
     /// `not`, `if`).
-    var assertsBesidesType: Bool {
+    package var assertsBesidesType: Bool {
         isFalse || enumValues != nil || constValue != nil || !propertyNames.isEmpty || !required.isEmpty
             || additionalForbidden || additionalSchema != nil || judgesUnevaluatedProperties || judgesUnevaluatedItems
             || !patternProperties.isEmpty
