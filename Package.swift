@@ -3,8 +3,8 @@ import PackageDescription
 
 // Dependency rules (docs/ARCHITECTURE.md, "Modules"): a module holds only what its users need.
 // - APICheckRecording (the recording format, the JSON value, redaction, apicheck.yml) is all the replay layer
-//   and the replay-only test support need: an app's test target that only replays compiles no OpenAPIKit.
-// - APICheckContracts (contracts, schemas, the verifier, findings) adds OpenAPIKit; APICheckCommands (the runs
+//   and the replay-only test support need: an app's test target that only replays compiles no contract code.
+// - APICheckContracts (contracts, schemas, the verifier, findings) adds no package but Yams; APICheckCommands (the runs
 //   and reports of the commands, inference, examples, HAR) is used by the CLI only. `APICheck` re-exports all three.
 // - WireFormat, the recording and contract modules and the typed clients use no networking package and no
 //   sockets, so that an iOS or macOS test target can use them.
@@ -50,7 +50,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
         // The runtime of swift-openapi-generator's clients: WireFormatOpenAPI only.
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         // `swift package generate-documentation`: the DocC catalogs of APICheckTesting, APICheckReplay and WireFormat.
@@ -74,7 +73,6 @@ let package = Package(
                 "WireFormat",
                 "Locking",
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
             ]
         ),
         .target(name: "APICheckCommands", dependencies: ["APICheckContracts", "APICheckRecording", "WireFormat"]),
@@ -175,7 +173,6 @@ let package = Package(
             name: "APICheckTests",
             dependencies: [
                 "TestSupport", "APICheck", "APICheckCommands", "APICheckContracts", "APICheckRecording", "WireFormat", "Locking",
-                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
             ],
             exclude: ["Fixtures"]
         ),

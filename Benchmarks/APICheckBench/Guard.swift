@@ -48,8 +48,8 @@ struct Guard: Benchmark {
     /// `apicheck coverage` of a Stripe-shaped description (``VendorScale``) against json.load of it. Issue 57's target is
     /// 2x, not met yet: 4.7x here against Debian's python (0.377 s against 0.080 s, 2026-11-26), 7.16x in CI's clean
     /// clone of 80799c5 against its venv python (0.338 s, 0.300-0.396, against 0.047 s, 0.044-0.063: up to 9x between
-    /// extremes); most of it is loading and compiling every operation (OpenAPIKit's decoding of the document, then
-    /// apicheck's own reading of its schemas). The limit holds what counting fields once per place gained (before,
+    /// extremes); most of it is loading and compiling every operation (the structure's judge, then apicheck's own
+    /// reading of its schemas). The limit holds what counting fields once per place gained (before,
     /// coverage ran past 60 s on it) with the margin CI's spread needs.
     static let vendorScaleCoverageLimit = 12.0
     /// `apicheck breaking` of two versions of the Stripe-shaped description (``VendorScale``, `--format json`) against

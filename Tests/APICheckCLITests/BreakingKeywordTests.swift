@@ -577,7 +577,8 @@ struct BreakingKeywordTests {
             "a response header added", new: [("            X-Rate:", "            X-Trace: {schema: {type: string}}\n            X-Rate:")],
             ["breaking.response-header-added GET /things [200] /headers/x-trace"]),
         DocumentPair(
-            "a required response header removed", new: [("            X-Rate: {required: true, schema: {type: integer}}\n", "")],
+            "a required response header removed",
+            new: [("          headers:\n            X-Rate: {required: true, schema: {type: integer}}\n", "")],
             ["breaking.response-header-removed GET /things [200] /headers/x-rate"]),
         DocumentPair(
             "a request body made required",

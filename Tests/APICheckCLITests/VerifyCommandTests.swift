@@ -136,7 +136,7 @@ struct VerifyCommandTests {
                 "config", "apis:\n  todos:\n    base_url: https://x.test\n    contrct: x\n",
                 "apicheck.yml:4:5: error: apis.todos: unknown key \"contrct\""
             ),
-            ("contract", "openapi: 3.1.0\ninfo: {title: x}\npaths: {}\n", "contract.yaml:2:7: error"),
+            ("contract", "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths: 5\n", "contract.yaml:3:8: error"),
         ])
     func badInput(_ kind: String, _ content: String, _ message: String) async throws {
         let folder = try temporaryFolder()

@@ -29,7 +29,7 @@ struct ContractLoadingTests {
                 "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths:\n  /a:\n    get:\n      responses:\n        '200': [\n", 8,
                 "not valid YAML"
             ),
-            ("openapi: 3.1.0\ninfo: {title: x}\npaths: {}\n", 2, "not a valid OpenAPI 3.1 document"),
+            ("openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths: 5\n", 3, "not a valid OpenAPI 3.1 document"),
         ])
     func malformed(_ text: String, _ line: Int, _ message: String) {
         #expect {

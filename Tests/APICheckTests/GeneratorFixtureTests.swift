@@ -220,7 +220,7 @@ struct GeneratorFixtureTests {
     }
 
     @Test(
-        "what apicheck does not read never refuses a document: one warning at its line, the operation checked",
+        "what apicheck does not read never refuses a document: one warning at its line (none where OpenAPI allows it), the operation checked",
         arguments: [
             (
                 "nestjs-produces-leftover.yaml", "GET", "/cats", #"[{"name": "Tom", "age": 3}]"#,
@@ -231,14 +231,18 @@ struct GeneratorFixtureTests {
                 "17:21: warning: /paths/~1api~1user/get/security/0/passport: the security scheme passport is not among components/securitySchemes"
             ),
             (
-                "scribe-unrendered-server-url.yaml", "GET", "/api/user", #"{"message": "Unauthenticated."}"#,
-                #"9:10: warning: /servers/0/url: "{{ config("app.url") }}" is no URL template"#
+                // A server URL is any string to OpenAPI's schema, and apicheck reads none (apicheck.yml's base_url is the API's).
+                "scribe-unrendered-server-url.yaml", "GET", "/api/user", #"{"message": "Unauthenticated."}"#, ""
             ),
         ])
     func unreadParts(_ file: String, _ method: String, _ path: String, _ body: String, _ warning: String) throws {
         let contract = try Self.contract(file)
         #expect(contract.refused.isEmpty)
-        #expect(contract.warnings.count == 1 && contract.warnings[0].contains("\(file):\(warning)"), "\(contract.warnings)")
+        if warning.isEmpty {
+            #expect(contract.warnings.isEmpty, "\(contract.warnings)")
+        } else {
+            #expect(contract.warnings.count == 1 && contract.warnings[0].contains("\(file):\(warning)"), "\(contract.warnings)")
+        }
         let verifier = Verifier(contract: contract, options: .init(strict: true))
         let status = file.hasPrefix("scribe") ? 401 : 200
         #expect(verifier.verify(try Self.interaction(method, path, status: status, json: body)).isEmpty)

@@ -1,14 +1,13 @@
 import APICheckRecording
 import Foundation
-import Locking
 import Testing
 
 @testable import APICheckContracts
 
-/// A document compiled where reached (a vendor's description) has its structure checked against the OpenAPI
-/// Initiative's schema of its version (`OpenAPIStructure`), with OpenAPIKit the judge wherever the two could differ: the
-/// verdicts are those of the document compiled whole.
-@Suite("Contracts: a vendor's description checked against the OpenAPI schema")
+/// The judge of a document's structure: the OpenAPI Initiative's schema of its version (`OpenAPIStructure`), whose first
+/// problem is told at the deepest place its branches reach, at the file and line; what apicheck does not read and
+/// the schema refuses is a warning (`UnreadParts`), never a refusal.
+@Suite("Contracts: the structure judged against the OpenAPI schema")
 struct OpenAPIStructureTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -39,10 +38,8 @@ struct OpenAPIStructureTests {
         ])
     func repositoryContracts(_ path: String) throws {
         let (tree, edition) = try Self.compiledForm(path)
-        let valid = OpenAPIStructure.isValid(tree, edition: edition)
-        let decoded = Contract.checkStructure(tree).map { "\($0)" }
-        #expect(valid, "\(path)")
-        #expect(decoded == nil)
+        let problem = OpenAPIStructure.problem(in: tree, edition: edition)
+        #expect(problem == nil, "\(path)")
     }
 
     @Test("the schema refuses what breaks the structure: no info, a response without a description, an unknown operation key")
@@ -60,80 +57,105 @@ struct OpenAPIStructureTests {
     }
 
     @Test(
+        "a broken structure is told at the deepest place the schema reaches, with its line, compiled whole or where reached",
+        arguments: [
+            ("      responses: 5\n", 9, "/paths/~1x/get/responses", "expected an object, found an integer (5)"),
+            (
+                "      parameters:\n        - {name: a, in: bogus, schema: {type: string}}\n      responses: {'200': {description: ok}}\n",
+                10,
+                "/paths/~1x/get/parameters/0/in", #"expected one of "query", "header", "path", "cookie", found a string ("bogus")"#
+            ),
+            (
+                "      parameters:\n        - {name: a, in: path, schema: {type: string}}\n      responses: {'200': {description: ok}}\n",
+                10,
+                "/paths/~1x/get/parameters/0/required", #"required key "required" (any value) is missing"#
+            ),
+            (
+                "      requestBody: {content: {}, required: 'no'}\n      responses: {'200': {description: ok}}\n", 9,
+                "/paths/~1x/get/requestBody/required", #"expected a boolean, found a string ("no")"#
+            ),
+            ("      responses: {'200': {description: ok, content: 5}}\n", 9, "/paths/~1x/get/responses/200/content", "expected an object"),
+        ] as [(String, Int, String, String)])
+    func deepestProblem(_ operation: String, _ line: Int, _ keyPath: String, _ message: String) throws {
+        let text = Self.document(Self.fine + "  /x:\n    get:\n" + operation)
+        for compilation in [Contract.Compilation.everything, Self.reached] {
+            let error = try #require(throws: ConfigurationError.self) { try Contract.parse(text, path: "d.yaml", compiling: compilation) }
+            #expect(error.line == line && error.keyPath == keyPath, "\(error)")
+            #expect(error.message.hasPrefix("not a valid OpenAPI 3.1 document: ") && error.message.contains(message), "\(error)")
+        }
+    }
+
+    @Test("a 3.0 document is judged in the 3.1 form it is read into, and its problem told at its line as written")
+    func judgedAsRead() throws {
+        let text =
+            "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /x:\n    get:\n      parameters: [{name: a, in: body, schema: {}}]\n"
+            + "      responses: {'200': {description: ok}}\n"
+        let error = try #require(throws: ConfigurationError.self) { try Contract.parse(text, path: "o.yaml") }
+        #expect(error.line == 6 && error.keyPath == "/paths/~1x/get/parameters/0/in", "\(error)")
+        #expect(error.message.hasPrefix("not a valid OpenAPI 3.0 document: "))
+    }
+
+    @Test(
         "a security scheme no component declares, which no JSON Schema can see: apicheck does not read security, so one warning either way")
     func undeclaredScheme() throws {
         let text = Self.document(
             Self.fine + "  /secured:\n    get:\n      security: [{nope: []}]\n      responses: {'200': {description: ok}}\n")
         let tree = try ContractSource.parse(Array(text.utf8), path: "s.yaml").tree
-        #expect(!OpenAPIStructure.namesDeclaredSchemes(tree))
+        #expect(OpenAPIStructure.undeclaredScheme(in: tree)?.pointer.description == "/paths/~1secured/get/security/0/nope")
         let whole = try Contract.parse(text, path: "s.yaml", compiling: .everything).compiled
         let reached = try Contract.parse(text, path: "s.yaml", compiling: Self.reached).compiled
         #expect(reached.warnings == whole.warnings && whole.warnings.count == 1)
         #expect(whole.warnings.first?.contains("the security scheme nope is not among components/securitySchemes") == true)
         #expect(reached.operation(method: "GET", path: "/secured") != nil && whole.operation(method: "GET", path: "/secured") != nil)
         let declared = text + "components:\n  securitySchemes:\n    nope: {type: http, scheme: bearer}\n"
-        #expect(OpenAPIStructure.namesDeclaredSchemes(try ContractSource.parse(Array(declared.utf8), path: "d.yaml").tree))
+        #expect(OpenAPIStructure.undeclaredScheme(in: try ContractSource.parse(Array(declared.utf8), path: "d.yaml").tree) == nil)
+        // In a callback, which apicheck does not read either: a warning at its line.
+        let callback = Self.document(
+            Self.fine
+                + "  /hooked:\n    post:\n      callbacks:\n        done:\n          '{$request.body#/url}':\n            post:\n"
+                + "              security: [{gone: []}]\n              responses: {'200': {description: ok}}\n")
+        let hooked = try Contract.parse(callback, path: "c.yaml").compiled
+        #expect(hooked.warnings.count == 1, "\(hooked.warnings)")
+        #expect(
+            hooked.warnings.first?.contains("c.yaml:13:") == true && hooked.warnings.first?.contains("gone") == true, "\(hooked.warnings)")
+        #expect(hooked.operation(method: "POST", path: "/hooked") != nil)
     }
 
-    @Test("what the schema refuses and OpenAPIKit takes (responses with none, a path without its slash) loads either way")
-    func schemaStricterThanOpenAPIKit() throws {
-        for text in [
-            Self.document(Self.fine + "  /empty:\n    get:\n      responses: {}\n"),
-            Self.document(Self.fine + "  nested:\n    get:\n      responses: {'200': {description: ok}}\n"),
+    @Test("slips read as their authors meant (a response list with none, a path without its slash), with a warning that says what to write")
+    func slipsReadAsMeant() throws {
+        for (text, warning) in [
+            (Self.document(Self.fine + "  /empty:\n    get:\n      responses: {}\n"), "responses lists no response"),
+            (Self.document(Self.fine + "  nested:\n    get:\n      responses: {'200': {description: ok}}\n"), "write /nested"),
         ] {
             let tree = try ContractSource.parse(Array(text.utf8), path: "o.yaml").tree
             #expect(!OpenAPIStructure.isValid(tree, edition: .v3_1))
             let whole = try Contract.parse(text, path: "o.yaml", compiling: .everything).compiled
             let reached = try Contract.parse(text, path: "o.yaml", compiling: Self.reached).compiled
             #expect(reached.compilesWhereReached && !whole.compilesWhereReached)
+            #expect(whole.warnings.count == 1 && whole.warnings.first?.contains(warning) == true, "\(whole.warnings)")
+            #expect(reached.warnings == whole.warnings)
         }
+        let nested = try Contract.parse(
+            Self.document(Self.fine + "  nested:\n    get:\n      responses: {'200': {description: ok}}\n"), path: "n.yaml")
+        #expect(nested.compiled.operation(method: "GET", path: "/nested") != nil)
     }
 
-    @Test("what only OpenAPIKit refuses outside the path items (an openapi version it does not know) is refused at load")
-    func rootDecodedByOpenAPIKit() throws {
+    @Test("a key beside a parameter's $ref (springdoc's in: header) is ignored, as OpenAPI says, with a warning at its line")
+    func keyBesideReference() throws {
+        let text = Self.document(
+            "  /x:\n    get:\n      parameters:\n        - {$ref: '#/components/parameters/A', in: header}\n"
+                + "      responses: {'200': {description: ok}}\n",
+            rest: "components:\n  parameters:\n    A: {name: a, in: query, schema: {type: string}}\n")
+        let contract = try Contract.parse(text, path: "k.yaml").compiled
+        #expect(contract.warnings.count == 1 && contract.warnings.first?.contains("in is beside a $ref") == true, "\(contract.warnings)")
+        #expect(contract.warnings.first?.contains("k.yaml:7") == true, "\(contract.warnings)")
+        #expect(contract.operation(method: "GET", path: "/x")?.operation.parameters.map(\.place) == [.query])
+    }
+
+    @Test("a patch version OpenAPI has not published (3.1.9) is read as 3.1: tools are to ignore the patch version")
+    func patchVersion() throws {
         let text = Self.document(Self.fine).replacingOccurrences(of: "openapi: 3.1.0", with: "openapi: 3.1.9")
-        let tree = try ContractSource.parse(Array(text.utf8), path: "r.yaml").tree
-        #expect(OpenAPIStructure.isValid(tree, edition: .v3_1))
-        let whole = try #require(throws: ConfigurationError.self) { try Contract.parse(text, path: "r.yaml", compiling: .everything) }
-        let reached = try #require(throws: ConfigurationError.self) { try Contract.parse(text, path: "r.yaml", compiling: Self.reached) }
-        #expect(reached.description == whole.description)
-    }
-
-    @Test("a path item's part holds what decoding it needs, and OpenAPIKit's error names the path item")
-    func pathItemPart() throws {
-        let broken = JSONObject.Member(
-            key: "/x",
-            value: .object(
-                JSONObject([.init(key: "get", value: .object(JSONObject([.init(key: "responses", value: .number(JSONNumber(5)))])))])))
-        let text = Self.document(Self.fine, rest: "components:\n  securitySchemes:\n    key: {type: http, scheme: bearer}\n")
-        let tree = try ContractSource.parse(Array(text.utf8), path: "p.yaml").tree
-        let part = Contract.structurePart(of: tree, pathItem: broken)
-        #expect(part["components"]?["securitySchemes"]?["key"] != nil && part["paths"]?["/fine"] == nil)
-        let error = try #require(Contract.checkStructure(part))
-        #expect("\(error)".contains("`responses` value for the **GET** endpoint under `/x`"), "\(error)")
-        #expect(Contract.checkStructure(Contract.structurePart(of: tree, pathItem: nil)) == nil)
-    }
-
-    @Test("what OpenAPIKit finds wrong with a path item a lookup reaches is the document's error, said after the run")
-    func reachedPathItemDecoded() throws {
-        let text = Self.document(Self.fine + "  /other:\n    get:\n      responses: {'200': {description: ok}}\n")
-        let compiler = ContractCompiler(document: try ContractSource.parse(Array(text.utf8), path: "p.yaml").tree)
-        let asked = Locked<[String?]>([])
-        let operations = ReachedOperations(
-            path: "p.yaml", compiler: compiler, keyCase: try compiler.checkWhole().keyCase,
-            locate: { ConfigurationError(file: "p.yaml", message: $0.message) },
-            structure: { pathItem in
-                asked.withLock { $0.append(pathItem?.key) }
-                return pathItem?.key == "/other" ? ConfigurationError(file: "p.yaml", message: "decoded: /other") : nil
-            })
-        #expect(operations.find(method: "GET", path: "/fine") != nil)
-        #expect(operations.documentError == nil)
-        #expect(operations.find(method: "GET", path: "/other") != nil)
-        #expect(operations.find(method: "GET", path: "/other") != nil)
-        #expect(operations.documentError?.message == "decoded: /other")
-        #expect(asked.withLock { $0 } == ["/fine", "/other"])
-        _ = operations.whole()
-        #expect(asked.withLock { $0 } == ["/fine", "/other"], "a document already refused is not decoded again")
+        #expect(try Contract.parse(text, path: "r.yaml").compiled.operation(method: "GET", path: "/fine") != nil)
     }
 
     @Test("a JSON text names another file only where a $ref's value does not start with #, or a letter of $ref is escaped")

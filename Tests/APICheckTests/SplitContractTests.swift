@@ -262,6 +262,25 @@ struct SplitContractTests {
         #expect(reserved.message.contains("unknown extension x-apicheck-files"))
     }
 
+    @Test(
+        "a structure error in another file (a response's content not an object) is named at that file's line; what apicheck does not read there, a warning"
+    )
+    func structureInOtherFile() throws {
+        var files = Self.split
+        files["paths/todos.yaml"] = files["paths/todos.yaml"]!.replacingOccurrences(
+            of: "      description: list\n      content:\n", with: "      description: list\n      links: 5\n      content:\n")
+        let root = try Self.folder(files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let warnings = try Contract.load(root + "/openapi.yaml").compiled.warnings
+        #expect(
+            warnings.count == 1 && warnings[0].contains("paths/todos.yaml:5:") && warnings[0].contains("/get/responses/200/links"),
+            "\(warnings)")
+        files["paths/todos.yaml"] = files["paths/todos.yaml"]!.replacingOccurrences(of: "links: 5", with: "headers: 5")
+        let error = try Self.loadError(files)
+        #expect(error.file == "paths/todos.yaml" && error.line == 5 && error.keyPath == "/get/responses/200/headers", "\(error)")
+        #expect(error.message.contains("not a valid OpenAPI 3.1 document: expected an object"), "\(error)")
+    }
+
     @Test("a construct refused in another file refuses the operations that reach it, named at that file's line")
     func refusalInOtherFile() throws {
         var files = Self.split

@@ -1,10 +1,9 @@
 import APICheckRecording
 import Foundation
-import OpenAPIKit
 import Yams
 
-/// An OpenAPI contract (3.0, 3.1 or 3.2; YAML or JSON): validated by OpenAPIKit, then compiled for the verifier from
-/// its own tree.
+/// An OpenAPI contract (3.0, 3.1 or 3.2; YAML or JSON): its structure judged against the OpenAPI Initiative's schema of
+/// its version (``OpenAPIStructure``), and compiled for the verifier from its own tree.
 ///
 /// Loading fails (with the file, line and what to do) for anything the verifier would not enforce:
 /// an unknown schema keyword, an unsupported one (`$recursiveRef`, ...), an
@@ -84,25 +83,17 @@ public struct Contract: Sendable {
         _ bytes: consuming [UInt8], path: String, diskPath: String? = nil, files: ContractFiles = .disk,
         compiling compilation: Compilation = .everything, textOnDisk: Bool = false
     ) throws(ConfigurationError) -> (contract: Contract, file: ContractFile) {
-        if compilation != .everything && bytes.count >= Self.largeDocument {
-            // Likely a vendor's description, checked against the OpenAPI schema: it compiles while the text is parsed.
-            _ = BackgroundResult { OpenAPIStructure.prepare() }
-        }
+        // The OpenAPI schema that judges the structure compiles (once a process) while the text is parsed.
+        _ = BackgroundResult { OpenAPIStructure.prepare() }
         let file = try readFile(consume bytes, path: path, diskPath: diskPath, files: files, textOnDisk: textOnDisk)
         let tree = file.tree
         let compiler = ContractCompiler(document: tree)
         let reachedOnly: Bool
         if case .whereReached(let beyond) = compilation { reachedOnly = compiler.operationCount > beyond } else { reachedOnly = false }
-        // OpenAPIKit checks the document's structure. Its schema model rejects valid JSON Schema 2020-12
-        // (`items: false`, `prefixItems`, ...), so it sees every schema as `{}`; SchemaCompiler checks those.
-        // It decodes the tree itself (`JSONValueDecoder`, equal to `JSONDecoder` on the same text and several times
-        // faster here). The two are independent, so the structure is checked on a second thread while this one
-        // compiles: a contract loads in the longer of the two. Compiled where reached, the document is checked against
-        // the OpenAPI Initiative's schema of its version instead (``OpenAPIStructure``, a tenth of the time), and
-        // OpenAPIKit decodes it whole only when that schema refuses it, and each path item a lookup reaches.
-        // The structure's verdict comes first, as when they ran one after the other.
+        // The document's structure is judged (``OpenAPIStructure``) on a second thread while this one compiles (schemas
+        // are the compiler's to judge): a contract loads in the longer of the two. The structure's verdict comes first.
         let edition = file.reading?.edition ?? .v3_1
-        let structure = BackgroundResult { judgeStructure(tree, reachedOnly: reachedOnly, edition: edition) }
+        let structure = BackgroundResult { OpenAPIStructure.problem(in: tree, edition: edition) }
         // Compiled whole, or (where reached) what the document says as a whole checked, while the structure is judged.
         let compiled: Result<Compiled, SchemaError>
         if reachedOnly {
@@ -118,36 +109,20 @@ public struct Contract: Sendable {
         // What the parameters say that apicheck leaves out, also found while the structure is judged.
         let parameterNotices = compiler.notices()
         // What apicheck never reads and the judge refuses the document for (a leftover key, a security requirement
-        // naming no scheme, a server URL left unrendered) is said once, and the document judged again without it; a
-        // document the judge takes as written (nearly all) is not walked for it.
+        // naming no scheme, a server variable's enum of numbers) is said once, and the document judged again without
+        // it; a document the judge takes as written (nearly all) is not walked for it.
         var unread: [SchemaError] = []
-        var judged = tree
-        if let error = structure.wait() {
-            let parts = UnreadParts(tree)
+        if structure.wait() != nil {
+            let parts = UnreadParts(tree, edition: edition)
             unread = parts.notices
-            judged = parts.structure
-            if let error = parts.changed ? judgeStructure(judged, reachedOnly: reachedOnly, edition: edition) : error {
-                throw locate(error, in: file)
-            }
+            if let error = parts.problem { throw located(error, in: file) }
         }
         var contract: CompiledContract
         switch compiled {
         case .success(.whole(let whole)):
             contract = whole
         case .success(.reached(let keyCase, let brokenReferences)):
-            let structureTree = judged
-            let reached = ReachedOperations(
-                path: path, compiler: compiler, keyCase: keyCase, locate: { located($0, in: file) },
-                structure: { pathItem in
-                    checkStructure(
-                        pathItem.map {
-                            structurePart(
-                                of: structureTree,
-                                pathItem: JSONObject.Member(key: $0.key, value: structureTree["paths"]?[$0.key] ?? $0.value))
-                        } ?? structureTree
-                    )
-                    .map { locate($0, in: file) }
-                })
+            let reached = ReachedOperations(path: path, compiler: compiler, keyCase: keyCase, locate: { located($0, in: file) })
             contract = CompiledContract(reached: reached)
             contract.brokenReferences = brokenReferences.map { located($0, in: file) }
         case .failure(let error):
@@ -167,54 +142,6 @@ public struct Contract: Sendable {
         /// Nothing yet: the document's own words and `$ref`s were checked; its key case is this, and these `$ref`s lead
         /// nowhere.
         case reached(keyCase: KeyCase?, brokenReferences: [SchemaError])
-    }
-
-    /// What is wrong with `tree`'s structure, or nil: compiled where reached, checked against the OpenAPI schema of its
-    /// version first, and decoded by OpenAPIKit whole only when that schema refuses it.
-    private static func judgeStructure(_ tree: JSONValue, reachedOnly: Bool, edition: OpenAPIEdition) -> (any Error)? {
-        if reachedOnly && OpenAPIStructure.isValid(tree, edition: edition) {
-            // What is neither a path item nor a component (`openapi`, `info`, `servers`, ...) is decoded too; the
-            // error, if any, is the one the whole document's decoding gives.
-            guard let error = checkStructure(structurePart(of: tree, pathItem: nil)) else { return nil }
-            return checkStructure(tree) ?? error
-        }
-        return checkStructure(tree)
-    }
-
-    /// The size of a contract's text from which loading it where reached compiles the OpenAPI schema ahead
-    /// (``OpenAPIStructure/prepare()``): a description of more than 200 operations is rarely smaller.
-    static let largeDocument = 1 << 20
-
-    /// What OpenAPIKit finds wrong with the structure of `document`, or nil; its schemas are blanked first
-    /// (``withoutSchemas(_:)``).
-    static func checkStructure(_ document: JSONValue) -> (any Error)? {
-        do {
-            _ = try JSONValueDecoder(extensionValuesOnly: true).decode(OpenAPI.Document.self, from: withoutSchemas(document))
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    /// The part of `document` OpenAPIKit decodes to check one path item's structure (its key and value), or, for nil,
-    /// what is neither a path item nor a component: `pathItem` and what checking it needs (`openapi`, `info`, and of
-    /// `components` the security schemes and path items its operations' `security` is checked against, and the other
-    /// files of a split contract that it names); for nil, every member of the document but `paths` (empty there),
-    /// `webhooks` and the other components. Its structure is valid exactly when that of what it holds is in the whole
-    /// document, and an error has the same coding path.
-    static func structurePart(of document: JSONValue, pathItem: JSONObject.Member?) -> JSONValue {
-        var part = JSONObject()
-        if let pathItem {
-            for key in ["openapi", "info", ContractBundle.member] { part[key] = document[key] }
-            part["paths"] = .object(JSONObject([pathItem]))
-        } else if case .object(let root) = document {
-            part = JSONObject(root.filter { !["paths", "webhooks", "components"].contains($0.key) })
-            part["paths"] = .object(JSONObject())
-        }
-        var components = JSONObject()
-        for key in ["securitySchemes", "pathItems"] { components[key] = document["components"]?[key] }
-        if !components.isEmpty { part["components"] = .object(components) }
-        return .object(part)
     }
 
     /// Parses a contract's bytes, reads the files it names and the version it is written in. The file returned keeps
@@ -260,92 +187,6 @@ public struct Contract: Sendable {
     /// benchmark's peer validates against the contract's own schemas).
     package static func document(_ text: String, path: String) throws(ConfigurationError) -> JSONValue {
         try ContractSource.parse(Array(text.utf8), path: path).tree
-    }
-
-    /// The document with every schema replaced by `{}` (the values of `schema` keys and of `components/schemas`), and
-    /// every example value by null: an example may be any value, and OpenAPIKit decoding one as `AnyCodable` was a
-    /// fifth of the structure check of a vendor's description.
-    ///
-    /// The other files of a split contract (``ContractBundle``) are not checked where they are kept but where they are
-    /// named: an object that is a `$ref` into them (a path item, a parameter, a response) is replaced by what it names.
-    static func withoutSchemas(_ document: JSONValue) -> JSONValue {
-        var root = document
-        if case .object(var object) = document, object[ContractBundle.member] != nil {
-            object[ContractBundle.member] = nil
-            root = .object(object)
-        }
-        var copy = blankingSchemaKeys(root, in: document, depth: 0)
-        if case .object(let schemas)? = document["components"]?["schemas"] {
-            copy.set(
-                .object(JSONObject(schemas.map { .init(key: $0.key, value: .object(JSONObject())) })),
-                at: JSONPointer(tokens: ["components", "schemas"]))
-        }
-        return copy
-    }
-
-    /// A map of Example Objects with each `value` null.
-    private static func blankingExampleValues(_ value: JSONValue) -> JSONValue {
-        guard case .object(let examples) = value else { return value }
-        return .object(
-            JSONObject(
-                examples.map { entry in
-                    guard case .object(var example) = entry.value, example["value"] != nil else { return entry }
-                    example["value"] = .null
-                    return .init(key: entry.key, value: .object(example))
-                }))
-    }
-
-    private static func blankingSchemaKeys(_ value: JSONValue, in document: JSONValue, depth: Int) -> JSONValue {
-        switch value {
-        case .object(let object):
-            // A chain of more than 32 such objects is a loop; OpenAPIKit then sees the `$ref` itself.
-            if case .string(let reference)? = object["$ref"], reference.hasPrefix("#/\(ContractBundle.member)/"), depth < 32,
-                let decoded = reference.dropFirst().percentDecoded, let target = document[pointer: JSONPointer(decoded)]
-            {
-                return blankingSchemaKeys(target, in: document, depth: depth + 1)
-            }
-            return .object(
-                JSONObject(
-                    object.map { member in
-                        switch member.key {
-                        case "schema": .init(key: member.key, value: .object(JSONObject()))
-                        case "example": .init(key: member.key, value: .null)
-                        case "examples": .init(key: member.key, value: blankingExampleValues(member.value))
-                        default: .init(key: member.key, value: blankingSchemaKeys(member.value, in: document, depth: depth))
-                        }
-                    }))
-        case .array(let items):
-            return .array(items.map { blankingSchemaKeys($0, in: document, depth: depth) })
-        default:
-            return value
-        }
-    }
-
-    /// Turns an OpenAPIKit or decoding error into one with the line of the offending key.
-    static func locate(_ error: any Error, in file: ContractFile) -> ConfigurationError {
-        // Yams wraps what OpenAPIKit threw in a DecodingError; look inside.
-        if case DecodingError.dataCorrupted(let context) = error, let inner = context.underlyingError {
-            return locate(inner, in: file)
-        }
-        var codingPath: [String] = []
-        var message = "\(error)"
-        if let error = error as? OpenAPI.Error.Decoding.Document {
-            codingPath = error.codingPath.map(\.stringValue)
-            message = error.localizedDescription
-        } else if let error = error as? DecodingError {
-            switch error {
-            case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
-                codingPath = context.codingPath.map(\.stringValue)
-                message = context.debugDescription
-            @unknown default:
-                break
-            }
-        }
-        let version = file.reading?.edition.name ?? "3.1"
-        let place = file.place(of: JSONPointer(tokens: codingPath))
-        return ConfigurationError(
-            file: place.path, line: place.line, column: place.column, keyPath: codingPath.joined(separator: "."),
-            message: "not a valid OpenAPI \(version) document: \(message)")
     }
 }
 

@@ -2,7 +2,7 @@ import APICheckRecording
 import Foundation
 import WireFormat
 
-/// Compiles an OpenAPI 3.1 document (already validated by OpenAPIKit) from its own JSON tree.
+/// Compiles an OpenAPI 3.1 document (its structure judged by ``OpenAPIStructure``) from its own JSON tree.
 ///
 /// The operations, parameters, bodies, responses and headers are read from the tree so that every
 /// schema keeps every keyword it was written with (``SchemaCompiler``), and so that `$ref`s to
@@ -455,7 +455,8 @@ struct ContractCompiler {
         // OpenAPI says these are ignored (``notices()`` says so once, at the line).
         if place == .header, Self.ignoredHeaders.contains(name.lowercased()) { return nil }
         let (schema, encoding) = try valueDescription(parameter, at: at, location: place, fail: fail)
-        let allowsEmpty = parameter["allowEmptyValue"]?.boolValue ?? false
+        // OpenAPI: valid only for query parameters.
+        let allowsEmpty = place == .query && parameter["allowEmptyValue"]?.boolValue ?? false
         let required = parameter["required"]?.boolValue ?? (place == .path)
         return CompiledContract.Parameter(
             name: name, place: place, required: required, allowsEmptyValue: allowsEmpty, schema: schema, encoding: encoding)

@@ -9,7 +9,7 @@ import Locking
 /// is still refused whole. The path items are known by their templates from the start; the first lookup of a path
 /// compiles each path item whose template it fits best (all of that path item's operations, with the same
 /// ``ContractCompiler`` code and so the same operations and refusals as a document compiled whole), once, whichever
-/// thread asks. OpenAPIKit decodes each path item compiled, as it decodes a document compiled whole.
+/// thread asks.
 final class ReachedOperations: Sendable {
     /// A path item of `paths`: its key, its value and its template, split.
     private struct Route: Sendable {
@@ -37,9 +37,6 @@ final class ReachedOperations: Sendable {
         let compiler: ContractCompiler
         let keyCase: KeyCase?
         let locate: (SchemaError) -> ConfigurationError
-        /// What OpenAPIKit finds wrong with the structure of a path item (its key and value), or with the whole document
-        /// (nil), located.
-        let structure: (JSONObject.Member?) -> ConfigurationError?
         /// Each refused error located once, as ``ContractCompiler/compile(path:locate:)`` does.
         var located: [JSONPointer: ConfigurationError] = [:]
         /// What each path item compiled to, by its position in `paths`.
@@ -63,18 +60,14 @@ final class ReachedOperations: Sendable {
     let graph: SchemaGraph
 
     /// A contract of `compiler`'s document whose operations are compiled when looked up. `keyCase` is the document's
-    /// (``ContractCompiler/checkWhole()`` returned it); `locate` places a refusal in the file as written; `structure`
-    /// says what OpenAPIKit finds wrong with a path item's structure (the whole document's, for nil).
-    init(
-        path: String, compiler: ContractCompiler, keyCase: KeyCase?, locate: @escaping (SchemaError) -> ConfigurationError,
-        structure: @escaping (JSONObject.Member?) -> ConfigurationError?
-    ) {
+    /// (``ContractCompiler/checkWhole()`` returned it); `locate` places a refusal in the file as written.
+    init(path: String, compiler: ContractCompiler, keyCase: KeyCase?, locate: @escaping (SchemaError) -> ConfigurationError) {
         self.path = path
         routes = compiler.routes.map { Route(key: $0.key, value: $0.value, template: PathTemplate(ContractCompiler.template($0.key))) }
         hasFragmentKeys = routes.contains { $0.key.contains("#") }
         declaredCount = compiler.operationCount
         graph = compiler.schemas.graph
-        state = Locked(State(compiler: compiler, keyCase: keyCase, locate: locate, structure: structure))
+        state = Locked(State(compiler: compiler, keyCase: keyCase, locate: locate))
     }
 
     /// What `method` (upper case) and `path` reach: the operation, or the refused one, with the path's parameters; nil
@@ -131,7 +124,6 @@ final class ReachedOperations: Sendable {
     private static func outcome(of index: Int, routes: [Route], in state: inout State) -> Outcome {
         if let outcome = state.outcomes[index] { return outcome }
         let route = routes[index]
-        if state.documentError == nil { state.documentError = state.structure(JSONObject.Member(key: route.key, value: route.value)) }
         var operations: [CompiledContract.Operation] = []
         var refusals = ContractCompiler.Refusals(located: state.located)
         let locate = state.locate
@@ -192,7 +184,6 @@ final class ReachedOperations: Sendable {
     func whole() -> CompiledContract {
         state.withLock { state in
             if let whole = state.whole { return whole }
-            if state.documentError == nil { state.documentError = state.structure(nil) }
             let compiler = ContractCompiler(document: state.compiler.document)
             let whole: CompiledContract
             let locate = state.locate

@@ -1,47 +1,178 @@
 import APICheckRecording
 import Foundation
 
-/// What a document says in places apicheck never reads, found wrong before the structure is judged: said once at its
-/// line (a warning), and left out of what OpenAPIKit decodes, so that no document is refused for it.
+/// What a document the judge refuses (``OpenAPIStructure``) says in places apicheck never reads: said once at its
+/// line (a warning), and left out of the copy judged, so that no document is refused for it. What is left is the
+/// document's structure error, in a place apicheck reads.
 ///
 /// - A key OpenAPI does not have, left over in an object apicheck reads (NestJS's Swagger 2.0 `produces` in one
-///   operation; Kubernetes' `uniqueItems` beside a parameter): OpenAPIKit refuses any key without `x-`; apicheck reads
-///   only the keys it knows.
+///   operation; Kubernetes' `uniqueItems` beside a parameter): OpenAPI's schema refuses any key without `x-`; apicheck
+///   reads only the keys it knows.
+/// - A key beside a `$ref` to a parameter, a response, a request body or a header (springdoc's `in: header` beside a
+///   parameter's `$ref`): OpenAPI says it is ignored, and apicheck ignores it, though OpenAPI's schema refuses it.
 /// - A security requirement naming a scheme `components` lacks (L5-Swagger): apicheck does not read `security`.
-/// - A server URL that is no URL template (Scribe's unrendered `{{ config("app.url") }}`): apicheck does not read
-///   `servers`; the app's base URL is `apicheck.yml`'s.
+/// - Whatever else the judge finds wrong in what apicheck does not read (``unread(at:in:)``): `info`, `servers` (a
+///   server variable's enum of numbers), `tags`, `externalDocs`, descriptions, examples, links, callbacks, security
+///   schemes. Each is judged again without it, until the judge finds nothing or a problem in a place apicheck reads.
+///
+/// Two slips of what apicheck does read are read as their authors meant, with a warning that says what to write, and
+/// judged as that: a path key without its leading `/` (read with one), and an operation's `responses` that lists none
+/// (every answer undescribed; the schema wants one at least).
 ///
 /// The document is compiled as written; only the copy the structure is judged on leaves these out. That copy also gives
 /// a parameter or header with neither `schema` nor `content` an empty schema: that is wrong in every reading, and the
 /// compiler refuses the operations that reach it with the contract's own error (`contract.invalid`), so the judge
 /// need not refuse the whole document for it.
 struct UnreadParts {
-    /// The document with what is listed in ``notices`` left out (the document itself when nothing is).
-    let structure: JSONValue
     /// One warning's worth each: where and why.
     let notices: [SchemaError]
-    /// Whether ``structure`` differs from the document (something left out, or a schema given for the judge).
-    let changed: Bool
+    /// The structure's problem in a place apicheck reads, if any: the document is refused with it.
+    let problem: SchemaError?
 
-    init(_ document: JSONValue) {
-        var scan = Scan(document: document)
+    /// How often the document is judged again for what it says wrong where apicheck does not read: each round leaves
+    /// out the first such problem of every part the judge judges apart (a path item, a component).
+    static let rounds = 16
+
+    init(_ document: JSONValue, edition: OpenAPIEdition) {
+        let judged = OpenAPIStructure.Inlined(document)
+        var scan = Scan(document: judged.document)
         scan.root()
-        notices = scan.found.map(\.notice)
-        var structure = document
+        var notices = scan.found.map(\.notice)
+        var structure = judged.document
         // Removed from the deepest first, so that a pointer never names a place an earlier removal moved.
-        for removal in scan.found.map(\.remove).sorted(by: { $0.tokens.count > $1.tokens.count }) {
+        for removal in scan.found.compactMap(\.remove).sorted(by: { $0.tokens.count > $1.tokens.count }) {
             structure.set(nil, at: removal)
         }
         for described in scan.undescribed where structure[pointer: described] != nil {
             structure.set(.object(JSONObject()), at: described.appending("schema"))
         }
-        self.structure = structure
-        changed = !scan.found.isEmpty || !scan.undescribed.isEmpty
+        // A path key without its slash is judged as the key it is read as (unless the document has that one too).
+        if case .object(var paths)? = structure["paths"], !scan.unslashed.isEmpty {
+            for key in scan.unslashed where paths[key] != nil {
+                if paths["/" + key] == nil { paths["/" + key] = paths[key] }
+                paths[key] = nil
+            }
+            structure.set(.object(paths), at: JSONPointer(tokens: ["paths"]))
+        }
+        var problem: SchemaError?
+        var round = 0
+        judging: while true {
+            let problems = OpenAPIStructure.problems(inJudged: structure, edition: edition)
+            guard let first = problems.first else { break }
+            // A document still wrong after this many rounds is refused with its first problem, read or not.
+            guard round < Self.rounds else {
+                problem = first
+                break
+            }
+            round += 1
+            for found in problems {
+                guard let (member, replacement) = Self.unread(at: found.pointer, in: structure) else {
+                    problem = found
+                    break judging
+                }
+                notices.append(
+                    SchemaError(
+                        pointer: found.pointer,
+                        message: found.message.replacingOccurrences(of: "not a valid OpenAPI \(edition.name) document: ", with: "")
+                            + "; apicheck does not read \(member.tokens.last ?? "") here, and leaves it out"))
+                structure.set(replacement, at: member)
+            }
+        }
+        self.notices = notices.map(judged.placed)
+        self.problem = problem.map(judged.placed)
+    }
+
+    /// The member of an object apicheck does not read that `pointer` (a problem's place) is in, and what the judged
+    /// copy holds there instead (nil: nothing; an empty `info` or description where OpenAPI requires one); nil when
+    /// apicheck reads every member on the way.
+    static func unread(at pointer: JSONPointer, in document: JSONValue) -> (member: JSONPointer, replacement: JSONValue?)? {
+        let tokens = pointer.tokens
+        var kind = "root"
+        var index = 0
+        while index < tokens.count {
+            let at = JSONPointer(tokens: Array(tokens.prefix(index)))
+            let key = tokens[index]
+            let member = at.appending(key)
+            if let name = Self.unreadMember(key, of: kind, in: document[pointer: at]) {
+                let replacement: JSONValue? =
+                    switch (kind, name) {
+                    case ("root", "info"):
+                        .object(JSONObject([.init(key: "title", value: .string("")), .init(key: "version", value: .string(""))]))
+                    case ("response", "description"): .string("")
+                    default: nil
+                    }
+                return (member, replacement)
+            }
+            guard let (next, width) = Self.step(from: kind, tokens[index...]) else { return nil }
+            kind = next
+            index += width
+        }
+        return nil
+    }
+
+    /// The kind of object the members `tokens` starts with lead to from an object of `kind`, and how many tokens that
+    /// takes; nil where apicheck reads no further (a schema, an example's value).
+    private static func step(from kind: String, _ tokens: ArraySlice<String>) -> (String, Int)? {
+        let key = tokens.first ?? ""
+        let hasNext = tokens.count > 1
+        switch (kind, key) {
+        case ("root", "paths"), ("root", "webhooks"): return hasNext ? ("path item", 2) : nil
+        case ("root", "components"): return ("components", 1)
+        case ("components", "pathItems"): return hasNext ? ("path item", 2) : nil
+        case ("components", "parameters"), ("path item", "parameters"), ("operation", "parameters"): return hasNext ? ("parameter", 2) : nil
+        case ("components", "headers"), ("response", "headers"): return hasNext ? ("header", 2) : nil
+        case ("components", "requestBodies"): return hasNext ? ("request body", 2) : nil
+        case ("operation", "requestBody"): return ("request body", 1)
+        case ("components", "responses"), ("operation", "responses"): return hasNext ? ("response", 2) : nil
+        case ("parameter", "content"), ("header", "content"), ("request body", "content"), ("response", "content"):
+            return hasNext ? ("media type", 2) : nil
+        case ("path item", _) where (ContractCompiler.methods + ["query"]).contains(key): return ("operation", 1)
+        default: return nil
+        }
+    }
+
+    /// What members of each kind of object apicheck does not read, besides the keys OpenAPI does not give it.
+    private static let unreadKeys: [String: Set<String>] = [
+        "root": ["info", "servers", "security", "tags", "externalDocs"],
+        "components": ["securitySchemes", "links", "examples", "callbacks"],
+        "path item": ["servers", "summary", "description"],
+        "operation": ["tags", "summary", "description", "externalDocs", "operationId", "security", "servers", "deprecated", "callbacks"],
+        "parameter": ["description", "deprecated", "example", "examples"],
+        "header": ["description", "deprecated", "example", "examples"],
+        "request body": ["description"],
+        "response": ["description", "links", "summary"],
+        "media type": ["example", "examples"],
+    ]
+
+    /// `key` when it names a member of `object` (of `kind`) that apicheck does not read: one listed in ``unreadKeys``,
+    /// one OpenAPI does not give the object (``keys``), or one beside a `$ref`.
+    private static func unreadMember(_ key: String, of kind: String, in object: JSONValue?) -> String? {
+        if !["root", "components", "path item"].contains(kind), object?["$ref"] != nil {
+            return key == "$ref" ? nil : key
+        }
+        if unreadKeys[kind]?.contains(key) == true { return key }
+        // OpenAPI gives these to query parameters only (Box writes allowEmptyValue: false on a header parameter), and
+        // apicheck reads them of no other.
+        if ["allowEmptyValue", "allowReserved"].contains(key),
+            kind == "header" || kind == "parameter" && object?["in"]?.stringValue != "query"
+        {
+            return key
+        }
+        if let known = keys[kind], !known.contains(key) { return key }
+        return nil
     }
 
     /// The keys OpenAPI 3.0, 3.1 and 3.2 give each object apicheck reads (a key of a later version is left to the
     /// structure's judge, which knows the document's version).
     static let keys: [String: Set<String>] = [
+        "root": [
+            "openapi", "$self", "info", "jsonSchemaDialect", "servers", "paths", "webhooks", "components", "security", "tags",
+            "externalDocs",
+        ],
+        "components": [
+            "schemas", "responses", "parameters", "examples", "requestBodies", "headers", "securitySchemes", "links", "callbacks",
+            "pathItems", "mediaTypes",
+        ],
         "path item": [
             "$ref", "summary", "description", "get", "put", "post", "delete", "options", "head", "patch", "trace", "query",
             "additionalOperations", "servers", "parameters",
@@ -65,9 +196,12 @@ struct UnreadParts {
 
     private struct Scan {
         let document: JSONValue
-        var found: [(notice: SchemaError, remove: JSONPointer)] = []
+        /// What is noted, and what the judged copy leaves out for it (nothing, for a slip judged as read).
+        var found: [(notice: SchemaError, remove: JSONPointer?)] = []
         /// The parameters and headers with neither `schema` nor `content`.
         var undescribed: [JSONPointer] = []
+        /// The keys of `paths` without their leading `/`.
+        var unslashed: [String] = []
         /// The security schemes `components` declares.
         lazy var schemes: Set<String> = {
             guard case .object(let schemes)? = document["components"]?["securitySchemes"] else { return [] }
@@ -75,11 +209,23 @@ struct UnreadParts {
         }()
 
         mutating func root() {
-            servers(document["servers"], at: JSONPointer(tokens: ["servers"]))
             security(document["security"], at: JSONPointer(tokens: ["security"]))
             for section in ["paths", "webhooks"] {
                 guard case .object(let items)? = document[section] else { continue }
-                for item in items { pathItem(item.value, at: JSONPointer(tokens: [section, item.key])) }
+                for item in items {
+                    let at = JSONPointer(tokens: [section, item.key])
+                    if section == "paths", !item.key.hasPrefix("/"), !item.key.hasPrefix("x-") {
+                        unslashed.append(item.key)
+                        found.append(
+                            (
+                                SchemaError(
+                                    pointer: at,
+                                    message: "a path starts with /: apicheck reads \(item.key) as /\(item.key); write /\(item.key)"),
+                                nil
+                            ))
+                    }
+                    pathItem(item.value, at: at)
+                }
             }
             guard case .object(let components)? = document["components"] else { return }
             let sections: [(String, String)] = [
@@ -101,9 +247,25 @@ struct UnreadParts {
             }
         }
 
-        /// Notes the keys of `value` (a `kind` object at `pointer`) OpenAPI does not give it; a `$ref` is not looked into.
+        /// Notes the keys of `value` (a `kind` object at `pointer`) OpenAPI does not give it, and those beside a `$ref`
+        /// (a path item's `$ref` has its own keys beside it); what a `$ref` names is not looked into here.
         mutating func keys(_ value: JSONValue, _ kind: String, at pointer: JSONPointer) -> JSONObject? {
-            guard case .object(let object) = value, object["$ref"] == nil, let known = UnreadParts.keys[kind] else { return nil }
+            guard case .object(let object) = value, let known = UnreadParts.keys[kind] else { return nil }
+            if object["$ref"] != nil {
+                guard kind != "path item" else { return nil }
+                for member in object where !["$ref", "summary", "description"].contains(member.key) {
+                    let at = pointer.appending(member.key)
+                    found.append(
+                        (
+                            SchemaError(
+                                pointer: at,
+                                message:
+                                    "\(member.key) is beside a $ref: OpenAPI ignores what a reference object says besides $ref, summary and description, and apicheck does too; remove it"
+                            ), at
+                        ))
+                }
+                return nil
+            }
             for member in object where !member.key.hasPrefix("x-") && !known.contains(member.key) {
                 let at = pointer.appending(member.key)
                 let leftover = ["produces", "consumes", "schemes"].contains(member.key) ? " (a Swagger 2.0 leftover)" : ""
@@ -121,15 +283,24 @@ struct UnreadParts {
 
         mutating func pathItem(_ value: JSONValue, at pointer: JSONPointer) {
             guard let item = keys(value, "path item", at: pointer) else { return }
-            servers(item["servers"], at: pointer.appending("servers"))
             parameters(item["parameters"], at: pointer.appending("parameters"))
             for method in ContractCompiler.methods + ["query"] {
                 guard let operation = keys(item[method] ?? .null, "operation", at: pointer.appending(method)) else { continue }
                 let at = pointer.appending(method)
-                servers(operation["servers"], at: at.appending("servers"))
                 security(operation["security"], at: at.appending("security"))
                 parameters(operation["parameters"], at: at.appending("parameters"))
                 if let body = operation["requestBody"] { requestBody(body, at: at.appending("requestBody")) }
+                if case .object(let responses)? = operation["responses"], responses.isEmpty {
+                    let empty = at.appending("responses")
+                    found.append(
+                        (
+                            SchemaError(
+                                pointer: empty,
+                                message:
+                                    "responses lists no response; OpenAPI wants one at least (write the status codes it answers with): every answer of this operation is undescribed"
+                            ), empty
+                        ))
+                }
                 if case .object(let responses)? = operation["responses"] {
                     for entry in responses where !entry.key.hasPrefix("x-") {
                         response(entry.value, at: at.appending("responses").appending(entry.key))
@@ -190,44 +361,6 @@ struct UnreadParts {
                     return
                 }
             }
-        }
-
-        /// A server whose URL is no URL template (a placeholder of a template engine left unrendered): `servers` is
-        /// left out.
-        mutating func servers(_ value: JSONValue?, at pointer: JSONPointer) {
-            guard case .array(let servers)? = value else { return }
-            for (index, server) in servers.enumerated() {
-                guard let url = server["url"]?.stringValue, !Self.isURLTemplate(url) else { continue }
-                found.append(
-                    (
-                        SchemaError(
-                            pointer: pointer.appending(index).appending("url"),
-                            message:
-                                "\"\(url)\" is no URL template (a placeholder left unrendered?): apicheck does not read servers (apicheck.yml's base_url is the API's address), and leaves them out"
-                        ), pointer
-                    ))
-                return
-            }
-        }
-
-        /// Whether `url` is a URL once each `{variable}` is a plain word: no braces left, no spaces or quotes.
-        static func isURLTemplate(_ url: String) -> Bool {
-            var plain = ""
-            var inside = false
-            for character in url {
-                switch character {
-                case "{":
-                    if inside { return false }
-                    inside = true
-                    plain += "x"
-                case "}":
-                    if !inside { return false }
-                    inside = false
-                default:
-                    if !inside { plain.append(character) }
-                }
-            }
-            return !inside && !plain.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "<" || $0 == ">" })
         }
     }
 }

@@ -17,6 +17,19 @@ struct SchemaChecker {
         /// Whether the finding makes the value invalid where a branch is chosen (`oneOf`, `not`, `if`): a key the
         /// contract does not list does not, even where `--strict` reports it as unexpected.
         var decides = true
+        /// Where this finding is a branch's failure (`if`, `oneOf`, `dependentSchemas`, ...): the branch's first problem,
+        /// at a place relative to this finding's value; empty otherwise.
+        var cause: [Raw] = []
+
+        /// The problem at the bottom of this finding's causes, at its own place: where a value is wrong, rather than the
+        /// branch above it that failed (a document's structure error names the key that breaks it).
+        var deepest: Raw {
+            guard let cause = cause.first else { return self }
+            var inner = cause.deepest
+            inner.pointer = pointer + inner.pointer
+            inner.concrete = concrete + inner.concrete
+            return inner
+        }
     }
 
     var findings: [Raw] = []
@@ -80,14 +93,35 @@ struct SchemaChecker {
         _ rule: RuleID, expected: @autoclosure () -> String, found: @autoclosure () -> String, extraKey: String? = nil,
         decides: Bool? = nil
     ) {
-        if stopped { return }
         let decides = decides ?? !Self.isSoft(rule)
-        if probing, decides {
-            stopped = true
-            if !explaining { return }
-        }
+        guard keeps(deciding: decides) else { return }
         let (pointer, concrete) = path.pointers(base: basePointer, extraKey: extraKey)
         findings.append(Raw(rule: rule, pointer: pointer, concrete: concrete, expected: expected(), found: found(), decides: decides))
+    }
+
+    /// Adds a branch's failure here: `found` is what comes before the failure's explanation, which is built (with the
+    /// problem that caused it, ``Raw/cause``) only when the finding is kept.
+    mutating func add(
+        _ rule: RuleID, expected: @autoclosure () -> String, found: @autoclosure () -> String = "",
+        failure: @autoclosure () -> Failure, extraKey: String? = nil
+    ) {
+        guard keeps(deciding: true) else { return }
+        let (pointer, concrete) = path.pointers(base: basePointer, extraKey: extraKey)
+        let failure = failure()
+        findings.append(
+            Raw(
+                rule: rule, pointer: pointer, concrete: concrete, expected: expected(), found: found() + failure.text,
+                cause: failure.problem.map { [$0] } ?? []))
+    }
+
+    /// Whether a finding is kept: a probe stops at its first finding that decides, and keeps it only when explaining.
+    private mutating func keeps(deciding decides: Bool) -> Bool {
+        if stopped { return false }
+        if probing, decides {
+            stopped = true
+            return explaining
+        }
+        return true
     }
 
     static func describe(_ value: JSONValue) -> String {
@@ -144,9 +178,16 @@ struct SchemaChecker {
         }
 
         /// Why `schema` does not take `value`: its first problem, at a place relative to the value.
-        func failure(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?) -> String {
-            SchemaChecker.explain(probe(value, schema, keyCase: keyCase, explaining: true).problem)
+        func failure(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?) -> Failure {
+            let problem = probe(value, schema, keyCase: keyCase, explaining: true).problem
+            return Failure(text: SchemaChecker.explain(problem), problem: problem)
         }
+    }
+
+    /// Why a branch does not take a value: the explanation, and the problem it explains.
+    struct Failure {
+        let text: String
+        let problem: Raw?
     }
 
     var prober: Prober { Prober(strict: strict, formValues: formValues, depth: depth) }
@@ -274,7 +315,7 @@ struct SchemaChecker {
                 } else {
                     let which = condition.valid ? "then (the if schema matched)" : "else (the if schema did not match)"
                     let prober = prober
-                    add(.schemaIf, expected: "a value that matches \(which)", found: prober.failure(value, branch, keyCase: keyCase))
+                    add(.schemaIf, expected: "a value that matches \(which)", failure: prober.failure(value, branch, keyCase: keyCase))
                 }
             }
         }
@@ -288,7 +329,7 @@ struct SchemaChecker {
                     add(
                         .schemaDependentSchemas,
                         expected: "with \"\(name)\" present, a value that matches the schema at \(dependent.location)",
-                        found: prober.failure(value, dependent, keyCase: keyCase))
+                        failure: prober.failure(value, dependent, keyCase: keyCase))
                 }
             }
         }
@@ -327,7 +368,7 @@ struct SchemaChecker {
             let prober = prober
             add(
                 .schemaAnyOf, expected: "a value that matches at least one of \(schema.anyOf.count) schemas",
-                found: "none matched; the first: \(prober.failure(value, schema.anyOf[0], keyCase: keyCase))")
+                found: "none matched; the first: ", failure: prober.failure(value, schema.anyOf[0], keyCase: keyCase))
         }
     }
 
@@ -348,7 +389,7 @@ struct SchemaChecker {
             let prober = prober
             add(
                 .schemaOneOf, expected: "a value that matches exactly one of \(schema.oneOf.count) schemas",
-                found: "none matched; the first: \(prober.failure(value, schema.oneOf[0], keyCase: keyCase))")
+                found: "none matched; the first: ", failure: prober.failure(value, schema.oneOf[0], keyCase: keyCase))
         } else {
             let which = matching.map { "#\($0 + 1)" }.joined(separator: ", ")
             add(
@@ -591,7 +632,7 @@ struct SchemaChecker {
                     let prober = prober
                     add(
                         .schemaPropertyNames, expected: "key names that match the schema at \(names.location)",
-                        found: "\"\(member.key)\": \(prober.failure(.string(member.key), names, keyCase: nil))",
+                        found: "\"\(member.key)\": ", failure: prober.failure(.string(member.key), names, keyCase: nil),
                         extraKey: member.key)
                 }
             }

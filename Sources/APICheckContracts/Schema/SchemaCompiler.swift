@@ -38,8 +38,8 @@ struct SchemaError: Error, Sendable, Equatable {
 
 /// Compiles JSON Schema 2020-12 (the dialect of OpenAPI 3.1) from a document's own JSON tree.
 ///
-/// Works on the tree as written, not on OpenAPIKit's schema model, which drops the keywords it does not
-/// model (`if`, `prefixItems`, `dependentRequired`, ...) and cannot dereference a recursive schema.
+/// Works on the tree as written, not on a model of schemas (OpenAPIKit's, once, dropped the keywords it did not
+/// model: `if`, `prefixItems`, `dependentRequired`, ...; and could not dereference a recursive schema).
 /// Every keyword is enforced, read as an annotation, or refused with a ``SchemaError``: none is ignored.
 /// `$ref`s are local JSON Pointers (`#/components/schemas/Todo`, `#/$defs/node`); recursive ones are
 /// compiled once and closed with a ``SchemaReference``.
