@@ -75,6 +75,12 @@ struct OpenAPIStructureTests {
                 "/paths/~1x/get/requestBody/required", #"expected a boolean, found a string ("no")"#
             ),
             ("      responses: {'200': {description: ok, content: 5}}\n", 9, "/paths/~1x/get/responses/200/content", "expected an object"),
+            // Of the branch's problems, the deepest, and a key written rather than one missing (OpenAPI's schema asks for
+            // default where no key is a status code).
+            (
+                "      responses: {'2O0': {description: ok}}\n", 9, "/paths/~1x/get/responses/2O0",
+                #""2O0" is no key OpenAPI gives this object"#
+            ),
         ] as [(String, Int, String, String)])
     func deepestProblem(_ operation: String, _ line: Int, _ keyPath: String, _ message: String) throws {
         let text = Self.document(Self.fine + "  /x:\n    get:\n" + operation)

@@ -194,21 +194,9 @@ struct ValueSynthesizer {
             guard let value = resolved.constValue ?? resolved.enumValues.flatMap({ $0.count == 1 ? $0[0] : nil }) else {
                 return nil
             }
-            if Self.types(of: value).contains(where: schema.mask.contains) { values.append(value) }
+            if schema.mask.admits(value) { values.append(value) }
         }
         return values
-    }
-
-    /// The types `value` has (an integral number is an integer and a number).
-    static func types(of value: JSONValue) -> [CompiledSchema.TypeMask] {
-        switch value {
-        case .null: return [.null]
-        case .bool: return [.boolean]
-        case .number(let number): return number.isInteger ? [.integer, .number] : [.number]
-        case .string: return [.string]
-        case .array: return [.array]
-        case .object: return [.object]
-        }
     }
 
     /// The non-null types to build, preferred first; `null` alone when nothing else is allowed.

@@ -22,6 +22,21 @@ public final class CompiledSchema: Sendable {
             ("null", .null), ("boolean", .boolean), ("integer", .integer), ("number", .number),
             ("string", .string), ("array", .array), ("object", .object),
         ]
+
+        /// Whether `value`, as it is (not a form's text), has one of these types (an integral number counts as an
+        /// integer; no types, any value): what `type` asks, for the checker, the validity walk and the sampler.
+        package func admits(_ value: JSONValue) -> Bool {
+            if isEmpty { return true }
+            switch value {
+            case .null: return contains(.null)
+            case .bool: return contains(.boolean)
+            case .number(let number):
+                return contains(.number) || (contains(.integer) && (number.isInteger || (number.exact?.isInteger ?? false)))
+            case .string: return contains(.string)
+            case .array: return contains(.array)
+            case .object: return contains(.object)
+            }
+        }
     }
 
     /// A numeric bound (`minimum`, `multipleOf`, ...): the literal for messages, the exact value for checks.

@@ -47,11 +47,18 @@ struct SchemaChecker {
     private var explaining = false
     /// Whether a probing checker has met its first deciding finding.
     private var stopped = false
+    /// Whether an explaining probe goes on past its first deciding finding, and explains a branch's failure by the one
+    /// that goes deepest into the value (``Prober/failure(_:_:keyCase:)``): a document's structure error names the key
+    /// that is wrong (`/responses/2O0`), not the first keyword of the branch that failed (`default` missing).
+    let thorough: Bool
+    /// Whether a thorough explaining probe met a deciding finding.
+    private var failed = false
     static let maximumDepth = 400
 
-    init(strict: Bool, formValues: Bool = false) {
+    init(strict: Bool, formValues: Bool = false, thorough: Bool = false) {
         self.strict = strict
         self.formValues = formValues
+        self.thorough = thorough
     }
 
     /// The base pointer the checked value sits at (a parameter's `/query/name`), before the path.
@@ -118,6 +125,10 @@ struct SchemaChecker {
     private mutating func keeps(deciding decides: Bool) -> Bool {
         if stopped { return false }
         if probing, decides {
+            if thorough && explaining {
+                failed = true
+                return true
+            }
             stopped = true
             return explaining
         }
@@ -164,17 +175,33 @@ struct SchemaChecker {
     struct Prober {
         let strict: Bool
         let formValues: Bool
+        let thorough: Bool
         let depth: Int
 
         func probe(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?, explaining: Bool) -> Probe {
-            var checker = SchemaChecker(strict: strict, formValues: formValues)
+            var checker = SchemaChecker(strict: strict, formValues: formValues, thorough: thorough)
             checker.depth = depth
             checker.probing = true
             checker.explaining = explaining
             var evaluation = ObjectEvaluation()
             checker.apply(value, schema, keyCase: keyCase, owner: false, evaluation: &evaluation)
-            let problem = checker.findings.first { $0.decides }
-            return Probe(valid: !checker.stopped, problem: problem, evaluation: evaluation, findings: checker.findings)
+            let deciding = checker.findings.lazy.filter(\.decides)
+            let problem = thorough && explaining ? deciding.max(by: Self.shallower) : deciding.first
+            return Probe(
+                valid: !checker.stopped && !checker.failed, problem: problem, evaluation: evaluation, findings: checker.findings)
+        }
+
+        /// Whether `one` explains a failure less well than `other`: its deepest problem is nearer the value's root, or
+        /// as near and a key missing where the other is a key present that does not belong (the line of a key written
+        /// says more than the object around a key that is not); of equals, the first.
+        static func shallower(_ one: Raw, _ other: Raw) -> Bool {
+            let (first, second) = (one.deepest, other.deepest)
+            let (depth, otherDepth) = (
+                first.concrete.utf8.count(where: { $0 == UInt8(ascii: "/") }),
+                second.concrete.utf8.count(where: { $0 == UInt8(ascii: "/") })
+            )
+            if depth != otherDepth { return depth < otherDepth }
+            return first.rule == .fieldMissing && second.rule == .fieldUnexpected
         }
 
         /// Why `schema` does not take `value`: its first problem, at a place relative to the value.
@@ -190,7 +217,7 @@ struct SchemaChecker {
         let problem: Raw?
     }
 
-    var prober: Prober { Prober(strict: strict, formValues: formValues, depth: depth) }
+    var prober: Prober { Prober(strict: strict, formValues: formValues, thorough: thorough, depth: depth) }
 
     static func explain(_ problem: Raw?) -> String {
         guard let problem else { return "it matched" }
@@ -412,7 +439,7 @@ struct SchemaChecker {
     func typeMatch(_ value: JSONValue, _ schema: CompiledSchema) -> TypeMatch {
         let types = schema.mask
         guard formValues, case .string(let text) = value, !types.isEmpty, !types.contains(.string) else {
-            return Self.hasType(value, types) ? .matches : .differs
+            return types.admits(value) ? .matches : .differs
         }
         if types.contains(.boolean), text == "true" || text == "false" {
             return .matchesAs(.bool(text == "true"))
@@ -427,21 +454,6 @@ struct SchemaChecker {
             return .matchesAs(.null)
         }
         return .differs
-    }
-
-    /// Whether `value`, as it is (not a form's text), has one of `types` (an integral number counts as an integer; no
-    /// types, any value).
-    static func hasType(_ value: JSONValue, _ types: CompiledSchema.TypeMask) -> Bool {
-        if types.isEmpty { return true }
-        switch value {
-        case .null: return types.contains(.null)
-        case .bool: return types.contains(.boolean)
-        case .number(let number):
-            return types.contains(.number) || (types.contains(.integer) && (number.isInteger || (number.exact?.isInteger ?? false)))
-        case .string: return types.contains(.string)
-        case .array: return types.contains(.array)
-        case .object: return types.contains(.object)
-        }
     }
 
     /// `enum` and `const`: compared as JSON (numbers by value, key order ignored).

@@ -37,7 +37,7 @@ struct SchemaValidity {
     private mutating func valid(_ value: JSONValue, _ schema: CompiledSchema, tracking: Bool, _ evaluated: inout Evaluated) -> Bool {
         depth += 1
         defer { depth -= 1 }
-        guard depth < SchemaChecker.maximumDepth, !schema.isFalse, SchemaChecker.hasType(value, schema.mask) else { return false }
+        guard depth < SchemaChecker.maximumDepth, !schema.isFalse, schema.mask.admits(value) else { return false }
         if let allowed = schema.enumValues, !allowed.contains(where: { $0.isEquivalent(to: value) }) { return false }
         if let constant = schema.constValue, !constant.isEquivalent(to: value) { return false }
         if case .object(let object) = value, schema.judgesUnevaluatedProperties {
