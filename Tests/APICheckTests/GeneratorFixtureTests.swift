@@ -420,6 +420,34 @@ struct GeneratorFixtureTests {
         #expect(Verifier(contract: contract, options: .init(strict: true)).verify(list.interaction).isEmpty)
     }
 
+    @Test(
+        "swagger-php: a base schema whose oneOf lists schemas that allOf it back refuses what reaches it, with the fix; examples end"
+    )
+    func polymorphismCycle() throws {
+        let contract = try Self.contract("swagger-php-polymorphism-oneof-allof-cycle.yaml")
+        #expect(contract.refused.map(\.operation) == ["GET /test"])
+        let reason = try #require(contract.refused.first?.reason)
+        #expect(reason.message.contains("applies itself to the same value again"), "\(reason)")
+        #expect(reason.message.contains("move the oneOf to a schema of its own"), "\(reason)")
+        #expect(reason.line != nil)
+        // The other operation is checked, and examples are written for it (before, examples never ended on this one).
+        let output = ExampleGenerator(contract: contract).generate()
+        #expect(output.examples.contains { $0.operation == "GET /plain" })
+        #expect(!output.examples.contains { $0.operation == "GET /test" })
+    }
+
+    @Test("drf-spectacular: a map with minProperties (a DictField's min_length) is written with as many keys, and verifies")
+    func dictMinLength() throws {
+        let contract = try Self.contract("drf-spectacular-dict-min-length.yaml")
+        let output = ExampleGenerator(contract: contract).generate()
+        #expect(output.skipped.isEmpty, "\(output.skipped.map(\.reason))")
+        let minimal = try #require(output.examples.first { $0.variant == "minimal" })
+        guard case .json(let body)? = minimal.interaction.response.body else { throw Failure("no JSON body") }
+        #expect(
+            body["dict_min_length"]?.objectValue?.count == 100 && body["scores"]?.objectValue?.count == 2, "\(JSONWriter.compact(body))")
+        #expect(Verifier(contract: contract, options: .init(strict: true)).verify(minimal.interaction).isEmpty)
+    }
+
     @Test("Stripe: a form body whose encoding makes fields deepObject (metadata[key]=v, expand[]=a, address[city]=x) is checked")
     func stripeFormDeepObject() throws {
         let contract = try Self.contract("stripe-deepobject-expand.json")

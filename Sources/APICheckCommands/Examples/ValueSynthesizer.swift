@@ -55,6 +55,8 @@ struct ValueSynthesizer {
     var points: [VariationPoint] = []
     /// Points are collected for the first item of an array only (the others repeat its shape).
     var collecting = true
+    /// The most keys an object is written with to reach its `minProperties`.
+    static let mostKeys = 1_000
     /// Beyond this depth only required keys are written, and arrays at `minItems` (a recursive schema ends).
     static let maximumDepth = 12
     /// The object schemas being built, from the root to here. One met again inside itself (a cycle: an invoice's
@@ -251,9 +253,28 @@ struct ValueSynthesizer {
             members.append(.init(key: name, value: try value(property, at: pointer.appending(name), depth: depth + 1)))
         }
         let declared = Set(merged.declared.map(\.name))
+        let extra = schema.additionalSchema ?? CompiledSchema.anything()
         for name in merged.required where !declared.contains(name) {
-            let extra = schema.additionalSchema ?? CompiledSchema.anything()
             members.append(.init(key: name, value: try value(extra, at: pointer.appending(name), depth: depth + 1)))
+        }
+        // `minProperties` beyond the keys written (drf-spectacular's `dict_min_length`: any keys, at least 100): keys of
+        // the map's own, `key1`, `key2`, ..., as many as it asks.
+        if let least = schema.minProperties, members.count < least {
+            guard schema.takesAnyOtherKey, least <= Self.mostKeys else {
+                throw Failure(
+                    location: schema.location,
+                    reason: least > Self.mostKeys
+                        ? "minProperties \(least): apicheck writes at most \(Self.mostKeys) keys"
+                        : "minProperties \(least), and no key of any name may be added (additionalProperties, propertyNames)")
+            }
+            var names = Set(members.map(\.key))
+            var number = 0
+            while members.count < least {
+                number += 1
+                let name = "key\(number)"
+                guard names.insert(name).inserted else { continue }
+                members.append(.init(key: name, value: try value(extra, at: pointer.appending(name), depth: depth + 1)))
+            }
         }
         return .object(JSONObject(members))
     }

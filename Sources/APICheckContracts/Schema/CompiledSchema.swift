@@ -97,7 +97,7 @@ public final class CompiledSchema: Sendable {
     var judgesUnevaluatedItems: Bool { unevaluatedItemsForbidden || unevaluatedItemsSchema != nil }
     let patternProperties: [(pattern: Pattern, schema: CompiledSchema)]
     let propertyNamesSchema: CompiledSchema?
-    let minProperties: Int?
+    package let minProperties: Int?
     let maxProperties: Int?
     let dependentRequired: [(name: String, requires: [String])]
     let dependentSchemas: [(name: String, schema: CompiledSchema)]
@@ -278,6 +278,14 @@ public final class CompiledSchema: Sendable {
 
     /// Whether the schema allows objects and no other type but null: a parameter's value written as members
     /// (`sort=id,3`), a multipart part that is JSON by OpenAPI's default encoding.
+    /// Whether an object of this schema may have keys of any name besides those it declares, as
+    /// `additionalProperties` says (no `false`, no `unevaluatedProperties: false`, no `propertyNames` or
+    /// `patternProperties` to satisfy): what an example adds to reach `minProperties`.
+    package var takesAnyOtherKey: Bool {
+        !additionalForbidden && !unevaluatedPropertiesForbidden && unevaluatedPropertiesSchema == nil && propertyNamesSchema == nil
+            && patternProperties.isEmpty
+    }
+
     package var isObjectOnly: Bool { mask.contains(.object) && mask.subtracting([.object, .null]).isEmpty }
 
     /// The JSON types allowed (empty: any).

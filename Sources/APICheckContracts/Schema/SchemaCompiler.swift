@@ -51,6 +51,11 @@ final class SchemaCompiler {
     private var done: [Key: CompiledSchema] = [:]
     /// Schemas being compiled, with the references to them handed out meanwhile (a cycle).
     private var open: [Key: [SchemaReference]] = [:]
+    /// How many keywords that apply a schema to a value inside the value (`properties`, `items`, ...) lead from the
+    /// schema compiled first to the one being compiled now; and, for each schema of ``open``, how many led to it. A
+    /// schema met again at the same count applies itself to the same value, endlessly.
+    private var valueDepth = 0
+    private var openedAt: [Key: Int] = [:]
     /// Schemas that were refused, with why.
     private var failed: [Key: SchemaError] = [:]
     /// The keys of `done`, in the order they were finished.
@@ -126,6 +131,17 @@ final class SchemaCompiler {
         let key = Key(pointer: pointer, scope: try scope(entering: pointer))
         if let schema = done[key] { return schema }
         if open[key] != nil {
+            // Met again inside itself, and applied to the same value (through `$ref`, `allOf`, `oneOf`, ... only):
+            // checking a value would never end, and the checker would stop at its depth on every value.
+            if openedAt[key] == valueDepth {
+                throw SchemaError(
+                    pointer: pointer,
+                    message: """
+                        this schema applies itself to the same value again (through $ref, allOf, anyOf, oneOf, not, if or \
+                        dependentSchemas), endlessly: no value is ever done being checked. A base schema whose oneOf lists \
+                        schemas that allOf it back does this: move the oneOf to a schema of its own, and refer to that
+                        """)
+            }
             // A cycle: hand out a reference, closed when the schema at `pointer` is done.
             let reference = SchemaReference(reference: "#" + pointer.description)
             open[key, default: []].append(reference)
@@ -151,6 +167,8 @@ final class SchemaCompiler {
         depth += 1
         defer { depth -= 1 }
         open[key] = []
+        openedAt[key] = valueDepth
+        defer { openedAt[key] = nil }
         let mark = completed.count
         let schema: CompiledSchema
         let outer = scope
@@ -403,11 +421,20 @@ final class SchemaCompiler {
             "unknown keyword \"\(key)\": apicheck would not check it (a misspelling? docs/RULES.md lists the keywords it enforces)")
     }
 
+    /// The keywords that apply a schema to a value inside the value: a member, an item, a key's name.
+    private static let insideValue: Set<String> = [
+        "properties", "additionalProperties", "patternProperties", "unevaluatedProperties", "propertyNames", "items", "prefixItems",
+        "contains", "unevaluatedItems",
+    ]
+
     /// The keywords of objects and arrays, and `type`, `enum`, `const`; false for another keyword.
     private func readStructure(_ key: String, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts)
         throws(SchemaError) -> Bool
     {
         func fail(_ message: String) -> SchemaError { SchemaError(pointer: pointer, message: message) }
+        let inside = Self.insideValue.contains(key)
+        if inside { valueDepth += 1 }
+        defer { if inside { valueDepth -= 1 } }
         switch key {
         case "type":
             parts.types = try types(value, at: pointer)
@@ -537,7 +564,10 @@ final class SchemaCompiler {
                 throw fail("$vocabulary must map vocabulary URIs to true (required) or false (optional)")
             }
         case "$defs":
-            // Compiled now, so that a mistake in a definition is found even before anything refers to it.
+            // Compiled now, so that a mistake in a definition is found even before anything refers to it; not applied
+            // to this value, so a definition that refers back here is no endless application (``valueDepth``).
+            valueDepth += 1
+            defer { valueDepth -= 1 }
             _ = try schemaMap(value, at: pointer)
         case "$schema":
             guard case .string(let dialect) = value else { throw fail("$schema must be a string (a URI)") }
