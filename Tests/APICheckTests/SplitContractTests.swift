@@ -281,6 +281,70 @@ struct SplitContractTests {
         #expect(error.message.contains("not a valid OpenAPI 3.1 document: expected an object"), "\(error)")
     }
 
+    @Test(
+        "a map of properties written as one $ref to a map in another file (DigitalOcean's) is read as that map, with a warning; its schemas are checked at their own lines"
+    )
+    func propertiesByReference() throws {
+        var files = Self.split
+        files["paths/todos.yaml"] = files["paths/todos.yaml"]!.replacingOccurrences(
+            of: "properties:\n              data:\n                type: array\n                items: {$ref: '../schemas/todo.yaml'}",
+            with: "properties:\n              $ref: '../models/attributes.yaml#/todo_list'")
+        #expect(files["paths/todos.yaml"]!.contains("todo_list"))
+        files["models/attributes.yaml"] = """
+            todo_list:
+              data:
+                type: array
+                items: {$ref: '../schemas/todo.yaml'}
+              count: {type: integer}
+            """
+        let root = try Self.folder(files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let contract = try Contract.load(root + "/openapi.yaml")
+        #expect(contract.compiled.refused.isEmpty, "\(contract.compiled.refused.map(\.reason))")
+        let warnings = contract.compiled.warnings
+        #expect(
+            warnings.count == 1 && warnings[0].contains("paths/todos.yaml:11:") && warnings[0].contains("read as that map"), "\(warnings)")
+        // The same findings as the one-file form: the map's schemas are checked, the second item's drift found.
+        let verifier = Verifier(contract: contract.compiled)
+        let drift = verifier.verify(Self.interactions[1])
+        let whole = Verifier(contract: try Contract.parse(Self.whole, path: "whole.yaml").compiled)
+        #expect(!drift.isEmpty && drift.map(\.message) == whole.verify(Self.interactions[1]).map(\.message), "\(drift.map(\.message))")
+        #expect(verifier.verify(Self.interactions[0]).isEmpty)
+    }
+
+    @Test("an operation written as a $ref to another file (DigitalOcean's) is read as what it names, with one warning")
+    func operationByReference() throws {
+        var files = Self.split
+        files["openapi.yaml"] = files["openapi.yaml"]!.replacingOccurrences(
+            of: "  /todos/{id}:\n    get:\n      parameters:",
+            with: "  /todos/{id}:\n    get:\n      $ref: 'ops/todo.yaml'\n  /unused/{id}:\n    get:\n      parameters:")
+        files["ops/todo.yaml"] = """
+            parameters:
+              - $ref: '../common.yaml#/components/parameters/Id'
+            responses:
+              '200':
+                description: one
+                content:
+                  application/json:
+                    schema: {$ref: '../schemas/todo.yaml'}
+              default:
+                $ref: '../common.yaml#/components/responses/Problem'
+            """
+        #expect(files["openapi.yaml"]!.contains("ops/todo.yaml"))
+        let root = try Self.folder(files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let contract = try Contract.load(root + "/openapi.yaml")
+        let warnings = contract.compiled.warnings
+        #expect(warnings.count == 1 && warnings[0].contains("an operation written as a $ref"), "\(warnings)")
+        // Checked as the one-file form checks it: the drifts of GET /todos/{id} are found.
+        let whole = Verifier(contract: try Contract.parse(Self.whole, path: "whole.yaml").compiled)
+        let verifier = Verifier(contract: contract.compiled)
+        for interaction in Self.interactions where interaction.request.url.hasPrefix("/todos/") {
+            #expect(verifier.verify(interaction).map(\.message) == whole.verify(interaction).map(\.message))
+        }
+        #expect(!verifier.verify(Self.interactions[3]).isEmpty)
+    }
+
     @Test("a construct refused in another file refuses the operations that reach it, named at that file's line")
     func refusalInOtherFile() throws {
         var files = Self.split

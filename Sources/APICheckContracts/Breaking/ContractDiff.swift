@@ -64,10 +64,12 @@ public struct ContractDiff {
             for member in items {
                 let (item, itemPointer) = version.resolve(member.value, at: JSONPointer(tokens: [section, member.key]))
                 for method in methods {
-                    guard let operation = item[method] else { continue }
+                    guard let written = item[method] else { continue }
+                    // An operation written as a `$ref` (DigitalOcean's) is what it names, as the compiler reads it.
+                    let (operation, pointer) = version.resolve(written, at: itemPointer.appending(method))
                     var entry = Operation(
                         method: method.uppercased(), template: section == "paths" ? member.key : "webhook \(member.key)",
-                        value: operation, pointer: itemPointer.appending(method), pathItem: item, pathItemPointer: itemPointer)
+                        value: operation, pointer: pointer, pathItem: item, pathItemPointer: itemPointer)
                     entry.isWebhook = section == "webhooks"
                     found.append(entry)
                 }

@@ -168,7 +168,9 @@ public struct Contract: Sendable {
         }
         let bundle = try ContractBundle.gather(source, at: diskPath ?? path, from: files)
         do {
-            return ContractFile(bundle: bundle.forLocating, reading: try ContractReading.read(bundle.tree))
+            var reading = try ContractReading.read(bundle.tree)
+            reading.notices = bundle.notices + reading.notices
+            return ContractFile(bundle: bundle.forLocating, reading: reading)
         } catch {
             throw located(error, in: ContractFile(bundle: bundle, reading: nil))
         }

@@ -24,6 +24,9 @@ struct ContractBundle {
     /// The contract with the other files under ``member`` and every `$ref` between them local; the contract's own tree
     /// when it names no other file.
     let tree: JSONValue
+    /// What the files say that was read as their authors meant (a map of properties written as one `$ref`), at places
+    /// in ``tree``: warnings.
+    var notices: [SchemaError] = []
 
     /// This bundle for finding lines only: its files without their trees, and no tree.
     var forLocating: ContractBundle {
@@ -68,10 +71,12 @@ struct ContractBundle {
                 try gatherer.rewritten(gatherer.sources[next].tree, at: .root, keysAreNames: false, in: place) ?? place.source.tree)
             next += 1
         }
-        guard !trees.isEmpty, case .object(let rewrittenRoot) = tree else { return ContractBundle(main: main, files: [], tree: tree) }
+        guard !trees.isEmpty, case .object(let rewrittenRoot) = tree else {
+            return ContractBundle(main: main, files: [], tree: tree, notices: gatherer.notices)
+        }
         root = rewrittenRoot
         root[member] = .array(trees)
-        return ContractBundle(main: main, files: gatherer.sources, tree: .object(root))
+        return ContractBundle(main: main, files: gatherer.sources, tree: .object(root), notices: gatherer.notices)
     }
 }
 
@@ -88,6 +93,8 @@ private struct Gatherer {
     let main: ContractSource
     let mainDisk: String
     private(set) var sources: [ContractSource] = []
+    /// Maps of properties written as one `$ref`, read as the map it names (``propertiesByReference(_:at:in:)``).
+    private(set) var notices: [SchemaError] = []
     private(set) var diskPaths: [String] = []
     private var numbers: [String: Int] = [:]
     private var resourceTables: [Int: SchemaResources] = [:]
@@ -134,6 +141,7 @@ private struct Gatherer {
         switch value {
         case .object(let object):
             if !keysAreNames, case .string? = object["$id"] { return false }
+            if keysAreNames, let reference = Self.mapReference(object) { return !reference.hasPrefix("#") }
             return object.contains { member in
                 switch role(of: member, keysAreNames: keysAreNames) {
                 case .reference(let reference): !reference.hasPrefix("#")
@@ -167,6 +175,9 @@ private struct Gatherer {
                 }
                 return nil
             }
+            if keysAreNames, pointer.tokens.last == "properties", let reference = Self.mapReference(object) {
+                return try propertiesByReference(reference, at: pointer, in: place)
+            }
             var changed: [(key: String, value: JSONValue)] = []
             for member in object {
                 let at = pointer.appending(member.key)
@@ -195,6 +206,51 @@ private struct Gatherer {
         default:
             return nil
         }
+    }
+
+    /// The `$ref` of a map of names (`properties`) that holds nothing but one `$ref` to a string: a map written as a
+    /// reference to a map elsewhere.
+    static func mapReference(_ object: JSONObject) -> String? {
+        guard object.count == 1, case .string(let reference)? = object["$ref"] else { return nil }
+        return reference
+    }
+
+    /// A map of properties written as one `$ref` to a map of properties (DigitalOcean's `properties: {$ref:
+    /// 'models/attributes.yml#/load_balancer_droplet_ids'}`), read as `$ref` resolvers read it: the map it names, each
+    /// property a `$ref` to its schema there, so that what is wrong in one is named at its own file and line. JSON
+    /// Schema reads it as a property named `$ref`, which is no schema: a warning says how to write it. Nil (as written)
+    /// when the `$ref` is a URL or does not name a map of schemas.
+    private mutating func propertiesByReference(_ reference: String, at pointer: JSONPointer, in place: Place)
+        throws(ConfigurationError) -> JSONValue?
+    {
+        let at = pointer.appending("$ref")
+        let local = try rewrittenReference(reference, at: at, in: place) ?? reference
+        guard local.hasPrefix("#"), let decoded = local.dropFirst().percentDecoded else { return nil }
+        let target = JSONPointer(decoded)
+        let tokens = target.tokens
+        let map: JSONValue?
+        if tokens.count >= 2, tokens[0] == ContractBundle.member, let number = Int(tokens[1]), sources.indices.contains(number) {
+            map = sources[number].tree[pointer: JSONPointer(tokens: Array(tokens.dropFirst(2)))]
+        } else {
+            map = source(of: place.file).tree[pointer: target]
+        }
+        guard case .object(let members)? = map, !members.isEmpty,
+            members.allSatisfy({ $0.value.objectValue != nil || $0.value.boolValue != nil })
+        else { return nil }
+        let inBundle = place.file.map { JSONPointer(tokens: [ContractBundle.member, String($0)] + at.tokens) } ?? at
+        notices.append(
+            SchemaError(
+                pointer: inBundle,
+                message: """
+                    properties is a $ref to a map of properties: read as that map, as $ref resolvers read it (JSON Schema reads \
+                    a property named $ref); to say it in JSON Schema, write allOf: [{$ref: <a schema with those properties>}]
+                    """))
+        return .object(
+            JSONObject(
+                members.map { member in
+                    let named = JSONPointer(tokens: tokens + [member.key]).description.replacingOccurrences(of: "%", with: "%25")
+                    return .init(key: member.key, value: .object(JSONObject([.init(key: "$ref", value: .string("#" + named))])))
+                }))
     }
 
     /// The local form of `reference` (written at `pointer` of `place`), or nil when it stays as it is: a local `$ref` of

@@ -176,12 +176,13 @@ struct ContractCompiler {
             }
         }
         for method in Self.methods {
-            guard let operation = item[method] else { continue }
+            guard let written = item[method] else { continue }
             do {
+                // An operation written as a `$ref` (DigitalOcean's) is what it names (``notices()`` says so once).
+                let (operation, at) = try resolve(written, at: itemPointer.appending(method), what: "operation")
                 operations.append(
                     try self.operation(
-                        operation, at: itemPointer.appending(method), method: method, template: template, shared: shared,
-                        keyCase: documentKeyCase))
+                        operation, at: at, method: method, template: template, shared: shared, keyCase: documentKeyCase))
             } catch {
                 try refuse(error, method.uppercased(), template)
             }
@@ -239,16 +240,20 @@ struct ContractCompiler {
         }
         // Pointers, templates and names are made only for what is noted: a vendor's description has thousands of
         // parameters, and this runs on every load.
+        var referred: [JSONPointer] = []
         for route in routes {
             guard let (item, itemPointer) = try? resolve(route.value, at: JSONPointer(tokens: ["paths", route.key]), what: "path item")
             else { continue }
+            let operations = operations(of: item, at: itemPointer, referred: &referred)
             var names: Set<String>?
             func lacks(_ name: String) -> Bool {
                 if names == nil { names = Set(PathTemplate(Self.template(route.key)).parameterNames) }
                 return names?.contains(name) == false
             }
             for method in [nil] + Self.methods {
-                guard case .array(let entries)? = method.map({ item[$0]?["parameters"] }) ?? item["parameters"] else { continue }
+                guard case .array(let entries)? = method.map({ operations[$0]?.value["parameters"] }) ?? item["parameters"] else {
+                    continue
+                }
                 for index in entries.indices {
                     let entry = entries[index]
                     let parameter = entry["$ref"] == nil ? entry : (try? resolve(entry, at: .root, what: "parameter"))?.0
@@ -265,7 +270,10 @@ struct ContractCompiler {
                     } else {
                         continue
                     }
-                    let written = (method.map { itemPointer.appending($0) } ?? itemPointer).appending("parameters").appending(index)
+                    let written = (method.map { operations[$0]?.pointer ?? itemPointer.appending($0) } ?? itemPointer).appending(
+                        "parameters"
+                    )
+                    .appending(index)
                     let at = entry["$ref"] == nil ? written : ((try? resolve(entry, at: written, what: "parameter"))?.1 ?? written)
                     let template = Self.template(route.key)
                     for listed in method.map({ [$0] }) ?? Self.methods.filter({ item[$0] != nil }) {
@@ -274,10 +282,42 @@ struct ContractCompiler {
                 }
             }
         }
-        return found.map { pointer, message, operations in
+        var said = found.map { pointer, message, operations in
             let which = operations.count == 1 ? operations[0] : "\(operations[0]) and \(operations.count - 1) other operations"
             return SchemaError(pointer: pointer, message: "\(message) (\(which))")
         }
+        if let first = referred.first {
+            let others = referred.count == 1 ? "" : " (and \(referred.count - 1) other operations of this document)"
+            said.insert(
+                SchemaError(
+                    pointer: first.appending("$ref"),
+                    message: """
+                        an operation written as a $ref\(others): OpenAPI allows a $ref for a path item, not an operation; read \
+                        as what it names, as $ref resolvers read it
+                        """),
+                at: 0)
+        }
+        return said
+    }
+
+    /// The operations of a path item by method, each as what it is and where: through a `$ref`, which OpenAPI allows for
+    /// a path item, not an operation (DigitalOcean writes one for each); the places of those are added to `referred`.
+    private func operations(of item: JSONValue, at itemPointer: JSONPointer, referred: inout [JSONPointer])
+        -> [String: (value: JSONValue, pointer: JSONPointer)]
+    {
+        var operations: [String: (value: JSONValue, pointer: JSONPointer)] = [:]
+        for method in Self.methods {
+            guard let written = item[method] else { continue }
+            guard written["$ref"] != nil else {
+                operations[method] = (written, itemPointer.appending(method))
+                continue
+            }
+            referred.append(itemPointer.appending(method))
+            if let (value, pointer) = try? resolve(written, at: itemPointer.appending(method), what: "operation") {
+                operations[method] = (value, pointer)
+            }
+        }
+        return operations
     }
 
     /// Compiles one operation. What it cannot check is gathered part by part (the parameters, the request body, each
