@@ -248,8 +248,8 @@ private struct Gatherer {
         return .object(
             JSONObject(
                 members.map { member in
-                    let named = JSONPointer(tokens: tokens + [member.key]).description.replacingOccurrences(of: "%", with: "%25")
-                    return .init(key: member.key, value: .object(JSONObject([.init(key: "$ref", value: .string("#" + named))])))
+                    let named = Self.reference(to: JSONPointer(tokens: tokens + [member.key]))
+                    return .init(key: member.key, value: .object(JSONObject([.init(key: "$ref", value: .string(named))])))
                 }))
     }
 
@@ -292,10 +292,14 @@ private struct Gatherer {
             }
             found = anchored
         }
-        guard let file else { return "#" + found.description.replacingOccurrences(of: "%", with: "%25") }
+        guard let file else { return Self.reference(to: found) }
         let local = JSONPointer(tokens: [ContractBundle.member, String(file)] + found.tokens)
-        // The compiler percent-decodes a fragment: a % in a key is written %25.
-        return "#" + local.description.replacingOccurrences(of: "%", with: "%25")
+        return Self.reference(to: local)
+    }
+
+    /// A local `$ref` to `pointer`: the compiler percent-decodes a fragment, so a % in a key is written %25.
+    static func reference(to pointer: JSONPointer) -> String {
+        "#" + pointer.description.replacingOccurrences(of: "%", with: "%25")
     }
 
     /// The number of the file at `disk` (nil: the contract itself), read and parsed the first time it is named.

@@ -55,9 +55,12 @@ enum OpenAPIStructure {
             default:
                 message = "expected \(problem.expected), found \(problem.found)"
             }
-            return SchemaError(pointer: pointer, message: "not a valid OpenAPI \(edition.name) document: \(message)")
+            return SchemaError(pointer: pointer, message: invalid(edition) + message)
         }
     }
+
+    /// What the message of a problem the schema finds starts with (a warning of ``UnreadParts`` leaves it out).
+    static func invalid(_ edition: OpenAPIEdition) -> String { "not a valid OpenAPI \(edition.name) document: " }
 
     /// The first security requirement (the document's, or an operation's in `paths`, `webhooks`, components' path
     /// items and callbacks) naming a security scheme `components` does not declare.

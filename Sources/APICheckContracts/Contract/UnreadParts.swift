@@ -73,7 +73,7 @@ struct UnreadParts {
                 notices.append(
                     SchemaError(
                         pointer: found.pointer,
-                        message: found.message.replacingOccurrences(of: "not a valid OpenAPI \(edition.name) document: ", with: "")
+                        message: found.message.replacingOccurrences(of: OpenAPIStructure.invalid(edition), with: "")
                             + "; apicheck does not read \(member.tokens.last ?? "") here, and leaves it out"))
                 structure.set(replacement, at: member)
             }
