@@ -127,6 +127,8 @@ struct BreakingCommand: ParsableCommand {
         } catch {
             throw CommandFailure(message: error.description, status: .usage)
         }
+        // What was compared is released when the process ends, not freed piece by piece (a vendor's description).
+        KeptUntilExit.keep(outcome)
         let (comparisons, notes) = (outcome.comparisons, outcome.notes)
         Output.out(BreakingReport.render(comparisons, format: format))
         let writeErrors = report.compactMap { destination in

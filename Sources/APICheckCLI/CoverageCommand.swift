@@ -67,7 +67,10 @@ struct CoverageCommand: ParsableCommand {
                 throw CommandFailure(
                     message: "\(configuration.path): API \"\(api)\" has no contract to measure coverage against", status: .usage)
             }
-            result = try VerifyRun(configuration: configuration, options: options).run()
+            let verifyRun = try VerifyRun(configuration: configuration, options: options)
+            result = verifyRun.run()
+            // Released when the process ends, as verify's: every operation compiled is a million small allocations.
+            KeptUntilExit.keep(verifyRun)
         } catch let failure as CommandFailure {
             throw failure
         } catch {

@@ -14,7 +14,7 @@ public enum BreakingReport {
     /// The report of `comparisons` in `format` (one of ``formats``).
     public static func render(_ comparisons: [BreakingRun.Comparison], format: String) -> String {
         switch format {
-        case "json": return JSONWriter.pretty(json(comparisons)) + "\n"
+        case "json": return JSONWriter.pretty(json(comparisons), lineEnds: 2)
         case "github": return comparisons.flatMap { edits($0.changes).map(githubLine) }.map { $0 + "\n" }.joined()
         case "markdown": return comparisons.map(markdown).joined(separator: "\n")
         case "html": return html(comparisons)
@@ -25,12 +25,13 @@ public enum BreakingReport {
     /// One line for the summary on stderr: `contracts/todos.openapi.yaml: 3 changes (2 break the client, ...)`.
     public static func summary(_ comparison: BreakingRun.Comparison) -> String {
         let changes = comparison.changes
-        let count = { (impact: ChangeImpact) in changes.filter { $0.change.impact == impact }.count }
+        let count = { (impact: ChangeImpact) in changes.reduce(0) { $0 + ($1.change.impact == impact ? 1 : 0) } }
         var line =
             "\(comparison.newPath): \(changes.count) change\(changes.count == 1 ? "" : "s") since \(comparison.oldPath) "
             + "(\(count(.client)) break the client, \(count(.server)) the server, \(count(.neither)) neither)"
         if let read = comparison.recordingsRead, read > 0 {
-            line += "; \(changes.filter(\.isUsed).count) touch what the app uses (\(read) recording\(read == 1 ? "" : "s") read)"
+            line +=
+                "; \(changes.reduce(0) { $0 + ($1.isUsed ? 1 : 0) }) touch what the app uses (\(read) recording\(read == 1 ? "" : "s") read)"
         } else {
             line += "; the app's use is unknown (no recordings), so every change counts"
         }

@@ -33,6 +33,9 @@ extension BreakingRun {
     public struct Outcome: Sendable {
         public var comparisons: [Comparison] = []
         public var notes: [String] = []
+        /// The versions compared, for the command to keep until the process ends rather than free them (two vendor
+        /// descriptions are a million small allocations).
+        package var versions: [any Sendable] = []
     }
 
     /// One pair of versions to compare: the API and what ranks its changes.
@@ -58,8 +61,14 @@ extension BreakingRun {
             configuration = loaded
             (pairs, outcome.notes) = try pairsAtBase(base, api: request.api, configuration: loaded)
         } else {
-            let old = try ContractVersion.load(request.files[0])
-            let new = try ContractVersion.load(request.files[1])
+            // The old version loads on a thread of its own while this one loads the new (a vendor's description: each
+            // is a few tenths of a second); the old one's error is the one reported.
+            let pending = BackgroundResult {
+                Loaded(version: Result { () throws(ConfigurationError) in try ContractVersion.load(request.files[0]) })
+            }
+            let loadedNew = Result { () throws(ConfigurationError) in try ContractVersion.load(request.files[1]) }
+            let old = try pending.wait().version.get()
+            let new = try loadedNew.get()
             var recordings: String?
             var severities: [RuleID: Severity] = [:]
             if let api = request.api {
@@ -81,6 +90,7 @@ extension BreakingRun {
             outcome.notes += examples.notes
             tried = examples.results
         }
+        outcome.versions = pairs.map { Kept(old: $0.old, new: $0.new) }
         outcome.comparisons = pairs.map { pair in
             compare(
                 old: pair.old, new: pair.new, api: pair.api, recordingsFolder: pair.recordings, severities: pair.severities,
@@ -111,4 +121,16 @@ extension BreakingRun {
         }
         return (pairs, notes)
     }
+}
+
+/// A version loaded on another thread, handed over once: the loading thread lets go of it before ``BackgroundResult``
+/// signals, and only the waiting thread touches it after (its locators are made as changes are located, there).
+private struct Loaded: @unchecked Sendable {
+    let version: Result<ContractVersion, ConfigurationError>
+}
+
+/// Two versions compared, kept only to be released when the process ends: nothing reads them again.
+private struct Kept: @unchecked Sendable {
+    let old: ContractVersion
+    let new: ContractVersion
 }

@@ -56,22 +56,41 @@ public enum BreakingRun {
             usage = uses
         }
         let known = comparison.recordingsRead.map { $0 > 0 } ?? false
-        comparison.changes = changes.map { change in
-            let users = usage[Self.usageKey(change.usage)].map { $0.sorted() } ?? []
+        let ranked = changes.map { change in
+            // Each change's key is made only where some recording says what is used (a vendor's release: 40,000 changes).
+            let users = usage.isEmpty ? [] : usage[Self.usageKey(change.usage)].map { $0.sorted() } ?? []
             let tried = examples.map { BreakingExamples.results(for: change, api: api, in: $0) }
             let failing = tried?.contains { !$0.passed } ?? false
             return RankedChange(change: change, usedBy: users, isUsed: !known || !users.isEmpty || failing, examples: tried)
         }
-        comparison.changes.sort { a, b in
-            if a.isUsed != b.isUsed { return a.isUsed }
-            // A change the client already fails on (an example of it does not decode) before one it may fail on.
-            if a.failedExamples.isEmpty != b.failedExamples.isEmpty { return !a.failedExamples.isEmpty }
-            if a.change.severity != b.change.severity { return a.change.severity > b.change.severity }
-            let order: [ChangeImpact] = [.client, .server, .neither]
-            let (ia, ib) = (order.firstIndex(of: a.change.impact) ?? 3, order.firstIndex(of: b.change.impact) ?? 3)
-            return ia < ib
-        }
+        // Ranked by a key made once per change, not in each of the sort's comparisons.
+        let keys = ranked.map(Rank.init)
+        comparison.changes = ranked.indices.sorted { keys[$0] < keys[$1] }.map { ranked[$0] }
         return comparison
+    }
+
+    /// Where a change ranks: one the app uses first, then one the client already fails on (an example of it does not
+    /// decode) before one it may fail on, then by severity (highest first), then by whom it breaks (the client, the
+    /// server, neither).
+    private struct Rank: Comparable {
+        let unused: Bool
+        let passing: Bool
+        let severity: Severity
+        let impact: Int
+
+        init(_ ranked: RankedChange) {
+            unused = !ranked.isUsed
+            passing = ranked.failedExamples.isEmpty
+            severity = ranked.change.severity
+            impact = [ChangeImpact.client, .server, .neither].firstIndex(of: ranked.change.impact) ?? 3
+        }
+
+        static func < (a: Rank, b: Rank) -> Bool {
+            if a.unused != b.unused { return !a.unused }
+            if a.passing != b.passing { return !a.passing }
+            if a.severity != b.severity { return a.severity > b.severity }
+            return a.impact < b.impact
+        }
     }
 
     /// The key of a coverage item with the operation's path parameters unnamed (`GET /todos/{}`), so that the old and

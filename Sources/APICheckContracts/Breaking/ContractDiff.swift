@@ -16,7 +16,7 @@ public struct ContractDiff {
     var today = Date()
     var changes: [ContractChange] = []
     /// The pairs of places already told, by the number of an operation's part (a shared or recursive schema ends here).
-    var visited: [Int: Set<Int>] = [:]
+    var visited: [Int: PlaceSet] = [:]
     /// What each pair of schemas finds on its own, worked out once for every operation that reaches it.
     var pairs = SchemaPairs()
 

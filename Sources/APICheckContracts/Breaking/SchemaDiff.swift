@@ -92,8 +92,14 @@ struct SchemaPairs {
         let place: Int
         let changes: [ContractChange]
         let below: [Edge]
-        /// The number of the pair each of `below` leads to (nil: none), once a walk has looked them up.
-        var next: [Int?]?
+    }
+
+    /// A pair below another that a walk steps to: its number, which of the other's ``Compared/below`` leads to it, and
+    /// how many tokens that edge's instance adds to the pointer.
+    struct Link {
+        let pair: Int
+        let edge: Int
+        let tokens: Int
     }
 
     /// A pair with changes that a walk reached, and its pointer from where the walk began.
@@ -112,7 +118,7 @@ struct SchemaPairs {
     /// What a walk into a part nothing had visited found: the pairs with changes, and the places it visited.
     struct Walk {
         let reached: [Reached]
-        let visited: Set<Int>
+        let visited: PlaceSet
     }
 
     /// The walks made so far, each once for all the operations whose part starts at its pair.
@@ -120,6 +126,12 @@ struct SchemaPairs {
 
     /// The pairs compared, by number.
     var compared: [Compared] = []
+    /// By the number of a pair, what a walk reads of it at every step, kept apart from ``compared`` so that a step
+    /// copies no edge: its place, whether it has changes, and (once a walk has looked them up) the pairs below it.
+    /// A walk from each list operation of a vendor's description crosses the whole graph of pairs: millions of steps.
+    var placeOf: [Int] = []
+    var hasChanges: [Bool] = []
+    var links: [[Link]?] = []
     /// The number of the pair a key leads to; nil when neither side has a schema.
     var made: [Key: Int?] = [:]
     /// While one pair is compared on its own, the pairs below it (nil otherwise).
@@ -259,7 +271,7 @@ extension ContractDiff {
             // A part nothing has visited yet: the walk from this pair is the same for every operation whose part starts
             // at it (a shared response, a resource many operations answer with), so it is walked once.
             guard depth < 64 else {
-                visited[scope] = []
+                visited[scope] = PlaceSet()
                 return
             }
             let key = SchemaPairs.WalkKey(place: place, direction: direction, depth: depth)
@@ -267,15 +279,16 @@ extension ContractDiff {
                 reached = known.reached
                 visited[scope] = known.visited
             } else {
-                var seen: Set<Int> = [place]
+                var seen = PlaceSet()
+                seen.insert(place)
                 reached = walk(from: root, depth: depth, seen: &seen)
                 pairs.walks[key] = SchemaPairs.Walk(reached: reached, visited: seen)
                 visited[scope] = seen
             }
         } else {
-            var seen = visited[scope] ?? []
+            var seen = visited[scope] ?? PlaceSet()
             defer { visited[scope] = seen }
-            guard depth < 64, seen.insert(place).inserted else { return }
+            guard depth < 64, seen.insert(place) else { return }
             reached = walk(from: root, depth: depth, seen: &seen)
         }
         let base = instance.description
@@ -294,7 +307,7 @@ extension ContractDiff {
     /// The pairs with changes a walk from pair `root` reaches, breadth first, so that each pair is told at the shortest
     /// path that reaches it (`/customer/email`, not the same field forty expansions further down a cycle), each with
     /// its pointer from `root`; `seen` holds the places visited (a shared or recursive schema is told once).
-    private mutating func walk(from root: Int, depth: Int, seen: inout Set<Int>) -> [SchemaPairs.Reached] {
+    private mutating func walk(from root: Int, depth: Int, seen: inout PlaceSet) -> [SchemaPairs.Reached] {
         var reached: [SchemaPairs.Reached] = []
         // Each entry: its pair, the entry it was reached from and by which of that pair's edges, its depth in tokens.
         var queue = [(pair: root, from: -1, edge: -1, depth: depth)]
@@ -302,7 +315,7 @@ extension ContractDiff {
         while next < queue.count {
             let entry = queue[next]
             next += 1
-            if !pairs.compared[entry.pair].changes.isEmpty {
+            if pairs.hasChanges[entry.pair] {
                 var tokens: [String] = []
                 var at = next - 1
                 while queue[at].from >= 0 {
@@ -311,21 +324,25 @@ extension ContractDiff {
                 }
                 reached.append(SchemaPairs.Reached(pair: entry.pair, pointer: JSONPointer(tokens: tokens).description))
             }
-            for (index, target) in targets(of: entry.pair).enumerated() {
-                guard let target else { continue }
-                let depth = entry.depth + pairs.compared[entry.pair].below[index].instance.tokens.count
-                guard depth < 64, seen.insert(pairs.compared[target].place).inserted else { continue }
-                queue.append((target, next - 1, index, depth))
+            for link in links(of: entry.pair) {
+                let depth = entry.depth + link.tokens
+                guard depth < 64, seen.insert(pairs.placeOf[link.pair]) else { continue }
+                queue.append((link.pair, next - 1, link.edge, depth))
             }
         }
         return reached
     }
 
-    /// The numbers of the pairs the edges below pair `number` lead to, looked up once for the whole comparison.
-    private mutating func targets(of number: Int) -> [Int?] {
-        if let known = pairs.compared[number].next { return known }
-        let found = pairs.compared[number].below.map { pair($0) }
-        pairs.compared[number].next = found
+    /// The pairs the edges below pair `number` lead to (none where neither side has a schema), looked up once for the
+    /// whole comparison.
+    private mutating func links(of number: Int) -> [SchemaPairs.Link] {
+        if let known = pairs.links[number] { return known }
+        var found: [SchemaPairs.Link] = []
+        for (index, edge) in pairs.compared[number].below.enumerated() {
+            guard let target = pair(edge) else { continue }
+            found.append(SchemaPairs.Link(pair: target, edge: index, tokens: edge.instance.tokens.count))
+        }
+        pairs.links[number] = found
         return found
     }
 
@@ -334,6 +351,17 @@ extension ContractDiff {
     private mutating func pair(_ edge: SchemaPairs.Edge) -> Int? {
         let key = SchemaPairs.Key(old: edge.before.1.description, new: edge.after.1.description, direction: edge.direction)
         if let made = pairs.made[key] { return made }
+        // Two schemas written alike with no `$ref` inside (most of a release: the fields no one touched): nothing
+        // differs at any depth, and nothing below leads anywhere else, so there is nothing to flatten or walk.
+        if let before = edge.before.0, let after = edge.after.0, Self.leadsNowhereElse(before), before == after {
+            let place = pairs.place(key.old, key.new)
+            pairs.compared.append(SchemaPairs.Compared(place: place, changes: [], below: []))
+            pairs.placeOf.append(place)
+            pairs.hasChanges.append(false)
+            pairs.links.append([])
+            pairs.made[key] = pairs.compared.count - 1
+            return pairs.compared.count - 1
+        }
         // A schema on one side only: the other side takes any value (`true`), so a schema removed is looser.
         guard edge.before.0 != nil || edge.after.0 != nil,
             let oldSchema = flatten(edge.before.0 ?? .bool(true), at: edge.before.1, in: old),
@@ -348,10 +376,28 @@ extension ContractDiff {
         compareFlat(oldSchema, newSchema, edge.direction, "", "", .root)
         let place = pairs.place(oldSchema.pointer.description, newSchema.pointer.description)
         pairs.compared.append(SchemaPairs.Compared(place: place, changes: changes, below: pairs.below ?? []))
+        pairs.placeOf.append(place)
+        pairs.hasChanges.append(!changes.isEmpty)
+        pairs.links.append(nil)
         changes = outer
         pairs.below = nil
         pairs.made[key] = pairs.compared.count - 1
         return pairs.compared.count - 1
+    }
+
+    /// Whether `schema` holds no reference to another schema (`$ref`, `$dynamicRef`) at any depth.
+    static func leadsNowhereElse(_ schema: JSONValue) -> Bool {
+        switch schema {
+        case .object(let object):
+            for member in object {
+                if member.key == "$ref" || member.key == "$dynamicRef" || !leadsNowhereElse(member.value) { return false }
+            }
+            return true
+        case .array(let items):
+            return items.allSatisfy(leadsNowhereElse)
+        default:
+            return true
+        }
     }
 
     mutating func compareFlat(
@@ -674,5 +720,21 @@ extension FlatSchema {
         defaultValue = other.defaultValue ?? defaultValue
         readOnly = readOnly || other.readOnly
         writeOnly = writeOnly || other.writeOnly
+    }
+}
+
+/// A set of places by number, a bit each: the set a walk of ``SchemaPairs`` tests and grows at every step, and copies
+/// for each part of an operation it visits (a vendor's description: hundreds of parts, a thousand places).
+struct PlaceSet {
+    private var words: [UInt64] = []
+
+    /// Adds `place`; whether it was not there yet.
+    @discardableResult
+    mutating func insert(_ place: Int) -> Bool {
+        let (word, bit) = (place >> 6, UInt64(1) << UInt64(place & 63))
+        if word >= words.count { words.append(contentsOf: repeatElement(0, count: word - words.count + 1)) }
+        if words[word] & bit != 0 { return false }
+        words[word] |= bit
+        return true
     }
 }
