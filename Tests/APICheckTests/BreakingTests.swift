@@ -543,6 +543,12 @@ struct BreakingTests {
         broken.todo = broken.todo.replacingOccurrences(of: "maxLength: 100", with: "maxLength: 100, items: {$ref: '#/nowhere'}")
         let error = try #require(throws: ConfigurationError.self) { try ContractVersion.parse(broken.yaml, path: "bad.yaml") }
         #expect(error.file == "bad.yaml" && error.line != nil && error.message.contains("points at nothing"), "\(error)")
+        // An operation's structure OpenAPI does not allow (verify refuses the operation): the version is refused.
+        var body = Doc()
+        body.readParameter = "{name: id, in: body, required: true, schema: {type: integer}}"
+        let structure = try #require(throws: ConfigurationError.self) { try ContractVersion.parse(body.yaml, path: "bad.yaml") }
+        #expect(structure.file == "bad.yaml" && structure.line == 10 && structure.keyPath.hasSuffix("/parameters/0/in"), "\(structure)")
+        #expect(structure.message.contains("what OpenAPI 3.1 does not allow here"), "\(structure)")
         var bad = Doc()
         bad.todo = bad.todo.replacingOccurrences(of: "maxLength: 100", with: "maxLength: 100, $recursiveAnchor: true")
         let version = try ContractVersion.parse(bad.yaml, path: "bad.yaml")

@@ -57,7 +57,7 @@ struct OpenAPIStructureTests {
     }
 
     @Test(
-        "a broken structure is told at the deepest place the schema reaches, with its line, compiled whole or where reached",
+        "an operation whose structure is broken is refused, the contract's own error told at the deepest place the schema reaches, with its line, compiled whole or where reached; the others are checked",
         arguments: [
             ("      responses: 5\n", 9, "/paths/~1x/get/responses", "expected an object, found an integer (5)"),
             (
@@ -85,9 +85,12 @@ struct OpenAPIStructureTests {
     func deepestProblem(_ operation: String, _ line: Int, _ keyPath: String, _ message: String) throws {
         let text = Self.document(Self.fine + "  /x:\n    get:\n" + operation)
         for compilation in [Contract.Compilation.everything, Self.reached] {
-            let error = try #require(throws: ConfigurationError.self) { try Contract.parse(text, path: "d.yaml", compiling: compilation) }
+            let contract = try Contract.parse(text, path: "d.yaml", compiling: compilation).compiled
+            let error = try #require(contract.refusal(method: "GET", path: "/x")?.reason)
             #expect(error.line == line && error.keyPath == keyPath, "\(error)")
-            #expect(error.message.hasPrefix("not a valid OpenAPI 3.1 document: ") && error.message.contains(message), "\(error)")
+            #expect(error.message.hasPrefix("what OpenAPI 3.1 does not allow here (") && error.message.contains(message), "\(error)")
+            #expect(contract.invalidFindings.map(\.rule) == [.contractInvalid] && contract.invalidFindings.first?.line == line)
+            #expect(contract.operation(method: "GET", path: "/fine") != nil)
         }
     }
 
@@ -96,9 +99,14 @@ struct OpenAPIStructureTests {
         let text =
             "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /x:\n    get:\n      parameters: [{name: a, in: body, schema: {}}]\n"
             + "      responses: {'200': {description: ok}}\n"
-        let error = try #require(throws: ConfigurationError.self) { try Contract.parse(text, path: "o.yaml") }
+        let error = try #require(try Contract.parse(text, path: "o.yaml").compiled.refusal(method: "GET", path: "/x")?.reason)
         #expect(error.line == 6 && error.keyPath == "/paths/~1x/get/parameters/0/in", "\(error)")
-        #expect(error.message.hasPrefix("not a valid OpenAPI 3.0 document: "))
+        #expect(error.message.hasPrefix("what OpenAPI 3.0 does not allow here ("))
+        // Outside any operation (a component), the structure's problem still refuses the document, at its line.
+        let component =
+            "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  parameters:\n    a: {name: a, in: body}\n"
+        let refused = try #require(throws: ConfigurationError.self) { try Contract.parse(component, path: "o.yaml") }
+        #expect(refused.line == 6 && refused.message.hasPrefix("not a valid OpenAPI 3.0 document: "), "\(refused)")
     }
 
     @Test(

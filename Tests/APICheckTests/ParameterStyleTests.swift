@@ -396,11 +396,11 @@ struct ParameterStyleTests {
                 "            - {name: f, in: query, content: {text/csv: {schema: {type: string}}}}",
                 "content of type text/csv is not checked"
             ),
-            // What OpenAPI's schema refuses: the document, at the line.
+            // What OpenAPI's schema refuses: the operation, the contract's own error at the line.
             ("            - {name: f, in: query, content: {application/json: {}, application/xml: {}}}", "expected at most 1 key, found 2"),
             (
                 "            - {name: f, in: query, schema: {type: string}, content: {application/json: {}}}",
-                "not a valid OpenAPI 3.1 document"
+                "what OpenAPI 3.1 does not allow here"
             ),
             (
                 "            - {name: f, in: query, style: form, content: {application/json: {}}}",

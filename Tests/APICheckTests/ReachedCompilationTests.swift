@@ -195,7 +195,7 @@ struct ReachedCompilationTests {
     }
 
     @Test(
-        "the structure of a document compiled where reached is judged whole, with the error of the whole"
+        "the structure of a document compiled where reached is judged whole: an operation broken is refused as in the whole, the rest broken refuses the document"
     )
     func structureInParts() throws {
         var paths = ""
@@ -204,20 +204,28 @@ struct ReachedCompilationTests {
         }
         let valid = "openapi: 3.1.0\ninfo: {title: parts, version: '1'}\npaths:\n" + paths
         #expect(try Self.lazy(valid).declaredOperationCount == 40)
-        // Broken in the last path item, the first or the rest of the document: the same error either way.
-        for broken in [
-            valid.replacingOccurrences(
-                of: "  /p39:\n    get:\n      responses: {'200': {description: ok}}", with: "  /p39:\n    get:\n      responses: 5"),
-            valid.replacingOccurrences(of: "  /p0:\n    get:\n", with: "  /p0:\n    get:\n      parameters: 7\n"),
-            valid + "components:\n  parameters: 5\n",
+        // Broken in the last path item or the first: that operation refused the same either way, the others checked.
+        for (broken, path) in [
+            (
+                valid.replacingOccurrences(
+                    of: "  /p39:\n    get:\n      responses: {'200': {description: ok}}", with: "  /p39:\n    get:\n      responses: 5"),
+                "/p39"
+            ),
+            (valid.replacingOccurrences(of: "  /p0:\n    get:\n", with: "  /p0:\n    get:\n      parameters: 7\n"), "/p0"),
         ] {
-            let whole = try #require(throws: ConfigurationError.self) { try Contract.parse(broken, path: "s.yaml", compiling: .everything) }
-            let parts = try #require(throws: ConfigurationError.self) {
-                try Contract.parse(broken, path: "s.yaml", compiling: Self.reached)
-            }
-            #expect(parts.description == whole.description)
-            #expect(whole.message.contains("not a valid OpenAPI"))
+            let whole = try Contract.parse(broken, path: "s.yaml", compiling: .everything).compiled
+            let parts = try Contract.parse(broken, path: "s.yaml", compiling: Self.reached).compiled
+            let reason = try #require(whole.refusal(method: "GET", path: path)?.reason)
+            #expect(parts.refusal(method: "GET", path: path)?.reason.description == reason.description)
+            #expect(reason.message.contains("what OpenAPI 3.1 does not allow here"), "\(reason)")
+            #expect(whole.operations.count == 39 && parts.operation(method: "GET", path: path == "/p0" ? "/p1" : "/p0") != nil)
         }
+        // Broken outside the operations: the document is refused, with the same error either way.
+        let broken = valid + "components:\n  parameters: 5\n"
+        let whole = try #require(throws: ConfigurationError.self) { try Contract.parse(broken, path: "s.yaml", compiling: .everything) }
+        let parts = try #require(throws: ConfigurationError.self) { try Contract.parse(broken, path: "s.yaml", compiling: Self.reached) }
+        #expect(parts.description == whole.description)
+        #expect(whole.message.contains("not a valid OpenAPI"))
     }
 
     @Test("a document of no more operations than the limit is compiled whole")

@@ -263,7 +263,7 @@ struct SplitContractTests {
     }
 
     @Test(
-        "a structure error in another file (a response's content not an object) is named at that file's line; what apicheck does not read there, a warning"
+        "a structure error in another file (a response's headers not an object) refuses its operation, named at that file's line; what apicheck does not read there, a warning"
     )
     func structureInOtherFile() throws {
         var files = Self.split
@@ -276,9 +276,12 @@ struct SplitContractTests {
             warnings.count == 1 && warnings[0].contains("paths/todos.yaml:5:") && warnings[0].contains("/get/responses/200/links"),
             "\(warnings)")
         files["paths/todos.yaml"] = files["paths/todos.yaml"]!.replacingOccurrences(of: "links: 5", with: "headers: 5")
-        let error = try Self.loadError(files)
-        #expect(error.file == "paths/todos.yaml" && error.line == 5 && error.keyPath == "/get/responses/200/headers", "\(error)")
-        #expect(error.message.contains("not a valid OpenAPI 3.1 document: expected an object"), "\(error)")
+        let broken = try Self.folder(files)
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        let refused = try Contract.load(broken + "/openapi.yaml").compiled.refused
+        let error = try #require(refused.first { $0.operation == "GET /todos" }?.reason)
+        #expect(error.file == broken + "/paths/todos.yaml" && error.line == 5 && error.keyPath == "/get/responses/200/headers", "\(error)")
+        #expect(error.message.contains("what OpenAPI 3.1 does not allow here (expected an object"), "\(error)")
     }
 
     @Test(

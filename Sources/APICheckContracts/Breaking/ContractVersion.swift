@@ -41,6 +41,8 @@ public struct ContractVersion {
         // A `$ref` that leads nowhere says nothing to compare (`verify` reports it as the contract's error and checks
         // the rest): the version is refused at its line.
         if let broken = contract.compiled.brokenReferences.first { throw broken }
+        // So does an operation whose structure OpenAPI does not allow (`in: body`): verify refuses the operation.
+        if let broken = contract.compiled.structureErrors.first { throw broken }
         // The contract loaded, so its resources and anchors are unique.
         let resources = (try? SchemaResources(file.tree)) ?? SchemaResources()
         return ContractVersion(path: path, compiled: contract.compiled, document: file.tree, file: file, resources: resources)

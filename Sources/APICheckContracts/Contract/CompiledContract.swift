@@ -375,6 +375,51 @@ public struct CompiledContract: Sendable {
         body = .compiled(Whole(operations: operations, refused: refused, graph: graph))
     }
 
+    /// This contract with each operation of `structural` refused for its structure, its other reasons (if it was
+    /// refused already) after.
+    func refusing(_ structural: [StructureRefusal]) -> CompiledContract {
+        guard !structural.isEmpty, case .compiled(let whole) = body else { return self }
+        let (operations, refused) = Self.refusing(structural, operations: whole.operations, refused: whole.refused)
+        var contract = CompiledContract(path: path, operations: operations, refused: refused, graph: whole.graph)
+        contract.brokenReferences = brokenReferences
+        contract.notices = notices
+        contract.structureErrors = structural.map(\.reason)
+        return contract
+    }
+
+    /// Where the structure of an operation is what OpenAPI does not allow (``StructureRefusal``), each once per
+    /// operation: `apicheck breaking` refuses such a version, as it does one with a `$ref` that leads nowhere.
+    package internal(set) var structureErrors: [ConfigurationError] = []
+
+    /// An operation refused for its structure (``UnreadParts/refusedOperations``), the judge's problem located.
+    struct StructureRefusal: Sendable {
+        let method: String
+        let template: String
+        let reason: ConfigurationError
+    }
+
+    /// `operations` and `refused` with each operation of `structural` refused for it: the contract's own error
+    /// (`contract.invalid`), whatever the compiler made of the operation.
+    static func refusing(
+        _ structural: [StructureRefusal], operations: [Operation], refused: [Refusal]
+    ) -> (operations: [Operation], refused: [Refusal]) {
+        var reasons: [String: [ConfigurationError]] = [:]
+        for refusal in structural { reasons["\(refusal.method) \(refusal.template)", default: []].append(refusal.reason) }
+        var refused = refused.map { refusal in
+            guard let operation = refusal.operation, let structure = reasons.removeValue(forKey: operation) else { return refusal }
+            // `operation` is "METHOD template".
+            return Refusal(
+                method: refusal.method, template: String(operation.dropFirst((refusal.method?.count ?? 0) + 1)),
+                reasons: structure + refusal.reasons, invalid: structure + refusal.invalid)
+        }
+        let kept = operations.filter { operation in
+            guard let structure = reasons.removeValue(forKey: operation.name) else { return true }
+            refused.append(Refusal(method: operation.method, template: operation.template, reasons: structure, invalid: structure))
+            return false
+        }
+        return (kept, refused)
+    }
+
     /// A contract whose operations are compiled as lookups reach them.
     init(reached: ReachedOperations) {
         path = reached.path

@@ -111,20 +111,28 @@ public struct Contract: Sendable {
         // What apicheck never reads and the judge refuses the document for (a leftover key, a security requirement
         // naming no scheme, a server variable's enum of numbers) is said once, and the document judged again without
         // it; a document the judge takes as written (nearly all) is not walked for it.
+        // An operation whose structure is wrong where apicheck reads it is refused (the contract's own error), and the
+        // others are checked.
         var unread: [SchemaError] = []
+        var structural: [CompiledContract.StructureRefusal] = []
         if structure.wait() != nil {
             let parts = UnreadParts(tree, edition: edition)
             unread = parts.notices
             if let error = parts.problem { throw located(error, in: file) }
+            structural = parts.refusedOperations.map {
+                CompiledContract.StructureRefusal(method: $0.method, template: $0.template, reason: located($0.error, in: file))
+            }
         }
         var contract: CompiledContract
         switch compiled {
         case .success(.whole(let whole)):
-            contract = whole
+            contract = whole.refusing(structural)
         case .success(.reached(let keyCase, let brokenReferences)):
-            let reached = ReachedOperations(path: path, compiler: compiler, keyCase: keyCase, locate: { located($0, in: file) })
+            let reached = ReachedOperations(
+                path: path, compiler: compiler, keyCase: keyCase, refusing: structural, locate: { located($0, in: file) })
             contract = CompiledContract(reached: reached)
             contract.brokenReferences = brokenReferences.map { located($0, in: file) }
+            contract.structureErrors = structural.map(\.reason)
         case .failure(let error):
             throw located(error, in: file)
         }

@@ -49,6 +49,8 @@ final class ReachedOperations: Sendable {
     }
 
     private let routes: [Route]
+    /// The operations refused for their structure (``UnreadParts/refusedOperations``), whatever compiling them makes.
+    private let structural: [CompiledContract.StructureRefusal]
     /// Whether some path key has a `#fragment` (``alternatives(to:path:)`` looks no further otherwise).
     private let hasFragmentKeys: Bool
     private let state: Locked<State>
@@ -61,8 +63,12 @@ final class ReachedOperations: Sendable {
 
     /// A contract of `compiler`'s document whose operations are compiled when looked up. `keyCase` is the document's
     /// (``ContractCompiler/checkWhole()`` returned it); `locate` places a refusal in the file as written.
-    init(path: String, compiler: ContractCompiler, keyCase: KeyCase?, locate: @escaping (SchemaError) -> ConfigurationError) {
+    init(
+        path: String, compiler: ContractCompiler, keyCase: KeyCase?, refusing structural: [CompiledContract.StructureRefusal] = [],
+        locate: @escaping (SchemaError) -> ConfigurationError
+    ) {
         self.path = path
+        self.structural = structural
         routes = compiler.routes.map { Route(key: $0.key, value: $0.value, template: PathTemplate(ContractCompiler.template($0.key))) }
         hasFragmentKeys = routes.contains { $0.key.contains("#") }
         declaredCount = compiler.operationCount
@@ -84,7 +90,7 @@ final class ReachedOperations: Sendable {
             for level in Set(fits.map(\.specificity)).sorted(by: >) {
                 var refusal: (CompiledContract.Refusal, [String: String])?
                 for fit in fits where fit.specificity == level {
-                    let outcome = Self.outcome(of: fit.route, routes: routes, in: &state)
+                    let outcome = Self.outcome(of: fit.route, routes: routes, refusing: structural, in: &state)
                     if let operation = outcome.operations.first(where: { $0.method == method }) {
                         return (.operation(operation), fit.parameters)
                     }
@@ -109,7 +115,9 @@ final class ReachedOperations: Sendable {
         guard !indices.isEmpty else { return [] }
         return state.withLock { state in
             indices.flatMap { index in
-                Self.outcome(of: index, routes: routes, in: &state).operations.filter { $0.method == operation.method }
+                Self.outcome(of: index, routes: routes, refusing: structural, in: &state).operations.filter {
+                    $0.method == operation.method
+                }
             }
         }
     }
@@ -121,7 +129,9 @@ final class ReachedOperations: Sendable {
     }
 
     /// What the path item at `index` compiled to, compiling it the first time.
-    private static func outcome(of index: Int, routes: [Route], in state: inout State) -> Outcome {
+    private static func outcome(
+        of index: Int, routes: [Route], refusing structural: [CompiledContract.StructureRefusal], in state: inout State
+    ) -> Outcome {
         if let outcome = state.outcomes[index] { return outcome }
         let route = routes[index]
         var operations: [CompiledContract.Operation] = []
@@ -139,7 +149,10 @@ final class ReachedOperations: Sendable {
         }
         if case .failure(let error) = compiled { state.documentError = state.documentError ?? locate(error) }
         state.located = refusals.located
-        let outcome = Outcome(operations: operations, refused: refusals.list)
+        let template = ContractCompiler.template(route.key)
+        let (kept, refused) = CompiledContract.refusing(
+            structural.filter { $0.template == template }, operations: operations, refused: refusals.list)
+        let outcome = Outcome(operations: kept, refused: refused)
         state.outcomes[index] = outcome
         return outcome
     }
@@ -189,7 +202,7 @@ final class ReachedOperations: Sendable {
             let locate = state.locate
             switch LargeStack.run({ Result { () throws(SchemaError) in try compiler.compile(path: path, locate: locate) } }) {
             case .success(let compiled):
-                whole = compiled
+                whole = compiled.refusing(structural)
             case .failure(let error):
                 state.documentError = state.documentError ?? state.locate(error)
                 let outcomes = state.outcomes.sorted { $0.key < $1.key }.map(\.value)

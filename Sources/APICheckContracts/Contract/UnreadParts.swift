@@ -2,8 +2,9 @@ import APICheckRecording
 import Foundation
 
 /// What a document the judge refuses (``OpenAPIStructure``) says in places apicheck never reads: said once at its
-/// line (a warning), and left out of the copy judged, so that no document is refused for it. What is left is the
-/// document's structure error, in a place apicheck reads.
+/// line (a warning), and left out of the copy judged, so that no document is refused for it. A problem in an operation
+/// refuses that operation (``refusedOperations``); what is left is the document's structure error, in a place apicheck
+/// reads outside the operations.
 ///
 /// - A key OpenAPI does not have, left over in an object apicheck reads (NestJS's Swagger 2.0 `produces` in one
 ///   operation; Kubernetes' `uniqueItems` beside a parameter): OpenAPI's schema refuses any key without `x-`; apicheck
@@ -26,8 +27,21 @@ import Foundation
 struct UnreadParts {
     /// One warning's worth each: where and why.
     let notices: [SchemaError]
-    /// The structure's problem in a place apicheck reads, if any: the document is refused with it.
+    /// The structure's problem in a place apicheck reads outside any operation (a component, the document's own
+    /// keys), if any: the document is refused with it.
     let problem: SchemaError?
+    /// The operations whose structure is wrong where apicheck reads it (`in: body`, `responses: 5`, a request body's
+    /// `required: 'no'`), each with the judge's problem: wrong in every reading, so each is refused with the contract's
+    /// own error (`contract.invalid`), and the document's other operations are still checked. A problem in a path
+    /// item's `parameters` refuses each operation of the path item.
+    let refusedOperations: [StructureRefusal]
+
+    /// An operation refused for its structure: its method (upper case), its template, and why.
+    struct StructureRefusal: Sendable {
+        let method: String
+        let template: String
+        let error: SchemaError
+    }
 
     /// How often the document is judged again for what it says wrong where apicheck does not read: each round leaves
     /// out the first such problem of every part the judge judges apart (a path item, a component).
@@ -55,6 +69,7 @@ struct UnreadParts {
             structure.set(.object(paths), at: JSONPointer(tokens: ["paths"]))
         }
         var problem: SchemaError?
+        var refused: [StructureRefusal] = []
         var round = 0
         judging: while true {
             let problems = OpenAPIStructure.problems(inJudged: structure, edition: edition)
@@ -66,6 +81,15 @@ struct UnreadParts {
             }
             round += 1
             for found in problems {
+                if let (operations, removed) = Self.operations(at: found.pointer, in: structure) {
+                    let placed = judged.placed(found)
+                    let why = placed.message.replacingOccurrences(of: OpenAPIStructure.invalid(edition), with: "")
+                    let error = SchemaError(
+                        pointer: placed.pointer, message: "what OpenAPI \(edition.name) does not allow here (\(why))", invalid: true)
+                    refused += operations.map { StructureRefusal(method: $0.method, template: $0.template, error: error) }
+                    structure.set(nil, at: removed)
+                    continue
+                }
                 guard let (member, replacement) = Self.unread(at: found.pointer, in: structure) else {
                     problem = found
                     break judging
@@ -80,6 +104,27 @@ struct UnreadParts {
         }
         self.notices = notices.map(judged.placed)
         self.problem = problem.map(judged.placed)
+        refusedOperations = refused
+    }
+
+    /// The operations a problem at `pointer` lies in where apicheck reads it (one under `paths`' operation, or each
+    /// operation of a path item whose `parameters` it is in), and what the judged copy leaves out for them; nil for a
+    /// problem elsewhere, or in what apicheck does not read.
+    static func operations(
+        at pointer: JSONPointer, in document: JSONValue
+    ) -> (operations: [(method: String, template: String)], removed: JSONPointer)? {
+        let tokens = pointer.tokens
+        guard tokens.count > 2, tokens[0] == "paths", unread(at: pointer, in: document) == nil,
+            case .object(let item)? = document["paths"]?[tokens[1]], item["$ref"] == nil
+        else { return nil }
+        let template = ContractCompiler.template(tokens[1])
+        let place = JSONPointer(tokens: Array(tokens.prefix(3)))
+        if ContractCompiler.methods.contains(tokens[2]) {
+            return ([(tokens[2].uppercased(), template)], place)
+        }
+        guard tokens[2] == "parameters" else { return nil }
+        let methods = ContractCompiler.methods.filter { item[$0] != nil }
+        return methods.isEmpty ? nil : (methods.map { ($0.uppercased(), template) }, place)
     }
 
     /// The member of an object apicheck does not read that `pointer` (a problem's place) is in, and what the judged
