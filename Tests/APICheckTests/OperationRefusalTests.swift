@@ -150,8 +150,10 @@ struct OperationRefusalTests {
         #expect(refusal.reason.message.hasPrefix("parameter q (in: query)"), "\(refusal.reason.message)")
         #expect(refusal.warning.hasSuffix("(and 2 other reasons: apicheck coverage lists them)"), "\(refusal.warning)")
         let coverage = ContractCoverage(api: "reasons", contract: contract)
-        #expect(coverage.refused.count == 3)
+        #expect(coverage.refused.count == 3 && coverage.refusals == 1)
         #expect(coverage.refused.allSatisfy { $0.hasPrefix("GET /things: reasons.yaml:") }, "\(coverage.refused)")
+        // One operation refused, for three reasons: the list's heading says both.
+        #expect(CoverageFormat.text.render([coverage]).contains("refused, so not checked (1, 3 reasons):"))
         let operations = coverage.measures[0]
         #expect(operations.covered == 0 && operations.total == 1 && operations.refused == 1 && operations.percent == 0)
     }

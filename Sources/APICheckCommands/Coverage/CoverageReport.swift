@@ -64,7 +64,8 @@ public struct CoverageFormat: Hashable, Sendable, CustomStringConvertible {
                 lines += measure.missing.map { "    \($0.name)" }
             }
             if !coverage.refused.isEmpty {
-                lines.append("  refused, so not checked (\(coverage.refused.count)):")
+                let reasons = coverage.refused.count == coverage.refusals ? "" : ", \(coverage.refused.count) reasons"
+                lines.append("  refused, so not checked (\(coverage.refusals)\(reasons)):")
                 lines += coverage.refused.map { "    \($0)" }
             }
             lines.append("")

@@ -63,6 +63,9 @@ public struct ContractCoverage: Sendable {
     /// The operations the contract describes that apicheck refused (not checked, so not counted above), each with why:
     /// `GET /things/{id}: contracts/x.yaml:12:5: ...`.
     public let refused: [String]
+    /// How many things were refused (operations, and schemas no operation uses): ``refused`` has a line for each of
+    /// their reasons.
+    public let refusals: Int
 
     /// The names of the measures, in order.
     public static let measureNames = ["operations", "statuses", "fields", "enum values"]
@@ -88,6 +91,7 @@ public struct ContractCoverage: Sendable {
                     place: item.place, detail: item.detail, exercised: exercised.contains(number), key: item.key,
                     declared: item.declared))
         }
+        refusals = contract.refused.count
         measures[0].refused = contract.refused.count { $0.operation != nil }
         self.measures = measures
     }
