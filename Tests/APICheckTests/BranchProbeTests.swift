@@ -84,4 +84,20 @@ struct BranchProbeTests {
             finding.found == #"none matched; the first: an integer (7) at /note, where a string was expected (shape.type)"#,
             "\(finding.found)")
     }
+
+    @Test("oneOf branches that each require a key of their own, both matched: the message names the keys")
+    func eachRequiresOne() throws {
+        let schema = try StandaloneSchema(
+            JSONReader.parse(Array(#"{"oneOf": [{"required": ["schema"]}, {"required": ["content"]}, {"required": ["x"]}]}"#.utf8)))
+        #expect(schema.problems(in: try JSONReader.parse(Array(#"{"schema": 1}"#.utf8))).isEmpty)
+        let both = schema.problems(in: try JSONReader.parse(Array(#"{"schema": 1, "content": 2}"#.utf8)))
+        #expect(
+            both.count == 1
+                && both[0].contains("found 2 matched (#1, #2): the value has schema and content, and each of those branches requires one"),
+            "\(both)")
+        // Branches that ask for more than one key each, or for the same key: only which matched.
+        let pairs = try StandaloneSchema(JSONReader.parse(Array(#"{"oneOf": [{"required": ["a", "b"]}, {"required": ["a"]}]}"#.utf8)))
+        let found = pairs.problems(in: try JSONReader.parse(Array(#"{"a": 1, "b": 2}"#.utf8)))
+        #expect(found.count == 1 && found[0].contains("found 2 matched (#1, #2)") && !found[0].contains("the value has"), "\(found)")
+    }
 }

@@ -400,7 +400,7 @@ struct ParameterStyleTests {
             ("            - {name: f, in: query, content: {application/json: {}, application/xml: {}}}", "expected at most 1 key, found 2"),
             (
                 "            - {name: f, in: query, schema: {type: string}, content: {application/json: {}}}",
-                "what OpenAPI 3.1 does not allow here"
+                "what OpenAPI 3.1 does not allow here (expected a value that matches exactly one of 2 schemas, found 2 matched (#1, #2): the value has schema and content, and each of those branches requires one)"
             ),
             (
                 "            - {name: f, in: query, style: form, content: {application/json: {}}}",

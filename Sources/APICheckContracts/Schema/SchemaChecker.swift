@@ -421,8 +421,17 @@ struct SchemaChecker {
             let which = matching.map { "#\($0 + 1)" }.joined(separator: ", ")
             add(
                 .schemaOneOf, expected: "a value that matches exactly one of \(schema.oneOf.count) schemas",
-                found: "\(matching.count) matched (\(which))")
+                found: "\(matching.count) matched (\(which))\(Self.requiredByEach(matching.map { schema.oneOf[$0] }))")
         }
+    }
+
+    /// Where each of the branches that matched requires one key of its own (OpenAPI's parameter: `schema` or
+    /// `content`, not both), which: `: the value has schema and content, and each of those branches requires one`.
+    static func requiredByEach(_ branches: [CompiledSchema]) -> String {
+        let names = branches.compactMap { $0.required.count == 1 ? $0.required[0] : nil }
+        guard names.count == branches.count, Set(names).count == names.count else { return "" }
+        let listed = names.dropLast().joined(separator: ", ") + (names.count > 2 ? ", and " : " and ") + (names.last ?? "")
+        return ": the value has \(listed), and each of those branches requires one"
     }
 
     // MARK: Types and values
