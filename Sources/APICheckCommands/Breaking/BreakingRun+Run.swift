@@ -64,10 +64,10 @@ extension BreakingRun {
             // The old version loads on a thread of its own while this one loads the new (a vendor's description: each
             // is a few tenths of a second); the old one's error is the one reported.
             let pending = BackgroundResult {
-                Loaded(version: Result { () throws(ConfigurationError) in try ContractVersion.load(request.files[0]) })
+                HandedOver(Result { () throws(ConfigurationError) in try ContractVersion.load(request.files[0]) })
             }
             let loadedNew = Result { () throws(ConfigurationError) in try ContractVersion.load(request.files[1]) }
-            let old = try pending.wait().version.get()
+            let old = try pending.wait().value.get()
             let new = try loadedNew.get()
             var recordings: String?
             var severities: [RuleID: Severity] = [:]
@@ -90,7 +90,7 @@ extension BreakingRun {
             outcome.notes += examples.notes
             tried = examples.results
         }
-        outcome.versions = pairs.map { Kept(old: $0.old, new: $0.new) }
+        outcome.versions = pairs.map { HandedOver([$0.old, $0.new]) }
         outcome.comparisons = pairs.map { pair in
             compare(
                 old: pair.old, new: pair.new, api: pair.api, recordingsFolder: pair.recordings, severities: pair.severities,
@@ -123,14 +123,10 @@ extension BreakingRun {
     }
 }
 
-/// A version loaded on another thread, handed over once: the loading thread lets go of it before ``BackgroundResult``
-/// signals, and only the waiting thread touches it after (its locators are made as changes are located, there).
-private struct Loaded: @unchecked Sendable {
-    let version: Result<ContractVersion, ConfigurationError>
-}
-
-/// Two versions compared, kept only to be released when the process ends: nothing reads them again.
-private struct Kept: @unchecked Sendable {
-    let old: ContractVersion
-    let new: ContractVersion
+/// A value that one thread hands to another and no longer touches: a version loaded on a thread of its own (the
+/// loading thread lets go of it before ``BackgroundResult`` signals, and only the waiting thread reads it after, its
+/// locators made there), or the versions compared, kept only to be released when the process ends.
+private struct HandedOver<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -146,6 +146,16 @@ struct SchemaPairs {
     private var places: [Pair: Int] = [:]
     private var scopes: [Pair: Int] = [:]
 
+    /// Adds a pair compared on its own, which `key` leads to; its number.
+    mutating func add(_ pair: Compared, as key: Key) -> Int {
+        compared.append(pair)
+        placeOf.append(pair.place)
+        hasChanges.append(!pair.changes.isEmpty)
+        links.append(nil)
+        made[key] = compared.count - 1
+        return compared.count - 1
+    }
+
     /// The number of the pair of places `old` and `new`.
     mutating func place(_ old: String, _ new: String) -> Int {
         Self.number(of: Pair(first: old, second: new), in: &places)
@@ -354,13 +364,7 @@ extension ContractDiff {
         // Two schemas written alike with no `$ref` inside (most of a release: the fields no one touched): nothing
         // differs at any depth, and nothing below leads anywhere else, so there is nothing to flatten or walk.
         if let before = edge.before.0, let after = edge.after.0, Self.leadsNowhereElse(before), before == after {
-            let place = pairs.place(key.old, key.new)
-            pairs.compared.append(SchemaPairs.Compared(place: place, changes: [], below: []))
-            pairs.placeOf.append(place)
-            pairs.hasChanges.append(false)
-            pairs.links.append([])
-            pairs.made[key] = pairs.compared.count - 1
-            return pairs.compared.count - 1
+            return pairs.add(SchemaPairs.Compared(place: pairs.place(key.old, key.new), changes: [], below: []), as: key)
         }
         // A schema on one side only: the other side takes any value (`true`), so a schema removed is looser.
         guard edge.before.0 != nil || edge.after.0 != nil,
@@ -375,14 +379,10 @@ extension ContractDiff {
         pairs.below = []
         compareFlat(oldSchema, newSchema, edge.direction, "", "", .root)
         let place = pairs.place(oldSchema.pointer.description, newSchema.pointer.description)
-        pairs.compared.append(SchemaPairs.Compared(place: place, changes: changes, below: pairs.below ?? []))
-        pairs.placeOf.append(place)
-        pairs.hasChanges.append(!changes.isEmpty)
-        pairs.links.append(nil)
+        let compared = SchemaPairs.Compared(place: place, changes: changes, below: pairs.below ?? [])
         changes = outer
         pairs.below = nil
-        pairs.made[key] = pairs.compared.count - 1
-        return pairs.compared.count - 1
+        return pairs.add(compared, as: key)
     }
 
     /// Whether `schema` holds no reference to another schema (`$ref`, `$dynamicRef`) at any depth.

@@ -34,14 +34,7 @@ struct UnreadParts {
     /// `required: 'no'`), each with the judge's problem: wrong in every reading, so each is refused with the contract's
     /// own error (`contract.invalid`), and the document's other operations are still checked. A problem in a path
     /// item's `parameters` refuses each operation of the path item.
-    let refusedOperations: [StructureRefusal]
-
-    /// An operation refused for its structure: its method (upper case), its template, and why.
-    struct StructureRefusal: Sendable {
-        let method: String
-        let template: String
-        let error: SchemaError
-    }
+    let refusedOperations: [(method: String, template: String, error: SchemaError)]
 
     /// How often the document is judged again for what it says wrong where apicheck does not read: each round leaves
     /// out the first such problem of every part the judge judges apart (a path item, a component).
@@ -69,7 +62,7 @@ struct UnreadParts {
             structure.set(.object(paths), at: JSONPointer(tokens: ["paths"]))
         }
         var problem: SchemaError?
-        var refused: [StructureRefusal] = []
+        var refused: [(method: String, template: String, error: SchemaError)] = []
         var round = 0
         judging: while true {
             let problems = OpenAPIStructure.problems(inJudged: structure, edition: edition)
@@ -81,25 +74,25 @@ struct UnreadParts {
             }
             round += 1
             for found in problems {
-                if let (operations, removed) = Self.operations(at: found.pointer, in: structure) {
-                    let placed = judged.placed(found)
-                    let why = placed.message.replacingOccurrences(of: OpenAPIStructure.invalid(edition), with: "")
-                    let error = SchemaError(
-                        pointer: placed.pointer, message: "what OpenAPI \(edition.name) does not allow here (\(why))", invalid: true)
-                    refused += operations.map { StructureRefusal(method: $0.method, template: $0.template, error: error) }
-                    structure.set(nil, at: removed)
+                // The judge's words without its prefix, for a warning or a refusal's reason.
+                let why = found.message.replacingOccurrences(of: OpenAPIStructure.invalid(edition), with: "")
+                if let (member, replacement) = Self.unread(at: found.pointer, in: structure) {
+                    notices.append(
+                        SchemaError(
+                            pointer: found.pointer,
+                            message: why + "; apicheck does not read \(member.tokens.last ?? "") here, and leaves it out"))
+                    structure.set(replacement, at: member)
                     continue
                 }
-                guard let (member, replacement) = Self.unread(at: found.pointer, in: structure) else {
+                guard let (operations, removed) = Self.operations(at: found.pointer, in: structure) else {
                     problem = found
                     break judging
                 }
-                notices.append(
-                    SchemaError(
-                        pointer: found.pointer,
-                        message: found.message.replacingOccurrences(of: OpenAPIStructure.invalid(edition), with: "")
-                            + "; apicheck does not read \(member.tokens.last ?? "") here, and leaves it out"))
-                structure.set(replacement, at: member)
+                let error = SchemaError(
+                    pointer: judged.placed(found).pointer, message: "what OpenAPI \(edition.name) does not allow here (\(why))",
+                    invalid: true)
+                refused += operations.map { ($0.method, $0.template, error) }
+                structure.set(nil, at: removed)
             }
         }
         self.notices = notices.map(judged.placed)
@@ -107,15 +100,14 @@ struct UnreadParts {
         refusedOperations = refused
     }
 
-    /// The operations a problem at `pointer` lies in where apicheck reads it (one under `paths`' operation, or each
-    /// operation of a path item whose `parameters` it is in), and what the judged copy leaves out for them; nil for a
-    /// problem elsewhere, or in what apicheck does not read.
+    /// The operations a problem at `pointer` (in a place apicheck reads) lies in: one under `paths`' operation, or each
+    /// operation of a path item whose `parameters` it is in; and what the judged copy leaves out for them. Nil for a
+    /// problem elsewhere.
     static func operations(
         at pointer: JSONPointer, in document: JSONValue
     ) -> (operations: [(method: String, template: String)], removed: JSONPointer)? {
         let tokens = pointer.tokens
-        guard tokens.count > 2, tokens[0] == "paths", unread(at: pointer, in: document) == nil,
-            case .object(let item)? = document["paths"]?[tokens[1]], item["$ref"] == nil
+        guard tokens.count > 2, tokens[0] == "paths", case .object(let item)? = document["paths"]?[tokens[1]], item["$ref"] == nil
         else { return nil }
         let template = ContractCompiler.template(tokens[1])
         let place = JSONPointer(tokens: Array(tokens.prefix(3)))

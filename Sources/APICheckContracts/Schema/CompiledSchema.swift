@@ -276,8 +276,6 @@ public final class CompiledSchema: Sendable {
     /// The schema `true` (anything is valid).
     package static func anything(at location: String = "") -> CompiledSchema { CompiledSchema(location: location, Parts()) }
 
-    /// Whether the schema allows objects and no other type but null: a parameter's value written as members
-    /// (`sort=id,3`), a multipart part that is JSON by OpenAPI's default encoding.
     /// Whether an object of this schema may have keys of any name besides those it declares, as
     /// `additionalProperties` says (no `false`, no `unevaluatedProperties: false`, no `propertyNames` or
     /// `patternProperties` to satisfy): what an example adds to reach `minProperties`.
@@ -286,6 +284,8 @@ public final class CompiledSchema: Sendable {
             && patternProperties.isEmpty
     }
 
+    /// Whether the schema allows objects and no other type but null: a parameter's value written as members
+    /// (`sort=id,3`), a multipart part that is JSON by OpenAPI's default encoding.
     package var isObjectOnly: Bool { mask.contains(.object) && mask.subtracting([.object, .null]).isEmpty }
 
     /// The JSON types allowed (empty: any).

@@ -126,18 +126,22 @@ public enum JSONWriter {
         }
     }
 
+    /// Whether a string's byte is written escaped: a control character, `"` or `\`.
+    @inline(__always)
+    static func isEscaped(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F }
+
     static func writeString(_ string: String, into out: inout [UInt8]) {
         // Fast path: nothing to escape, so the bytes go out as they are, scanned and copied from the string's own
         // storage (a generic scan of its UTF-8 view was a fifth of writing a large report).
         let plain: Bool? = string.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return false }
+            if bytes.contains(where: isEscaped) { return false }
             out.append(UInt8(ascii: "\""))
             out.append(contentsOf: bytes)
             out.append(UInt8(ascii: "\""))
             return true
         }
         if plain == true { return }
-        if plain == nil, !string.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
+        if plain == nil, !string.utf8.contains(where: isEscaped) {
             out.append(UInt8(ascii: "\""))
             out.append(contentsOf: string.utf8)
             out.append(UInt8(ascii: "\""))
