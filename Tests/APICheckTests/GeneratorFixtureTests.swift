@@ -376,6 +376,53 @@ struct GeneratorFixtureTests {
         #expect(item["item"]?["type"] == .string("folder"), "\(JSONWriter.compact(item))")
     }
 
+    @Test(
+        "DigitalOcean: a member that two allOf parts declare (metrics, with cpu in one and requests in the other) takes the keys of both, even --strict"
+    )
+    func digitalOceanMemberInTwoAllOfParts() throws {
+        let contract = try Self.contract("digitalocean-member-in-two-allof-parts.yaml")
+        func findings(_ json: String, strict: Bool = true) throws -> [String] {
+            let verifier = Verifier(contract: contract, options: .init(strict: strict))
+            return verifier.verify(try Self.interaction("GET", "/v2/apps/1/autoscaling", json: json)).map {
+                "\($0.rule.rawValue) \($0.pointer)"
+            }
+        }
+        let metrics =
+            #"{"cpu": {"percent": 75}, "requests_per_second": {"per_instance": 100}, "request_duration": {"p95_milliseconds": 500}}"#
+        #expect(try findings(#"{"autoscaling": {"min_instance_count": 2, "metrics": \#(metrics)}}"#) == [])
+        // Before, each part's metrics judged the keys alone: cpu was unexpected in one, the requests in the other.
+        #expect(try findings(#"{"autoscaling": {"metrics": {"cpu": {"percent": 75}}}}"#) == [])
+        // A key neither part declares, at each depth, is still not in the contract; each part's checks still apply.
+        #expect(
+            try findings(#"{"autoscaling": {"metrics": {"cpu": {"percent": 101, "window": 1}, "memory": {}}}}"#) == [
+                "schema.maximum /autoscaling/metrics/cpu/percent", "field.unexpected /autoscaling/metrics/cpu/window",
+                "field.unexpected /autoscaling/metrics/memory",
+            ])
+        #expect(
+            try findings(#"{"autoscaling": {"metrics": {"memory": {}}}}"#, strict: false) == ["field.added /autoscaling/metrics/memory"])
+        // Items that two parts' items describe: the keys of both, once each.
+        #expect(try findings(#"{"history": [{"at": "t", "instances": 2}]}"#) == [])
+        #expect(try findings(#"{"history": [{"at": "t", "by": "x"}, {"by": "y"}]}"#) == ["field.unexpected /history/*/by"])
+    }
+
+    @Test("DigitalOcean: off in a string enum is the string \"off\", as YAML 1.2 reads it; true and TRUE are still booleans")
+    func digitalOceanOffInAnEnum() throws {
+        let contract = try Self.contract("digitalocean-off-in-an-enum.yaml")
+        let verifier = Verifier(contract: contract)
+        func findings(_ droplet: String) throws -> [String] {
+            let interaction = try Self.interaction("GET", "/v2/droplets/1", json: #"{"droplet": \#(droplet)}"#)
+            return verifier.verify(interaction).map { "\($0.rule.rawValue) \($0.pointer)" }
+        }
+        #expect(try findings(#"{"status": "off", "country": "NO", "locked": false}"#) == [])
+        #expect(try findings(#"{"status": false}"#) == ["shape.type /droplet/status"])
+        #expect(try findings(#"{"status": "of"}"#) == ["enum.value /droplet/status"])
+        // The examples write each value of the enum as the string it is, and all of them verify.
+        let output = ExampleGenerator(contract: contract).generate()
+        #expect(output.skipped.isEmpty, "\(output.skipped.map(\.reason))")
+        let variants = output.examples.map(\.variant)
+        #expect(variants.contains(#"enum "off" at /droplet/status"#) && variants.contains(#"enum "NO" at /droplet/country"#), "\(variants)")
+    }
+
     @Test("Box: an answer at a path that a #fragment keeps apart (GET /shared_items#folders) is told against the operation it fits")
     func boxFragmentAlternatives() throws {
         let path = Self.folder.appendingPathComponent("box-required-without-property.yaml").path

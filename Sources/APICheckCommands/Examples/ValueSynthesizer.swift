@@ -166,7 +166,7 @@ struct ValueSynthesizer {
         }
         if let first = schema.allOf.first, schema.mask.isEmpty, schema.propertyNames.isEmpty {
             // Parts that describe an object are one object together (with what `required` beside them names).
-            guard schema.allOf.contains(where: { Self.types(of: $0.reference?.target ?? $0) == [.object] }) else {
+            guard schema.allOf.contains(where: { Self.isObject($0) }) else {
                 return try value(first, at: pointer, depth: depth + 1)
             }
             return try object(schema, at: pointer, depth: depth)
@@ -212,6 +212,21 @@ struct ValueSynthesizer {
         }
         let chosen = order.filter { schema.mask.contains($0) && !($0 == .number && schema.mask.contains(.integer)) }
         return chosen.isEmpty ? [.null] : chosen
+    }
+
+    /// Whether `schema` describes an object: its type or its keys say so, or, with no type of its own, one of its `allOf`
+    /// parts does (through `$ref`s: DigitalOcean's `project`, an `allOf` of a base and an extension, under a request
+    /// body's `allOf: [{$ref: project}]` beside `required`).
+    static func isObject(_ schema: CompiledSchema) -> Bool {
+        var visited: Set<ObjectIdentifier> = []
+        var pending = [schema]
+        while let next = pending.popLast() {
+            let resolved = next.reference?.target ?? next
+            guard visited.insert(ObjectIdentifier(resolved)).inserted else { continue }
+            if types(of: resolved) == [.object] { return true }
+            if resolved.mask.isEmpty { pending += resolved.allOf }
+        }
+        return false
     }
 
     static func onlyNull(_ schema: CompiledSchema) -> Bool {

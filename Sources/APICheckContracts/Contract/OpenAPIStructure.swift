@@ -40,7 +40,7 @@ enum OpenAPIStructure {
     static func problems(inJudged document: JSONValue, edition: OpenAPIEdition, first: Bool = false) -> [SchemaError] {
         let schema = edition == .v3_2 ? v3_2 : v3_1
         if first, schema.isValid(document) { return undeclaredScheme(in: document).map { [$0] } ?? [] }
-        var checker = SchemaChecker(strict: false, thorough: true)
+        var checker = SchemaChecker(strict: false, thorough: true, judgesKeys: false)
         checker.check(document, schema.root, keyCase: nil)
         let found = checker.findings.filter { !SchemaChecker.isSoft($0.rule) }.map(\.deepest)
         guard !found.isEmpty else { return undeclaredScheme(in: document).map { [$0] } ?? [] }

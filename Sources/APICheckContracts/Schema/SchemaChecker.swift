@@ -53,12 +53,17 @@ struct SchemaChecker {
     let thorough: Bool
     /// Whether a thorough explaining probe met a deciding finding.
     private var failed = false
+    /// Whether findings that do not make a value invalid (``isSoft(_:)``: extra keys, key case) are looked for: a caller
+    /// that keeps only what decides (a document's structure, a standalone schema's problems) has no object's keys
+    /// judged at all.
+    let judgesKeys: Bool
     static let maximumDepth = 400
 
-    init(strict: Bool, formValues: Bool = false, thorough: Bool = false) {
+    init(strict: Bool, formValues: Bool = false, thorough: Bool = false, judgesKeys: Bool = true) {
         self.strict = strict
         self.formValues = formValues
         self.thorough = thorough
+        self.judgesKeys = judgesKeys
     }
 
     /// The base pointer the checked value sits at (a parameter's `/query/name`), before the path.
@@ -80,6 +85,13 @@ struct SchemaChecker {
         var evaluatedPrefix = 0
         /// Items some applied `contains` matched.
         var evaluatedIndices: Set<Int> = []
+        /// What the schemas applied in place gave each member that is an object or an array (each item, for an
+        /// array), kept for the owner to judge together: a key that one `allOf` part's `metrics` declares is not
+        /// added because another part's `metrics` does not declare it. Empty where one schema owns the value.
+        var members: [String: ObjectEvaluation] = [:]
+        var items: [Int: ObjectEvaluation] = [:]
+        /// Whether a member's value was described by name (`properties`), not only as a map's value.
+        var byName = false
 
         /// Adds what a subschema applied to the same value, and valid there, evaluated.
         mutating func merge(_ other: ObjectEvaluation) {
@@ -89,6 +101,25 @@ struct SchemaChecker {
             describesItems = describesItems || other.describesItems
             evaluatedPrefix = max(evaluatedPrefix, other.evaluatedPrefix)
             evaluatedIndices.formUnion(other.evaluatedIndices)
+            byName = byName || other.byName
+            Self.merge(other.members, into: &members)
+            Self.merge(other.items, into: &items)
+        }
+
+        private static func merge<Key>(_ other: [Key: ObjectEvaluation], into children: inout [Key: ObjectEvaluation]) {
+            if children.isEmpty {
+                children = other
+                return
+            }
+            for (key, child) in other {
+                children[key, default: ObjectEvaluation()].mergeChild(child)
+            }
+        }
+
+        /// Adds what another part said of the same member: its key case too, where this one has none in force.
+        private mutating func mergeChild(_ other: ObjectEvaluation) {
+            merge(other)
+            if keyCase == nil { keyCase = other.keyCase }
         }
     }
 
@@ -123,7 +154,7 @@ struct SchemaChecker {
 
     /// Whether a finding is kept: a probe stops at its first finding that decides, and keeps it only when explaining.
     private mutating func keeps(deciding decides: Bool) -> Bool {
-        if stopped { return false }
+        if stopped || !(decides || judgesKeys) { return false }
         if probing, decides {
             if thorough && explaining {
                 failed = true
@@ -176,10 +207,11 @@ struct SchemaChecker {
         let strict: Bool
         let formValues: Bool
         let thorough: Bool
+        let judgesKeys: Bool
         let depth: Int
 
         func probe(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?, explaining: Bool) -> Probe {
-            var checker = SchemaChecker(strict: strict, formValues: formValues, thorough: thorough)
+            var checker = SchemaChecker(strict: strict, formValues: formValues, thorough: thorough, judgesKeys: judgesKeys)
             checker.depth = depth
             checker.probing = true
             checker.explaining = explaining
@@ -217,7 +249,7 @@ struct SchemaChecker {
         let problem: Raw?
     }
 
-    var prober: Prober { Prober(strict: strict, formValues: formValues, thorough: thorough, depth: depth) }
+    var prober: Prober { Prober(strict: strict, formValues: formValues, thorough: thorough, judgesKeys: judgesKeys, depth: depth) }
 
     static func explain(_ problem: Raw?) -> String {
         guard let problem else { return "it matched" }
@@ -300,12 +332,7 @@ struct SchemaChecker {
         }
         if schema.hasInPlaceApplicators {
             applyInPlace(value, schema, keyCase: keyCase, evaluation: &evaluation)
-            if owner {
-                if case .object(let object) = value { closeObject(object, evaluation, keyCase: evaluation.keyCase ?? inherited) }
-                if case .array(let items) = value, !evaluation.describesItems, let keyCase = evaluation.keyCase ?? inherited {
-                    checkKeys(items: items, keyCase)
-                }
-            }
+            if owner { close(value, evaluation, keyCase: evaluation.keyCase ?? inherited) }
         }
     }
 
@@ -587,19 +614,22 @@ struct SchemaChecker {
                 if owner, let keyCase, !(declaredConform?[position] ?? keyCase.matches(member.key)) {
                     add(.keyCase, expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
                 }
-                checkMember(member, schema.propertySchemas[position], token: .key(member.key), keyCase: keyCase)
+                checkMember(
+                    member, schema.propertySchemas[position], token: .key(member.key), keyCase: keyCase, owner: owner,
+                    evaluation: &evaluation)
             } else if owner, let keyCase, !keyCase.matches(member.key) {
                 add(.keyCase, expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
             }
             for entry in schema.patternProperties where entry.pattern.matches(member.key) {
                 evaluated = true
-                checkMember(member, entry.schema, token: .key(member.key), keyCase: keyCase)
+                checkMember(member, entry.schema, token: .key(member.key), keyCase: keyCase, owner: owner, evaluation: &evaluation)
             }
             if !evaluated {
                 if let additional = schema.additionalSchema {
                     evaluated = true
                     // Keys of a map (the field names of a validation error, say) are data, not names.
-                    checkMember(member, additional, token: .mapKey(member.key), keyCase: keyCase)
+                    checkMember(
+                        member, additional, token: .mapKey(member.key), keyCase: keyCase, owner: owner, evaluation: &evaluation)
                 } else if schema.additionalForbidden {
                     evaluated = true
                     add(
@@ -693,8 +723,46 @@ struct SchemaChecker {
         path.pop()
     }
 
+    /// Checks a member's value; where this schema does not own the object (an `allOf` part, a branch), an object or
+    /// array value is only evaluated, and what was evaluated kept for the object's owner to judge its keys with what
+    /// the object's other schemas say of the same member (``close(_:_:keyCase:)``).
+    private mutating func checkMember(
+        _ member: JSONObject.Member, _ schema: CompiledSchema, token: FindingPath.Token, keyCase: KeyCase?, owner: Bool,
+        evaluation: inout ObjectEvaluation
+    ) {
+        guard judgesKeys, !owner, !schema.isFalse, member.value.isContainer else {
+            checkMember(member, schema, token: token, keyCase: keyCase)
+            return
+        }
+        path.push(token)
+        evaluateInPlace(member.value, schema, keyCase: keyCase, child: &evaluation.members[member.key, default: ObjectEvaluation()])
+        path.pop()
+        if case .key = token { evaluation.members[member.key]?.byName = true }
+    }
+
+    /// Applies `schema` to a member or item whose owner judges its keys later, into what the value's schemas evaluated.
+    private mutating func evaluateInPlace(_ value: JSONValue, _ schema: CompiledSchema, keyCase: KeyCase?, child: inout ObjectEvaluation) {
+        apply(value, schema, keyCase: keyCase, owner: false, evaluation: &child)
+        if child.keyCase == nil { child.keyCase = keyCase }
+    }
+
+    /// Checks an item against the schema a keyword gives it; where this schema does not own the array, an object or
+    /// array item is only evaluated, as a member is (``checkMember(_:_:token:keyCase:owner:evaluation:)``).
+    private mutating func checkItem(
+        _ item: JSONValue, at index: Int, _ schema: CompiledSchema, keyCase: KeyCase?, owner: Bool, evaluation: inout ObjectEvaluation
+    ) {
+        path.push(.index(index))
+        if owner || !judgesKeys || !item.isContainer {
+            check(item, schema, keyCase: keyCase)
+        } else {
+            evaluateInPlace(item, schema, keyCase: keyCase, child: &evaluation.items[index, default: ObjectEvaluation()])
+        }
+        path.pop()
+    }
+
     /// A key no applied schema declared: added (info), or unexpected with `--strict`; its keys still follow the key case.
     private mutating func reportExtra(_ member: JSONObject.Member, keyCase: KeyCase?, describesKeys: Bool) {
+        guard judgesKeys else { return }
         if describesKeys {
             add(
                 strict ? .fieldUnexpected : .fieldAdded, expected: "no key \"\(member.key)\" (not in the contract)",
@@ -720,21 +788,20 @@ struct SchemaChecker {
         if schema.hasInPlaceApplicators { applyInPlace(.object(object), schema, keyCase: keyCase, evaluation: &own) }
         for member in object where !own.names.contains(member.key) {
             if let unevaluated = schema.unevaluatedPropertiesSchema {
-                checkMember(member, unevaluated, token: .mapKey(member.key), keyCase: keyCase)
+                checkMember(member, unevaluated, token: .mapKey(member.key), keyCase: keyCase, owner: false, evaluation: &own)
             } else {
                 add(
                     .fieldUnexpected, expected: "no key \"\(member.key)\" (unevaluatedProperties is false)",
                     found: Self.describe(member.value), extraKey: member.key)
             }
         }
-        let every = Set(object.keys)
+        var all = own
+        all.names = Set(object.keys)
+        all.describesKeys = true
         if owner {
-            var all = own
-            all.names = every
             closeObject(object, all, keyCase: own.keyCase ?? inherited)
         } else {
-            evaluation.names.formUnion(every)
-            evaluation.describesKeys = true
+            evaluation.merge(all)
             if evaluation.keyCase == nil { evaluation.keyCase = own.keyCase }
         }
     }
@@ -750,28 +817,60 @@ struct SchemaChecker {
         checkArray(items, schema, keyCase: keyCase, owner: false, evaluation: &own)
         if schema.hasInPlaceApplicators { applyInPlace(.array(items), schema, keyCase: keyCase, evaluation: &own) }
         for (index, item) in items.enumerated() where index >= own.evaluatedPrefix && !own.evaluatedIndices.contains(index) {
-            path.push(.index(index))
             if let unevaluated = schema.unevaluatedItemsSchema {
-                check(item, unevaluated, keyCase: keyCase)
+                checkItem(item, at: index, unevaluated, keyCase: keyCase, owner: false, evaluation: &own)
             } else {
+                path.push(.index(index))
                 add(.schemaItems, expected: "no item \(index) (unevaluatedItems is false)", found: Self.describe(item))
+                path.pop()
             }
-            path.pop()
         }
-        if !owner {
-            own.describesItems = true
-            own.evaluatedPrefix = Int.max
+        own.describesItems = true
+        own.evaluatedPrefix = Int.max
+        if owner {
+            closeArray(items, own, keyCase: own.keyCase ?? keyCase)
+        } else {
             evaluation.merge(own)
         }
     }
 
-    /// Key case and extra keys of an object that schemas applied in place evaluated together.
+    /// Key case and extra keys of a value that schemas applied in place evaluated together, and of the members and
+    /// items inside it that they evaluated together.
+    private mutating func close(_ value: JSONValue, _ evaluation: ObjectEvaluation, keyCase: KeyCase?) {
+        guard judgesKeys else { return }
+        switch value {
+        case .object(let object): closeObject(object, evaluation, keyCase: keyCase)
+        case .array(let items): closeArray(items, evaluation, keyCase: keyCase)
+        default: break
+        }
+    }
+
+    private mutating func closeArray(_ items: [JSONValue], _ evaluation: ObjectEvaluation, keyCase: KeyCase?) {
+        if evaluation.items.isEmpty && (evaluation.describesItems || keyCase == nil) { return }
+        for (index, item) in items.enumerated() {
+            if let child = evaluation.items[index] {
+                path.push(.index(index))
+                close(item, child, keyCase: child.keyCase ?? keyCase)
+                path.pop()
+            } else if !evaluation.describesItems, let keyCase {
+                path.push(.index(index))
+                checkKeys(item, keyCase)
+                path.pop()
+            }
+        }
+    }
+
     private mutating func closeObject(_ object: JSONObject, _ evaluation: ObjectEvaluation, keyCase: KeyCase?) {
+        guard judgesKeys else { return }
         for member in object {
             if let keyCase, !keyCase.matches(member.key) {
                 add(.keyCase, expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
             }
-            if !evaluation.names.contains(member.key) {
+            if let child = evaluation.members[member.key] {
+                path.push(child.byName ? .key(member.key) : .mapKey(member.key))
+                close(member.value, child, keyCase: child.keyCase ?? keyCase)
+                path.pop()
+            } else if !evaluation.names.contains(member.key) {
                 if evaluation.describesKeys && !evaluation.requiredNames.contains(member.key) {
                     add(
                         strict ? .fieldUnexpected : .fieldAdded, expected: "no key \"\(member.key)\" (not in the contract)",
@@ -808,9 +907,7 @@ struct SchemaChecker {
                     found: "\(items.count) items")
                 break
             }
-            path.push(.index(index))
-            check(item, itemSchema, keyCase: keyCase)
-            path.pop()
+            checkItem(item, at: index, itemSchema, keyCase: keyCase, owner: owner, evaluation: &evaluation)
         }
         if schema.items != nil || !prefix.isEmpty { evaluation.describesItems = true }
         evaluation.evaluatedPrefix = max(evaluation.evaluatedPrefix, schema.items != nil ? Int.max : min(prefix.count, items.count))
@@ -885,6 +982,16 @@ struct SchemaChecker {
             path.push(.index(index))
             checkKeys(item, keyCase)
             path.pop()
+        }
+    }
+}
+
+extension JSONValue {
+    /// Whether this is an object or an array: a value with keys or items of its own.
+    fileprivate var isContainer: Bool {
+        switch self {
+        case .object, .array: return true
+        default: return false
         }
     }
 }

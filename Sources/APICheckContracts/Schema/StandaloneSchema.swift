@@ -48,7 +48,7 @@ package struct StandaloneSchema: Sendable {
     ///
     /// Extra keys (`field.added`, an info finding) do not make a value invalid, as in JSON Schema.
     package func problems(in value: JSONValue) -> [String] {
-        var checker = SchemaChecker(strict: false)
+        var checker = SchemaChecker(strict: false, judgesKeys: false)
         checker.check(value, root, keyCase: nil)
         return checker.findings.filter { !SchemaChecker.isSoft($0.rule) }.map {
             "\($0.concrete.isEmpty ? "/" : $0.concrete): expected \($0.expected), found \($0.found) [\($0.rule)]"

@@ -121,6 +121,15 @@ package struct YAMLReader {
         return value
     }
 
+    /// A boolean of YAML 1.2's core schema: `true` or `false`, capitalized or in capitals.
+    static func coreBoolean(_ text: String) -> Bool? {
+        switch text {
+        case "true", "True", "TRUE": return true
+        case "false", "False", "FALSE": return false
+        default: return nil
+        }
+    }
+
     // Numbers are read here, never with Yams's `Node.int`: it reads YAML 1.1's base-60 integers
     // (`22:222222222222:222`) with arithmetic that traps on overflow (the config fuzzer found it).
 
@@ -168,13 +177,15 @@ package struct YAMLReader {
         return result
     }
 
-    /// Any YAML value as JSON: plain scalars by their resolved type (numbers keep their spelling).
+    /// Any YAML value as JSON: plain scalars by their type in YAML 1.2's core schema, as OpenAPI asks (numbers keep
+    /// their spelling). Only `true` and `false` are booleans: YAML 1.1's `yes`, `no`, `on` and `off`, which Yams reads
+    /// as booleans, are strings (DigitalOcean's droplet `status` is one of `new`, `active`, `off` and `archive`).
     package func json() throws(ConfigurationError) -> JSONValue {
         switch node {
         case .scalar(let scalar):
             if scalar.style != .plain { return .string(scalar.string) }
             if node.null != nil { return .null }
-            if let bool = node.bool { return .bool(bool) }
+            if let bool = Self.coreBoolean(scalar.string) { return .bool(bool) }
             if let number = try? JSONReader.parse(scalar.string), case .number = number {
                 return number
             }
