@@ -403,6 +403,11 @@ struct GeneratorFixtureTests {
         // Items that two parts' items describe: the keys of both, once each.
         #expect(try findings(#"{"history": [{"at": "t", "instances": 2}]}"#) == [])
         #expect(try findings(#"{"history": [{"at": "t", "by": "x"}, {"by": "y"}]}"#) == ["field.unexpected /history/*/by"])
+        // A property nullable in one part and not in the other takes no null, and examples write no null variant of it.
+        #expect(try findings(#"{"action": {"resource_id": null}}"#) == ["field.null /action/resource_id"])
+        let output = ExampleGenerator(contract: contract).generate()
+        #expect(output.skipped.isEmpty, "\(output.skipped.map(\.reason))")
+        #expect(!output.examples.contains { $0.variant.contains("/action/resource_id") }, "\(output.examples.map(\.variant))")
     }
 
     @Test("DigitalOcean: off in a string enum is the string \"off\", as YAML 1.2 reads it; true and TRUE are still booleans")

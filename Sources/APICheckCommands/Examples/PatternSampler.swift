@@ -2,8 +2,10 @@
 ///
 /// Reads the part of ECMA-262 regular expressions that contracts use: literals, `.`, classes (`[a-z0-9_]`,
 /// `[^,]`, `\d \w \s \S \D \W`), groups (`( )`, `(?: )`) with `|`, the quantifiers `? * + {n} {n,} {n,m}`
-/// (lazy or not) and the anchors `^ $`. Anything else (look-around, back-references, `\b`) is refused with
-/// the reason: the caller then says it cannot write an example, never writes one that does not match.
+/// (lazy or not), the anchors `^ $` and the word boundaries `\b \B` (written as nothing: the caller checks every sample
+/// against the pattern itself, so a boundary the characters around it do not make is a sample refused). Anything else
+/// (look-around, back-references) is refused with the reason: the caller then says it cannot write an example, never
+/// writes one that does not match.
 import APICheckRecording
 
 package struct PatternSampler {
@@ -169,8 +171,12 @@ package struct PatternSampler {
             case "n": return .literal("\n")
             case "t": return .literal("\t")
             case "r": return .literal("\r")
-            case "b" where !inClass, "B":
-                throw fail("word boundaries (\\b, \\B) are not supported")
+            case "b" where !inClass, "B" where !inClass:
+                // A word boundary (DigitalOcean's UUIDs: `[0-9a-f]{8}\\b-...`) writes nothing; whether the characters
+                // around it make one is decided by the pattern itself, which every sample is checked against.
+                return .anchor
+            case "B":
+                throw fail("\\B in a character class is not supported")
             case "u":
                 let digits = String(characters[position..<min(position + 4, characters.count)])
                 guard digits.count == 4, let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else {

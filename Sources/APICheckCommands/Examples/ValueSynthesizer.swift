@@ -63,6 +63,9 @@ struct ValueSynthesizer {
     /// lines, whose items lead back to invoices) is built as beyond ``maximumDepth`` is, and so is all below it: a
     /// vendor's schemas, which refer to each other everywhere, made values that grew with every path through them.
     private var open: Set<ObjectIdentifier> = []
+    /// Places whose property another `allOf` part declares again without null (DigitalOcean's reserved IPv6 action:
+    /// `resource_id` nullable in the action, an integer in the part beside it): null is no variant there.
+    private var nullRefused: Set<JSONPointer> = []
     /// How many objects of ``open`` are being built again inside themselves.
     private var again = 0
     /// Above zero while an item of a `uniqueItems` array is built again because it came out equal to an earlier one:
@@ -173,7 +176,7 @@ struct ValueSynthesizer {
         }
         let types = Self.types(of: schema)
         guard let type = types.first else { return .null }
-        if schema.allowsNull && !schema.mask.isEmpty && type != .null { note(pointer, "null", .null) }
+        if schema.allowsNull && !schema.mask.isEmpty && type != .null && !nullRefused.contains(pointer) { note(pointer, "null", .null) }
         for other in types.dropFirst() where collecting && other != .null {
             let alternative = try quietly { (synth: inout ValueSynthesizer) throws(Failure) in
                 try synth.value(schema, as: other, at: pointer, depth: depth)
@@ -262,6 +265,7 @@ struct ValueSynthesizer {
         }
         let everything = isMaximal(at: depth)
         let merged = Self.properties(of: schema)
+        for name in merged.refusingNull { nullRefused.insert(pointer.appending(name)) }
         let required = Set(merged.required)
         let next = focus == nil ? nil : focusToken(after: pointer)
         for (name, property) in merged.declared where everything || required.contains(name) || name == next {
@@ -298,8 +302,12 @@ struct ValueSynthesizer {
     /// a name declared twice taken where it is first; and every name `required` lists anywhere among them, in order.
     /// (`required` beside an `allOf` names properties its parts declare: read alone, they were written as any value.)
     /// A part that is null or an object counts as that object.
-    static func properties(of schema: CompiledSchema) -> (declared: [(name: String, schema: CompiledSchema)], required: [String]) {
+    /// `refusingNull`: the names declared again, after the first, by a schema that refuses null.
+    static func properties(of schema: CompiledSchema) -> (
+        declared: [(name: String, schema: CompiledSchema)], required: [String], refusingNull: [String]
+    ) {
         var declared: [(name: String, schema: CompiledSchema)] = []
+        var refusingNull: [String] = []
         var required: [String] = []
         var names: Set<String> = []
         var requiredNames: Set<String> = []
@@ -308,8 +316,12 @@ struct ValueSynthesizer {
         while !pending.isEmpty {
             let next = pending.removeFirst()
             guard visited.insert(ObjectIdentifier(next)).inserted else { continue }
-            for (name, property) in zip(next.propertyNames, next.propertySchemas) where names.insert(name).inserted {
-                declared.append((name, property))
+            for (name, property) in zip(next.propertyNames, next.propertySchemas) {
+                if names.insert(name).inserted {
+                    declared.append((name, property))
+                } else if !(property.reference?.target ?? property).allowsNull {
+                    refusingNull.append(name)
+                }
             }
             for name in next.required where requiredNames.insert(name).inserted { required.append(name) }
             pending += next.allOf
@@ -318,7 +330,7 @@ struct ValueSynthesizer {
             // object when it is one: its properties are the object's.
             if let other = next.nullableAlternative { pending.append(other) }
         }
-        return (declared, required)
+        return (declared, required, refusingNull)
     }
 
     mutating func array(_ schema: CompiledSchema, at pointer: JSONPointer, depth: Int) throws(Failure) -> JSONValue {
