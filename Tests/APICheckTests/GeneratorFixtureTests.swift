@@ -157,6 +157,33 @@ struct GeneratorFixtureTests {
         #expect(contract.operation(method: "GET", path: "/api/v1/namespaces/default/pods")?.pathParameters == ["namespace": "default"])
     }
 
+    @Test(
+        "Dropbox Sign: a description written as a $ref to a Markdown file is that file's text, or empty when it cannot be read; a warning each"
+    )
+    func dropboxSignDescriptionByReference() throws {
+        // Before, the document was refused whole: the tag's file could not be read, and a Markdown file is no YAML.
+        let contract = try Self.contract("dropbox-sign-description-by-reference.yaml")
+        #expect(contract.refused.isEmpty)
+        #expect(contract.warnings.count == 2, "\(contract.warnings)")
+        #expect(
+            contract.warnings.contains {
+                $0.contains(":10:15:")
+                    && $0.hasSuffix(
+                        "description is a $ref to a file: read as that file's text, as bundlers read it (OpenAPI writes the text itself)")
+            }, "\(contract.warnings)")
+        #expect(
+            contract.warnings.contains {
+                $0.contains(":23:13:")
+                    && $0.hasSuffix(
+                        #"description is a $ref to "./markdown/en/tags/account-tag-description.md", which cannot be read (no such file): left empty; apicheck reads no description"#
+                    )
+            }, "\(contract.warnings)")
+        let verifier = Verifier(contract: contract, options: .init(strict: true))
+        #expect(verifier.verify(try Self.interaction("GET", "/account", json: #"{"account": {"account_id": "a"}}"#)).isEmpty)
+        #expect(
+            verifier.verify(try Self.interaction("GET", "/account", json: #"{"account": {"id": "a"}}"#)).map(\.rule) == [.fieldUnexpected])
+    }
+
     @Test("OpenAI: 3.0 forms in a 3.1 document read as their authors meant, each with a warning that says what to write")
     func openAI30FormsIn31() throws {
         let contract = try Self.contract("openai-3.0-forms-in-3.1.yaml")

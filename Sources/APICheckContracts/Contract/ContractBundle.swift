@@ -72,11 +72,11 @@ struct ContractBundle {
             next += 1
         }
         guard !trees.isEmpty, case .object(let rewrittenRoot) = tree else {
-            return ContractBundle(main: main, files: [], tree: tree, notices: gatherer.notices)
+            return ContractBundle(main: main, files: [], tree: tree, notices: gatherer.allNotices)
         }
         root = rewrittenRoot
         root[member] = .array(trees)
-        return ContractBundle(main: main, files: gatherer.sources, tree: .object(root), notices: gatherer.notices)
+        return ContractBundle(main: main, files: gatherer.sources, tree: .object(root), notices: gatherer.allNotices)
     }
 }
 
@@ -95,6 +95,9 @@ private struct Gatherer {
     private(set) var sources: [ContractSource] = []
     /// Maps of properties written as one `$ref`, read as the map it names (``propertiesByReference(_:at:in:)``).
     private(set) var notices: [SchemaError] = []
+    /// Descriptions and summaries written as a `$ref` to a file of text, read and not (``text(of:at:in:key:)``).
+    private var textsRead: [SchemaError] = []
+    private var textsUnread: [SchemaError] = []
     private(set) var diskPaths: [String] = []
     private var numbers: [String: Int] = [:]
     private var resourceTables: [Int: SchemaResources] = [:]
@@ -181,6 +184,10 @@ private struct Gatherer {
             var changed: [(key: String, value: JSONValue)] = []
             for member in object {
                 let at = pointer.appending(member.key)
+                if !keysAreNames, let file = Self.textFile(member) {
+                    changed.append((member.key, .string(text(of: file, at: at.appending("$ref"), in: place, key: member.key))))
+                    continue
+                }
                 switch Self.role(of: member, keysAreNames: keysAreNames) {
                 case .reference(let reference):
                     if let local = try rewrittenReference(reference, at: at, in: place) { changed.append((member.key, .string(local))) }
@@ -206,6 +213,57 @@ private struct Gatherer {
         default:
             return nil
         }
+    }
+
+    /// The file a `description` or `summary` written as a `$ref` to a file of text names (Dropbox Sign's `description:
+    /// {$ref: ./markdown/en/tags/account-tag-description.md}`, which its bundler inlines): a whole file, not JSON or YAML.
+    static func textFile(_ member: JSONObject.Member) -> String? {
+        guard member.key == "description" || member.key == "summary", case .object(let object) = member.value,
+            let reference = mapReference(object), !reference.contains("#"), !reference.contains(":")
+        else { return nil }
+        let lowered = reference.lowercased()
+        return [".json", ".yaml", ".yml"].contains(where: { lowered.hasSuffix($0) }) ? nil : reference
+    }
+
+    /// The text of a file a `description` or `summary` names (``textFile(_:)``), read as bundlers read it, with a
+    /// warning at the `$ref`; a file that cannot be read leaves it empty, with a warning. apicheck reads no description,
+    /// so neither refuses anything.
+    private mutating func text(of reference: String, at pointer: JSONPointer, in place: Place, key: String) -> String {
+        let inBundle = place.file.map { JSONPointer(tokens: [ContractBundle.member, String($0)] + pointer.tokens) } ?? pointer
+        var read: Result<[UInt8], ContractFiles.ReadFailure> = .failure(.init("a malformed %-escape"))
+        if let decoded = reference.percentDecoded {
+            read = files.read(Self.normalized(decoded.hasPrefix("/") ? decoded : place.directory + decoded))
+        }
+        switch read {
+        case .success(let bytes):
+            textsRead.append(
+                SchemaError(
+                    pointer: inBundle,
+                    message: "\(key) is a $ref to a file: read as that file's text, as bundlers read it (OpenAPI writes the text itself)"))
+            return String(decoding: bytes, as: UTF8.self)
+        case .failure(let failure):
+            textsUnread.append(
+                SchemaError(
+                    pointer: inBundle,
+                    message:
+                        "\(key) is a $ref to \"\(reference)\", which cannot be read (\(failure.reason)): left empty; apicheck reads no \(key)"
+                ))
+            return ""
+        }
+    }
+
+    /// The notices of the walk: each kind of text read from a file said once, at its first, with how many more.
+    var allNotices: [SchemaError] {
+        notices
+            + [textsRead, textsUnread].compactMap { found in
+                guard var first = found.first else { return nil }
+                if found.count > 1 {
+                    first = SchemaError(
+                        pointer: first.pointer, message: first.message + " (and \(found.count - 1) more descriptions and summaries like it)"
+                    )
+                }
+                return first
+            }
     }
 
     /// The `$ref` of a map of names (`properties`) that holds nothing but one `$ref` to a string: a map written as a
