@@ -455,6 +455,24 @@ struct GeneratorFixtureTests {
         #expect(variants.contains(#"enum "off" at /droplet/status"#) && variants.contains(#"enum "NO" at /droplet/country"#), "\(variants)")
     }
 
+    @Test(
+        "PagerDuty and Plaid: a property declared again by an allOf part, and a type beside allOf parts that bound it: examples write a value every declaration takes"
+    )
+    func examplesTakenByEveryDeclaration() throws {
+        for name in ["pagerduty-type-narrowed-by-allof.json", "plaid-string-bounded-by-allof.yaml"] {
+            // Before, the first declaration's value was written (a type "type 1"; a 9-character IBAN), and refused.
+            let output = ExampleGenerator(contract: try Self.contract(name)).generate()
+            #expect(output.skipped.isEmpty, "\(name): \(output.skipped.map(\.reason))")
+            #expect(output.examples.count > 2, "\(name): \(output.examples.map(\.variant))")
+        }
+        let service = try #require(
+            ExampleGenerator(contract: try Self.contract("pagerduty-type-narrowed-by-allof.json")).generate().examples.first {
+                $0.variant == "maximal"
+            })
+        guard case .json(let body)? = service.interaction.response.body else { throw Failure("no JSON body") }
+        #expect(body["service"]?["type"] == .string("service"), "\(JSONWriter.compact(body))")
+    }
+
     @Test("Box: an answer at a path that a #fragment keeps apart (GET /shared_items#folders) is told against the operation it fits")
     func boxFragmentAlternatives() throws {
         let path = Self.folder.appendingPathComponent("box-required-without-property.yaml").path

@@ -174,6 +174,19 @@ struct ValueSynthesizer {
             }
             return try object(schema, at: pointer, depth: depth)
         }
+        // A type beside `allOf` parts that bound it (Plaid's nullable IBAN: `type: string` beside `allOf: [{$ref:
+        // NumbersIBAN}]`, whose `minLength` is 15) is written as the first of it and its parts that the whole takes (an
+        // object's parts are merged into one object instead).
+        if !schema.allOf.isEmpty, Self.types(of: schema).first != .object {
+            var candidates: [Candidate] = [.typed(schema)]
+            for part in schema.allOf { candidates.append(.schema(part)) }
+            if let taken = try firstTaken(by: [schema], candidates, at: pointer, depth: depth) { return taken }
+        }
+        return try typed(schema, at: pointer, depth: depth)
+    }
+
+    /// A value of the schema's own type (the first it allows), its other types and null noted as variations.
+    private mutating func typed(_ schema: CompiledSchema, at pointer: JSONPointer, depth: Int) throws(Failure) -> JSONValue {
         let types = Self.types(of: schema)
         guard let type = types.first else { return .null }
         if schema.allowsNull && !schema.mask.isEmpty && type != .null && !nullRefused.contains(pointer) { note(pointer, "null", .null) }
@@ -265,11 +278,14 @@ struct ValueSynthesizer {
         }
         let everything = isMaximal(at: depth)
         let merged = Self.properties(of: schema)
-        for name in merged.refusingNull { nullRefused.insert(pointer.appending(name)) }
+        for (name, others) in merged.again where others.contains(where: { !($0.reference?.target ?? $0).allowsNull }) {
+            nullRefused.insert(pointer.appending(name))
+        }
         let required = Set(merged.required)
         let next = focus == nil ? nil : focusToken(after: pointer)
         for (name, property) in merged.declared where everything || required.contains(name) || name == next {
-            members.append(.init(key: name, value: try value(property, at: pointer.appending(name), depth: depth + 1)))
+            let member = try value(property, declaredAgain: merged.again[name] ?? [], at: pointer.appending(name), depth: depth + 1)
+            members.append(.init(key: name, value: member))
         }
         let declared = Set(merged.declared.map(\.name))
         let extra = schema.additionalSchema ?? CompiledSchema.anything()
@@ -302,12 +318,12 @@ struct ValueSynthesizer {
     /// a name declared twice taken where it is first; and every name `required` lists anywhere among them, in order.
     /// (`required` beside an `allOf` names properties its parts declare: read alone, they were written as any value.)
     /// A part that is null or an object counts as that object.
-    /// `refusingNull`: the names declared again, after the first, by a schema that refuses null.
+    /// `again`: the schemas of the names declared more than once, after the first.
     static func properties(of schema: CompiledSchema) -> (
-        declared: [(name: String, schema: CompiledSchema)], required: [String], refusingNull: [String]
+        declared: [(name: String, schema: CompiledSchema)], required: [String], again: [String: [CompiledSchema]]
     ) {
         var declared: [(name: String, schema: CompiledSchema)] = []
-        var refusingNull: [String] = []
+        var again: [String: [CompiledSchema]] = [:]
         var required: [String] = []
         var names: Set<String> = []
         var requiredNames: Set<String> = []
@@ -319,8 +335,8 @@ struct ValueSynthesizer {
             for (name, property) in zip(next.propertyNames, next.propertySchemas) {
                 if names.insert(name).inserted {
                     declared.append((name, property))
-                } else if !(property.reference?.target ?? property).allowsNull {
-                    refusingNull.append(name)
+                } else {
+                    again[name, default: []].append(property)
                 }
             }
             for name in next.required where requiredNames.insert(name).inserted { required.append(name) }
@@ -330,7 +346,43 @@ struct ValueSynthesizer {
             // object when it is one: its properties are the object's.
             if let other = next.nullableAlternative { pending.append(other) }
         }
-        return (declared, required, refusingNull)
+        return (declared, required, again)
+    }
+
+    /// The value of a property that several `allOf` parts declare (PagerDuty's `Service`: `type` a string in the base,
+    /// `enum: [service]` in the part beside it): the first declaration's when every declaration takes it, else that of
+    /// the first whose value every declaration takes; the first's when none does (the verifier then says why).
+    private mutating func value(_ property: CompiledSchema, declaredAgain others: [CompiledSchema], at pointer: JSONPointer, depth: Int)
+        throws(Failure) -> JSONValue
+    {
+        guard !others.isEmpty else { return try value(property, at: pointer, depth: depth) }
+        let all = [property] + others
+        if let taken = try firstTaken(by: all, all.map(Candidate.schema), at: pointer, depth: depth - 1) { return taken }
+        return try value(property, at: pointer, depth: depth)
+    }
+
+    /// A way to write a value: a schema's, or a schema's own type with its `allOf` parts aside.
+    private enum Candidate {
+        case schema(CompiledSchema)
+        case typed(CompiledSchema)
+    }
+
+    /// The value of the first of `candidates` that every schema of `all` takes, written again with its variations noted
+    /// (each is tried quietly); nil when none is taken.
+    private mutating func firstTaken(by all: [CompiledSchema], _ candidates: [Candidate], at pointer: JSONPointer, depth: Int)
+        throws(Failure) -> JSONValue?
+    {
+        func write(_ candidate: Candidate, _ synth: inout ValueSynthesizer) throws(Failure) -> JSONValue {
+            switch candidate {
+            case .schema(let schema): return try synth.value(schema, at: pointer, depth: depth + 1)
+            case .typed(let schema): return try synth.typed(schema, at: pointer, depth: depth)
+            }
+        }
+        for candidate in candidates {
+            let written = try? quietly { (synth: inout ValueSynthesizer) throws(Failure) in try write(candidate, &synth) }
+            if let written, all.allSatisfy({ SchemaValidity.isValid(written, $0) }) { return try write(candidate, &self) }
+        }
+        return nil
     }
 
     mutating func array(_ schema: CompiledSchema, at pointer: JSONPointer, depth: Int) throws(Failure) -> JSONValue {

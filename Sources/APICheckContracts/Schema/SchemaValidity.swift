@@ -8,7 +8,7 @@ import APICheckRecording
 /// It follows the checker keyword by keyword, and `JSONSchemaTestSuiteTests` holds the two equal on every case of
 /// the official suite. What a string or a number must be beyond its type is asked of the checker itself, so that the
 /// formats, patterns and exact bounds are written once.
-struct SchemaValidity {
+package struct SchemaValidity {
     /// What the keywords applied to one value evaluated, for `unevaluatedProperties` and `unevaluatedItems` (collected only
     /// under such a schema).
     private struct Evaluated {
@@ -28,7 +28,7 @@ struct SchemaValidity {
     private var depth = 0
 
     /// Whether `value` is valid against `schema`.
-    static func isValid(_ value: JSONValue, _ schema: CompiledSchema) -> Bool {
+    package static func isValid(_ value: JSONValue, _ schema: CompiledSchema) -> Bool {
         var validity = SchemaValidity()
         var evaluated = Evaluated()
         return validity.valid(value, schema, tracking: false, &evaluated)
