@@ -102,11 +102,43 @@ struct OpenAPIStructureTests {
         let error = try #require(try Contract.parse(text, path: "o.yaml").compiled.refusal(method: "GET", path: "/x")?.reason)
         #expect(error.line == 6 && error.keyPath == "/paths/~1x/get/parameters/0/in", "\(error)")
         #expect(error.message.hasPrefix("what OpenAPI 3.0 does not allow here ("))
-        // Outside any operation (a component), the structure's problem still refuses the document, at its line.
-        let component =
-            "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  parameters:\n    a: {name: a, in: body}\n"
-        let refused = try #require(throws: ConfigurationError.self) { try Contract.parse(component, path: "o.yaml") }
-        #expect(refused.line == 6 && refused.message.hasPrefix("not a valid OpenAPI 3.0 document: "), "\(refused)")
+        // In a component, it refuses each operation whose $refs lead to it (micronaut's path parameter with required:
+        // false, through a response's header too), and is a warning where none does; it refused the document (exit 2).
+        let component = """
+            openapi: 3.0.3
+            info: {title: t, version: '1'}
+            paths:
+              /{v}/orders:
+                get:
+                  parameters: [{$ref: '#/components/parameters/Version'}]
+                  responses: {'200': {description: ok}}
+              /{v}/users:
+                parameters: [{$ref: '#/components/parameters/Version'}]
+                get:
+                  responses: {'200': {$ref: '#/components/responses/Fine'}}
+              /fine:
+                get:
+                  responses: {'200': {$ref: '#/components/responses/Fine'}}
+            components:
+              parameters:
+                Version: {name: v, in: path, required: false, schema: {type: string}}
+                Unused: {name: a, in: body}
+              responses:
+                Fine: {description: ok}
+
+            """
+        let contract = try Contract.parse(component, path: "o.yaml").compiled
+        for path in ["/v5/orders", "/v5/users"] {
+            let reason = try #require(contract.refusal(method: "GET", path: path)?.reason, "\(path)")
+            #expect(reason.line == 17 && reason.message.hasPrefix("what OpenAPI 3.0 does not allow here ("), "\(reason)")
+        }
+        #expect(contract.operation(method: "GET", path: "/fine") != nil)
+        #expect(contract.invalidFindings.map(\.rule) == [.contractInvalid], "\(contract.invalidFindings)")
+        #expect(
+            contract.warnings.contains {
+                $0.contains("o.yaml:18:") && $0.hasSuffix("no operation uses Unused, so apicheck does not read it, and leaves it out")
+            },
+            "\(contract.warnings)")
     }
 
     @Test(

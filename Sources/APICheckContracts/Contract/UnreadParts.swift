@@ -88,6 +88,16 @@ struct UnreadParts {
                     problem = found
                     break judging
                 }
+                if operations.isEmpty {
+                    // A component no operation uses: apicheck reads nothing of it.
+                    notices.append(
+                        SchemaError(
+                            pointer: found.pointer,
+                            message: why
+                                + "; no operation uses \(removed.tokens.last ?? ""), so apicheck does not read it, and leaves it out"))
+                    structure.set(nil, at: removed)
+                    continue
+                }
                 let error = SchemaError(
                     pointer: judged.placed(found).pointer, message: "what OpenAPI \(edition.name) does not allow here (\(why))",
                     invalid: true)
@@ -100,13 +110,18 @@ struct UnreadParts {
         refusedOperations = refused
     }
 
-    /// The operations a problem at `pointer` (in a place apicheck reads) lies in: one under `paths`' operation, or each
-    /// operation of a path item whose `parameters` it is in; and what the judged copy leaves out for them. Nil for a
-    /// problem elsewhere.
+    /// The operations a problem at `pointer` (in a place apicheck reads) lies in: one under `paths`' operation, each
+    /// operation of a path item whose `parameters` it is in, or each operation that a `$ref` leads to a component it is
+    /// in (a path parameter in `components/parameters` with `required: false`, micronaut's test document), none when no
+    /// operation uses that component; and what the judged copy leaves out for them. Nil for a problem elsewhere.
     static func operations(
         at pointer: JSONPointer, in document: JSONValue
     ) -> (operations: [(method: String, template: String)], removed: JSONPointer)? {
         let tokens = pointer.tokens
+        if tokens.count > 2, tokens[0] == "components", componentKinds.contains(tokens[1]) {
+            let component = Array(tokens.prefix(3))
+            return (operations(reaching: component, in: document), JSONPointer(tokens: component))
+        }
         guard tokens.count > 2, tokens[0] == "paths", case .object(let item)? = document["paths"]?[tokens[1]], item["$ref"] == nil
         else { return nil }
         let template = ContractCompiler.template(tokens[1])
@@ -117,6 +132,47 @@ struct UnreadParts {
         guard tokens[2] == "parameters" else { return nil }
         let methods = ContractCompiler.methods.filter { item[$0] != nil }
         return methods.isEmpty ? nil : (methods.map { ($0.uppercased(), template) }, place)
+    }
+
+    /// The components whose problems refuse the operations that use them.
+    static let componentKinds: Set<String> = ["schemas", "parameters", "requestBodies", "responses", "headers", "pathItems"]
+
+    /// The operations of `paths` from which local `$ref`s lead, one after another, to the component at `component`
+    /// (`components`, its kind, its name).
+    static func operations(reaching component: [String], in document: JSONValue) -> [(method: String, template: String)] {
+        guard case .object(let paths)? = document["paths"] else { return [] }
+        var found: [(method: String, template: String)] = []
+        for path in paths {
+            guard case .object(let item) = path.value else { continue }
+            for method in ContractCompiler.methods where item[method] != nil {
+                var reached: Set<[String]> = []
+                var pending = [item[method], item["parameters"]].compactMap { $0 }
+                while let next = pending.popLast() {
+                    for target in references(in: next) where reached.insert(target).inserted {
+                        if let value = document[pointer: JSONPointer(tokens: target)] { pending.append(value) }
+                    }
+                }
+                if reached.contains(component) { found.append((method.uppercased(), ContractCompiler.template(path.key))) }
+            }
+        }
+        return found
+    }
+
+    /// The places of the document that the local `$ref`s in `value` name (the first three tokens of each: a component).
+    private static func references(in value: JSONValue) -> [[String]] {
+        switch value {
+        case .object(let object):
+            if case .string(let reference)? = object["$ref"], reference.hasPrefix("#/"),
+                let decoded = reference.dropFirst().percentDecoded
+            {
+                return [Array(JSONPointer(decoded).tokens.prefix(3))]
+            }
+            return object.flatMap { references(in: $0.value) }
+        case .array(let items):
+            return items.flatMap { references(in: $0) }
+        default:
+            return []
+        }
     }
 
     /// The member of an object apicheck does not read that `pointer` (a problem's place) is in, and what the judged
