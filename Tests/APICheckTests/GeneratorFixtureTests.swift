@@ -473,6 +473,24 @@ struct GeneratorFixtureTests {
         #expect(body["service"]?["type"] == .string("service"), "\(JSONWriter.compact(body))")
     }
 
+    @Test(
+        "drf-spectacular: examples of a oneOf with a discriminator write the value that names each branch: the mapping's, or the schema's name"
+    )
+    func polymorphicDiscriminator() throws {
+        let output = ExampleGenerator(contract: try Self.contract("drf-spectacular-polymorphic-discriminator.yaml")).generate()
+        #expect(output.skipped.isEmpty, "\(output.skipped.map(\.reason))")
+        func written(_ operation: String, _ variant: String, _ key: String) throws -> JSONValue? {
+            let example = try #require(output.examples.first { $0.operation == operation && $0.variant.hasPrefix(variant) }, "\(variant)")
+            guard case .json(let body)? = example.interaction.response.body else { throw Failure("no JSON body") }
+            return body[key]
+        }
+        // Before, resourcetype was a string like any other ("resourcetype 621"), which no generated client decodes.
+        #expect(try written("GET /persons/{id}/", "maximal", "resourcetype") == .string("legal"))
+        #expect(try written("GET /persons/{id}/", "oneOf branch 2", "resourcetype") == .string("natural"))
+        #expect(try written("GET /pets/{id}/", "maximal", "pet_type") == .string("Cat"))
+        #expect(try written("GET /pets/{id}/", "oneOf branch 2", "pet_type") == .string("Dog"))
+    }
+
     @Test("Box: an answer at a path that a #fragment keeps apart (GET /shared_items#folders) is told against the operation it fits")
     func boxFragmentAlternatives() throws {
         let path = Self.folder.appendingPathComponent("box-required-without-property.yaml").path

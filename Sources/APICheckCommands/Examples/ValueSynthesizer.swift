@@ -155,9 +155,9 @@ struct ValueSynthesizer {
                 let other = try quietly { (synth: inout ValueSynthesizer) throws(Failure) in
                     try synth.value(branch, at: pointer, depth: depth + 1)
                 }
-                note(pointer, other == .null ? "null" : "\(keyword) branch \(index + 1)", other)
+                note(pointer, other == .null ? "null" : "\(keyword) branch \(index + 1)", Self.discriminated(other, schema, branch))
             }
-            return try value(branches[chosen], at: pointer, depth: depth + 1)
+            return Self.discriminated(try value(branches[chosen], at: pointer, depth: depth + 1), schema, branches[chosen])
         }
         // `allOf` of one schema and parts that say nothing (Box's `item`: `allOf: [{$ref: CollaborationItem}, {}]`, a
         // oneOf of a file, a folder and a web link) is that schema.
@@ -197,6 +197,19 @@ struct ValueSynthesizer {
             note(pointer, "as \(Self.name(of: other))", alternative)
         }
         return try value(schema, as: type, at: pointer, depth: depth)
+    }
+
+    /// `value`, an object written for `branch` of `schema`'s `oneOf` or `anyOf`, with the value of `schema`'s
+    /// `discriminator` property that names the branch (`petType: dog` where the mapping says `dog` is `Dog`, or the
+    /// component's name), as a client generated from the contract reads it to know which branch to decode; as written
+    /// when there is no discriminator or the branch does not take the value.
+    static func discriminated(_ value: JSONValue, _ schema: CompiledSchema, _ branch: CompiledSchema) -> JSONValue {
+        guard let discriminator = schema.discriminator, case .object(var object) = value,
+            let name = discriminator.value(naming: branch)
+        else { return value }
+        object[discriminator.property] = .string(name)
+        let named = JSONValue.object(object)
+        return SchemaValidity.isValid(named, branch) ? named : value
     }
 
     /// The values of a `oneOf` or `anyOf` beside a `type` whose branches each have a `const`, those of them the type

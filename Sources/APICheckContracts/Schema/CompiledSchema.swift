@@ -143,6 +143,10 @@ public final class CompiledSchema: Sendable {
     let elseSchema: CompiledSchema?
     /// `$ref` beside other keywords (a `$ref` alone compiles to its target itself).
     package let reference: SchemaReference?
+    /// OpenAPI's `discriminator`, an annotation (it decides nothing a value is checked for): the property whose value
+    /// names the branch of a `oneOf` or `anyOf` an object is, for examples to write the value a client generated from
+    /// the contract decodes.
+    package let discriminator: Discriminator?
 
     /// `x-apicheck-key-case` on this schema.
     public let keyCase: KeyCase?
@@ -199,7 +203,30 @@ public final class CompiledSchema: Sendable {
         var thenSchema: CompiledSchema?
         var elseSchema: CompiledSchema?
         var reference: SchemaReference?
+        var discriminator: Discriminator?
         var keyCase: KeyCase?
+    }
+
+    /// A `discriminator`: its property, and which value names which schema.
+    package final class Discriminator: Sendable {
+        package let property: String
+        /// `mapping`: each value and the location of the schema it names (`/components/schemas/Cat`).
+        let mapping: [(value: String, location: String)]
+
+        init(property: String, mapping: [(value: String, location: String)]) {
+            self.property = property
+            self.mapping = mapping
+        }
+
+        /// The value that names `branch` (a branch of the `oneOf` or `anyOf` beside it): the mapping's, else, as OpenAPI
+        /// says, the name of the component it is (`Cat` for `#/components/schemas/Cat`); nil for another schema.
+        package func value(naming branch: CompiledSchema) -> String? {
+            let location = (branch.reference?.target ?? branch).location
+            if let mapped = mapping.first(where: { $0.location == location }) { return mapped.value }
+            let tokens = JSONPointer(location).tokens
+            guard tokens.count == 3, tokens[0] == "components", tokens[1] == "schemas" else { return nil }
+            return tokens[2]
+        }
     }
 
     init(location: String, _ parts: Parts) {
@@ -264,6 +291,7 @@ public final class CompiledSchema: Sendable {
         thenSchema = parts.thenSchema
         elseSchema = parts.elseSchema
         reference = parts.reference
+        discriminator = parts.discriminator
         keyCase = parts.keyCase
         hasInPlaceApplicators =
             !parts.allOf.isEmpty || !parts.anyOf.isEmpty || !parts.oneOf.isEmpty || parts.not != nil

@@ -309,6 +309,7 @@ final class SchemaCompiler {
             if readsSlips, try readSlip(member.key, member.value, at: pointer.appending(member.key), into: &parts, in: object) { continue }
             try read(member.key, member.value, at: pointer.appending(member.key), into: &parts, in: object)
         }
+        parts.discriminator = Self.discriminator(object["discriminator"])
         if readsSlips, case .bool(true)? = object["nullable"] {
             if let nullable = try nullable(object, parts, at: pointer) { return nullable }
         }
@@ -322,6 +323,22 @@ final class SchemaCompiler {
                 message: "x-apicheck-date describes a date-time string: add format: date-time beside it")
         }
         return CompiledSchema(location: pointer.description, parts)
+    }
+
+    /// OpenAPI's `discriminator`, as examples write it (an annotation: one that is not well formed is left out). A mapping
+    /// value is a `$ref` into the document or the name of a schema of `components`.
+    static func discriminator(_ value: JSONValue?) -> CompiledSchema.Discriminator? {
+        guard case .object(let object)? = value, case .string(let property)? = object["propertyName"] else { return nil }
+        var mapping: [(value: String, location: String)] = []
+        for member in object["mapping"]?.objectValue ?? JSONObject() {
+            guard case .string(let target) = member.value else { continue }
+            if target.hasPrefix("#"), let decoded = target.dropFirst().percentDecoded {
+                mapping.append((member.key, JSONPointer(decoded).description))
+            } else if !target.contains("/"), !target.contains("#") {
+                mapping.append((member.key, JSONPointer(tokens: ["components", "schemas", target]).description))
+            }
+        }
+        return CompiledSchema.Discriminator(property: property, mapping: mapping)
     }
 
     // MARK: Slips
