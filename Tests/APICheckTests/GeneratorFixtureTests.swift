@@ -491,6 +491,38 @@ struct GeneratorFixtureTests {
         #expect(try written("GET /pets/{id}/", "oneOf branch 2", "pet_type") == .string("Dog"))
     }
 
+    @Test("Plaid: an enum that lists values its own type refuses (numbers and booleans beside type: string) is a warning at the enum")
+    func plaidNumbersInAStringEnum() throws {
+        let contract = try Self.contract("plaid-numbers-in-a-string-enum.yaml")
+        let warnings = contract.warnings
+        #expect(warnings.count == 3, "\(warnings)")
+        #expect(
+            warnings.contains {
+                $0.contains(":25:9:")
+                    && $0.hasSuffix(
+                        "enum lists 3, which its type (null, string) refuses (quoted, they would be strings): only the others can be valid")
+            }, "\(warnings)")
+        #expect(
+            warnings.contains {
+                $0.contains(":17:46:")
+                    && $0.hasSuffix(
+                        "enum lists 4.1, which its type (string) refuses (quoted, they would be strings): only the others can be valid")
+            }, "\(warnings)")
+        #expect(
+            warnings.contains { $0.contains(":18:68:") && $0.hasSuffix("refuses (quoted, they would be strings): no value is valid here") },
+            "\(warnings)")
+        // Checked as written: the string "3" is not the number 3.
+        let verifier = Verifier(contract: contract)
+        func findings(_ json: String) throws -> [String] {
+            verifier.verify(try Self.interaction("POST", "/cra/check_report/cashflow_insights/get", json: json)).map {
+                "\($0.rule.rawValue) \($0.pointer)"
+            }
+        }
+        #expect(try findings(#"{"version": null, "tier": "4"}"#) == [])
+        #expect(try findings(#"{"version": "3"}"#) == ["enum.value /version"])
+        #expect(try findings(#"{"retirement": "true"}"#) == ["enum.value /retirement"])
+    }
+
     @Test("Box: an answer at a path that a #fragment keeps apart (GET /shared_items#folders) is told against the operation it fits")
     func boxFragmentAlternatives() throws {
         let path = Self.folder.appendingPathComponent("box-required-without-property.yaml").path

@@ -310,6 +310,7 @@ final class SchemaCompiler {
             try read(member.key, member.value, at: pointer.appending(member.key), into: &parts, in: object)
         }
         parts.discriminator = Self.discriminator(object["discriminator"])
+        if readsSlips, let message = Self.enumOutsideType(parts) { notice(pointer.appending("enum"), message) }
         if readsSlips, case .bool(true)? = object["nullable"] {
             if let nullable = try nullable(object, parts, at: pointer) { return nullable }
         }
@@ -323,6 +324,21 @@ final class SchemaCompiler {
                 message: "x-apicheck-date describes a date-time string: add format: date-time beside it")
         }
         return CompiledSchema(location: pointer.description, parts)
+    }
+
+    /// What to say of an `enum` that lists values its own `type` refuses (Plaid's `type: string` beside `enum: [true,
+    /// false]`, YAML booleans where strings were meant): those values can never be valid; nil when every value can be.
+    static func enumOutsideType(_ parts: CompiledSchema.Parts) -> String? {
+        guard let values = parts.enumValues, !parts.types.isEmpty else { return nil }
+        let refused = values.filter { !parts.types.admits($0) }
+        guard !refused.isEmpty else { return nil }
+        let listed = refused.map { JSONWriter.compact($0) }.joined(separator: ", ")
+        let types = CompiledSchema.TypeMask.names.filter { parts.types.contains($0.1) }.map(\.0).joined(separator: ", ")
+        let quote =
+            parts.types.contains(.string) && refused.allSatisfy({ $0.boolValue != nil || $0.numberValue != nil })
+            ? " (quoted, they would be strings)" : ""
+        let left = refused.count == values.count ? "no value is valid here" : "only the others can be valid"
+        return "enum lists \(listed), which its type (\(types)) refuses\(quote): \(left)"
     }
 
     /// OpenAPI's `discriminator`, as examples write it (an annotation: one that is not well formed is left out). A mapping
