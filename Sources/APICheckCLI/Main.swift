@@ -92,17 +92,22 @@ enum Output {
     /// Writes `text` to stderr.
     static func err(_ text: String) { write(text, to: STDERR_FILENO) }
 
+    /// Writes `bytes` to stdout (a report written in pieces).
+    static func out(bytes: [UInt8]) { bytes.withUnsafeBufferPointer { write($0, to: STDOUT_FILENO) } }
+
     static func write(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { buffer in
-            guard let start = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, start + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
+        text.withUTF8 { write($0, to: descriptor) }
+    }
+
+    private static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+        guard let start = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = Foundation.write(descriptor, start + offset, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
         }
     }
 }

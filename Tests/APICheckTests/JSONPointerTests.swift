@@ -15,6 +15,8 @@ struct JSONPointerTests {
             (["할 일/~", ""], "/할 일~1~0/"),
             (["paths", "/api/v2/todos/{id}", "get"], "/paths/~1api~1v2~1todos~1{id}/get"),
             ([], ""),
+            (["", ""], "//"),
+            (["할 일", "a token longer than fifteen bytes", "😀"], "/할 일/a token longer than fifteen bytes/😀"),
         ])
     func escapesRoundTrip(tokens: [String], text: String) {
         let pointer = JSONPointer(tokens: tokens)

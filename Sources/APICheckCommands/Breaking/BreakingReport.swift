@@ -11,10 +11,20 @@ public enum BreakingReport {
     /// The version of the JSON report; bumped when a field changes meaning or goes away.
     public static let jsonFormatVersion = "apicheck-breaking/1"
 
+    /// The report of `comparisons` in `format` (one of ``formats``), handed to `emit` in pieces where the format is
+    /// written so (json).
+    public static func write(_ comparisons: [BreakingRun.Comparison], format: String, to emit: ([UInt8]) -> Void) {
+        if format == "json" { return writeJSON(comparisons, to: emit) }
+        emit(Array(render(comparisons, format: format).utf8))
+    }
+
     /// The report of `comparisons` in `format` (one of ``formats``).
     public static func render(_ comparisons: [BreakingRun.Comparison], format: String) -> String {
         switch format {
-        case "json": return JSONWriter.pretty(json(comparisons), lineEnds: 2)
+        case "json":
+            var whole: [UInt8] = []
+            writeJSON(comparisons) { whole.append(contentsOf: $0) }
+            return String(decoding: whole, as: UTF8.self)
         case "github": return comparisons.flatMap { edits($0.changes).map(githubLine) }.map { $0 + "\n" }.joined()
         case "markdown": return comparisons.map(markdown).joined(separator: "\n")
         case "html": return html(comparisons)
@@ -25,13 +35,19 @@ public enum BreakingReport {
     /// One line for the summary on stderr: `contracts/todos.openapi.yaml: 3 changes (2 break the client, ...)`.
     public static func summary(_ comparison: BreakingRun.Comparison) -> String {
         let changes = comparison.changes
-        let count = { (impact: ChangeImpact) in changes.reduce(0) { $0 + ($1.change.impact == impact ? 1 : 0) } }
+        var impacts: [ChangeImpact: Int] = [:]
+        var used = 0
+        for index in changes.indices {
+            impacts[changes[index].change.impact, default: 0] += 1
+            if changes[index].isUsed { used += 1 }
+        }
+        let count = { (impact: ChangeImpact) in impacts[impact] ?? 0 }
         var line =
             "\(comparison.newPath): \(changes.count) change\(changes.count == 1 ? "" : "s") since \(comparison.oldPath) "
             + "(\(count(.client)) break the client, \(count(.server)) the server, \(count(.neither)) neither)"
         if let read = comparison.recordingsRead, read > 0 {
             line +=
-                "; \(changes.reduce(0) { $0 + ($1.isUsed ? 1 : 0) }) touch what the app uses (\(read) recording\(read == 1 ? "" : "s") read)"
+                "; \(used) touch what the app uses (\(read) recording\(read == 1 ? "" : "s") read)"
         } else {
             line += "; the app's use is unknown (no recordings), so every change counts"
         }
@@ -263,7 +279,34 @@ public enum BreakingReport {
             ]))
     }
 
-    static func json(_ comparisons: [BreakingRun.Comparison]) -> JSONValue {
+    /// The `apicheck-breaking/1` report of `comparisons`, handed to `emit` in pieces (``JSONStream``): two versions of a
+    /// vendor's description differ in tens of thousands of changes, whose report is never held whole.
+    public static func writeJSON(_ comparisons: [BreakingRun.Comparison], to emit: ([UInt8]) -> Void) {
+        JSONStream.write(lineEnds: 2, to: emit) { stream in
+            stream.object { stream in
+                stream.member("format", .string(jsonFormatVersion))
+                stream.member("tool", .string("apicheck \(ToolVersion.current)"))
+                stream.array("comparisons") { stream in
+                    for comparison in comparisons { write(comparison, into: &stream) }
+                }
+            }
+        }
+    }
+
+    private static func write(_ comparison: BreakingRun.Comparison, into stream: inout JSONStream) {
+        stream.object { stream in
+            stream.member("api", comparison.api.map(JSONValue.string) ?? .null)
+            stream.member("old", .string(comparison.oldPath))
+            stream.member("new", .string(comparison.newPath))
+            stream.member("recordings_read", comparison.recordingsRead.map { .number(JSONNumber($0)) } ?? .null)
+            stream.array("changes") { stream in
+                for ranked in comparison.changes { stream.item(json(ranked)) }
+            }
+        }
+    }
+
+    /// One change of the JSON report.
+    static func json(_ ranked: BreakingRun.RankedChange) -> JSONValue {
         func location(_ location: ContractChange.Location?) -> JSONValue {
             guard let location else { return .null }
             return .object(
@@ -273,40 +316,20 @@ public enum BreakingReport {
                     .init(key: "pointer", value: .string(location.pointer)),
                 ]))
         }
-        let items: [JSONValue] = comparisons.map { comparison in
-            .object(
-                JSONObject([
-                    .init(key: "api", value: comparison.api.map(JSONValue.string) ?? .null),
-                    .init(key: "old", value: .string(comparison.oldPath)),
-                    .init(key: "new", value: .string(comparison.newPath)),
-                    .init(key: "recordings_read", value: comparison.recordingsRead.map { .number(JSONNumber($0)) } ?? .null),
-                    .init(
-                        key: "changes",
-                        value: .array(
-                            comparison.changes.map { ranked in
-                                .object(
-                                    JSONObject([
-                                        .init(key: "rule", value: .string(ranked.change.rule.rawValue)),
-                                        .init(key: "severity", value: .string(ranked.change.severity.description)),
-                                        .init(key: "breaks", value: .string(ranked.change.impact.rawValue)),
-                                        .init(key: "operation", value: .string(ranked.change.operation)),
-                                        .init(key: "part", value: .string(ranked.change.part)),
-                                        .init(key: "pointer", value: .string(ranked.change.pointer)),
-                                        .init(key: "message", value: .string(ranked.change.message)),
-                                        .init(key: "old", value: location(ranked.change.old)),
-                                        .init(key: "new", value: location(ranked.change.new)),
-                                        .init(key: "used", value: .bool(ranked.isUsed)),
-                                        .init(key: "used_by", value: .array(ranked.usedBy.map(JSONValue.string))),
-                                        .init(key: "examples", value: examples(ranked)),
-                                    ]))
-                            })),
-                ]))
-        }
         return .object(
             JSONObject([
-                .init(key: "format", value: .string(jsonFormatVersion)),
-                .init(key: "tool", value: .string("apicheck \(ToolVersion.current)")),
-                .init(key: "comparisons", value: .array(items)),
+                .init(key: "rule", value: .string(ranked.change.rule.rawValue)),
+                .init(key: "severity", value: .string(ranked.change.severity.description)),
+                .init(key: "breaks", value: .string(ranked.change.impact.rawValue)),
+                .init(key: "operation", value: .string(ranked.change.operation)),
+                .init(key: "part", value: .string(ranked.change.part)),
+                .init(key: "pointer", value: .string(ranked.change.pointer)),
+                .init(key: "message", value: .string(ranked.change.message)),
+                .init(key: "old", value: location(ranked.change.old)),
+                .init(key: "new", value: location(ranked.change.new)),
+                .init(key: "used", value: .bool(ranked.isUsed)),
+                .init(key: "used_by", value: .array(ranked.usedBy.map(JSONValue.string))),
+                .init(key: "examples", value: examples(ranked)),
             ]))
     }
 }

@@ -354,25 +354,37 @@ private struct ClassMatch: Sendable {
 
 /// The members of a one-code-point class among the BMP's code points, as ICU decides them.
 private struct ClassBitmap: Sendable {
-    private let words: [UInt64]
+    /// One code point (a literal character: no 8 KB bitmap for each character of `^/v1/customers`), or a bitmap of the
+    /// BMP.
+    private enum Members: Sendable {
+        case one(UInt32)
+        case words([UInt64])
+    }
+
+    private let members: Members
 
     func contains(_ value: UInt32) -> Bool {
-        words[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0
+        switch members {
+        case .one(let only): return value == only
+        case .words(let words): return words[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0
+        }
     }
 
     func intersects(_ other: ClassBitmap) -> Bool {
-        zip(words, other.words).contains { $0 & $1 != 0 }
+        switch (members, other.members) {
+        case (.one(let value), _): return other.contains(value)
+        case (_, .one(let value)): return contains(value)
+        case (.words(let words), .words(let others)): return zip(words, others).contains { $0 & $1 != 0 }
+        }
     }
 
     /// The class of one BMP code point (a literal character).
     init(only value: UInt32) {
-        var words = [UInt64](repeating: 0, count: 1024)
-        words[Int(value >> 6)] |= 1 << UInt64(value & 63)
-        self.words = words
+        members = .one(value)
     }
 
     private init(words: [UInt64]) {
-        self.words = words
+        members = .words(words)
     }
 
     /// Every BMP code point but the surrogates (which a `String` never holds), in order: UTF-16 offset `i` is the code

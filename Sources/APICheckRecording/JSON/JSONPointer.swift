@@ -29,23 +29,63 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Expressi
     /// Parses a string literal pointer.
     public init(stringLiteral value: String) { self.init(value) }
 
-    /// This pointer with one more token.
-    public func appending(_ token: String) -> JSONPointer { JSONPointer(tokens: tokens + [token]) }
+    /// This pointer with one more token (one allocation: `tokens + [token]` made two, and compiling or comparing a
+    /// vendor's description appends a token for each of its tens of thousands of schemas).
+    public func appending(_ token: String) -> JSONPointer {
+        var longer: [String] = []
+        longer.reserveCapacity(tokens.count + 1)
+        longer.append(contentsOf: tokens)
+        longer.append(token)
+        return JSONPointer(tokens: longer)
+    }
 
     /// This pointer with an array index appended.
-    public func appending(_ index: Int) -> JSONPointer { JSONPointer(tokens: tokens + [String(index)]) }
+    public func appending(_ index: Int) -> JSONPointer { appending(String(index)) }
 
     /// The pointer without its last token (the root stays the root).
     public var parent: JSONPointer { JSONPointer(tokens: Array(tokens.dropLast())) }
 
     /// `/data/3/created_at`, or the empty string for the root.
+    ///
+    /// Written at once into a string of its final size where no token needs escaping (nearly always): appending a
+    /// token at a time grew the string again and again, and a vendor's description asks for tens of thousands.
     public var description: String {
-        var text = ""
+        var size = 0
         for token in tokens {
-            text += "/"
-            text += Self.escape(token)
+            guard !Self.needsEscape(token) else { return tokens.reduce(into: "") { $0 += "/" + Self.escape($1) } }
+            size += 1 + token.utf8.count
         }
-        return text
+        guard size > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: size) { buffer in
+            var at = 0
+            for token in tokens {
+                buffer[at] = UInt8(ascii: "/")
+                at += 1
+                at = Self.copyUTF8(of: token, into: buffer, at: at)
+            }
+            return at
+        }
+    }
+
+    /// Copies `token`'s UTF-8 into `buffer` from `at`; the index after it.
+    private static func copyUTF8(of token: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at: Int) -> Int {
+        let copied: Int? = token.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return at }
+            (target + at).update(from: source, count: bytes.count)
+            return at + bytes.count
+        }
+        if let copied { return copied }
+        var at = at
+        for byte in token.utf8 {
+            buffer[at] = byte
+            at += 1
+        }
+        return at
+    }
+
+    /// Whether a token holds `~` or `/`, which a pointer escapes.
+    private static func needsEscape(_ token: String) -> Bool {
+        token.utf8.contains { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }
     }
 
     /// A token as a pointer writes it: `~` as `~0`, `/` as `~1`.
@@ -54,7 +94,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Expressi
     /// `NSString`): compiling a vendor's description writes a pointer for each of its tens of thousands of schemas,
     /// and the two searches were a fifth of the time.
     public static func escape(_ token: String) -> String {
-        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        guard needsEscape(token) else { return token }
         var escaped = ""
         for character in token.unicodeScalars {
             switch character {
