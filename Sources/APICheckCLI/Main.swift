@@ -93,7 +93,20 @@ enum Output {
     static func err(_ text: String) { write(text, to: STDERR_FILENO) }
 
     /// Writes `bytes` to stdout (a report written in pieces).
-    static func out(bytes: [UInt8]) { bytes.withUnsafeBufferPointer { write($0, to: STDOUT_FILENO) } }
+    static func out(bytes: [UInt8]) {
+        _ = widenedPipe
+        bytes.withUnsafeBufferPointer { write($0, to: STDOUT_FILENO) }
+    }
+
+    /// Where stdout is a pipe, its buffer widened to 1 MB (Linux's limit for anyone), once: a report of tens of
+    /// megabytes written in 64 KB pieces otherwise waits for the reader at every piece (8% of `breaking`'s time on a
+    /// vendor's description). Elsewhere, or when refused, the pipe stays as it is.
+    private static let widenedPipe: Void = {
+        #if os(Linux)
+            let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which Glibc's Swift module leaves out
+            _ = fcntl(STDOUT_FILENO, setPipeSize, 1 << 20)
+        #endif
+    }()
 
     static func write(_ text: String, to descriptor: Int32) {
         var text = text
