@@ -494,6 +494,56 @@ struct BreakingTests {
         #expect(change.usage == ["GET /todos/{id}", "200", "/updated_at"])
     }
 
+    @Test(
+        "in JSON files, each change's line in each file (both files scanned for their lines while the versions are compared)"
+    )
+    func locationsInJSON() throws {
+        func contract(todo: String) -> String {
+            """
+            {
+              "openapi": "3.1.0",
+              "info": {"title": "todos", "version": "1"},
+              "paths": {
+                "/todos/{id}": {
+                  "get": {
+                    "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+                    "responses": {
+                      "200": {"description": "a todo", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Todo"}}}}
+                    }
+                  }
+                }
+              },
+              "components": {
+                "schemas": {
+                  \(todo)
+                }
+              }
+            }
+            """
+        }
+        let oldText = contract(todo: #""Todo": {"type": "object", "properties": {"id": {"type": "integer"}, "title": {"type": "string"}}}"#)
+        let newText = contract(
+            todo: """
+                "Todo": {
+                        "description": "A todo.",
+                        "type": "object",
+                        "properties": {
+                          "id": {"type": "integer"},
+                          "title": {"type": ["string", "null"]}
+                        }
+                      }
+                """)
+        let changes = ContractDiff.compare(
+            try ContractVersion.parse(oldText, path: "old.json"), try ContractVersion.parse(newText, path: "new.json"))
+        let change = try #require(changes.first { $0.rule == .breakingResponseNullable })
+        func line(of text: String, _ needle: String) -> Int? {
+            text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(needle) }.map { $0 + 1 }
+        }
+        #expect(change.old?.file == "old.json" && change.old?.line == line(of: oldText, #""Todo""#), "\(change)")
+        #expect(change.new?.file == "new.json" && change.new?.line == line(of: newText, #""title": {"type": ["#), "\(change)")
+        #expect(change.old?.line != change.new?.line)
+    }
+
     @Test("a recursive schema (replies of replies) is compared once, where it is first met, and ends")
     func recursion() throws {
         var doc = Doc()

@@ -21,6 +21,8 @@ public enum BreakingRun {
 
         /// The examples of what changed that the client does not accept.
         public var failedExamples: [BreakingExamples.Result] { examples?.filter { !$0.passed } ?? [] }
+        /// Where it ranks, worked out once (``Rank``).
+        fileprivate var rank = Rank.unranked
     }
 
     /// The comparison of one API's contract (or of two files).
@@ -56,27 +58,44 @@ public enum BreakingRun {
             usage = uses
         }
         let known = comparison.recordingsRead.map { $0 > 0 } ?? false
-        let ranked = changes.map { change in
-            // Each change's key is made only where some recording says what is used (a vendor's release: 40,000 changes).
+        // Each change is moved, not copied, into its ranked form, and the ranked changes sorted in place: a vendor's
+        // release is 40,000 changes of a dozen strings each, and two copies of them were a twentieth of the run.
+        var ranked: [RankedChange] = []
+        ranked.reserveCapacity(changes.count)
+        while let change = changes.popLast() {
+            // Each change's key is made only where some recording says what is used.
             let users = usage.isEmpty ? [] : usage[Self.usageKey(change.usage)].map { $0.sorted() } ?? []
             let tried = examples.map { BreakingExamples.results(for: change, api: api, in: $0) }
             let failing = tried?.contains { !$0.passed } ?? false
-            return RankedChange(change: change, usedBy: users, isUsed: !known || !users.isEmpty || failing, examples: tried)
+            var one = RankedChange(change: change, usedBy: users, isUsed: !known || !users.isEmpty || failing, examples: tried)
+            // Ranked by a key made once per change, not in each of the sort's comparisons.
+            one.rank = Rank(one)
+            ranked.append(one)
         }
-        // Ranked by a key made once per change, not in each of the sort's comparisons.
-        let keys = ranked.map(Rank.init)
-        comparison.changes = ranked.indices.sorted { keys[$0] < keys[$1] }.map { ranked[$0] }
+        ranked.reverse()
+        ranked.sort { $0.rank < $1.rank }
+        comparison.changes = ranked
         return comparison
     }
 
     /// Where a change ranks: one the app uses first, then one the client already fails on (an example of it does not
     /// decode) before one it may fail on, then by severity (highest first), then by whom it breaks (the client, the
     /// server, neither).
-    private struct Rank: Comparable {
+    fileprivate struct Rank: Comparable {
         let unused: Bool
         let passing: Bool
         let severity: Severity
         let impact: Int
+
+        /// Before a change is ranked.
+        static let unranked = Rank(unused: true, passing: true, severity: .info, impact: 3)
+
+        init(unused: Bool, passing: Bool, severity: Severity, impact: Int) {
+            self.unused = unused
+            self.passing = passing
+            self.severity = severity
+            self.impact = impact
+        }
 
         init(_ ranked: RankedChange) {
             unused = !ranked.isUsed

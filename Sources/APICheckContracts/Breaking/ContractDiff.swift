@@ -23,6 +23,7 @@ public struct ContractDiff {
     /// The changes from `old` to `new`, in the new contract's order of operations (removed ones last); a sunset date
     /// is compared with `today`.
     public static func compare(_ old: ContractVersion, _ new: ContractVersion, today: Date = Date()) -> [ContractChange] {
+        ContractVersion.prepareLocations([old, new])
         var diff = ContractDiff(old: old, new: new)
         diff.today = today
         diff.compareDocuments()

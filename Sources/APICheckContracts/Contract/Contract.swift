@@ -102,9 +102,13 @@ public struct Contract: Sendable {
                 return .reached(keyCase: whole.keyCase, brokenReferences: whole.brokenReferences)
             }
         } else {
-            compiled = LargeStack.run {
-                Result { () throws(SchemaError) in .whole(try compiler.compile(path: path) { located($0, in: file) }) }
-            }
+            compiled = LargeStack.run(leaving: {
+                let whole = Result { () throws(SchemaError) -> Compiled in
+                    .whole(try compiler.compile(path: path) { located($0, in: file) })
+                }
+                // The compiler's tables of what it compiled are freed on that thread while this one goes on.
+                return (whole, compiler.schemas.takeTables())
+            })
         }
         // What the parameters say that apicheck leaves out, also found while the structure is judged.
         let parameterNotices = compiler.notices()
@@ -261,15 +265,27 @@ package enum LargeStack {
 
     /// `work`'s result, computed on a thread with a stack of ``size``.
     package static func run<Value>(_ work: () -> Value) -> Value {
+        run(leaving: { (work(), nil) })
+    }
+
+    /// The value `work` computes on a thread with a stack of ``size``; what it leaves beside it (the tables a
+    /// compile kept, a vendor's description's tens of thousands of entries) is freed on that thread after the caller
+    /// has the value and goes on.
+    package static func run<Value>(leaving work: () -> (Value, AnyObject?)) -> Value {
         withoutActuallyEscaping(work) { work in
             // The caller waits for the thread: `work` and the result are never touched by two threads at once.
             let box = Box(work: work)
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
-                box.value = box.work?()
+                let leftover = box.work.map { work in
+                    let (value, leftover) = work()
+                    box.value = value
+                    return leftover
+                }
                 // Let go of `work` before the caller goes on: it must not outlive withoutActuallyEscaping.
                 box.work = nil
-                done.signal()
+                // Freed after the signal, on this thread (withExtendedLifetime: not at its last use, before it).
+                withExtendedLifetime(leftover) { _ = done.signal() }
             }
             thread.stackSize = size
             thread.start()
@@ -282,9 +298,9 @@ package enum LargeStack {
     }
 
     private final class Box<Value>: @unchecked Sendable {
-        var work: (() -> Value)?
+        var work: (() -> (Value, AnyObject?))?
         var value: Value?
-        init(work: @escaping () -> Value) { self.work = work }
+        init(work: @escaping () -> (Value, AnyObject?)) { self.work = work }
     }
 }
 

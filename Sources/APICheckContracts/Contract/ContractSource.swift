@@ -21,7 +21,7 @@ struct ContractSource {
     let mayNameAnotherFile: Bool
 
     /// The text, for finding lines: kept, or, for a large JSON file, read again when a line is wanted.
-    private enum Text {
+    private enum Text: Sendable {
         case kept([UInt8])
         /// How to read the text again, and its length and checksum: a text that is not the one parsed any more (the
         /// file changed since) gives no line rather than a wrong one.
@@ -147,8 +147,14 @@ struct ContractSource {
     /// A locator for the many pointers of a JSON text (``JSONLocator``); nil for YAML (whose nodes keep their marks)
     /// or a text that cannot be read again.
     func locator() -> JSONLocator? {
-        guard yaml == nil, let bytes = text.bytes else { return nil }
-        return JSONLocator(bytes)
+        locatorMaker()?() ?? nil
+    }
+
+    /// What makes ``locator()``, to run on another thread; nil for YAML.
+    func locatorMaker() -> (@Sendable () -> JSONLocator?)? {
+        guard yaml == nil else { return nil }
+        let text = text
+        return { text.bytes.map(JSONLocator.init) }
     }
 
     /// Where the value at `pointer` is written (its key, for a member of a mapping), or where the deepest value on

@@ -138,6 +138,28 @@ final class SchemaCompiler {
     private var depth = 0
     static let maximumDepth = 1_024
 
+    /// The tables of what was compiled, taken out of this compiler (which compiles nothing more: a document compiled
+    /// whole), for the caller to free where it likes. The compiled schemas stay with whoever holds them.
+    func takeTables() -> AnyObject {
+        let tables = Tables(done: done, completed: completed, failed: failed)
+        done = [:]
+        completed = []
+        failed = [:]
+        return tables
+    }
+
+    /// What ``takeTables()`` takes.
+    private final class Tables {
+        let done: [Key: CompiledSchema]
+        let completed: [Key]
+        let failed: [Key: SchemaError]
+        init(done: [Key: CompiledSchema], completed: [Key], failed: [Key: SchemaError]) {
+            self.done = done
+            self.completed = completed
+            self.failed = failed
+        }
+    }
+
     /// Records a slip read as meant (once per place).
     private func notice(_ pointer: JSONPointer, _ message: String) {
         if noticed.insert(pointer).inserted { notices.append(SchemaError(pointer: pointer, message: message)) }
@@ -306,8 +328,10 @@ final class SchemaCompiler {
             try refuseKeywordsOutside(try vocabularies(of: uri, at: at.appending("$schema")), in: object, at: pointer)
         }
         for member in object {
-            if readsSlips, try readSlip(member.key, member.value, at: pointer.appending(member.key), into: &parts, in: object) { continue }
-            try read(member.key, member.value, at: pointer.appending(member.key), into: &parts, in: object)
+            // One pointer for both readings (a vendor's description has hundreds of thousands of keywords).
+            let at = pointer.appending(member.key)
+            if readsSlips, try readSlip(member.key, member.value, at: at, into: &parts, in: object) { continue }
+            try read(member.key, member.value, at: at, into: &parts, in: object)
         }
         parts.discriminator = Self.discriminator(object["discriminator"])
         if readsSlips, let message = Self.enumOutsideType(parts) { notice(pointer.appending("enum"), message) }
