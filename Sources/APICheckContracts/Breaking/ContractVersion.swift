@@ -43,8 +43,9 @@ public struct ContractVersion {
         if let broken = contract.compiled.brokenReferences.first { throw broken }
         // So does an operation whose structure OpenAPI does not allow (`in: body`): verify refuses the operation.
         if let broken = contract.compiled.structureErrors.first { throw broken }
-        // The contract loaded, so its resources and anchors are unique.
-        let resources = (try? SchemaResources(file.tree)) ?? SchemaResources()
+        // The contract loaded, so its resources and anchors are unique (and were found as it loaded: its `$ref`s
+        // were checked).
+        let resources = file.schemaResources ?? (try? SchemaResources(file.tree)) ?? SchemaResources()
         return ContractVersion(path: path, compiled: contract.compiled, document: file.tree, file: file, resources: resources)
     }
 

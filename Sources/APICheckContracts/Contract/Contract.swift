@@ -85,7 +85,7 @@ public struct Contract: Sendable {
     ) throws(ConfigurationError) -> (contract: Contract, file: ContractFile) {
         // The OpenAPI schema that judges the structure compiles (once a process) while the text is parsed.
         _ = BackgroundResult { OpenAPIStructure.prepare() }
-        let file = try readFile(consume bytes, path: path, diskPath: diskPath, files: files, textOnDisk: textOnDisk)
+        var file = try readFile(consume bytes, path: path, diskPath: diskPath, files: files, textOnDisk: textOnDisk)
         let tree = file.tree
         let compiler = ContractCompiler(document: tree)
         let reachedOnly: Bool
@@ -102,13 +102,9 @@ public struct Contract: Sendable {
                 return .reached(keyCase: whole.keyCase, brokenReferences: whole.brokenReferences)
             }
         } else {
-            compiled = LargeStack.run(leaving: {
-                let whole = Result { () throws(SchemaError) -> Compiled in
-                    .whole(try compiler.compile(path: path) { located($0, in: file) })
-                }
-                // The compiler's tables of what it compiled are freed on that thread while this one goes on.
-                return (whole, compiler.schemas.takeTables())
-            })
+            compiled = LargeStack.run {
+                Result { () throws(SchemaError) in .whole(try compiler.compile(path: path) { located($0, in: file) }) }
+            }
         }
         // What the parameters say that apicheck leaves out, also found while the structure is judged.
         let parameterNotices = compiler.notices()
@@ -144,6 +140,7 @@ public struct Contract: Sendable {
         // CompiledContract.reachedWarnings).
         let read = file.reading?.notices ?? []
         contract.notices = (read + unread + parameterNotices + (reachedOnly ? [] : compiler.schemas.notices)).map { located($0, in: file) }
+        file.schemaResources = compiler.schemas.foundResources
         return (Contract(path: path, compiled: contract), file)
     }
 
@@ -210,6 +207,9 @@ struct ContractFile {
     let bundle: ContractBundle
     /// Nil while the document's version is not yet known.
     let reading: ContractReading?
+    /// The schema resources (`$id`) and anchors of ``tree``, as loading found them (nil before, or where nothing
+    /// needed them): a comparison looks `$ref`s up in them too, and a vendor's description is a walk of megabytes.
+    var schemaResources: SchemaResources?
 
     /// The contract's own file.
     var source: ContractSource { bundle.main }
@@ -265,27 +265,15 @@ package enum LargeStack {
 
     /// `work`'s result, computed on a thread with a stack of ``size``.
     package static func run<Value>(_ work: () -> Value) -> Value {
-        run(leaving: { (work(), nil) })
-    }
-
-    /// The value `work` computes on a thread with a stack of ``size``; what it leaves beside it (the tables a
-    /// compile kept, a vendor's description's tens of thousands of entries) is freed on that thread after the caller
-    /// has the value and goes on.
-    package static func run<Value>(leaving work: () -> (Value, AnyObject?)) -> Value {
         withoutActuallyEscaping(work) { work in
             // The caller waits for the thread: `work` and the result are never touched by two threads at once.
             let box = Box(work: work)
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
-                let leftover = box.work.map { work in
-                    let (value, leftover) = work()
-                    box.value = value
-                    return leftover
-                }
+                box.value = box.work?()
                 // Let go of `work` before the caller goes on: it must not outlive withoutActuallyEscaping.
                 box.work = nil
-                // Freed after the signal, on this thread (withExtendedLifetime: not at its last use, before it).
-                withExtendedLifetime(leftover) { _ = done.signal() }
+                done.signal()
             }
             thread.stackSize = size
             thread.start()
@@ -298,9 +286,9 @@ package enum LargeStack {
     }
 
     private final class Box<Value>: @unchecked Sendable {
-        var work: (() -> (Value, AnyObject?))?
+        var work: (() -> Value)?
         var value: Value?
-        init(work: @escaping () -> (Value, AnyObject?)) { self.work = work }
+        init(work: @escaping () -> Value) { self.work = work }
     }
 }
 

@@ -111,6 +111,9 @@ final class SchemaCompiler {
         return table
     }
 
+    /// The document's schema resources and anchors, if a compile has found them.
+    var foundResources: SchemaResources? { resourceTable }
+
     /// Where the resources of the document start, each with the URI it was retrieved from (the document itself, by
     /// default).
     let roots: [(uri: URIReference, at: JSONPointer)]
@@ -137,28 +140,6 @@ final class SchemaCompiler {
     /// `properties`, or of `$ref`s each first met inside the last) is refused, never a stack overflow.
     private var depth = 0
     static let maximumDepth = 1_024
-
-    /// The tables of what was compiled, taken out of this compiler (which compiles nothing more: a document compiled
-    /// whole), for the caller to free where it likes. The compiled schemas stay with whoever holds them.
-    func takeTables() -> AnyObject {
-        let tables = Tables(done: done, completed: completed, failed: failed)
-        done = [:]
-        completed = []
-        failed = [:]
-        return tables
-    }
-
-    /// What ``takeTables()`` takes.
-    private final class Tables {
-        let done: [Key: CompiledSchema]
-        let completed: [Key]
-        let failed: [Key: SchemaError]
-        init(done: [Key: CompiledSchema], completed: [Key], failed: [Key: SchemaError]) {
-            self.done = done
-            self.completed = completed
-            self.failed = failed
-        }
-    }
 
     /// Records a slip read as meant (once per place).
     private func notice(_ pointer: JSONPointer, _ message: String) {
