@@ -19,6 +19,34 @@ struct JSONStreamTests {
         #expect(pieces.count == whole.count / (1 << 16) + 1 || pieces.count == whole.count / (1 << 16))
     }
 
+    @Test(
+        "items made apart (another thread's bytes) and written after those streamed one by one: byte for byte what pretty writes",
+        arguments: [0, 1, 17, 40])
+    func itemsMadeApart(streamed: Int) {
+        var generator = SeededGenerator(seed: 7)
+        let value = Self.report(count: 40, using: &generator)
+        guard case .array(let changes)? = value["comparisons"]?[0]?["changes"] else {
+            Issue.record("no changes")
+            return
+        }
+        let expected = JSONWriter.pretty(["comparisons": [["changes": .array(changes)]]], lineEnds: 2)
+        var pieces: [[UInt8]] = []
+        JSONStream.write(lineEnds: 2, to: { pieces.append($0) }) { stream in
+            stream.object { stream in
+                stream.array("comparisons") { stream in
+                    stream.object { stream in
+                        stream.array("changes") { stream in
+                            for change in changes[..<streamed] { stream.item(change) }
+                            let bytes = JSONStream.itemBytes(changes[streamed...], depth: stream.depth, following: streamed > 0)
+                            stream.items(bytes, count: changes.count - streamed)
+                        }
+                    }
+                }
+            }
+        }
+        #expect(String(decoding: pieces.flatMap { $0 }, as: UTF8.self) == expected)
+    }
+
     /// Streams `value`'s objects, and its arrays of containers, member by member; everything else is written whole.
     static func stream(_ value: JSONValue, into stream: inout JSONStream, key: String? = nil) {
         switch value {

@@ -293,6 +293,9 @@ public enum BreakingReport {
         }
     }
 
+    /// How many changes a JSON report holds before it is written on two threads.
+    package static let parallelItems = 2_000
+
     private static func write(_ comparison: BreakingRun.Comparison, into stream: inout JSONStream) {
         stream.object { stream in
             stream.member("api", comparison.api.map(JSONValue.string) ?? .null)
@@ -300,7 +303,16 @@ public enum BreakingReport {
             stream.member("new", .string(comparison.newPath))
             stream.member("recordings_read", comparison.recordingsRead.map { .number(JSONNumber($0)) } ?? .null)
             stream.array("changes") { stream in
-                for ranked in comparison.changes { stream.item(json(ranked)) }
+                let changes = comparison.changes
+                // A vendor's release is tens of thousands of changes: the later half is written out on a second
+                // thread while this one writes the first.
+                let half = changes.count >= parallelItems ? changes.count / 2 : changes.count
+                let depth = stream.depth
+                let later =
+                    half < changes.count
+                    ? BackgroundResult { JSONStream.itemBytes(changes[half...].lazy.map(json), depth: depth, following: half > 0) } : nil
+                for ranked in changes[..<half] { stream.item(json(ranked)) }
+                if let later { stream.items(later.wait(), count: changes.count - half) }
             }
         }
     }

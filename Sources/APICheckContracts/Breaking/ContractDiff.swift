@@ -22,12 +22,49 @@ public struct ContractDiff {
 
     /// The changes from `old` to `new`, in the new contract's order of operations (removed ones last); a sunset date
     /// is compared with `today`.
-    public static func compare(_ old: ContractVersion, _ new: ContractVersion, today: Date = Date()) -> [ContractChange] {
+    ///
+    /// With `operationsApart` operations or more in the new version, the later half is compared on a second thread
+    /// meanwhile (each half finds what the other does of the schemas both reach: a change depends only on its
+    /// operation and the two documents), and its changes follow the first half's.
+    public static func compare(
+        _ old: ContractVersion, _ new: ContractVersion, today: Date = Date(), operationsApart: Int = operationsApart
+    ) -> [ContractChange] {
         ContractVersion.prepareLocations([old, new])
+        let oldOperations = operations(of: old)
+        let newOperations = operations(of: new)
+        let oldByKey = Dictionary(oldOperations.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let half = newOperations.count >= operationsApart ? newOperations.count / 2 : newOperations.count
+        let apart = OperationsApart(old: old.detached(), new: new.detached(), operations: newOperations[half...], oldByKey: oldByKey)
+        let later = half < newOperations.count ? BackgroundResult { apart.compare(today: today) } : nil
         var diff = ContractDiff(old: old, new: new)
         diff.today = today
-        diff.compareDocuments()
+        diff.compare(newOperations[..<half], oldByKey: oldByKey)
+        if let later { diff.changes += later.wait() }
+        diff.reportRemovals(oldOperations, newKeys: Set(newOperations.map(\.key)))
         return diff.changes
+    }
+
+    /// How many operations a new version has whose later half is compared on a second thread (`compare`'s
+    /// `operationsApart` by default).
+    public static let operationsApart = 16
+
+    /// The later half of the new version's operations, compared on a thread of its own with versions whose
+    /// ``ContractVersion/Locations`` are their own.
+    ///
+    /// `@unchecked Sendable`: the versions share with the caller's only what nobody changes (the documents, the files
+    /// as read, the resources, the scans of the files under way, whose `wait()` any thread may call).
+    private struct OperationsApart: @unchecked Sendable {
+        let old: ContractVersion
+        let new: ContractVersion
+        let operations: ArraySlice<Operation>
+        let oldByKey: [String: Operation]
+
+        func compare(today: Date) -> [ContractChange] {
+            var diff = ContractDiff(old: old, new: new)
+            diff.today = today
+            diff.compare(operations, oldByKey: oldByKey)
+            return diff.changes
+        }
     }
 
     // MARK: Operations
@@ -96,11 +133,8 @@ public struct ContractDiff {
         return result
     }
 
-    mutating func compareDocuments() {
-        let oldOperations = Self.operations(of: old)
-        let newOperations = Self.operations(of: new)
-        let oldByKey = Dictionary(oldOperations.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let newKeys = Set(newOperations.map(\.key))
+    /// Compares each of `newOperations` with the operation of `oldByKey` it is, or tells it added.
+    mutating func compare(_ newOperations: some Collection<Operation>, oldByKey: [String: Operation]) {
         for operation in newOperations {
             guard let before = oldByKey[operation.key] else {
                 if operation.isWebhook {
@@ -114,6 +148,10 @@ public struct ContractDiff {
             }
             compareOperation(before, operation)
         }
+    }
+
+    /// Tells each of `oldOperations` whose key is not among `newKeys` removed.
+    mutating func reportRemovals(_ oldOperations: [Operation], newKeys: Set<String>) {
         for operation in oldOperations where !newKeys.contains(operation.key) {
             reportRemoval(
                 operation.isWebhook ? .breakingWebhookRemoved : .breakingOperationRemoved,

@@ -56,6 +56,14 @@ public struct ContractVersion {
         try read(try Contract.bytes(at: path), path: path)
     }
 
+    /// This version with locations of its own (for a comparison on another thread), the scans under way shared.
+    func detached() -> ContractVersion {
+        let copy = ContractVersion(path: path, compiled: compiled, document: document, file: file, resources: resources)
+        copy.locations.locators = locations.locators
+        copy.locations.pending = locations.pending
+        return copy
+    }
+
     /// Where `pointer` is in this version: the file, its line, the pointer.
     func location(_ pointer: JSONPointer) -> ContractChange.Location {
         if let pending = locations.pending {

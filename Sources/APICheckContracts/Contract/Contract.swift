@@ -297,12 +297,14 @@ package final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var value: Value?
 
-    package init(_ work: @escaping @Sendable () -> Value) {
+    /// Starts `work` on a thread whose stack is `stackSize` bytes (by default the main thread's: deep documents decode
+    /// recursively).
+    package init(stackSize: Int = 8 << 20, _ work: @escaping @Sendable () -> Value) {
         let thread = Thread { [self] in
             value = work()
             done.signal()
         }
-        thread.stackSize = 8 << 20  // the main thread's: deep documents decode recursively
+        thread.stackSize = stackSize
         thread.start()
     }
 

@@ -19,12 +19,19 @@ struct ContractCompiler {
         schemas = SchemaCompiler(document: index, readsSlips: true)
     }
 
+    private init(index: DocumentIndex, schemas: SchemaCompiler) {
+        self.index = index
+        self.schemas = schemas
+    }
+
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
     /// Compiles the document. A problem of the document as a whole (a chain of `$ref`s that loops) is thrown; a construct
     /// apicheck does not check refuses only the operations that reach it, each named once in the result's `refused`
     /// with the error `locate` makes of it (the file and line as written).
-    func compile(path: String, locate: (SchemaError) -> ConfigurationError) throws(SchemaError) -> CompiledContract {
+    func compile(path: String, routesApart: Int = routesApart, locate: (SchemaError) -> ConfigurationError) throws(SchemaError)
+        -> CompiledContract
+    {
         let documentKeyCase = try checkRoot()
         var refusals = Refusals()
         func refuse(_ error: SchemaError, method: String?, template: String?) throws(SchemaError) {
@@ -43,9 +50,35 @@ struct ContractCompiler {
                 }
             }
         }
+        let routes = self.routes
+        // A vendor's paths: the later half compiled on a second thread, by a fork of this compiler that has every
+        // schema of components (``RoutesApart``), while this thread compiles the first.
+        let half = routes.count >= routesApart ? routes.count / 2 : routes.count
+        let later =
+            half < routes.count
+            ? schemas.fork().map { RoutesApart(compiler: self, schemas: $0).start(Array(routes[half...]), keyCase: documentKeyCase) } : nil
         var operations: [CompiledContract.Operation] = []
-        for route in routes {
-            try self.route(route.key, route.value, keyCase: documentKeyCase, into: &operations, refusing: refuse)
+        func compile(_ routes: ArraySlice<JSONObject.Member>) throws(SchemaError) {
+            for route in routes {
+                try self.route(route.key, route.value, keyCase: documentKeyCase, into: &operations, refusing: refuse)
+            }
+        }
+        do {
+            try compile(routes[..<(later == nil ? routes.count : half)])
+        } catch {
+            _ = later?.wait()
+            throw error
+        }
+        if let later {
+            let apart = later.wait()
+            if schemas.join(apart.schemas) {
+                // Told after this thread's, in the document's order, as one thread would have told them.
+                let compiled = try apart.compiled.get()
+                operations += compiled.operations
+                for refusal in compiled.refused { try refuse(refusal.error, method: refusal.method, template: refusal.template) }
+            } else {
+                try compile(routes[half...])
+            }
         }
         for error in componentErrors where refusals.located[error.pointer] == nil {
             try refuse(error, method: nil, template: nil)
@@ -55,6 +88,54 @@ struct ContractCompiler {
         var contract = CompiledContract(path: path, operations: operations, refused: refusals.list, graph: schemas.graph)
         contract.brokenReferences = try schemas.checkReferences().map(locate)
         return contract
+    }
+
+    /// How many path items a document has whose later half is compiled on a second thread (`compile`'s
+    /// `routesApart` by default).
+    static let routesApart = 32
+
+    /// The later half of a document's paths, compiled on a thread of its own by a fork of the compiler
+    /// (``SchemaCompiler/fork()``): the operations, and what is refused, unlocated, to be told in order by the compiler
+    /// it was forked from once both halves are done.
+    ///
+    /// `@unchecked Sendable`: the fork is used by that thread alone until `wait()` returns; the document, its index and
+    /// the schemas the fork starts with are not changed by anyone meanwhile.
+    struct RoutesApart: @unchecked Sendable {
+        let compiler: ContractCompiler
+        let schemas: SchemaCompiler
+
+        struct Refused {
+            let error: SchemaError
+            let method: String?
+            let template: String?
+        }
+
+        /// What the thread hands back: its compiler (to ``SchemaCompiler/join(_:)``) and what it compiled, or the
+        /// problem of the whole document it met.
+        struct Done: @unchecked Sendable {
+            let schemas: SchemaCompiler
+            let compiled: Result<(operations: [CompiledContract.Operation], refused: [Refused]), SchemaError>
+        }
+
+        func start(_ routes: [JSONObject.Member], keyCase: KeyCase?) -> BackgroundResult<Done> {
+            BackgroundResult(stackSize: LargeStack.size) {
+                let forked = ContractCompiler(index: compiler.index, schemas: schemas)
+                var refused: [Refused] = []
+                var operations: [CompiledContract.Operation] = []
+                let compiled = Result { () throws(SchemaError) in
+                    for route in routes {
+                        try forked.route(route.key, route.value, keyCase: keyCase, into: &operations) {
+                            error, method, template throws(SchemaError) in
+                            // As ``Refusals/add(_:method:template:locate:)``: a problem of the whole document stops it.
+                            if error.isDocumentWide { throw error }
+                            refused.append(Refused(error: error, method: method, template: template))
+                        }
+                    }
+                    return (operations: operations, refused: refused)
+                }
+                return Done(schemas: schemas, compiled: compiled)
+            }
+        }
     }
 
     /// The operations a compile refuses, in order, each error located once: many operations may reach one refused

@@ -24,6 +24,12 @@ struct CoverageGraph {
         var declared: [String]
     }
 
+    /// What keeps the schemas, and tells which stands for a copy (``SchemaGraph/same(_:)``).
+    let schemas: SchemaGraph
+
+    init(schemas: SchemaGraph) {
+        self.schemas = schemas
+    }
     private(set) var nodes: [CoverageIndex.Node] = []
     private(set) var fields: [Found] = []
     private(set) var enums: [Found] = []
@@ -59,7 +65,8 @@ struct CoverageGraph {
     mutating func count(_ roots: [CompiledSchema]) {
         var stack: [CompiledSchema] = []
         var seen: Set<ObjectIdentifier> = []
-        func enter(_ schema: CompiledSchema) {
+        func enter(_ reached: CompiledSchema) {
+            let schema = schemas.same(reached)
             let id = ObjectIdentifier(schema)
             entries[id, default: 0] += 1
             if seen.insert(id).inserted { stack.append(schema) }
@@ -113,7 +120,8 @@ struct CoverageGraph {
     }
 
     /// Reads `schema` into `node` when only this place reaches it, or links `node` to the schema read on its own.
-    private mutating func place(_ schema: CompiledSchema, at node: Int, unit: Int, pointer: String) {
+    private mutating func place(_ reached: CompiledSchema, at node: Int, unit: Int, pointer: String) {
+        let schema = schemas.same(reached)
         let id = ObjectIdentifier(schema)
         guard (entries[id] ?? 0) > 1 || pointer.utf8.count > Self.longestPointer || unitRoots[id] != nil else {
             work.append(.read(schema, node: node, unit: unit, pointer: pointer))

@@ -68,8 +68,9 @@ final class CoverageIndex: Sendable {
         let mediaType: String
     }
 
-    init(operations compiled: [CompiledContract.Operation]) {
-        var graph = CoverageGraph()
+    /// The index of `compiled`, whose schemas `graph` keeps (and tells apart: ``SchemaGraph/same(_:)``).
+    init(operations compiled: [CompiledContract.Operation], graph schemas: SchemaGraph) {
+        var graph = CoverageGraph(schemas: schemas)
         let bodies = compiled.flatMap { operation in
             operation.responses.keys.sorted().flatMap { key in
                 (operation.responses[key]?.content ?? [:]).sorted { $0.key < $1.key }.compactMap(\.value)

@@ -387,8 +387,10 @@ package final class SchemaReference: @unchecked Sendable {
 /// The schemas that recursive `$ref`s of one compiled document lead back to (``SchemaReference``), kept alive for as
 /// long as anything holds the document's ``CompiledContract``, one of its operations, or its ``StandaloneSchema``.
 ///
-/// `@unchecked Sendable`: written only by the ``SchemaCompiler`` that made it, before the compiled document is handed
-/// to anyone.
+/// With them, where a document was compiled on two threads, the schemas both compiled (``same(_:)``).
+///
+/// `@unchecked Sendable`: written only by the ``SchemaCompiler`` that made it (and, once a fork's thread is done, by
+/// the compiler it was forked from), before the compiled document is handed to anyone.
 package final class SchemaGraph: @unchecked Sendable {
     private var recursionTargets: [ObjectIdentifier: CompiledSchema] = [:]
 
@@ -399,5 +401,26 @@ package final class SchemaGraph: @unchecked Sendable {
 
     func keep(_ schema: CompiledSchema) {
         recursionTargets[ObjectIdentifier(schema)] = schema
+    }
+
+    /// Keeps what `other` keeps too (a graph its compiler's thread is done with).
+    func keep(_ other: SchemaGraph) {
+        recursionTargets.merge(other.recursionTargets) { kept, _ in kept }
+        copies.merge(other.copies) { kept, _ in kept }
+    }
+
+    /// Schemas compiled twice, by two threads that each compiled half of a document (``SchemaCompiler/join(_:)``),
+    /// by the second copy: the first, which stands for it, and the copy itself (held, so that no other schema takes
+    /// its identity).
+    private var copies: [ObjectIdentifier: (kept: CompiledSchema, copy: CompiledSchema)] = [:]
+
+    func keep(copies made: [(kept: CompiledSchema, copy: CompiledSchema)]) {
+        for pair in made { copies[ObjectIdentifier(pair.copy)] = pair }
+    }
+
+    /// The schema that stands for `schema` where schemas are told apart by identity: itself, or, for a copy a second
+    /// thread made, the first.
+    func same(_ schema: CompiledSchema) -> CompiledSchema {
+        copies.isEmpty ? schema : copies[ObjectIdentifier(schema)]?.kept ?? schema
     }
 }

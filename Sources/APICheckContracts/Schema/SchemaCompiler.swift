@@ -218,6 +218,48 @@ final class SchemaCompiler {
         return schema
     }
 
+    /// A compiler for more of the same document on another thread: it starts with every schema this one has finished
+    /// or refused and the slips it has noticed, and keeps tables, a graph and notices of its own. Nil while a schema
+    /// is being compiled, before the document's resources are known, or where the document declares a
+    /// `$dynamicAnchor` (its scopes are numbered in the order met).
+    func fork() -> SchemaCompiler? {
+        guard open.isEmpty, dynamic == false, let resourceTable else { return nil }
+        let other = SchemaCompiler(document: document, roots: roots, readsSlips: readsSlips)
+        other.done = done
+        other.failed = failed
+        other.noticed = noticed
+        other.resourceTable = resourceTable
+        other.dynamic = dynamic
+        other.metaSchemas = metaSchemas
+        return other
+    }
+
+    /// Takes in what `other`, a ``fork()`` of this compiler, compiled once its thread is done, as though this compiler
+    /// had gone on to compile it: the schemas its recursive `$ref`s lead back to are kept with this one's; a schema both
+    /// compiled is two copies, and this one's stands for `other`'s wherever schemas are told apart by identity
+    /// (``SchemaGraph/same(_:)``: coverage counts a schema that several responses reach once); and the slips it noticed
+    /// that this one did not follow this one's.
+    ///
+    /// Returns false, taking nothing, where the two disagree on a schema both met: one finished it and the other refused
+    /// it, or they refused it for different reasons. Each compiled it from where its own work first met it, and where a
+    /// nesting too deep or a schema that applies itself to the same value is found depends on that; one compiler goes on
+    /// from what it found first, so what `other` compiled is then compiled again by this one.
+    func join(_ other: SchemaCompiler) -> Bool {
+        var copies: [(kept: CompiledSchema, copy: CompiledSchema)] = []
+        for (key, copy) in other.done {
+            if failed[key] != nil { return false }
+            if let mine = done[key], mine !== copy { copies.append((mine, copy)) }
+        }
+        for (key, error) in other.failed {
+            if done[key] != nil { return false }
+            if let mine = failed[key], mine != error { return false }
+        }
+        graph.keep(other.graph)
+        graph.keep(copies: copies)
+        for notice in other.notices where noticed.insert(notice.pointer).inserted { notices.append(notice) }
+        return true
+    }
+
     /// Every `$ref` or `$dynamicRef` of the document that leads nowhere (a place that holds nothing, a resource or
     /// anchor no schema declares), reached by an operation or not, each where it is written: the contract's own errors
     /// (`contract.invalid`), found the same for a document compiled only where recordings reach it

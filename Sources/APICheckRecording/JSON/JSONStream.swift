@@ -44,6 +44,41 @@ public struct JSONStream: ~Copyable {
         handOn()
     }
 
+    /// How many containers are open: the depth ``items(_:count:)``'s bytes are made for.
+    public var depth: Int { counts.count }
+
+    /// The bytes that ``item(_:)`` writes for each of `values`, one after another, in an array `depth` containers deep
+    /// that holds other items before them when `following`: made apart from the stream (on another thread, while the
+    /// stream writes the items before them), and written with ``items(_:count:)``.
+    public static func itemBytes(_ values: some Sequence<JSONValue>, depth: Int, following: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        var first = !following
+        for value in values {
+            assert(!value.isScalar, "an array of scalars is written whole, on one line")
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            out.append(0x0A)
+            JSONWriter.newlineIndent(depth, into: &out)
+            JSONWriter.writePretty(value, indent: depth, into: &out)
+        }
+        return out
+    }
+
+    /// `count` items of the array being written, as ``itemBytes(_:depth:following:)`` made them for this depth (and
+    /// with `following` true when the array holds items already).
+    public mutating func items(_ bytes: [UInt8], count: Int) {
+        precondition(!counts.isEmpty, "items are written inside an array")
+        guard count > 0 else { return }
+        counts[counts.count - 1] += count
+        if out.isEmpty {
+            emit(bytes)
+            return
+        }
+        emit(out)
+        out.removeAll(keepingCapacity: true)
+        emit(bytes)
+    }
+
     /// An object whose members `body` writes: the value of `key` in the object being written, an item of the array
     /// being written (`key` nil), or the whole value.
     public mutating func object(_ key: String? = nil, _ body: (inout JSONStream) -> Void) {
