@@ -88,6 +88,8 @@ let package = Package(
             name: "APICheckTesting",
             dependencies: ["APICheckReplayTesting", "APICheckReplay", "APICheckContracts", "APICheckRecording", "Locking"]),
         .target(name: "Sandbox", dependencies: ["Sockets", "HTTP1", "Locking"]),
+        // `apicheck serve`: an app in its own process (a UI test, the simulator, any client) answered from recordings over HTTP.
+        .target(name: "APICheckServe", dependencies: ["APICheckReplay", "APICheckRecording", "Sandbox", "Sockets", "Locking"]),
         .target(
             name: "APICheckLive",
             dependencies: [
@@ -107,6 +109,8 @@ let package = Package(
                 "APICheckRecording",
                 "WireFormat",
                 "APICheckLive",
+                "APICheckReplay",
+                "APICheckServe",
                 "Sandbox",
                 "Sockets",
                 "Locking",
@@ -183,6 +187,7 @@ let package = Package(
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "SandboxTests", dependencies: ["TestSupport", "Sandbox", "Sockets"]),
+        .testTarget(name: "APICheckServeTests", dependencies: ["TestSupport", "APICheckServe", "APICheckReplay", "APICheckRecording"]),
         .testTarget(
             name: "APICheckReplayTests", dependencies: ["TestSupport", "APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),
         // The child process of the crash-safety tests: saves with the project's own code until it is killed.

@@ -17,7 +17,8 @@ cd "$(dirname "$0")/.."
 
 usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
 
-# The suites where threads meet: the lock itself; replay (one protocol class per session, the slot list) and global
+# The suites where threads meet: the lock itself; replay, and apicheck serve (its connections' threads and the journal's lock, the stop
+# request beside Ctrl-C); (one protocol class per session, the slot list) and global
 # scope (one URLSession.shared, serialized beside parallel session-scope tests, 1,000 parallel replays); the live
 # runner, its two transports and the hostile server; the sockets and the sandbox's server; verify on parallel jobs
 # (Parallel.map, and the apicheck child, sanitized, with --jobs 2 and 8) and the Ctrl-C path of a live run; a contract
@@ -25,9 +26,9 @@ usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
 # ahead on a thread of its own and applied to the document on a second; a 3.0 document's schemas read on a second thread;
 # schemas compiled on a thread with a large stack of its own, hundreds of levels deep; a vendor's later paths compiled,
 # its later operations compared and its report's later changes written on a second thread).
-threads_filter='^(LockingTests|APICheckReplayTests|APICheckLiveTests|SandboxTests)\.|^APICheckTests\.(ParallelTests|ReachedCompilationTests|OpenAPIStructureTests|ContractMemoryTests|HostileDocumentTests|TwoHalvesTests)'
+threads_filter='^(LockingTests|APICheckReplayTests|APICheckLiveTests|SandboxTests|APICheckServeTests)\.|^APICheckTests\.(ParallelTests|ReachedCompilationTests|OpenAPIStructureTests|ContractMemoryTests|HostileDocumentTests|TwoHalvesTests)'
 threads_filter+='|^APICheckTestingTests\.(GlobalScopeTests|GlobalScopeSerializationTests|ParallelReplayTests|AppCodeReplayTests|ExampleReportTests)'
-threads_filter+='|^APICheckCLITests\.(HostileServerCLITests|VerifyCommandTests/parallelJobs|LiveCommandTests/interrupt)'
+threads_filter+='|^APICheckCLITests\.(HostileServerCLITests|VerifyCommandTests/parallelJobs|LiveCommandTests/interrupt|ServeCommandTests)'
 
 sanitizer=""
 filter=""

@@ -15,7 +15,7 @@ struct APICheckCommand: AsyncParsableCommand {
         version: ToolVersion.current,
         subcommands: [
             VerifyCommand.self, DiffCommand.self, RecordCommand.self, InferCommand.self, HARCommand.self, SandboxCommand.self,
-            ExamplesCommand.self, CoverageCommand.self, BreakingCommand.self,
+            ExamplesCommand.self, CoverageCommand.self, BreakingCommand.self, ServeCommand.self,
         ]
     )
 }

@@ -36,6 +36,9 @@ public struct ReplayConfiguration: Sendable {
     /// request whose body nobody saw either (`"body": {"unseen": ...}`, from a HAR that left it out): off by default,
     /// when such an upload is refused. It is never recorded: apicheck cannot send a body it does not have.
     public var unseenUploadBodies = false
+    /// How a request replay cannot answer is recorded, for its message: by default the `swift test` command that records
+    /// it (``recordCommand(mode:)``); `apicheck serve`, which answers an app outside any test, says its own.
+    package var recordHint: String?
 
     /// Creates a configuration; by default it replays only, with the built-in redaction and default matching.
     public init(

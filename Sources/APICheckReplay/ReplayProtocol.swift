@@ -90,7 +90,7 @@ class StoreURLProtocol: URLProtocol {
         }
         live.unseenBody = unseen
         switch store.decide(for: live, addressed: url) {
-        case .replay(let response):
+        case .replay(let response, _):
             ProtocolAnswers.deliver(response, url: url, through: self)
         case .fail(let message):
             fail(message)

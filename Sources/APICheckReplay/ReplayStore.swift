@@ -4,9 +4,10 @@ import Locking
 import WireFormat
 
 /// One session's recording, cursor and findings; its lock is this session's alone.
-final class ReplayStore: Sendable {
-    enum Decision {
-        case replay(PreparedResponse)
+package final class ReplayStore: Sendable {
+    package enum Decision {
+        /// Answer with the recorded response of interaction `index`.
+        case replay(PreparedResponse, index: Int)
         /// Send the request to this URL (the base's live URL, or where it was addressed) and record it.
         case record(URL)
         case fail(String)
@@ -50,13 +51,13 @@ final class ReplayStore: Sendable {
 
     /// A session's store: the recording at `configuration.recordingURL`, or, when `routes` are given, those
     /// routes only (no file is read or written).
-    init(configuration: ReplayConfiguration, routes: [ReplayRoute] = []) {
+    package init(configuration: ReplayConfiguration, routes: [ReplayRoute] = [], recording given: Recording? = nil) {
         self.configuration = configuration
         self.routes = routes.map { ($0, PreparedResponse($0.response)) }
-        let exists = routes.isEmpty && FileManager.default.fileExists(atPath: configuration.recordingURL.path)
-        var loaded: Recording?
+        let exists = given != nil || (routes.isEmpty && FileManager.default.fileExists(atPath: configuration.recordingURL.path))
+        var loaded = given
         var loadError: String?
-        if exists && configuration.mode != .all {
+        if given == nil, exists && configuration.mode != .all {
             do {
                 loaded = try Recording.load(from: configuration.recordingURL)
             } catch {
@@ -106,7 +107,7 @@ final class ReplayStore: Sendable {
     /// The live request as matching sees it: only the headers matching compares, and the body classified.
     ///
     /// Lighter than a full capture: this runs on every replayed request.
-    func liveRequest(method: String, url: URL, headers: [(String, String)], body: Data?) -> RecordedRequest? {
+    package func liveRequest(method: String, url: URL, headers: [(String, String)], body: Data?) -> RecordedRequest? {
         guard let (base, relative) = bases.relativeURL(url) else { return nil }
         var kept = HeaderFields()
         var contentType: String?
@@ -136,7 +137,7 @@ final class ReplayStore: Sendable {
     }
 
     /// Fails a request addressed to no base of the API, naming the bases this session answers.
-    func refuseUnknownBase(method: String, url: URL) -> String {
+    package func refuseUnknownBase(method: String, url: URL) -> String {
         let sent = records ? "" : "; nothing was sent"
         return refuse(
             """
@@ -156,7 +157,7 @@ final class ReplayStore: Sendable {
     }
 
     /// Finds the recorded answer, or says where to record it, or explains why it cannot answer.
-    func decide(for request: RecordedRequest, addressed url: URL) -> Decision {
+    package func decide(for request: RecordedRequest, addressed url: URL) -> Decision {
         let live = RequestMatcher.prepare(request, rules: configuration.matching)
         return state.withLock { state in
             if let loadError, !records {
@@ -166,10 +167,10 @@ final class ReplayStore: Sendable {
             for index in state.matcher.candidates(for: live) where !state.used[index] {
                 if state.matcher.matches(live: live, recordedAt: index) {
                     state.used[index] = true
-                    if let prepared = state.preparedResponses[index] { return .replay(prepared) }
+                    if let prepared = state.preparedResponses[index] { return .replay(prepared, index: index) }
                     let prepared = PreparedResponse(state.recording.interactions[index].response)
                     state.preparedResponses[index] = prepared
-                    return .replay(prepared)
+                    return .replay(prepared, index: index)
                 }
             }
             if records {
@@ -315,7 +316,7 @@ final class ReplayStore: Sendable {
         }
         let stale = Self.staleSecretLines(live, nearest: nearest.map(\.index), in: state)
         if stale.isEmpty {
-            lines.append("  To record it: \(configuration.recordCommand(mode: .new))")
+            lines.append("  To record it: \(configuration.recordHint ?? configuration.recordCommand(mode: .new))")
         } else {
             lines += stale
             lines.append("  This is the client's bug, not a missing recording: recording again sends the same old secret to the live API.")
@@ -370,6 +371,15 @@ final class ReplayStore: Sendable {
         return nil
     }
 
+    /// The three recorded requests most like `request`, with what differs and whether each has answered already (for
+    /// `apicheck serve`'s journal). Only on the failure path.
+    package func nearest(to request: RecordedRequest) -> [(index: Int, differences: [String], used: Bool)] {
+        let live = RequestMatcher.prepare(request, rules: configuration.matching)
+        return state.withLock { state in
+            Self.nearestInteractions(to: live, in: state).map { ($0.index, $0.differences, state.used[$0.index]) }
+        }
+    }
+
     /// The three recorded requests most like `request`, with what differs. Only on the failure path.
     private static func nearestInteractions(to live: RequestMatcher.Prepared, in state: State) -> [(index: Int, differences: [String])] {
         let request = live.request
@@ -385,11 +395,11 @@ final class ReplayStore: Sendable {
 }
 
 /// A recorded response ready to hand to URLSession: its body bytes and headers, built once.
-struct PreparedResponse: Sendable {
+package struct PreparedResponse: Sendable {
     static let boundary = "apicheck-boundary"
-    let status: Int
-    let headers: [String: String]
-    let body: Data
+    package let status: Int
+    package let headers: [String: String]
+    package let body: Data
 
     init(_ response: RecordedResponse) {
         status = response.status

@@ -1,3 +1,5 @@
+import Locking
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -30,7 +32,21 @@ public final class SignalWaiter: @unchecked Sendable {
         }
     }
 
-    /// Returns once one of the signals has arrived.
+    /// Whether ``wait()`` has returned and closed the pipe (``wake()`` then writes nothing: the descriptor may be
+    /// another file's by then).
+    private let closed = Locked(false)
+
+    /// Wakes ``wait()`` as a signal would (`apicheck serve` told to stop over its control API); nothing once it has
+    /// returned.
+    public func wake() {
+        closed.withLock { closed in
+            guard !closed else { return }
+            var byte: UInt8 = 1
+            _ = write(writer, &byte, 1)
+        }
+    }
+
+    /// Returns once one of the signals has arrived, or ``wake()`` was called.
     public func wait() async {
         let reader = reader
         let signals = signals
@@ -42,8 +58,11 @@ public final class SignalWaiter: @unchecked Sendable {
             return SignalWaiter.readByte(reader) != nil
         }
         for number in signals { signal(number, SIG_DFL) }
-        _ = systemClose(reader)
-        _ = systemClose(writer)
+        closed.withLock { closed in
+            closed = true
+            _ = systemClose(reader)
+            _ = systemClose(writer)
+        }
     }
 }
 

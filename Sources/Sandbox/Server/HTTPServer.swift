@@ -5,16 +5,22 @@ import Sockets
 /// A small HTTP/1.1 server (RFC 9112) on plain sockets: one pool thread per open connection,
 /// kept-alive connections, `Content-Length` and chunked request bodies, `Expect: 100-continue`.
 ///
-/// It is the sandbox's only transport, written for what a replica of four JSON APIs needs on a
+/// It is the sandbox's transport (and `apicheck serve`'s), written for what a replica of four JSON APIs needs on a
 /// developer's machine and in CI: correct framing (the shared codec, `HTTP1`), bounded reads (a head over
 /// `HTTP1.maximumHeadBytes`, 64 KiB, is 431, a body over the limit 413), and a clean stop that closes every
 /// connection.
-final class HTTPServer: @unchecked Sendable {
+package final class HTTPServer: @unchecked Sendable {
     /// A response: the status, headers (`Content-Length` is added) and body.
-    struct Response {
-        var status: Int
-        var headers: [(String, String)]
-        var body: [UInt8]
+    package struct Response {
+        package var status: Int
+        package var headers: [(String, String)]
+        package var body: [UInt8]
+
+        package init(status: Int, headers: [(String, String)], body: [UInt8]) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
     }
 
     /// How long a request may take to arrive, and a response to be written, in seconds.
@@ -38,7 +44,7 @@ final class HTTPServer: @unchecked Sendable {
     private var stopped = false
     private var acceptorDone = false
 
-    init(
+    package init(
         host: String, port: Int, maximumBodyBytes: Int, handler: @escaping @Sendable (ReceivedRequest) -> Response,
         tooLarge: @escaping @Sendable (Int?) -> Response
     ) throws(ConnectError) {
@@ -51,10 +57,10 @@ final class HTTPServer: @unchecked Sendable {
         thread.start()
     }
 
-    var port: Int { listener.port }
+    package var port: Int { listener.port }
 
     /// Stops accepting, ends every connection and waits until their threads are done.
-    func stop() {
+    package func stop() {
         let open = condition.withLock {
             stopped = true
             return Array(connections.values)

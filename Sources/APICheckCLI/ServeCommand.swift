@@ -1,0 +1,138 @@
+import APICheckRecording
+import APICheckReplay
+import APICheckServe
+import ArgumentParser
+import Foundation
+import Sockets
+
+/// `apicheck serve`: answers an app in its own process from an API's recordings until Ctrl-C or a stop request.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Answer an app in its own process (UI tests, the simulator, any client) from recordings.",
+        discussion: """
+            apicheck serve listens on 127.0.0.1 and answers each request from the API's recordings (every .json under \
+            its recordings folder, or those --recording names) with replay's matcher: repeated requests in order, each \
+            recorded answer once. The app says which URL it addressed in the X-APICheck-URL header (the replay \
+            product's bootstrap does), or sends its requests to the server as to the API's base URL. A request the \
+            recordings lack is answered 502 with X-APICheck-Unmatched: 1, the reason and the nearest recorded requests.
+
+            Every exchange is kept in a journal. The control API, under /__apicheck/, asks for the token in \
+            X-APICheck-Token:
+              GET  /__apicheck/journal      the journal as JSON (matched, unmatched with candidates)
+              GET  /__apicheck/recordings   the recordings available and those answered from
+              POST /__apicheck/recordings   {"use": ["tests/list-first-page"]} (or null for all): answer from those
+              POST /__apicheck/reset        every recorded answer again, an empty journal
+              POST /__apicheck/stop         stop the server
+
+            Exit status: 0 when every request was answered from the recordings, 1 when one was not, 2 for a \
+            configuration error (a recording that does not read, a port taken).
+
+            Examples:
+              apicheck serve --api todos
+              apicheck serve --api todos --port 8090 --recording tests/list-first-page --recording tests/read-first
+              curl -H "X-APICheck-Token: $TOKEN" http://127.0.0.1:8090/__apicheck/journal
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(
+        name: .long, help: ArgumentHelp("The API whose recordings are served (needed when apicheck.yml has several).", valueName: "name"))
+    var api: String?
+
+    @Option(name: .long, help: "The port to listen on; 0 (the default) takes a free one, which is printed.")
+    var port: Int = 0
+
+    @Option(name: .long, help: "The address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Answer from this recording (repeatable): its path under the API's recordings folder without .json, such as tests/list-first-page; default every one.",
+            valueName: "name"))
+    var recording: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The token the control API asks for in X-APICheck-Token; default a random one, printed.", valueName: "token"))
+    var token: String?
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
+        if let token, token.isEmpty || token.contains(where: { $0.isWhitespace || $0.isNewline }) {
+            throw ValidationError("--token must be a non-empty token without spaces")
+        }
+    }
+
+    func run() async throws {
+        let configuration = try serveConfiguration()
+        // Installed before the server answers, so that a Ctrl-C at once is not lost.
+        let signals = SignalWaiter([SIGINT, SIGTERM])
+        let server: ReplayServer
+        do {
+            server = try ReplayServer(configuration)
+        } catch {
+            throw CommandFailure(message: "error: \(error.description)", status: .usage)
+        }
+        Output.err(banner(server))
+        let stopRequested = Task {
+            await server.waitForStopRequest()
+            guard !Task.isCancelled else { return }
+            // The stop request's answer is on its way: let it go out before the connections close.
+            try? await Task.sleep(nanoseconds: 200_000_000)
+            signals.wake()
+        }
+        await signals.wait()
+        // Stopped by a signal: the task waiting for a stop request goes on, and ends, before the process does.
+        stopRequested.cancel()
+        server.requestStop()
+        await stopRequested.value
+        await server.stop()
+        let journal = server.journal
+        let unmatched = journal.unmatched
+        let total = journal.entries.count + journal.dropped
+        var summary = "apicheck serve: \(total) request\(total == 1 ? "" : "s"), \(total - unmatched.count) answered from recordings"
+        summary += unmatched.isEmpty ? "\n" : ", \(unmatched.count) not:\n"
+        for entry in unmatched.prefix(20) { summary += "  #\(entry.number) \(entry.method) \(entry.url)\n" }
+        if unmatched.count > 20 { summary += "  ... and \(unmatched.count - 20) more (GET /__apicheck/journal lists them)\n" }
+        Output.err(summary)
+        if !unmatched.isEmpty { throw CommandFailure(message: "", status: .findings) }
+    }
+
+    /// The server's configuration from apicheck.yml's API and the flags.
+    private func serveConfiguration() throws -> ServeConfiguration {
+        let file = try global.loadConfiguration()
+        let environment = ProcessInfo.processInfo.environment
+        do {
+            let chosen = try file.selectingOne(api)
+            var others = try chosen.knownBaseURLs(environment: environment)
+            let main = others.removeValue(forKey: "")
+            return ServeConfiguration(
+                api: chosen.name, recordingsFolder: file.resolve(chosen.recordings), recordings: recording.isEmpty ? nil : recording,
+                baseURL: main, otherBaseURLs: others, baseURLAliases: try chosen.namedBaseURLs(environment: environment),
+                matching: MatchingRules(
+                    ignoredQueryItems: chosen.matching.ignoredQueryItems, matchedHeaders: chosen.matching.headers,
+                    matchesBody: chosen.matching.body),
+                host: host, port: port, token: token ?? ServeConfiguration.randomToken())
+        } catch {
+            throw CommandFailure(message: error.description, status: .usage)
+        }
+    }
+
+    private func banner(_ server: ReplayServer) -> String {
+        let configuration = server.configuration
+        let url = server.url.absoluteString
+        let count = server.recordings.count
+        return """
+            apicheck serve: \(configuration.api) on \(url), \(count) recording\(count == 1 ? "" : "s")
+              the app's launch environment: \(ReplayServer.urlVariable)=\(url) \(ReplayServer.tokenVariable)=\(configuration.token)
+              a client pointed at the server itself: \(url) stands for \(configuration.baseURL?.absoluteString ?? "the API's base URL")
+              the journal: curl -H '\(ReplayServer.tokenHeader): \(configuration.token)' \(url)/__apicheck/journal
+            Press Ctrl-C to stop.
+
+            """
+    }
+}

@@ -1,0 +1,95 @@
+import APICheckRecording
+import Foundation
+
+/// Every exchange a ``ReplayServer`` answered, in order: what a UI test asserts on once the app is done (nothing
+/// unmatched), and what `GET /__apicheck/journal` returns.
+public struct ServeJournal: Sendable, Equatable {
+    /// One request the app sent, and how it was answered.
+    public struct Entry: Sendable, Equatable {
+        /// Its place among every request the server answered since it started or was reset, from 1.
+        public let number: Int
+        public let method: String
+        /// The URL the app addressed (its production URL, as written), with the query.
+        public let url: String
+        /// The status the server answered with.
+        public let status: Int
+        /// The recorded interaction that answered it: its recording's name and its place there; nil when unmatched.
+        public let matched: Match?
+        /// Why it could not be answered (replay's message, with the nearest recorded requests); nil when matched.
+        public let unmatched: Unmatched?
+
+        /// A recorded interaction.
+        public struct Match: Sendable, Equatable {
+            public let recording: String
+            public let interaction: Int
+        }
+
+        /// A request no recorded interaction answers.
+        public struct Unmatched: Sendable, Equatable {
+            public let message: String
+            /// The recorded requests most like it, nearest first.
+            public let nearest: [Candidate]
+        }
+
+        /// A recorded request near an unmatched one, and what differs.
+        public struct Candidate: Sendable, Equatable {
+            public let recording: String
+            public let interaction: Int
+            public let method: String
+            public let url: String
+            public let differences: [String]
+            /// Whether it had answered a request already (a request repeated more often than recorded).
+            public let used: Bool
+        }
+    }
+
+    /// The exchanges kept, oldest first.
+    public internal(set) var entries: [Entry] = []
+    /// How many older exchanges were dropped to keep the journal within its limit.
+    public internal(set) var dropped = 0
+
+    /// The entries of requests no recording answered.
+    public var unmatched: [Entry] { entries.filter { $0.unmatched != nil } }
+
+    mutating func append(_ entry: Entry, limit: Int) {
+        entries.append(entry)
+        if entries.count > limit {
+            dropped += entries.count - limit
+            entries.removeFirst(entries.count - limit)
+        }
+    }
+
+    /// The journal as `GET /__apicheck/journal` answers it.
+    func json(api: String, recordings: [String]) -> JSONValue {
+        let matched = entries.count { $0.matched != nil }
+        return [
+            "format": "apicheck-serve-journal/1", "api": .string(api), "recordings": .array(recordings.map(JSONValue.string)),
+            "requests": .number(JSONNumber(entries.count + dropped)), "matched": .number(JSONNumber(matched)),
+            "unmatched": .number(JSONNumber(entries.count - matched)), "dropped": .number(JSONNumber(dropped)),
+            "entries": .array(entries.map(Self.json)),
+        ]
+    }
+
+    private static func json(_ entry: Entry) -> JSONValue {
+        let matched: JSONValue =
+            entry.matched.map { ["recording": .string($0.recording), "interaction": .number(JSONNumber($0.interaction))] } ?? .null
+        let unmatched: JSONValue =
+            entry.unmatched.map { unmatched in
+                [
+                    "message": .string(unmatched.message),
+                    "nearest": .array(
+                        unmatched.nearest.map { candidate in
+                            [
+                                "recording": .string(candidate.recording), "interaction": .number(JSONNumber(candidate.interaction)),
+                                "method": .string(candidate.method), "url": .string(candidate.url),
+                                "differences": .array(candidate.differences.map(JSONValue.string)), "used": .bool(candidate.used),
+                            ]
+                        }),
+                ]
+            } ?? .null
+        return [
+            "number": .number(JSONNumber(entry.number)), "method": .string(entry.method), "url": .string(entry.url),
+            "status": .number(JSONNumber(entry.status)), "matched": matched, "unmatched": unmatched,
+        ]
+    }
+}

@@ -1,0 +1,246 @@
+import APICheckRecording
+import APICheckReplay
+import Foundation
+import Locking
+import Sandbox
+
+/// What a ``ReplayServer`` answers each request with: the app's from the recordings, the control API's from its state.
+final class ServeResponder: Sendable {
+    /// The largest request body the server reads (an upload the app sends).
+    static let maximumBodyBytes = 64 << 20
+
+    let configuration: ServeConfiguration
+    let stopRequest = StopRequest()
+
+    private struct State {
+        var served: ServedRecordings
+        var store: ReplayStore
+        var journal = ServeJournal()
+        var number = 0
+    }
+
+    private let state: Locked<State>
+
+    init(configuration: ServeConfiguration, served: ServedRecordings) {
+        self.configuration = configuration
+        state = Locked(State(served: served, store: Self.store(configuration, served)))
+    }
+
+    /// A replay of `served`'s recordings, fresh: every interaction unused.
+    private static func store(_ configuration: ServeConfiguration, _ served: ServedRecordings) -> ReplayStore {
+        var replay = ReplayConfiguration(
+            api: configuration.api, name: served.combined.name, recordingURL: configuration.recordingsFolder, mode: .none,
+            liveBaseURL: configuration.baseURL, otherBaseURLs: configuration.otherBaseURLs, matching: configuration.matching,
+            baseURLAliases: configuration.baseURLAliases)
+        replay.recordHint =
+            "run the flow against the live API where it is recorded (a scenario with apicheck record, a test with APICHECK_RECORD=new), or choose the recording that has it (POST /__apicheck/recordings)"
+        return ReplayStore(configuration: replay, recording: served.combined)
+    }
+
+    var journal: ServeJournal { state.withLock { $0.journal } }
+    var chosen: [String] { state.withLock { $0.served.chosen } }
+
+    func use(_ names: [String]?) throws(ServeError) {
+        let available = state.withLock { $0.served.available }
+        let served = try ServedRecordings(available: available, choosing: names, api: configuration.api)
+        let store = Self.store(configuration, served)
+        state.withLock { state in
+            state = State(served: served, store: store)
+        }
+    }
+
+    func reset() {
+        state.withLock { state in
+            state = State(served: state.served, store: Self.store(configuration, state.served))
+        }
+    }
+
+    // MARK: The app's requests
+
+    /// Headers that describe how the request reached this server, not what the app asked the API.
+    private static let transportHeaders: Set<String> = ["host", "content-length", "connection", "transfer-encoding", "keep-alive"]
+    /// Headers of a recorded response that describe how it was sent, not what it says (its body is kept decoded).
+    private static let framingHeaders: Set<String> = [
+        "content-length", "transfer-encoding", "content-encoding", "connection", "keep-alive",
+    ]
+
+    func respond(to request: ReceivedRequest) -> HTTPServer.Response {
+        if request.path == "/__apicheck" || request.path.hasPrefix("/__apicheck/") { return control(request) }
+        guard let url = addressedURL(of: request) else {
+            let written = request.header(ReplayServer.originalURLHeader) ?? ""
+            return Self.json(400, ["error": .string("\(ReplayServer.originalURLHeader) is not an absolute http(s) URL: \"\(written)\"")])
+        }
+        let headers = request.headers.filter {
+            let name = $0.name.lowercased()
+            return !Self.transportHeaders.contains(name) && name != ReplayServer.originalURLHeader.lowercased()
+        }.map { ($0.name, $0.value) }
+        let (store, served) = state.withLock { ($0.store, $0.served) }
+        guard
+            let live = store.liveRequest(
+                method: request.method, url: url, headers: headers, body: request.body.isEmpty ? nil : Data(request.body))
+        else {
+            let message = store.refuseUnknownBase(method: request.method, url: url)
+            return unmatched(request.method, url, message: message, nearest: [])
+        }
+        switch store.decide(for: live, addressed: url) {
+        case .replay(let response, let index):
+            let origin = served.origins[index]
+            journal(
+                request.method, url, status: response.status, matched: .init(recording: origin.recording, interaction: origin.interaction),
+                unmatched: nil)
+            let headers = response.headers.filter { !Self.framingHeaders.contains($0.key.lowercased()) }.sorted { $0.key < $1.key }
+            return HTTPServer.Response(status: response.status, headers: headers.map { ($0.key, $0.value) }, body: [UInt8](response.body))
+        case .record:
+            // Never: the store replays only.
+            return unmatched(request.method, url, message: "apicheck serve replays only", nearest: [])
+        case .fail(let message):
+            let nearest = store.nearest(to: live).map { candidate in
+                let recorded = served.combined.interactions[candidate.index].request
+                let origin = served.origins[candidate.index]
+                return ServeJournal.Entry.Candidate(
+                    recording: origin.recording, interaction: origin.interaction, method: recorded.method, url: recorded.url,
+                    differences: candidate.differences, used: candidate.used)
+            }
+            return unmatched(request.method, url, message: message, nearest: nearest)
+        }
+    }
+
+    /// The URL the app addressed: the header's, or the request's path and query on the API's base URL.
+    private func addressedURL(of request: ReceivedRequest) -> URL? {
+        if let written = request.header(ReplayServer.originalURLHeader) {
+            guard let url = URL(string: written), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                url.host != nil
+            else { return nil }
+            return url
+        }
+        let base = BaseURLSet.trimmed(configuration.baseURL ?? ReplayConfiguration.offlineBaseURL)
+        return URL(string: base + request.path + (request.query.map { "?" + $0 } ?? ""))
+    }
+
+    /// Answers a request no recording answers: 502, with replay's message and the nearest recorded requests.
+    private func unmatched(_ method: String, _ url: URL, message: String, nearest: [ServeJournal.Entry.Candidate]) -> HTTPServer.Response {
+        let entry = journal(method, url, status: 502, matched: nil, unmatched: .init(message: message, nearest: nearest))
+        var response = Self.json(502, ServeJournal(entries: [entry]).json(api: configuration.api, recordings: [])["entries"]?[0] ?? .null)
+        response.headers.append(("X-APICheck-Unmatched", "1"))
+        return response
+    }
+
+    @discardableResult
+    private func journal(
+        _ method: String, _ url: URL, status: Int, matched: ServeJournal.Entry.Match?, unmatched: ServeJournal.Entry.Unmatched?
+    ) -> ServeJournal.Entry {
+        state.withLock { state in
+            state.number += 1
+            let entry = ServeJournal.Entry(
+                number: state.number, method: method, url: url.absoluteString, status: status, matched: matched, unmatched: unmatched)
+            state.journal.append(entry, limit: configuration.journalLimit)
+            return entry
+        }
+    }
+
+    // MARK: The control API
+
+    private static let endpoints = "GET /__apicheck/journal, GET|POST /__apicheck/recordings, POST /__apicheck/reset, POST /__apicheck/stop"
+
+    private func control(_ request: ReceivedRequest) -> HTTPServer.Response {
+        guard request.header(ReplayServer.tokenHeader) == configuration.token else {
+            return Self.json(
+                401,
+                [
+                    "error": .string(
+                        """
+                        the control API asks for the server's token in \(ReplayServer.tokenHeader) (apicheck serve printed it; the app's \
+                        launch environment has it as \(ReplayServer.tokenVariable))
+                        """)
+                ])
+        }
+        switch (request.method, request.path) {
+        case ("GET", "/__apicheck/journal"):
+            let (journal, chosen) = state.withLock { ($0.journal, $0.served.chosen) }
+            return Self.json(200, journal.json(api: configuration.api, recordings: chosen))
+        case ("GET", "/__apicheck/recordings"):
+            return Self.json(200, recordingsJSON())
+        case ("POST", "/__apicheck/recordings"):
+            do {
+                try use(try Self.chosenNames(in: request.body))
+            } catch {
+                return Self.json(400, ["error": .string(error.description)])
+            }
+            return Self.json(200, recordingsJSON())
+        case ("POST", "/__apicheck/reset"):
+            reset()
+            return Self.json(200, recordingsJSON())
+        case ("POST", "/__apicheck/stop"):
+            stopRequest.signal()
+            return Self.json(200, ["stopping": true])
+        case (_, "/__apicheck/journal"), (_, "/__apicheck/recordings"), (_, "/__apicheck/reset"), (_, "/__apicheck/stop"):
+            var response = Self.json(
+                405, ["error": .string("\(request.method) \(request.path): the control API answers \(Self.endpoints)")])
+            response.headers.append(
+                ("Allow", request.path.hasSuffix("journal") ? "GET" : request.path.hasSuffix("recordings") ? "GET, POST" : "POST"))
+            return response
+        default:
+            return Self.json(404, ["error": .string("\(request.method) \(request.path): the control API answers \(Self.endpoints)")])
+        }
+    }
+
+    private func recordingsJSON() -> JSONValue {
+        let served = state.withLock { $0.served }
+        return [
+            "api": .string(configuration.api), "recordings": .array(served.chosen.map(JSONValue.string)),
+            "available": .array(served.available.keys.sorted().map(JSONValue.string)),
+            "interactions": .number(JSONNumber(served.combined.interactions.count)),
+        ]
+    }
+
+    /// `{"use": ["a", "b"]}` or `{"use": null}` (every recording).
+    private static func chosenNames(in body: [UInt8]) throws(ServeError) -> [String]? {
+        let value: JSONValue
+        do {
+            value = try JSONReader.parse(body)
+        } catch {
+            throw ServeError(
+                "the body is not JSON (\(error)); send {\"use\": [\"tests/list-first-page\"]}, or {\"use\": null} for every recording")
+        }
+        switch value["use"] {
+        case .null?: return nil
+        case .array(let names)? where names.allSatisfy({ $0.stringValue != nil }): return names.compactMap(\.stringValue)
+        default: throw ServeError("expected {\"use\": [\"<recording>\", ...]}, or {\"use\": null} for every recording")
+        }
+    }
+
+    static func json(_ status: Int, _ value: JSONValue) -> HTTPServer.Response {
+        HTTPServer.Response(
+            status: status, headers: [("Content-Type", "application/json")], body: Array(JSONWriter.pretty(value).utf8))
+    }
+
+    static func tooLarge(announced: Int?) -> HTTPServer.Response {
+        json(413, ["error": .string("apicheck serve reads request bodies up to \(maximumBodyBytes >> 20) MB")])
+    }
+}
+
+/// A request to stop, which `apicheck serve` waits for beside Ctrl-C.
+final class StopRequest: Sendable {
+    private let state = Locked<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func signal() {
+        let waiters = state.withLock { state in
+            guard !state.done else { return [CheckedContinuation<Void, Never>]() }
+            state.done = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state in
+                if state.done { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `apicheck serve` as a user runs it, on the repository's own apicheck.yml and recordings: the URL and token it
+/// prints, a request to the production URL answered from a recording, one the recordings lack, the stop request, and
+/// the summary and exit status it ends with.
+@Suite("apicheck serve")
+struct ServeCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let production = "https://phplaravel-574671-2962113.cloudwaysapps.com"
+
+    /// Starts `apicheck serve` with `arguments` and reads its stderr up to the banner's end: the server's URL.
+    static func start(_ arguments: [String]) async throws -> (run: CLIRunner.Launched, url: String, banner: String) {
+        let run = try CLIRunner.launch(["serve", "--api", "todos", "--token", "T"] + arguments, currentDirectory: root)
+        let child = run.child
+        let banner = try await CLIRunner.onThread { () -> String in
+            var text = ""
+            while !text.contains("Press Ctrl-C to stop.") {
+                let more = child.readAvailable(from: .stderr)
+                if more.isEmpty { break }
+                text += String(decoding: more, as: UTF8.self)
+            }
+            return text
+        }
+        let url = try #require(banner.firstMatch(of: /http:\/\/127\.0\.0\.1:\d+/).map { String($0.output) }, "\(banner)")
+        return (run, url, banner)
+    }
+
+    static func send(_ method: String, _ url: String, headers: [String: String] = [:]) async throws -> Int {
+        var request = URLRequest(url: try #require(URL(string: url)))
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (_, response) = try await URLSession(configuration: .ephemeral).data(for: request)
+        return try #require(response as? HTTPURLResponse).statusCode
+    }
+
+    @Test("answers the app from the recordings until a stop request; a request they lack is listed, and it exits 1")
+    func serves() async throws {
+        let (run, url, banner) = try await Self.start(["--recording", "tests/list-first-page"])
+        #expect(banner.contains("APICHECK_SERVE_URL=\(url) APICHECK_SERVE_TOKEN=T"))
+        #expect(banner.contains("stands for \(Self.production)"))
+        #expect(try await Self.send("GET", url + "/api/v2/todos", headers: ["X-APICheck-URL": Self.production + "/api/v2/todos"]) == 200)
+        #expect(try await Self.send("GET", url + "/api/v2/todos/999") == 502)
+        #expect(try await Self.send("POST", url + "/__apicheck/stop") == 401)
+        #expect(try await Self.send("POST", url + "/__apicheck/stop", headers: ["X-APICheck-Token": "T"]) == 200)
+        let result = try await run.finish()
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("apicheck serve: 2 requests, 1 answered from recordings, 1 not:"), "\(result.stderr)")
+        #expect(result.stderr.contains("#2 GET \(Self.production)/api/v2/todos/999"), "\(result.stderr)")
+    }
+
+    @Test("Ctrl-C stops it; every request answered from the recordings is exit 0")
+    func interrupted() async throws {
+        let (run, url, _) = try await Self.start([])
+        #expect(try await Self.send("GET", url + "/api/v2/todos", headers: ["X-APICheck-URL": Self.production + "/api/v2/todos"]) == 200)
+        run.child.send(SIGINT)
+        let result = try await run.finish()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("apicheck serve: 1 request, 1 answered from recordings\n"), "\(result.stderr)")
+    }
+
+    @Test("a recording it is asked for that is not there, or a bad port, is exit 2 naming it")
+    func badInput() async throws {
+        let missing = try await CLIRunner.run(["serve", "--api", "todos", "--recording", "tests/nope"], currentDirectory: Self.root)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no recording named \"tests/nope\" for API \"todos\""), "\(missing.stderr)")
+        let port = try await CLIRunner.run(["serve", "--api", "todos", "--port", "70000"], currentDirectory: Self.root)
+        #expect(port.status == 2)
+        #expect(port.stderr.contains("--port must be between 0 and 65535"), "\(port.stderr)")
+    }
+}
