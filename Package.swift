@@ -187,7 +187,11 @@ let package = Package(
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "SandboxTests", dependencies: ["TestSupport", "Sandbox", "Sockets"]),
-        .testTarget(name: "APICheckServeTests", dependencies: ["TestSupport", "APICheckServe", "APICheckReplay", "APICheckRecording"]),
+        // An app written as REST_TODO is (URLSession.shared, its production URL), launched by APICheckServeTests as a process of its own.
+        .executableTarget(name: "apicheck-serve-app", dependencies: ["APICheckReplay"], path: "Tests/ServeApp"),
+        .testTarget(
+            name: "APICheckServeTests",
+            dependencies: ["TestSupport", "APICheckServe", "APICheckReplay", "APICheckRecording", "apicheck-serve-app"]),
         .testTarget(
             name: "APICheckReplayTests", dependencies: ["TestSupport", "APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),
         // The child process of the crash-safety tests: saves with the project's own code until it is killed.
