@@ -47,11 +47,14 @@ public struct ServeJournal: Sendable, Equatable {
     public internal(set) var entries: [Entry] = []
     /// How many older exchanges were dropped to keep the journal within its limit.
     public internal(set) var dropped = 0
+    /// How many requests no recording answered, those dropped included.
+    public internal(set) var unmatchedCount = 0
 
     /// The entries of requests no recording answered.
     public var unmatched: [Entry] { entries.filter { $0.unmatched != nil } }
 
     mutating func append(_ entry: Entry, limit: Int) {
+        if entry.unmatched != nil { unmatchedCount += 1 }
         entries.append(entry)
         if entries.count > limit {
             dropped += entries.count - limit
@@ -61,11 +64,11 @@ public struct ServeJournal: Sendable, Equatable {
 
     /// The journal as `GET /__apicheck/journal` answers it.
     func json(api: String, recordings: [String]) -> JSONValue {
-        let matched = entries.count { $0.matched != nil }
+        let requests = entries.count + dropped
         return [
             "format": "apicheck-serve-journal/1", "api": .string(api), "recordings": .array(recordings.map(JSONValue.string)),
-            "requests": .number(JSONNumber(entries.count + dropped)), "matched": .number(JSONNumber(matched)),
-            "unmatched": .number(JSONNumber(entries.count - matched)), "dropped": .number(JSONNumber(dropped)),
+            "requests": .number(JSONNumber(requests)), "matched": .number(JSONNumber(requests - unmatchedCount)),
+            "unmatched": .number(JSONNumber(unmatchedCount)), "dropped": .number(JSONNumber(dropped)),
             "entries": .array(entries.map(Self.json)),
         ]
     }

@@ -173,6 +173,23 @@ struct ReplayServerTests {
         await stopped
     }
 
+    @Test("the journal keeps its newest exchanges within its limit and counts those it dropped")
+    func boundedJournal() async throws {
+        let server = try ReplayServer(
+            ServeConfiguration(
+                api: "todos", recordingsFolder: try Self.folder(), baseURL: URL(string: Self.production), token: "test-token",
+                journalLimit: 3))
+        defer { Task { await server.stop() } }
+        for number in 1...5 { _ = try await Self.send(server, "GET", "/api/v2/todos/\(number + 100)") }
+        #expect(server.journal.entries.map(\.number) == [3, 4, 5])
+        #expect(server.journal.dropped == 2)
+        let journal = try await Self.send(server, "GET", "/__apicheck/journal", headers: Self.token)
+        #expect(journal.body?["requests"] == 5)
+        #expect(journal.body?["unmatched"] == 5)
+        #expect(journal.body?["matched"] == 0)
+        #expect(journal.body?["dropped"] == 2)
+    }
+
     @Test("a recording that does not read, or a chosen one that is not there, stops the server from starting, naming it")
     func badRecordings() throws {
         let folder = try Self.folder()
