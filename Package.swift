@@ -191,7 +191,7 @@ let package = Package(
         .executableTarget(name: "apicheck-serve-app", dependencies: ["APICheckReplay"], path: "Tests/ServeApp"),
         .testTarget(
             name: "APICheckServeTests",
-            dependencies: ["TestSupport", "APICheckServe", "APICheckReplay", "APICheckRecording", "apicheck-serve-app"]),
+            dependencies: ["TestSupport", "APICheckServe", "APICheckReplay", "APICheckRecording", "Sandbox", "apicheck-serve-app"]),
         .testTarget(
             name: "APICheckReplayTests", dependencies: ["TestSupport", "APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),
         // The child process of the crash-safety tests: saves with the project's own code until it is killed.

@@ -3,6 +3,7 @@ import APICheckReplay
 import APICheckServe
 import ArgumentParser
 import Foundation
+import Sandbox
 import Sockets
 
 /// `apicheck serve`: answers an app in its own process from an API's recordings until Ctrl-C or a stop request.
@@ -26,13 +27,21 @@ struct ServeCommand: AsyncParsableCommand {
               POST /__apicheck/reset        every recorded answer again, an empty journal
               POST /__apicheck/stop         stop the server
 
-            Exit status: 0 when every request was answered from the recordings, 1 when one was not, 2 for a \
-            configuration error (a recording that does not read, a port taken).
+            With --record NAME, each request goes upstream instead (--upstream URL, or --sandbox: the API's local \
+            replica, started for the session), the app gets the answer, and the exchanges, redacted as apicheck record \
+            redacts, are written to recordings/<api>/sessions/NAME.json when the server stops (atomically: a run \
+            killed before leaves the file as it was). A manual session in the simulator becomes a recording that \
+            verify, coverage and infer read, and that serve --recording sessions/NAME answers from.
+
+            Exit status: 0 when every request was answered (from the recordings, or upstream when recording), 1 when \
+            one was not, 2 for a configuration error (a recording that does not read, a port taken).
 
             Examples:
               apicheck serve --api todos
               apicheck serve --api todos --port 8090 --recording tests/list-first-page --recording tests/read-first
               curl -H "X-APICheck-Token: $TOKEN" http://127.0.0.1:8090/__apicheck/journal
+              apicheck serve --api todos --record onboarding --sandbox
+              apicheck serve --api todos --record onboarding --upstream https://api.example.com
             """
     )
 
@@ -60,15 +69,57 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp("The token the control API asks for in X-APICheck-Token; default a random one, printed.", valueName: "token"))
     var token: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Record instead: send each request upstream (--upstream or --sandbox) and write the answers, redacted, to recordings/<api>/sessions/<name>.json when the server stops.",
+            valueName: "name"))
+    var record: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --record: the API's base URL to send requests to (the real API, or a server of your own).", valueName: "url"))
+    var upstream: String?
+
+    @Flag(name: .long, help: "With --record: send requests to a local replica of the API (apicheck sandbox), started for the session.")
+    var sandbox = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
+        if let record {
+            guard !record.isEmpty, !record.hasPrefix("/"), !record.split(separator: "/").contains(".."), !record.hasSuffix(".json") else {
+                throw ValidationError(
+                    "--record takes a session's name, such as onboarding (written to recordings/<api>/sessions/onboarding.json)")
+            }
+            guard (upstream != nil) != sandbox else { throw ValidationError("--record needs one of --upstream URL and --sandbox") }
+            if !recording.isEmpty {
+                throw ValidationError("--recording chooses what is replayed; --record records, from the upstream alone")
+            }
+        } else if upstream != nil || sandbox {
+            throw ValidationError("\(sandbox ? "--sandbox" : "--upstream") goes with --record NAME: serve replays otherwise")
+        }
+        if let upstream {
+            guard let url = URL(string: upstream), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                url.host != nil
+            else { throw ValidationError("--upstream must be an http(s) URL, not \"\(upstream)\"") }
+        }
         if let token, token.isEmpty || token.contains(where: { $0.isWhitespace || $0.isNewline }) {
             throw ValidationError("--token must be a non-empty token without spaces")
         }
     }
 
     func run() async throws {
-        let configuration = try serveConfiguration()
+        var configuration = try serveConfiguration()
+        let replica = try await startReplica(api: configuration.api)
+        if let record {
+            guard let upstreamURL = replica?.baseURL ?? URL(string: upstream ?? "") else {
+                throw CommandFailure(message: "error: --record needs --upstream or --sandbox", status: .usage)
+            }
+            configuration.record = ServeConfiguration.RecordSession(
+                name: record, upstream: upstreamURL, redaction: try redaction(sandbox: replica != nil),
+                recordedFrom: replica == nil ? nil : "sandbox")
+        }
         // Installed before the server answers, so that a Ctrl-C at once is not lost.
         let signals = SignalWaiter([SIGINT, SIGTERM])
         let server: ReplayServer
@@ -91,14 +142,21 @@ struct ServeCommand: AsyncParsableCommand {
         server.requestStop()
         await stopRequested.value
         await server.stop()
+        await replica?.stop()
+        if server.sessionFile != nil {
+            let problems = server.finish()
+            if !problems.isEmpty { throw CommandFailure(message: problems.joined(separator: "\n"), status: .usage) }
+        }
         let journal = server.journal
         let unmatched = journal.unmatched
         let total = journal.entries.count + journal.dropped
         let missed = journal.unmatchedCount
-        var summary = "apicheck serve: \(total) request\(total == 1 ? "" : "s"), \(total - missed) answered from recordings"
+        let how = configuration.record == nil ? "answered from recordings" : "recorded"
+        var summary = "apicheck serve: \(total) request\(total == 1 ? "" : "s"), \(total - missed) \(how)"
         summary += missed == 0 ? "\n" : ", \(missed) not:\n"
         for entry in unmatched.prefix(20) { summary += "  #\(entry.number) \(entry.method) \(entry.url)\n" }
         if missed > min(unmatched.count, 20) { summary += "  ... and \(missed - min(unmatched.count, 20)) more\n" }
+        if let file = server.sessionFile { summary += "  written to \(file.path)\n" }
         Output.err(summary)
         if missed > 0 { throw CommandFailure(message: "", status: .findings) }
     }
@@ -123,12 +181,37 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
+    /// The API's replica, started for a session recorded with --sandbox.
+    private func startReplica(api: String) async throws -> SandboxServer? {
+        guard sandbox else { return nil }
+        do {
+            return try await SandboxServer.start(SandboxConfiguration(apis: [try SandboxAPI.named(api)], port: 0, deterministic: true))
+        } catch {
+            throw CommandFailure(message: "error: \(error.description)", status: .usage)
+        }
+    }
+
+    /// apicheck.yml's redaction for the API, its secrets (and the replica's credentials) included.
+    private func redaction(sandbox: Bool) throws -> RedactionRules {
+        let file = try global.loadConfiguration()
+        do {
+            return try file.selectingOne(api).redactionRules(environment: ProcessInfo.processInfo.environment, sandbox: sandbox)
+        } catch {
+            throw CommandFailure(message: error.description, status: .usage)
+        }
+    }
+
     private func banner(_ server: ReplayServer) -> String {
         let configuration = server.configuration
         let url = server.url.absoluteString
         let count = server.recordings.count
+        let what =
+            configuration.record.map {
+                "recording \($0.name) from \($0.recordedFrom ?? $0.upstream.absoluteString) into \(server.sessionFile?.path ?? "")"
+            }
+            ?? "\(count) recording\(count == 1 ? "" : "s")"
         return """
-            apicheck serve: \(configuration.api) on \(url), \(count) recording\(count == 1 ? "" : "s")
+            apicheck serve: \(configuration.api) on \(url), \(what)
               the app's launch environment: \(ReplayServer.urlVariable)=\(url) \(ReplayServer.tokenVariable)=\(configuration.token)
               a client pointed at the server itself: \(url) stands for \(configuration.baseURL?.absoluteString ?? "the API's base URL")
               the journal: curl -H '\(ReplayServer.tokenHeader): \(configuration.token)' \(url)/__apicheck/journal

@@ -35,7 +35,7 @@ package final class ReplayStore: Sendable {
     private let state: Locked<State>
     /// The API's base URLs by name, `""` for the main one, prepared once: the URLs the session hands out and the
     /// app's own (``ReplayConfiguration/baseURLAliases``), each in `http` and `https`.
-    let bases: BaseURLSet
+    package let bases: BaseURLSet
     /// Where a recorded request goes, by base name: the live URL without a trailing `/` (recording only).
     private let liveTargets: [String: String]
     /// The bases as messages list them.
@@ -240,7 +240,7 @@ package final class ReplayStore: Sendable {
 
     /// Adds an interaction recorded from the live API, redacted with the session's ``SecretLedger`` (so that a token
     /// the API handed out is numbered where it is sent back); `target` is where it was sent.
-    func append(_ unredacted: Interaction, forwardedTo target: URL?) {
+    package func append(_ unredacted: Interaction, forwardedTo target: URL?) {
         state.withLock { state in
             let interaction = configuration.redaction.redact(unredacted, ledger: &state.ledger)
             if interaction.request.base == nil, liveTargets[""] == nil, state.forwardedMainBase == nil, let target,
@@ -256,7 +256,7 @@ package final class ReplayStore: Sendable {
     }
 
     /// Writes what was recorded and returns every failure of the session.
-    func finish() -> [String] {
+    package func finish() -> [String] {
         return state.withLock { state in
             var problems = state.failures
             if records && (state.recorded || configuration.mode == .all) {

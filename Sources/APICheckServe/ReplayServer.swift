@@ -41,7 +41,9 @@ public final class ReplayServer: Sendable {
     ///
     /// - Throws: ``ServeError`` when a recording does not read, a chosen one is not there, or the address cannot be bound.
     public init(_ configuration: ServeConfiguration) throws(ServeError) {
-        let available = try ServedRecordings.read(api: configuration.api, folder: configuration.recordingsFolder)
+        // A session is recorded into a folder that may not be there yet (an API's first recording).
+        let recordsFirst = configuration.record != nil && !FileManager.default.fileExists(atPath: configuration.recordingsFolder.path)
+        let available = recordsFirst ? [:] : try ServedRecordings.read(api: configuration.api, folder: configuration.recordingsFolder)
         let served = try ServedRecordings(available: available, choosing: configuration.recordings, api: configuration.api)
         let responder = ServeResponder(configuration: configuration, served: served)
         do {
@@ -88,6 +90,18 @@ public final class ReplayServer: Sendable {
     /// Asks the server to stop, as `POST /__apicheck/stop` does: whoever waits for a stop request goes on.
     public func requestStop() {
         responder.stopRequest.signal()
+    }
+
+    /// Recording: writes the session recorded so far to `recordings/<api>/sessions/<name>.json`, atomically (a run
+    /// killed before it leaves the file as it was), and returns what went wrong; replaying, nothing. Call it once,
+    /// after ``stop()``.
+    public func finish() -> [String] {
+        responder.finish()
+    }
+
+    /// The recording a session is written to, when recording.
+    public var sessionFile: URL? {
+        configuration.record.map { ServeResponder.sessionFile(configuration, $0) }
     }
 
     /// Stops the server and waits until it has closed its socket and every connection.

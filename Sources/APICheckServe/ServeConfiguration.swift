@@ -31,13 +31,38 @@ public struct ServeConfiguration: Sendable {
     public var token: String
     /// How many exchanges the journal keeps (the oldest are dropped and counted beyond it).
     public var journalLimit: Int
+    /// Recording instead of answering from recordings: each request goes to an upstream (the real API, or a sandbox),
+    /// and its answer, redacted, to the app and into a session recording; nil: replay.
+    public var record: RecordSession?
+
+    /// A session recorded through the server: `recordings/<api>/sessions/<name>.json`, written atomically when the
+    /// server finishes (``ReplayServer/finish()``).
+    public struct RecordSession: Sendable {
+        /// The recording's name, such as `onboarding` (a path under `sessions/`, without `.json`).
+        public var name: String
+        /// Where requests go: the API's base URL there (`https://api.example.com`, or a sandbox's URL).
+        public var upstream: URL
+        /// What is redacted before anything is written (apicheck.yml's rules for the API, its secrets included).
+        public var redaction: RedactionRules
+        /// What the recording says it came from (`sandbox`); by default the upstream's URL.
+        public var recordedFrom: String?
+
+        /// A session named `name` recorded from `upstream`.
+        public init(name: String, upstream: URL, redaction: RedactionRules = .builtIn, recordedFrom: String? = nil) {
+            self.name = name
+            self.upstream = upstream
+            self.redaction = redaction
+            self.recordedFrom = recordedFrom
+        }
+    }
 
     /// A configuration serving `api`'s recordings under `recordingsFolder`.
     public init(
         api: String, recordingsFolder: URL, recordings: [String]? = nil, baseURL: URL? = nil, otherBaseURLs: [String: URL] = [:],
         baseURLAliases: [String: [URL]] = [:], matching: MatchingRules = MatchingRules(), host: String = "127.0.0.1", port: Int = 0,
-        token: String = ServeConfiguration.randomToken(), journalLimit: Int = 10_000
+        token: String = ServeConfiguration.randomToken(), journalLimit: Int = 10_000, record: RecordSession? = nil
     ) {
+        self.record = record
         self.api = api
         self.recordingsFolder = recordingsFolder
         self.recordings = recordings

@@ -17,6 +17,8 @@ public struct ServeJournal: Sendable, Equatable {
         public let matched: Match?
         /// Why it could not be answered (replay's message, with the nearest recorded requests); nil when matched.
         public let unmatched: Unmatched?
+        /// Recording: the interaction of the session this exchange was recorded as (sent upstream and answered).
+        public let recorded: Match?
 
         /// A recorded interaction.
         public struct Match: Sendable, Equatable {
@@ -90,9 +92,11 @@ public struct ServeJournal: Sendable, Equatable {
                         }),
                 ]
             } ?? .null
+        let recorded: JSONValue =
+            entry.recorded.map { ["recording": .string($0.recording), "interaction": .number(JSONNumber($0.interaction))] } ?? .null
         return [
             "number": .number(JSONNumber(entry.number)), "method": .string(entry.method), "url": .string(entry.url),
-            "status": .number(JSONNumber(entry.status)), "matched": matched, "unmatched": unmatched,
+            "status": .number(JSONNumber(entry.status)), "matched": matched, "unmatched": unmatched, "recorded": recorded,
         ]
     }
 }

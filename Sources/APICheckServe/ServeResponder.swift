@@ -4,6 +4,10 @@ import Foundation
 import Locking
 import Sandbox
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// What a ``ReplayServer`` answers each request with: the app's from the recordings, the control API's from its state.
 final class ServeResponder: Sendable {
     /// The largest request body the server reads (an upload the app sends).
@@ -17,6 +21,8 @@ final class ServeResponder: Sendable {
         var store: ReplayStore
         var journal = ServeJournal()
         var number = 0
+        /// How many interactions the session has recorded.
+        var recorded = 0
     }
 
     private let state: Locked<State>
@@ -26,8 +32,18 @@ final class ServeResponder: Sendable {
         state = Locked(State(served: served, store: Self.store(configuration, served)))
     }
 
-    /// A replay of `served`'s recordings, fresh: every interaction unused.
+    /// A replay of `served`'s recordings, fresh: every interaction unused; or, recording, an empty session.
     private static func store(_ configuration: ServeConfiguration, _ served: ServedRecordings) -> ReplayStore {
+        if let record = configuration.record {
+            // The app addresses the API's base URL, and its requests go upstream.
+            var aliases = configuration.baseURLAliases
+            if let main = configuration.baseURL { aliases[""] = (aliases[""] ?? []) + [main] }
+            let session = ReplayConfiguration(
+                api: configuration.api, name: record.name, recordingURL: Self.sessionFile(configuration, record), mode: .all,
+                liveBaseURL: record.upstream, otherBaseURLs: configuration.otherBaseURLs, matching: configuration.matching,
+                redaction: record.redaction, recordedFrom: record.recordedFrom, baseURLAliases: aliases)
+            return ReplayStore(configuration: session)
+        }
         var replay = ReplayConfiguration(
             api: configuration.api, name: served.combined.name, recordingURL: configuration.recordingsFolder, mode: .none,
             liveBaseURL: configuration.baseURL, otherBaseURLs: configuration.otherBaseURLs, matching: configuration.matching,
@@ -35,6 +51,17 @@ final class ServeResponder: Sendable {
         replay.recordHint =
             "run the flow against the live API where it is recorded (a scenario with apicheck record, a test with APICHECK_RECORD=new), or choose the recording that has it (POST /__apicheck/recordings)"
         return ReplayStore(configuration: replay, recording: served.combined)
+    }
+
+    /// Where a recorded session is written: `sessions/<name>.json` in the API's recordings folder.
+    static func sessionFile(_ configuration: ServeConfiguration, _ record: ServeConfiguration.RecordSession) -> URL {
+        configuration.recordingsFolder.appendingPathComponent("sessions").appendingPathComponent(record.name + ".json")
+    }
+
+    /// Writes the session recorded (when recording) and returns what went wrong.
+    func finish() -> [String] {
+        guard configuration.record != nil else { return [] }
+        return state.withLock { $0.store }.finish()
     }
 
     var journal: ServeJournal { state.withLock { $0.journal } }
@@ -90,9 +117,8 @@ final class ServeResponder: Sendable {
                 unmatched: nil)
             let headers = response.headers.filter { !Self.framingHeaders.contains($0.key.lowercased()) }.sorted { $0.key < $1.key }
             return HTTPServer.Response(status: response.status, headers: headers.map { ($0.key, $0.value) }, body: [UInt8](response.body))
-        case .record:
-            // Never: the store replays only.
-            return unmatched(request.method, url, message: "apicheck serve replays only", nearest: [])
+        case .record(let target):
+            return forward(request, addressed: url, headers: headers, to: target, store: store)
         case .fail(let message):
             let nearest = store.nearest(to: live).map { candidate in
                 let recorded = served.combined.interactions[candidate.index].request
@@ -103,6 +129,54 @@ final class ServeResponder: Sendable {
             }
             return unmatched(request.method, url, message: message, nearest: nearest)
         }
+    }
+
+    /// The session that sends requests upstream while recording.
+    private let upstream = URLSession(configuration: .ephemeral)
+
+    /// Sends the app's request to `target` (recording), records the answer, redacted, and answers the app with it.
+    private func forward(
+        _ request: ReceivedRequest, addressed url: URL, headers: [(String, String)], to target: URL, store: ReplayStore
+    ) -> HTTPServer.Response {
+        var outgoing = URLRequest(url: target)
+        outgoing.httpMethod = request.method
+        for (name, value) in headers { outgoing.addValue(value, forHTTPHeaderField: name) }
+        let body = request.body.isEmpty ? nil : Data(request.body)
+        outgoing.httpBody = body
+        let answer = Locked<(Data?, URLResponse?, Error?)>((nil, nil, nil))
+        let done = DispatchSemaphore(value: 0)
+        upstream.dataTask(with: outgoing) { data, response, error in
+            answer.withLock { $0 = (data, response, error) }
+            done.signal()
+        }.resume()
+        done.wait()
+        let (data, response, error) = answer.withLock { $0 }
+        guard let http = response as? HTTPURLResponse else {
+            let reason = error.map { "\($0.localizedDescription)" } ?? "no HTTP answer"
+            return unmatched(
+                request.method, url, message: "apicheck serve: \(target.absoluteString) did not answer: \(reason)", nearest: [])
+        }
+        let responseHeaders = http.allHeaderFields.compactMap { name, value -> (String, String)? in
+            guard let name = name as? String, let value = value as? String else { return nil }
+            return (name, value)
+        }
+        let exchange = CapturedExchange(
+            method: request.method, url: url, requestHeaders: headers, requestBody: body, status: http.statusCode,
+            responseHeaders: responseHeaders, responseBody: data)
+        do {
+            store.append(try Interaction(capturing: exchange, bases: store.bases), forwardedTo: target)
+        } catch {
+            return unmatched(request.method, url, message: "apicheck serve: the answer cannot be recorded: \(error.message)", nearest: [])
+        }
+        let number = state.withLock { state in
+            state.recorded += 1
+            return state.recorded - 1
+        }
+        journal(
+            request.method, url, status: http.statusCode, matched: nil, unmatched: nil,
+            recorded: .init(recording: "sessions/" + (configuration.record?.name ?? ""), interaction: number))
+        let kept = responseHeaders.filter { !Self.framingHeaders.contains($0.0.lowercased()) }
+        return HTTPServer.Response(status: http.statusCode, headers: kept, body: [UInt8](data ?? Data()))
     }
 
     /// The URL the app addressed: the header's, or the request's path and query on the API's base URL.
@@ -127,12 +201,14 @@ final class ServeResponder: Sendable {
 
     @discardableResult
     private func journal(
-        _ method: String, _ url: URL, status: Int, matched: ServeJournal.Entry.Match?, unmatched: ServeJournal.Entry.Unmatched?
+        _ method: String, _ url: URL, status: Int, matched: ServeJournal.Entry.Match?, unmatched: ServeJournal.Entry.Unmatched?,
+        recorded: ServeJournal.Entry.Match? = nil
     ) -> ServeJournal.Entry {
         state.withLock { state in
             state.number += 1
             let entry = ServeJournal.Entry(
-                number: state.number, method: method, url: url.absoluteString, status: status, matched: matched, unmatched: unmatched)
+                number: state.number, method: method, url: url.absoluteString, status: status, matched: matched, unmatched: unmatched,
+                recorded: recorded)
             state.journal.append(entry, limit: configuration.journalLimit)
             return entry
         }

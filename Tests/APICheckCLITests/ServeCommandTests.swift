@@ -15,8 +15,8 @@ struct ServeCommandTests {
     static let production = "https://phplaravel-574671-2962113.cloudwaysapps.com"
 
     /// Starts `apicheck serve` with `arguments` and reads its stderr up to the banner's end: the server's URL.
-    static func start(_ arguments: [String]) async throws -> (run: CLIRunner.Launched, url: String, banner: String) {
-        let run = try CLIRunner.launch(["serve", "--api", "todos", "--token", "T"] + arguments, currentDirectory: root)
+    static func start(_ arguments: [String], in folder: URL = root) async throws -> (run: CLIRunner.Launched, url: String, banner: String) {
+        let run = try CLIRunner.launch(["serve", "--api", "todos", "--token", "T"] + arguments, currentDirectory: folder)
         let child = run.child
         let banner = try await CLIRunner.onThread { () -> String in
             var text = ""
@@ -64,6 +64,33 @@ struct ServeCommandTests {
         #expect(result.stderr.contains("apicheck serve: 1 request, 1 answered from recordings\n"), "\(result.stderr)")
     }
 
+    @Test("--record --sandbox: a session sent to the replica and written, redacted, when it stops")
+    func recordsFromTheSandbox() async throws {
+        let project = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-serve-record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        try Data(
+            """
+            version: 1
+            apis:
+              todos:
+                recordings: recordings/todos
+                base_url: \(Self.production)
+            """.utf8
+        ).write(to: project.appendingPathComponent("apicheck.yml"))
+        let (run, url, banner) = try await Self.start(["--record", "first-run", "--sandbox"], in: project)
+        #expect(banner.contains("recording first-run from sandbox into"), "\(banner)")
+        #expect(
+            try await Self.send(
+                "GET", url + "/api/v2/todos?per_page=1", headers: ["X-APICheck-URL": Self.production + "/api/v2/todos?per_page=1"]) == 200)
+        #expect(try await Self.send("POST", url + "/__apicheck/stop", headers: ["X-APICheck-Token": "T"]) == 200)
+        let result = try await run.finish()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("apicheck serve: 1 request, 1 recorded\n  written to "), "\(result.stderr)")
+        let text = try String(contentsOf: project.appendingPathComponent("recordings/todos/sessions/first-run.json"), encoding: .utf8)
+        #expect(text.contains("\"recorded_from\": \"sandbox\""))
+        #expect(text.contains("\"url\": \"/api/v2/todos?per_page=1\""))
+    }
+
     @Test("a recording it is asked for that is not there, or a bad port, is exit 2 naming it")
     func badInput() async throws {
         let missing = try await CLIRunner.run(["serve", "--api", "todos", "--recording", "tests/nope"], currentDirectory: Self.root)
@@ -72,5 +99,15 @@ struct ServeCommandTests {
         let port = try await CLIRunner.run(["serve", "--api", "todos", "--port", "70000"], currentDirectory: Self.root)
         #expect(port.status == 2)
         #expect(port.stderr.contains("--port must be between 0 and 65535"), "\(port.stderr)")
+        for (arguments, message) in [
+            (["--record", "x"], "--record needs one of --upstream URL and --sandbox"),
+            (["--sandbox"], "--sandbox goes with --record NAME"),
+            (["--record", "../x", "--sandbox"], "--record takes a session's name"),
+            (["--record", "x", "--upstream", "ftp://example.com"], "--upstream must be an http(s) URL"),
+        ] {
+            let refused = try await CLIRunner.run(["serve", "--api", "todos"] + arguments, currentDirectory: Self.root)
+            #expect(refused.status == 2, "\(arguments)")
+            #expect(refused.stderr.contains(message), "\(refused.stderr)")
+        }
     }
 }

@@ -1,5 +1,7 @@
+import APICheckRecording
 import APICheckServe
 import Foundation
+import Sandbox
 import TestSupport
 import Testing
 
@@ -70,6 +72,42 @@ struct ServedAppTests {
         // The three recorded requests nearest to it, the todo it stands beside among them.
         #expect(missing.unmatched?.nearest.count == 3)
         #expect(missing.unmatched?.nearest.contains { $0.url == "/api/v2/todos/4698" && $0.recording == "tests/update-form" } == true)
+    }
+
+    @Test("a session of the app recorded through the server from the sandbox, then the app answered from that session")
+    func recordedThenReplayed() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-serve-session-\(UUID().uuidString)")
+        let sandbox = try await SandboxServer.start(SandboxConfiguration(apis: [.todos], port: 0, deterministic: true))
+        let recorder = try ReplayServer(
+            ServeConfiguration(
+                api: "todos", recordingsFolder: folder, baseURL: URL(string: Self.production), token: "T",
+                record: .init(name: "todo-flow", upstream: sandbox.baseURL, recordedFrom: "sandbox")))
+        let recorded = try await Self.run(environment: recorder.launchEnvironment)
+        await recorder.stop()
+        await sandbox.stop()
+        #expect(recorder.finish().isEmpty)
+        #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
+        // The replica answers the screen the test recordings lack: 404, recorded like the rest.
+        #expect(recorded.stdout.hasSuffix("missing 404\n"), "\(recorded.stdout)")
+        #expect(recorder.journal.entries.compactMap(\.recorded).map(\.interaction) == [0, 1, 2, 3, 4])
+        let session = try Recording.load(from: folder.appendingPathComponent("sessions/todo-flow.json"))
+        #expect(session.recordedFrom == "sandbox")
+        #expect(
+            session.interactions.map { "\($0.request.method) \($0.request.url) \($0.response.status)" } == [
+                "GET /api/v2/todos 200", "GET /api/v2/todos?per_page=1 200", "PUT /api/v2/todos/4698 200", "GET /api/v2/todos/4698 200",
+                "GET /api/v2/todos/424242 404",
+            ])
+        // The same app, answered from the session alone: every request matched, the same output.
+        let player = try ReplayServer(
+            ServeConfiguration(
+                api: "todos", recordingsFolder: folder, recordings: ["sessions/todo-flow"], baseURL: URL(string: Self.production),
+                token: "T"))
+        defer { Task { await player.stop() } }
+        let replayed = try await Self.run(environment: player.launchEnvironment)
+        #expect(replayed.status == 0)
+        #expect(replayed.stdout == recorded.stdout)
+        #expect(player.journal.unmatched.isEmpty)
+        #expect(player.journal.entries.compactMap(\.matched).count == 5)
     }
 
     @Test("launched without a server, the bootstrap does nothing and the app sends nothing")
