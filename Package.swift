@@ -89,7 +89,9 @@ let package = Package(
             dependencies: ["APICheckReplayTesting", "APICheckReplay", "APICheckContracts", "APICheckRecording", "Locking"]),
         .target(name: "Sandbox", dependencies: ["Sockets", "HTTP1", "Locking"]),
         // `apicheck serve`: an app in its own process (a UI test, the simulator, any client) answered from recordings over HTTP.
-        .target(name: "APICheckServe", dependencies: ["APICheckReplay", "APICheckRecording", "Sandbox", "Sockets", "Locking"]),
+        .target(
+            name: "APICheckServe",
+            dependencies: ["APICheckReplay", "APICheckRecording", "APICheckContracts", "Sandbox", "Sockets", "Locking"]),
         .target(
             name: "APICheckLive",
             dependencies: [
@@ -191,7 +193,9 @@ let package = Package(
         .executableTarget(name: "apicheck-serve-app", dependencies: ["APICheckReplay"], path: "Tests/ServeApp"),
         .testTarget(
             name: "APICheckServeTests",
-            dependencies: ["TestSupport", "APICheckServe", "APICheckReplay", "APICheckRecording", "Sandbox", "apicheck-serve-app"]),
+            dependencies: [
+                "TestSupport", "APICheckServe", "APICheckReplay", "APICheckRecording", "APICheckContracts", "Sandbox", "apicheck-serve-app",
+            ]),
         .testTarget(
             name: "APICheckReplayTests", dependencies: ["TestSupport", "APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),
         // The child process of the crash-safety tests: saves with the project's own code until it is killed.

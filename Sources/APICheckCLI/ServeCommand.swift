@@ -1,3 +1,4 @@
+import APICheckContracts
 import APICheckRecording
 import APICheckReplay
 import APICheckServe
@@ -19,6 +20,9 @@ struct ServeCommand: AsyncParsableCommand {
             product's bootstrap does), or sends its requests to the server as to the API's base URL. A request the \
             recordings lack is answered 502 with X-APICheck-Unmatched: 1, the reason and the nearest recorded requests.
 
+            When apicheck.yml names the API's contract, each request is checked against it as verify checks a \
+            recorded one; the findings go into the journal, and the app is answered all the same.
+
             Every exchange is kept in a journal. The control API, under /__apicheck/, asks for the token in \
             X-APICheck-Token:
               GET  /__apicheck/journal      the journal as JSON (matched, unmatched with candidates)
@@ -33,8 +37,9 @@ struct ServeCommand: AsyncParsableCommand {
             killed before leaves the file as it was). A manual session in the simulator becomes a recording that \
             verify, coverage and infer read, and that serve --recording sessions/NAME answers from.
 
-            Exit status: 0 when every request was answered (from the recordings, or upstream when recording), 1 when \
-            one was not, 2 for a configuration error (a recording that does not read, a port taken).
+            Exit status: 0 when every request was answered (from the recordings, or upstream when recording) and none \
+            has an error against the contract, 1 otherwise, 2 for a configuration error (a recording that does not \
+            read, a contract that does not load, a port taken).
 
             Examples:
               apicheck serve --api todos
@@ -157,8 +162,20 @@ struct ServeCommand: AsyncParsableCommand {
         for entry in unmatched.prefix(20) { summary += "  #\(entry.number) \(entry.method) \(entry.url)\n" }
         if missed > min(unmatched.count, 20) { summary += "  ... and \(missed - min(unmatched.count, 20)) more\n" }
         if let file = server.sessionFile { summary += "  written to \(file.path)\n" }
+        let checked = journal.checked
+        if !checked.isEmpty {
+            summary += "\(checked.count) request\(checked.count == 1 ? "" : "s") the contract has findings on:\n"
+            for entry in checked.prefix(20) {
+                for finding in entry.findings {
+                    summary +=
+                        "  #\(entry.number) \(entry.method) \(entry.url): \(finding.severity): \(finding.message) [\(finding.rule)]\n"
+                }
+            }
+        }
         Output.err(summary)
-        if missed > 0 { throw CommandFailure(message: "", status: .findings) }
+        if missed > 0 || checked.contains(where: { $0.findings.contains { $0.severity == .error } }) {
+            throw CommandFailure(message: "", status: .findings)
+        }
     }
 
     /// The server's configuration from apicheck.yml's API and the flags.
@@ -169,13 +186,19 @@ struct ServeCommand: AsyncParsableCommand {
             let chosen = try file.selectingOne(api)
             var others = try chosen.knownBaseURLs(environment: environment)
             let main = others.removeValue(forKey: "")
+            // Each request is checked against the API's contract, when apicheck.yml names one, as verify checks it.
+            let verifier = try chosen.contract.map { path throws(ConfigurationError) in
+                Verifier(
+                    contract: try Contract.load(file.resolve(path).path, compiling: .asVerified).compiled,
+                    options: Verifier.Options(severities: chosen.severities, ignored: chosen.ignore))
+            }
             return ServeConfiguration(
                 api: chosen.name, recordingsFolder: file.resolve(chosen.recordings), recordings: recording.isEmpty ? nil : recording,
                 baseURL: main, otherBaseURLs: others, baseURLAliases: try chosen.namedBaseURLs(environment: environment),
                 matching: MatchingRules(
                     ignoredQueryItems: chosen.matching.ignoredQueryItems, matchedHeaders: chosen.matching.headers,
                     matchesBody: chosen.matching.body),
-                host: host, port: port, token: token ?? ServeConfiguration.randomToken())
+                host: host, port: port, token: token ?? ServeConfiguration.randomToken(), verifier: verifier)
         } catch {
             throw CommandFailure(message: error.description, status: .usage)
         }

@@ -1,3 +1,4 @@
+import APICheckContracts
 import APICheckRecording
 import APICheckReplay
 import Foundation
@@ -31,6 +32,9 @@ public struct ServeConfiguration: Sendable {
     public var token: String
     /// How many exchanges the journal keeps (the oldest are dropped and counted beyond it).
     public var journalLimit: Int
+    /// What each request the app sends is checked against (the API's contract, with apicheck.yml's severities): its
+    /// findings go into the journal with the exchange, and the app is answered all the same; nil: not checked.
+    public var verifier: Verifier?
     /// Recording instead of answering from recordings: each request goes to an upstream (the real API, or a sandbox),
     /// and its answer, redacted, to the app and into a session recording; nil: replay.
     public var record: RecordSession?
@@ -60,9 +64,11 @@ public struct ServeConfiguration: Sendable {
     public init(
         api: String, recordingsFolder: URL, recordings: [String]? = nil, baseURL: URL? = nil, otherBaseURLs: [String: URL] = [:],
         baseURLAliases: [String: [URL]] = [:], matching: MatchingRules = MatchingRules(), host: String = "127.0.0.1", port: Int = 0,
-        token: String = ServeConfiguration.randomToken(), journalLimit: Int = 10_000, record: RecordSession? = nil
+        token: String = ServeConfiguration.randomToken(), journalLimit: Int = 10_000, record: RecordSession? = nil,
+        verifier: Verifier? = nil
     ) {
         self.record = record
+        self.verifier = verifier
         self.api = api
         self.recordingsFolder = recordingsFolder
         self.recordings = recordings

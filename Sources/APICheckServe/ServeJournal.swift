@@ -1,3 +1,4 @@
+import APICheckContracts
 import APICheckRecording
 import Foundation
 
@@ -19,6 +20,8 @@ public struct ServeJournal: Sendable, Equatable {
         public let unmatched: Unmatched?
         /// Recording: the interaction of the session this exchange was recorded as (sent upstream and answered).
         public let recorded: Match?
+        /// What the request breaks of the contract (``ServeConfiguration/verifier``): its request findings.
+        public let findings: [Finding]
 
         /// A recorded interaction.
         public struct Match: Sendable, Equatable {
@@ -54,6 +57,9 @@ public struct ServeJournal: Sendable, Equatable {
 
     /// The entries of requests no recording answered.
     public var unmatched: [Entry] { entries.filter { $0.unmatched != nil } }
+
+    /// The entries of requests the contract has findings on.
+    public var checked: [Entry] { entries.filter { !$0.findings.isEmpty } }
 
     mutating func append(_ entry: Entry, limit: Int) {
         if entry.unmatched != nil { unmatchedCount += 1 }
@@ -94,9 +100,16 @@ public struct ServeJournal: Sendable, Equatable {
             } ?? .null
         let recorded: JSONValue =
             entry.recorded.map { ["recording": .string($0.recording), "interaction": .number(JSONNumber($0.interaction))] } ?? .null
+        let findings: [JSONValue] = entry.findings.map { finding in
+            [
+                "rule": .string(finding.rule.rawValue), "severity": .string(finding.severity.description),
+                "operation": .string(finding.operation), "pointer": .string(finding.pointer), "message": .string(finding.message),
+            ]
+        }
         return [
             "number": .number(JSONNumber(entry.number)), "method": .string(entry.method), "url": .string(entry.url),
             "status": .number(JSONNumber(entry.status)), "matched": matched, "unmatched": unmatched, "recorded": recorded,
+            "findings": .array(findings),
         ]
     }
 }

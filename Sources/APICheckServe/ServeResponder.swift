@@ -1,3 +1,4 @@
+import APICheckContracts
 import APICheckRecording
 import APICheckReplay
 import Foundation
@@ -114,7 +115,9 @@ final class ServeResponder: Sendable {
             let origin = served.origins[index]
             journal(
                 request.method, url, status: response.status, matched: .init(recording: origin.recording, interaction: origin.interaction),
-                unmatched: nil)
+                unmatched: nil,
+                findings: check(
+                    request, addressed: url, headers: headers, answer: served.combined.interactions[index].response, store: store))
             let headers = response.headers.filter { !Self.framingHeaders.contains($0.key.lowercased()) }.sorted { $0.key < $1.key }
             return HTTPServer.Response(status: response.status, headers: headers.map { ($0.key, $0.value) }, body: [UInt8](response.body))
         case .record(let target):
@@ -172,11 +175,26 @@ final class ServeResponder: Sendable {
             state.recorded += 1
             return state.recorded - 1
         }
+        let findings = (try? Interaction(capturing: exchange, bases: store.bases)).map { configuration.verifier?.verify($0) ?? [] } ?? []
         journal(
             request.method, url, status: http.statusCode, matched: nil, unmatched: nil,
-            recorded: .init(recording: "sessions/" + (configuration.record?.name ?? ""), interaction: number))
+            recorded: .init(recording: "sessions/" + (configuration.record?.name ?? ""), interaction: number),
+            findings: findings.filter { $0.side == .request })
         let kept = responseHeaders.filter { !Self.framingHeaders.contains($0.0.lowercased()) }
         return HTTPServer.Response(status: http.statusCode, headers: kept, body: [UInt8](data ?? Data()))
+    }
+
+    /// The request's findings against the contract (nothing without a verifier), checked with the answer it gets: a
+    /// request answered with a declared 4xx is one meant to be wrong, as verify reads it.
+    private func check(
+        _ request: ReceivedRequest, addressed url: URL, headers: [(String, String)], answer: RecordedResponse, store: ReplayStore
+    ) -> [Finding] {
+        guard let verifier = configuration.verifier else { return [] }
+        let exchange = CapturedExchange(
+            method: request.method, url: url, requestHeaders: headers, requestBody: request.body.isEmpty ? nil : Data(request.body),
+            status: answer.status, responseHeaders: [], responseBody: nil)
+        guard let captured = try? Interaction(capturing: exchange, bases: store.bases) else { return [] }
+        return verifier.verify(Interaction(request: captured.request, response: answer)).filter { $0.side == .request }
     }
 
     /// The URL the app addressed: the header's, or the request's path and query on the API's base URL.
@@ -202,13 +220,13 @@ final class ServeResponder: Sendable {
     @discardableResult
     private func journal(
         _ method: String, _ url: URL, status: Int, matched: ServeJournal.Entry.Match?, unmatched: ServeJournal.Entry.Unmatched?,
-        recorded: ServeJournal.Entry.Match? = nil
+        recorded: ServeJournal.Entry.Match? = nil, findings: [Finding] = []
     ) -> ServeJournal.Entry {
         state.withLock { state in
             state.number += 1
             let entry = ServeJournal.Entry(
                 number: state.number, method: method, url: url.absoluteString, status: status, matched: matched, unmatched: unmatched,
-                recorded: recorded)
+                recorded: recorded, findings: findings)
             state.journal.append(entry, limit: configuration.journalLimit)
             return entry
         }

@@ -1,3 +1,4 @@
+import APICheckContracts
 import APICheckRecording
 import APICheckServe
 import Foundation
@@ -171,6 +172,30 @@ struct ReplayServerTests {
         async let stopped: Void = server.waitForStopRequest()
         #expect(try await Self.send(server, "POST", "/__apicheck/stop", headers: Self.token).status == 200)
         await stopped
+    }
+
+    @Test("each request is checked against the contract: its findings in the journal, the app answered all the same")
+    func requestChecks() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let contract = try Contract.load(root.appendingPathComponent("contracts/todos.openapi.yaml").path)
+        let server = try ReplayServer(
+            ServeConfiguration(
+                api: "todos", recordingsFolder: try Self.folder(), baseURL: URL(string: Self.production), token: "test-token",
+                verifier: Verifier(contract: contract.compiled)))
+        defer { Task { await server.stop() } }
+        #expect(try await Self.send(server, "GET", "/api/v2/todos?page=1").status == 200)
+        // The recorded update sends is_done alone, where the contract's form asks for a title too.
+        let update = try await Self.send(
+            server, "PUT", "/api/v2/todos/1", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "is_done=1")
+        #expect(update.status == 200)
+        let entries = server.journal.entries
+        #expect(entries.first?.findings.isEmpty == true)
+        let findings = try #require(entries.last?.findings)
+        #expect(!findings.isEmpty)
+        #expect(findings.allSatisfy { $0.side == .request && $0.operation == "PUT /api/v2/todos/{id}" })
+        #expect(server.journal.checked.count == 1)
+        let journal = try await Self.send(server, "GET", "/__apicheck/journal", headers: Self.token)
+        #expect(journal.body?["entries"]?[1]?["findings"]?[0]?["rule"] == .string(findings[0].rule.rawValue))
     }
 
     @Test("the journal keeps its newest exchanges within its limit and counts those it dropped")
