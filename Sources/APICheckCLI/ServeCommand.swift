@@ -31,9 +31,10 @@ struct ServeCommand: AsyncParsableCommand {
               POST /__apicheck/reset        every recorded answer again, an empty journal
               POST /__apicheck/stop         stop the server
 
-            With --record NAME, each request goes upstream instead (--upstream URL, or --sandbox: the API's local \
-            replica, started for the session), the app gets the answer, and the exchanges, redacted as apicheck record \
-            redacts, are written to recordings/<api>/sessions/NAME.json when the server stops (atomically: a run \
+            With --upstream URL, or --sandbox (the API's local replica, started for the session), each request goes \
+            there instead and the app gets its answer, journaled and checked the same. Add --record NAME and the \
+            exchanges, redacted as apicheck record redacts, are written to recordings/<api>/sessions/NAME.json when \
+            the server stops (atomically: a run \
             killed before leaves the file as it was). A manual session in the simulator becomes a recording that \
             verify, coverage and infer read, and that serve --recording sessions/NAME answers from.
 
@@ -84,10 +85,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "With --record: the API's base URL to send requests to (the real API, or a server of your own).", valueName: "url"))
+            "Answer from this upstream instead of recordings: the API's base URL there (the real API, or a server of your own).",
+            valueName: "url"))
     var upstream: String?
 
-    @Flag(name: .long, help: "With --record: send requests to a local replica of the API (apicheck sandbox), started for the session.")
+    @Flag(name: .long, help: "Answer from a local replica of the API (apicheck sandbox), started for the session, instead of recordings.")
     var sandbox = false
 
     func validate() throws {
@@ -97,12 +99,12 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ValidationError(
                     "--record takes a session's name, such as onboarding (written to recordings/<api>/sessions/onboarding.json)")
             }
-            guard (upstream != nil) != sandbox else { throw ValidationError("--record needs one of --upstream URL and --sandbox") }
-            if !recording.isEmpty {
-                throw ValidationError("--recording chooses what is replayed; --record records, from the upstream alone")
-            }
-        } else if upstream != nil || sandbox {
-            throw ValidationError("\(sandbox ? "--sandbox" : "--upstream") goes with --record NAME: serve replays otherwise")
+            guard upstream != nil || sandbox else { throw ValidationError("--record needs one of --upstream URL and --sandbox") }
+        }
+        if upstream != nil && sandbox { throw ValidationError("--upstream and --sandbox are two upstreams: give one") }
+        if (upstream != nil || sandbox) && !recording.isEmpty {
+            throw ValidationError(
+                "--recording chooses what is replayed; \(sandbox ? "--sandbox" : "--upstream") answers from the upstream alone")
         }
         if let upstream {
             guard let url = URL(string: upstream), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
@@ -117,10 +119,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var configuration = try serveConfiguration()
         let replica = try await startReplica(api: configuration.api)
-        if let record {
-            guard let upstreamURL = replica?.baseURL ?? URL(string: upstream ?? "") else {
-                throw CommandFailure(message: "error: --record needs --upstream or --sandbox", status: .usage)
-            }
+        if let upstreamURL = replica?.baseURL ?? upstream.flatMap(URL.init(string:)) {
             configuration.record = ServeConfiguration.RecordSession(
                 name: record, upstream: upstreamURL, redaction: try redaction(sandbox: replica != nil),
                 recordedFrom: replica == nil ? nil : "sandbox")
@@ -156,7 +155,8 @@ struct ServeCommand: AsyncParsableCommand {
         let unmatched = journal.unmatched
         let total = journal.entries.count + journal.dropped
         let missed = journal.unmatchedCount
-        let how = configuration.record == nil ? "answered from recordings" : "recorded"
+        let how =
+            configuration.record == nil ? "answered from recordings" : configuration.record?.name == nil ? "answered upstream" : "recorded"
         var summary = "apicheck serve: \(total) request\(total == 1 ? "" : "s"), \(total - missed) \(how)"
         summary += missed == 0 ? "\n" : ", \(missed) not:\n"
         for entry in unmatched.prefix(20) { summary += "  #\(entry.number) \(entry.method) \(entry.url)\n" }
@@ -229,8 +229,10 @@ struct ServeCommand: AsyncParsableCommand {
         let url = server.url.absoluteString
         let count = server.recordings.count
         let what =
-            configuration.record.map {
-                "recording \($0.name) from \($0.recordedFrom ?? $0.upstream.absoluteString) into \(server.sessionFile?.path ?? "")"
+            configuration.record.map { session in
+                let upstream = session.recordedFrom ?? session.upstream.absoluteString
+                return session.name.map { "recording \($0) from \(upstream) into \(server.sessionFile?.path ?? "")" }
+                    ?? "answering from \(upstream) (nothing recorded)"
             }
             ?? "\(count) recording\(count == 1 ? "" : "s")"
         return """

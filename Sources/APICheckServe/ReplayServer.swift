@@ -101,7 +101,7 @@ public final class ReplayServer: Sendable {
 
     /// The recording a session is written to, when recording.
     public var sessionFile: URL? {
-        configuration.record.map { ServeResponder.sessionFile(configuration, $0) }
+        configuration.record.flatMap { ServeResponder.sessionFile(configuration, $0) }
     }
 
     /// Stops the server and waits until it has closed its socket and every connection.

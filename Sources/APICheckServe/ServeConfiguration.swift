@@ -39,11 +39,12 @@ public struct ServeConfiguration: Sendable {
     /// and its answer, redacted, to the app and into a session recording; nil: replay.
     public var record: RecordSession?
 
-    /// A session recorded through the server: `recordings/<api>/sessions/<name>.json`, written atomically when the
-    /// server finishes (``ReplayServer/finish()``).
+    /// Requests sent upstream, and the session recorded through the server: `recordings/<api>/sessions/<name>.json`,
+    /// written atomically when the server finishes (``ReplayServer/finish()``).
     public struct RecordSession: Sendable {
-        /// The recording's name, such as `onboarding` (a path under `sessions/`, without `.json`).
-        public var name: String
+        /// The recording's name, such as `onboarding` (a path under `sessions/`, without `.json`); nil: nothing is
+        /// written, and the server only answers from the upstream (a sandbox), with its journal and checks.
+        public var name: String?
         /// Where requests go: the API's base URL there (`https://api.example.com`, or a sandbox's URL).
         public var upstream: URL
         /// What is redacted before anything is written (apicheck.yml's rules for the API, its secrets included).
@@ -51,8 +52,8 @@ public struct ServeConfiguration: Sendable {
         /// What the recording says it came from (`sandbox`); by default the upstream's URL.
         public var recordedFrom: String?
 
-        /// A session named `name` recorded from `upstream`.
-        public init(name: String, upstream: URL, redaction: RedactionRules = .builtIn, recordedFrom: String? = nil) {
+        /// A session named `name` recorded from `upstream` (nil: answered from it, nothing written).
+        public init(name: String?, upstream: URL, redaction: RedactionRules = .builtIn, recordedFrom: String? = nil) {
             self.name = name
             self.upstream = upstream
             self.redaction = redaction

@@ -40,7 +40,8 @@ final class ServeResponder: Sendable {
             var aliases = configuration.baseURLAliases
             if let main = configuration.baseURL { aliases[""] = (aliases[""] ?? []) + [main] }
             let session = ReplayConfiguration(
-                api: configuration.api, name: record.name, recordingURL: Self.sessionFile(configuration, record), mode: .all,
+                api: configuration.api, name: record.name ?? "upstream",
+                recordingURL: Self.sessionFile(configuration, record) ?? configuration.recordingsFolder, mode: .all,
                 liveBaseURL: record.upstream, otherBaseURLs: configuration.otherBaseURLs, matching: configuration.matching,
                 redaction: record.redaction, recordedFrom: record.recordedFrom, baseURLAliases: aliases)
             return ReplayStore(configuration: session)
@@ -55,13 +56,13 @@ final class ServeResponder: Sendable {
     }
 
     /// Where a recorded session is written: `sessions/<name>.json` in the API's recordings folder.
-    static func sessionFile(_ configuration: ServeConfiguration, _ record: ServeConfiguration.RecordSession) -> URL {
-        configuration.recordingsFolder.appendingPathComponent("sessions").appendingPathComponent(record.name + ".json")
+    static func sessionFile(_ configuration: ServeConfiguration, _ record: ServeConfiguration.RecordSession) -> URL? {
+        record.name.map { configuration.recordingsFolder.appendingPathComponent("sessions").appendingPathComponent($0 + ".json") }
     }
 
     /// Writes the session recorded (when recording) and returns what went wrong.
     func finish() -> [String] {
-        guard configuration.record != nil else { return [] }
+        guard configuration.record?.name != nil else { return [] }
         return state.withLock { $0.store }.finish()
     }
 
@@ -178,7 +179,7 @@ final class ServeResponder: Sendable {
         let findings = (try? Interaction(capturing: exchange, bases: store.bases)).map { configuration.verifier?.verify($0) ?? [] } ?? []
         journal(
             request.method, url, status: http.statusCode, matched: nil, unmatched: nil,
-            recorded: .init(recording: "sessions/" + (configuration.record?.name ?? ""), interaction: number),
+            recorded: configuration.record?.name.map { .init(recording: "sessions/" + $0, interaction: number) },
             findings: findings.filter { $0.side == .request })
         let kept = responseHeaders.filter { !Self.framingHeaders.contains($0.0.lowercased()) }
         return HTTPServer.Response(status: http.statusCode, headers: kept, body: [UInt8](data ?? Data()))

@@ -91,6 +91,19 @@ struct ServeCommandTests {
         #expect(text.contains("\"url\": \"/api/v2/todos?per_page=1\""))
     }
 
+    @Test("--sandbox alone: the app answered from the replica, journaled, nothing written")
+    func answersFromTheSandbox() async throws {
+        let (run, url, banner) = try await Self.start(["--sandbox"])
+        #expect(banner.contains("answering from sandbox (nothing recorded)"), "\(banner)")
+        #expect(try await Self.send("GET", url + "/api/v2/todos/4698") == 200)
+        #expect(try await Self.send("GET", url + "/api/v2/todos/424242") == 404)
+        #expect(try await Self.send("POST", url + "/__apicheck/stop", headers: ["X-APICheck-Token": "T"]) == 200)
+        let result = try await run.finish()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("apicheck serve: 2 requests, 2 answered upstream\n"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("recordings/todos/sessions").path))
+    }
+
     @Test("a recording it is asked for that is not there, or a bad port, is exit 2 naming it")
     func badInput() async throws {
         let missing = try await CLIRunner.run(["serve", "--api", "todos", "--recording", "tests/nope"], currentDirectory: Self.root)
@@ -101,7 +114,8 @@ struct ServeCommandTests {
         #expect(port.stderr.contains("--port must be between 0 and 65535"), "\(port.stderr)")
         for (arguments, message) in [
             (["--record", "x"], "--record needs one of --upstream URL and --sandbox"),
-            (["--sandbox"], "--sandbox goes with --record NAME"),
+            (["--sandbox", "--recording", "tests/list-first-page"], "--recording chooses what is replayed"),
+            (["--sandbox", "--upstream", "http://127.0.0.1:1"], "--upstream and --sandbox are two upstreams"),
             (["--record", "../x", "--sandbox"], "--record takes a session's name"),
             (["--record", "x", "--upstream", "ftp://example.com"], "--upstream must be an http(s) URL"),
         ] {
