@@ -170,7 +170,7 @@ let package = Package(
 
         // Test support shared by the test targets: a sandbox that is always stopped, the loopback
         // listener that never answers, the seeded generator.
-        .target(name: "TestSupport", dependencies: ["Sandbox", "Locking"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Sandbox", "Sockets", "Locking"], path: "Tests/TestSupport"),
         .testTarget(name: "WireFormatTests", dependencies: ["WireFormat", "TestSupport"]),
         .testTarget(
             name: "WireFormatOpenAPITests",
@@ -194,7 +194,8 @@ let package = Package(
         .testTarget(
             name: "APICheckServeTests",
             dependencies: [
-                "TestSupport", "APICheckServe", "APICheckReplay", "APICheckRecording", "APICheckContracts", "Sandbox", "apicheck-serve-app",
+                "TestSupport", "APICheckServe", "APICheckReplay", "APICheckRecording", "APICheckContracts", "Sandbox", "Sockets",
+                "apicheck-serve-app",
             ]),
         .testTarget(
             name: "APICheckReplayTests", dependencies: ["TestSupport", "APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),

@@ -10,13 +10,7 @@ import Testing
 struct FramingTests {
     /// Sends `request` as is and reads the answer to the end of the connection.
     static func exchange(_ request: [UInt8], port: Int) throws -> String {
-        let deadline = Deadline.after(seconds: 30)
-        let socket = try Socket.connect(host: "127.0.0.1", port: port, deadline: deadline)
-        defer { socket.close() }
-        try socket.write(request, deadline: deadline)
-        var answer: [UInt8] = []
-        while try socket.read(into: &answer, capacity: 65_536, deadline: deadline) > 0 {}
-        return String(decoding: answer, as: UTF8.self)
+        try RawHTTP.exchange(request, port: port)
     }
 
     @Test(
