@@ -14,7 +14,14 @@ import TestSupport
 enum LiveBenchmark {
     /// Starts `apicheck sandbox --api todos --port 0` and returns it with its base URL.
     static func startSandbox(_ apicheck: String) throws -> (ChildProcess, String) {
-        let child = try ChildProcess(apicheck, ["sandbox", "--api", "todos", "--port", "0"], stdout: .discard)
+        try startListening(apicheck, ["sandbox", "--api", "todos", "--port", "0"], what: "the sandbox")
+    }
+
+    /// Starts an apicheck server (`sandbox`, `serve`) and returns it with the URL its banner says it listens on.
+    static func startListening(_ apicheck: String, _ arguments: [String], in folder: URL? = nil, what: String) throws -> (
+        ChildProcess, String
+    ) {
+        let child = try ChildProcess(apicheck, arguments, currentDirectory: folder?.path, stdout: .discard)
         var banner = ""
         while !banner.contains("Ctrl-C") {
             let chunk = child.readAvailable(from: .stderr)
@@ -24,7 +31,7 @@ enum LiveBenchmark {
         guard let match = banner.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression) else {
             child.send(SIGKILL)
             child.wait()
-            throw BenchError("the sandbox did not say where it listens: \(banner)")
+            throw BenchError("\(what) did not say where it listens: \(banner)")
         }
         return (child, String(banner[match]))
     }

@@ -26,6 +26,7 @@ struct Bench: AsyncParsableCommand {
         subcommands: [
             All.self, Guard.self, Verify.self, Vendor.self, VendorScale.self, Scale.self, Replay.self, Live.self, JSON.self, Decode.self,
             SandboxRate.self,
+            Serve.self,
             Hostile.self,
             CheckBodies.self, VerifyFiles.self, VerifyCorpus.self, ShapesCorpus.self, LiveDiff.self, ReplayProfile.self, LoadProfile.self,
         ],
@@ -183,6 +184,17 @@ struct SandboxRate: Benchmark {
     @OptionGroup var options: BenchOptions
 
     static func measure(_ options: BenchOptions) async throws -> Bool { try await SandboxBenchmark.run(seconds: options.seconds) }
+}
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+struct Serve: Benchmark {
+    static let configuration = CommandConfiguration(
+        abstract: "apicheck serve vs nginx serving the same recorded bytes from a file (apt-get install nginx-light wrk), 8 connections.")
+    @OptionGroup var options: BenchOptions
+
+    static func measure(_ options: BenchOptions) async throws -> Bool {
+        try await ServeBenchmark.run(rounds: options.rounds, seconds: options.seconds)
+    }
 }
 
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)

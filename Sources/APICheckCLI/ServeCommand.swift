@@ -89,6 +89,11 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "url"))
     var upstream: String?
 
+    @Flag(
+        name: .long,
+        help: "Answer a request whose recorded answers are used up with the last of them again (an app that polls), instead of 502.")
+    var `repeat` = false
+
     @Flag(name: .long, help: "Answer from a local replica of the API (apicheck sandbox), started for the session, instead of recordings.")
     var sandbox = false
 
@@ -118,6 +123,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var configuration = try serveConfiguration()
+        configuration.repeatsLast = `repeat`
         let replica = try await startReplica(api: configuration.api)
         if let upstreamURL = replica?.baseURL ?? upstream.flatMap(URL.init(string:)) {
             configuration.record = ServeConfiguration.RecordSession(

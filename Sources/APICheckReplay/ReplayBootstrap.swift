@@ -90,6 +90,11 @@ final class ServeForwardingProtocol: URLProtocol {
 
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
+    /// The session requests go to the server through, one for the process (a session made and invalidated per request
+    /// left swift-corelibs-foundation's invalidation still running when a short-lived app exited, which LeakSanitizer
+    /// reported).
+    private static let session = URLSession(configuration: .ephemeral)
+
     override func startLoading() {
         guard let original = request.url, let server = ReplayBootstrap.server.withLock({ $0 }),
             var parts = URLComponents(url: server, resolvingAgainstBaseURL: false)
@@ -110,14 +115,13 @@ final class ServeForwardingProtocol: URLProtocol {
         forwarded.setValue(original.absoluteString, forHTTPHeaderField: ReplayBootstrap.originalURLHeader)
         forwarded.httpBody = request.httpBody ?? request.httpBodyStream.map(Self.read)
         let this = UncheckedSendable(self as URLProtocol)
+        let session = UncheckedSendable(Self.session)
         // Sent from a task of its own: swift-corelibs-foundation calls startLoading on its session's queue, and a
         // session made and started there waits on that queue (measured: a trap in libdispatch).
         let job = Task {
-            let session = URLSession(configuration: .ephemeral)
-            defer { session.finishTasksAndInvalidate() }
             let proto = this.value
             do {
-                let (data, response) = try await session.data(for: forwarded)
+                let (data, response) = try await session.value.data(for: forwarded)
                 guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
                 var headers: [String: String] = [:]
                 for (name, value) in http.allHeaderFields {

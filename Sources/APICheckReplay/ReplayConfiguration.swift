@@ -39,6 +39,9 @@ public struct ReplayConfiguration: Sendable {
     /// How a request replay cannot answer is recorded, for its message: by default the `swift test` command that records
     /// it (``recordCommand(mode:)``); `apicheck serve`, which answers an app outside any test, says its own.
     package var recordHint: String?
+    /// Whether a request whose recorded answers are all used up gets the last of them again (`apicheck serve
+    /// --repeat`: an app that polls), instead of failing as replay in a test does.
+    package var repeatsLast = false
 
     /// Creates a configuration; by default it replays only, with the built-in redaction and default matching.
     public init(

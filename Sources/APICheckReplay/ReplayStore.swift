@@ -167,11 +167,13 @@ package final class ReplayStore: Sendable {
             for index in state.matcher.candidates(for: live) where !state.used[index] {
                 if state.matcher.matches(live: live, recordedAt: index) {
                     state.used[index] = true
-                    if let prepared = state.preparedResponses[index] { return .replay(prepared, index: index) }
-                    let prepared = PreparedResponse(state.recording.interactions[index].response)
-                    state.preparedResponses[index] = prepared
-                    return .replay(prepared, index: index)
+                    return .replay(Self.prepared(index, in: &state), index: index)
                 }
+            }
+            if configuration.repeatsLast,
+                let index = state.matcher.candidates(for: live).last(where: { state.matcher.matches(live: live, recordedAt: $0) })
+            {
+                return .replay(Self.prepared(index, in: &state), index: index)
             }
             if records {
                 if request.unseenBody != nil {
@@ -194,6 +196,14 @@ package final class ReplayStore: Sendable {
             state.failures.append(message)
             return .fail(message)
         }
+    }
+
+    /// Interaction `index`'s response, built the first time it is asked for.
+    private static func prepared(_ index: Int, in state: inout State) -> PreparedResponse {
+        if let prepared = state.preparedResponses[index] { return prepared }
+        let prepared = PreparedResponse(state.recording.interactions[index].response)
+        state.preparedResponses[index] = prepared
+        return prepared
     }
 
     enum RouteAnswer {

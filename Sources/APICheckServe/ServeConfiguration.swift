@@ -35,6 +35,9 @@ public struct ServeConfiguration: Sendable {
     /// What each request the app sends is checked against (the API's contract, with apicheck.yml's severities): its
     /// findings go into the journal with the exchange, and the app is answered all the same; nil: not checked.
     public var verifier: Verifier?
+    /// Whether a request whose recorded answers are all used up gets the last of them again (an app that polls a
+    /// feed), instead of 502.
+    public var repeatsLast = false
     /// Recording instead of answering from recordings: each request goes to an upstream (the real API, or a sandbox),
     /// and its answer, redacted, to the app and into a session recording; nil: replay.
     public var record: RecordSession?

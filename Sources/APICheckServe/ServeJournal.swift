@@ -48,10 +48,16 @@ public struct ServeJournal: Sendable, Equatable {
         }
     }
 
-    /// The exchanges kept, oldest first.
-    public internal(set) var entries: [Entry] = []
+    /// The exchanges kept, oldest first: the newest within the limit.
+    public var entries: [Entry] { kept.count > limit ? Array(kept.suffix(limit)) : kept }
     /// How many older exchanges were dropped to keep the journal within its limit.
-    public internal(set) var dropped = 0
+    public var dropped: Int { trimmed + max(0, kept.count - limit) }
+    /// The exchanges held: up to twice the limit, so that the oldest are let go of in one step every `limit`
+    /// exchanges, not one at a time with the rest moved each time (a full journal of 10,000 moved on every request
+    /// was a quarter of serve's time under wrk).
+    private var kept: [Entry] = []
+    private var limit = Int.max
+    private var trimmed = 0
     /// How many requests no recording answered, those dropped included.
     public internal(set) var unmatchedCount = 0
 
@@ -62,11 +68,12 @@ public struct ServeJournal: Sendable, Equatable {
     public var checked: [Entry] { entries.filter { !$0.findings.isEmpty } }
 
     mutating func append(_ entry: Entry, limit: Int) {
+        self.limit = limit
         if entry.unmatched != nil { unmatchedCount += 1 }
-        entries.append(entry)
-        if entries.count > limit {
-            dropped += entries.count - limit
-            entries.removeFirst(entries.count - limit)
+        kept.append(entry)
+        if kept.count >= 2 * limit {
+            trimmed += kept.count - limit
+            kept.removeFirst(kept.count - limit)
         }
     }
 
@@ -81,7 +88,7 @@ public struct ServeJournal: Sendable, Equatable {
         ]
     }
 
-    private static func json(_ entry: Entry) -> JSONValue {
+    static func json(_ entry: Entry) -> JSONValue {
         let matched: JSONValue =
             entry.matched.map { ["recording": .string($0.recording), "interaction": .number(JSONNumber($0.interaction))] } ?? .null
         let unmatched: JSONValue =

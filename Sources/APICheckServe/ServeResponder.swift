@@ -50,6 +50,7 @@ final class ServeResponder: Sendable {
             api: configuration.api, name: served.combined.name, recordingURL: configuration.recordingsFolder, mode: .none,
             liveBaseURL: configuration.baseURL, otherBaseURLs: configuration.otherBaseURLs, matching: configuration.matching,
             baseURLAliases: configuration.baseURLAliases)
+        replay.repeatsLast = configuration.repeatsLast
         replay.recordHint =
             "run the flow against the live API where it is recorded (a scenario with apicheck record, a test with APICHECK_RECORD=new), or choose the recording that has it (POST /__apicheck/recordings)"
         return ReplayStore(configuration: replay, recording: served.combined)
@@ -135,8 +136,8 @@ final class ServeResponder: Sendable {
         }
     }
 
-    /// The session that sends requests upstream while recording.
-    private let upstream = URLSession(configuration: .ephemeral)
+    /// The session that sends requests upstream, one for the process.
+    private static let upstream = URLSession(configuration: .ephemeral)
 
     /// Sends the app's request to `target` (recording), records the answer, redacted, and answers the app with it.
     private func forward(
@@ -149,7 +150,7 @@ final class ServeResponder: Sendable {
         outgoing.httpBody = body
         let answer = Locked<(Data?, URLResponse?, Error?)>((nil, nil, nil))
         let done = DispatchSemaphore(value: 0)
-        upstream.dataTask(with: outgoing) { data, response, error in
+        Self.upstream.dataTask(with: outgoing) { data, response, error in
             answer.withLock { $0 = (data, response, error) }
             done.signal()
         }.resume()
@@ -213,7 +214,7 @@ final class ServeResponder: Sendable {
     /// Answers a request no recording answers: 502, with replay's message and the nearest recorded requests.
     private func unmatched(_ method: String, _ url: URL, message: String, nearest: [ServeJournal.Entry.Candidate]) -> HTTPServer.Response {
         let entry = journal(method, url, status: 502, matched: nil, unmatched: .init(message: message, nearest: nearest))
-        var response = Self.json(502, ServeJournal(entries: [entry]).json(api: configuration.api, recordings: [])["entries"]?[0] ?? .null)
+        var response = Self.json(502, ServeJournal.json(entry))
         response.headers.append(("X-APICheck-Unmatched", "1"))
         return response
     }

@@ -198,6 +198,22 @@ struct ReplayServerTests {
         #expect(journal.body?["entries"]?[1]?["findings"]?[0]?["rule"] == .string(findings[0].rule.rawValue))
     }
 
+    @Test("with repeatsLast, a request whose recorded answers are used up gets the last of them again")
+    func repeatsLast() async throws {
+        var configuration = ServeConfiguration(
+            api: "todos", recordingsFolder: try Self.folder(), baseURL: URL(string: Self.production), token: "test-token")
+        configuration.repeatsLast = true
+        let server = try ReplayServer(configuration)
+        defer { Task { await server.stop() } }
+        var answers: [JSONValue?] = []
+        for _ in 0..<4 { answers.append(try await Self.send(server, "GET", "/api/v2/todos/1").body?["data"]?["is_done"]) }
+        #expect(answers == [false, true, true, true])
+        #expect(server.journal.unmatched.isEmpty)
+        #expect(server.journal.entries.compactMap(\.matched).map(\.interaction) == [1, 2, 2, 2])
+        // A request never recorded is still unmatched.
+        #expect(try await Self.send(server, "GET", "/api/v2/todos/2").status == 502)
+    }
+
     @Test("the journal keeps its newest exchanges within its limit and counts those it dropped")
     func boundedJournal() async throws {
         let server = try ReplayServer(
@@ -213,6 +229,11 @@ struct ReplayServerTests {
         #expect(journal.body?["unmatched"] == 5)
         #expect(journal.body?["matched"] == 0)
         #expect(journal.body?["dropped"] == 2)
+        // Past twice the limit the oldest are let go of at once; what is shown is the same.
+        for number in 6...7 { _ = try await Self.send(server, "GET", "/api/v2/todos/\(number + 100)") }
+        #expect(server.journal.entries.map(\.number) == [5, 6, 7])
+        #expect(server.journal.dropped == 4)
+        #expect(server.journal.unmatchedCount == 7)
     }
 
     @Test("a recording that does not read, or a chosen one that is not there, stops the server from starting, naming it")
