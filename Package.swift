@@ -157,7 +157,7 @@ let package = Package(
         .executableTarget(
             name: "APICheckBench",
             dependencies: [
-                "APICheck", "APICheckLive", "APICheckReplay", "TodoAPI", "WireFormat", "Sandbox", "TestSupport",
+                "APICheck", "APICheckLive", "APICheckReplay", "APICheckServe", "TodoAPI", "WireFormat", "Sandbox", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/APICheckBench"

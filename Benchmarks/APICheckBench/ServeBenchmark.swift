@@ -1,6 +1,12 @@
 import APICheck
+import APICheckReplay
+import APICheckServe
 import Foundation
 import TestSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `apicheck serve` against nginx (Debian's package) serving the same recorded bytes from a file, each a process of
 /// its own, under wrk at 8 connections, alternated round by round: requests per second. Issue 58's target: apicheck's
@@ -53,7 +59,57 @@ enum ServeBenchmark {
         line("apicheck serve", figures.serve)
         line("nginx, a static file", figures.nginx)
         print(String(format: "  serve vs nginx: %.2fx (target at least %.1fx)", figures.ratio, target))
+        try await latency(rounds: rounds, folder: folder)
         return true
+    }
+
+    /// One request at a time, the time each takes: through the app-side route (`URLSession.shared`, the bootstrap's
+    /// protocol, a server in this process) beside in-process replay (a `ReplaySession`'s own session), the same
+    /// recorded page, 200 requests a round.
+    static func latency(rounds: Int, folder: URL) async throws {
+        let production = "https://api.todos.example"
+        let perRound = 200
+        let source = folder.appendingPathComponent("recordings/todos/tests/list-first-page.json")
+        var recording = try Recording.load(from: source)
+        recording.name = "many"
+        recording.interactions = Array(repeating: recording.interactions[0], count: perRound)
+        let many = folder.appendingPathComponent("latency/todos/many.json")
+        try FileManager.default.createDirectory(at: many.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try recording.save(to: many)
+        let server = try ReplayServer(
+            ServeConfiguration(api: "todos", recordingsFolder: many.deletingLastPathComponent(), baseURL: URL(string: production)))
+        guard ReplayBootstrap.installIfRequested(environment: [ReplayBootstrap.urlVariable: server.url.absoluteString]) else {
+            throw BenchError("the bootstrap did not install")
+        }
+        let request = URLRequest(url: URL(string: production + "/api/v2/todos")!)
+        var route = Samples()
+        var replay = Samples()
+        for _ in 0..<rounds {
+            server.reset()
+            route.add(try await perRequest(perRound) { try await URLSession.shared.data(for: request) })
+            let session = try ReplaySession(
+                ReplayConfiguration(api: "todos", name: "many", recordingURL: many, liveBaseURL: URL(string: production)))
+            replay.add(try await perRequest(perRound) { try await session.session.data(for: request) })
+            _ = session.finish()
+        }
+        await server.stop()
+        guard server.journal.unmatched.isEmpty else { throw BenchError("the app-side route went unanswered") }
+        print(
+            String(
+                format: "  one request at a time: the app-side route %.0f µs (%.0f-%.0f), in-process replay %.0f µs (%.0f-%.0f)",
+                route.median, route.min, route.max, replay.median, replay.min, replay.max))
+    }
+
+    /// Microseconds per request of `count` sent one after another; each must answer 200.
+    static func perRequest(_ count: Int, _ send: () async throws -> (Data, URLResponse)) async throws -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        for _ in 0..<count {
+            let (_, response) = try await send()
+            guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchError("a request was not answered 200") }
+        }
+        let elapsed = clock.now - start
+        return (Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12) / Double(count)
     }
 
     /// A project with one recording, the todo list's first page; returns its body's size in bytes (also written as
