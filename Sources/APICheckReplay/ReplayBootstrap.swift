@@ -123,10 +123,7 @@ final class ServeForwardingProtocol: URLProtocol {
             do {
                 let (data, response) = try await session.value.data(for: forwarded)
                 guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-                var headers: [String: String] = [:]
-                for (name, value) in http.allHeaderFields {
-                    if let name = name as? String, let value = value as? String { headers[name] = value }
-                }
+                let headers = Dictionary(http.headerPairs) { _, last in last }
                 guard
                     let answer = HTTPURLResponse(url: original, statusCode: http.statusCode, httpVersion: "HTTP/1.1", headerFields: headers)
                 else { throw URLError(.badServerResponse) }

@@ -154,6 +154,17 @@ final class GlobalReplayProtocol: StoreURLProtocol {
     }
 }
 
+extension HTTPURLResponse {
+    /// The response's header fields as name-value pairs (those whose name and value are strings): what a live answer
+    /// is captured and answered with, by replay's record path, the bootstrap and `apicheck serve`.
+    package var headerPairs: [(String, String)] {
+        allHeaderFields.compactMap { key, value -> (String, String)? in
+            guard let name = key as? String, let value = value as? String else { return nil }
+            return (name, value)
+        }
+    }
+}
+
 /// Carries a value the compiler cannot prove Sendable across a task boundary; used for URLProtocol only.
 struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
@@ -194,10 +205,7 @@ enum ProtocolAnswers {
                 fail("apicheck: the live answer was not HTTP", through: this.value)
                 return
             }
-            let responseHeaders = http.allHeaderFields.compactMap { key, value -> (String, String)? in
-                guard let name = key as? String, let value = value as? String else { return nil }
-                return (name, value)
-            }
+            let responseHeaders = http.headerPairs
             let exchange = CapturedExchange(
                 method: method, url: url, requestHeaders: headers, requestBody: body,
                 status: http.statusCode, responseHeaders: responseHeaders, responseBody: data

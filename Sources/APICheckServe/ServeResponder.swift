@@ -161,10 +161,7 @@ final class ServeResponder: Sendable {
             return unmatched(
                 request.method, url, message: "apicheck serve: \(target.absoluteString) did not answer: \(reason)", nearest: [])
         }
-        let responseHeaders = http.allHeaderFields.compactMap { name, value -> (String, String)? in
-            guard let name = name as? String, let value = value as? String else { return nil }
-            return (name, value)
-        }
+        let responseHeaders = http.headerPairs
         let exchange = CapturedExchange(
             method: request.method, url: url, requestHeaders: headers, requestBody: body, status: http.statusCode,
             responseHeaders: responseHeaders, responseBody: data)
