@@ -40,6 +40,10 @@ let package = Package(
         // The replay traits alone (APICheckTesting re-exports them and adds ContractExample and expectConforms,
         // which need the contract engine): for a test target that only replays.
         .library(name: "APICheckReplayTesting", targets: ["APICheckReplayTesting"]),
+        // `apicheck serve` inside a UI test's own process (XCTest or Swift Testing): the server, the app's launch
+        // environment, the journal to assert on. A product of its own: it compiles the contract engine and the sandbox,
+        // which a test target that only replays (APICheckReplayTesting) does not.
+        .library(name: "APICheckServeTesting", targets: ["APICheckServeTesting"]),
         .library(name: "Sandbox", targets: ["Sandbox"]),
         .library(name: "APICheckLive", targets: ["APICheckLive"]),
         // `swift package apicheck <command>` in a package that depends on apicheck (and Xcode's Run Command Plugin).
@@ -92,6 +96,9 @@ let package = Package(
         .target(
             name: "APICheckServe",
             dependencies: ["APICheckReplay", "APICheckRecording", "APICheckContracts", "Sandbox", "Sockets", "Locking"]),
+        .target(
+            name: "APICheckServeTesting",
+            dependencies: ["APICheckServe", "APICheckReplayTesting", "APICheckReplay", "APICheckRecording", "Sandbox"]),
         .target(
             name: "APICheckLive",
             dependencies: [
@@ -194,8 +201,8 @@ let package = Package(
         .testTarget(
             name: "APICheckServeTests",
             dependencies: [
-                "TestSupport", "APICheckServe", "APICheckReplay", "APICheckRecording", "APICheckContracts", "Sandbox", "Sockets",
-                "apicheck-serve-app",
+                "TestSupport", "APICheckServe", "APICheckServeTesting", "APICheckReplay", "APICheckRecording", "APICheckContracts",
+                "Sandbox", "Sockets", "apicheck-serve-app",
             ]),
         .testTarget(
             name: "APICheckReplayTests", dependencies: ["TestSupport", "APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),

@@ -29,6 +29,7 @@ let package = Package(
                 "DeploymentConsumer",
                 .product(name: "APICheckReplayTesting", package: "apicheck"),
                 .product(name: "APICheckTesting", package: "apicheck"),
+                .product(name: "APICheckServeTesting", package: "apicheck"),
                 .product(name: "Sandbox", package: "apicheck"),
             ]),
     ]

@@ -187,24 +187,16 @@ struct ServeCommand: AsyncParsableCommand {
     /// The server's configuration from apicheck.yml's API and the flags.
     private func serveConfiguration() throws -> ServeConfiguration {
         let file = try global.loadConfiguration()
-        let environment = ProcessInfo.processInfo.environment
+        let chosen: APIConfiguration
         do {
-            let chosen = try file.selectingOne(api)
-            var others = try chosen.knownBaseURLs(environment: environment)
-            let main = others.removeValue(forKey: "")
-            // Each request is checked against the API's contract, when apicheck.yml names one, as verify checks it.
-            let verifier = try chosen.contract.map { path throws(ConfigurationError) in
-                Verifier(
-                    contract: try Contract.load(file.resolve(path).path, compiling: .asVerified).compiled,
-                    options: Verifier.Options(severities: chosen.severities, ignored: chosen.ignore))
-            }
-            return ServeConfiguration(
-                api: chosen.name, recordingsFolder: file.resolve(chosen.recordings), recordings: recording.isEmpty ? nil : recording,
-                baseURL: main, otherBaseURLs: others, baseURLAliases: try chosen.namedBaseURLs(environment: environment),
-                matching: MatchingRules(
-                    ignoredQueryItems: chosen.matching.ignoredQueryItems, matchedHeaders: chosen.matching.headers,
-                    matchesBody: chosen.matching.body),
-                host: host, port: port, token: token ?? ServeConfiguration.randomToken(), verifier: verifier)
+            chosen = try file.selectingOne(api)
+        } catch {
+            throw CommandFailure(message: error.description, status: .usage)
+        }
+        do {
+            return try ServeConfiguration(
+                project: chosen, folder: file.folder, recordings: recording.isEmpty ? nil : recording, host: host, port: port,
+                token: token ?? ServeConfiguration.randomToken())
         } catch {
             throw CommandFailure(message: error.description, status: .usage)
         }

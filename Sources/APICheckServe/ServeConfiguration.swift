@@ -97,7 +97,7 @@ public struct ServeConfiguration: Sendable {
 public struct ServeError: Error, Sendable, CustomStringConvertible {
     public let description: String
 
-    init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

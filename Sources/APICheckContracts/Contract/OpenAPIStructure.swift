@@ -188,8 +188,8 @@ enum OpenAPIStructure {
                         }))
             case .array(let items):
                 return .array(
-                    items.enumerated().map {
-                        inlining($0.element, at: pointer.appending($0.offset), in: document, depth: depth, replaced: &replaced)
+                    items.indices.map {
+                        inlining(items[$0], at: pointer.appending($0), in: document, depth: depth, replaced: &replaced)
                     })
             default:
                 return value

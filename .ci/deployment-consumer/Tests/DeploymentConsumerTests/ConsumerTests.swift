@@ -1,4 +1,5 @@
 import APICheckReplayTesting
+import APICheckServeTesting
 import APICheckTesting
 import DeploymentConsumer
 import Foundation
@@ -12,6 +13,7 @@ import Testing
         #expect(String(describing: ContractExample.self) == "ContractExample")
         #expect(String(describing: ReplayingTrait.self) == "ReplayingTrait")
         #expect(String(describing: SandboxServer.self) == "SandboxServer")
+        #expect(String(describing: AppServer.self) == "AppServer")
         #expect(Consumer.dates.string(from: Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000000Z")
     }
 }
