@@ -198,11 +198,14 @@ let package = Package(
         .testTarget(name: "SandboxTests", dependencies: ["TestSupport", "Sandbox", "Sockets"]),
         // An app written as REST_TODO is (URLSession.shared, its production URL), launched by APICheckServeTests as a process of its own.
         .executableTarget(name: "apicheck-serve-app", dependencies: ["APICheckReplay"], path: "Tests/ServeApp"),
+        // An app written as Mobbie is (its provider's session built in a private singleton, images on a downloader's own
+        // session, posts as upload tasks), launched the same way.
+        .executableTarget(name: "apicheck-serve-mobbie", dependencies: ["APICheckReplay"], path: "Tests/ServeMobbie"),
         .testTarget(
             name: "APICheckServeTests",
             dependencies: [
                 "TestSupport", "APICheckServe", "APICheckServeTesting", "APICheckReplay", "APICheckRecording", "APICheckContracts",
-                "Sandbox", "Sockets", "apicheck-serve-app",
+                "Sandbox", "Sockets", "apicheck-serve-app", "apicheck-serve-mobbie",
             ]),
         .testTarget(
             name: "APICheckReplayTests", dependencies: ["TestSupport", "APICheckReplay", "APICheck", "TodoAPI", "Sandbox", "WireFormat"]),

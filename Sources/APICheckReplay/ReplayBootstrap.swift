@@ -33,16 +33,40 @@ import Locking
 ///   (a library's own session, such as Alamofire's or Moya's, inside a private singleton): those configurations
 ///   carry the protocol class from then on, the way OHHTTPStubs reaches them;
 /// - on Linux, swift-corelibs-foundation has no such hook: a session the app builds itself is reached only when its
-///   configuration lists ``protocolClass`` (`configuration.protocolClasses = [ReplayBootstrap.protocolClass] + ...`).
+///   configuration goes through ``routed(_:)`` (`URLSession(configuration: ReplayBootstrap.routed(.default))`).
+///
+/// An upload task's body (`uploadTask(with:from:)`, Alamofire's uploads) is kept by `URLSession` from every
+/// `URLProtocol`: the app hands it over with ``UploadBodies/register(_:for:)`` (an Alamofire `EventMonitor` can), or
+/// the server is told the body was unseen (``unseenBodyHeader``), and matches it only to a recorded one nobody saw.
 public enum ReplayBootstrap {
     /// The launch environment variable that names the server, and the one that holds its token.
     public static let urlVariable = "APICHECK_SERVE_URL"
     public static let tokenVariable = "APICHECK_SERVE_TOKEN"
     /// The header the original URL travels in.
     public static let originalURLHeader = "X-APICheck-URL"
+    /// The header that says the request had a body the bootstrap could not see, and why: an upload task whose body
+    /// was not handed over (``UploadBodies``), which `URLSession` keeps from every `URLProtocol`.
+    public static let unseenBodyHeader = "X-APICheck-Body-Unseen"
 
     /// The protocol class that sends requests to the server, for a configuration this bootstrap cannot reach itself.
     public static var protocolClass: AnyClass { ServeForwardingProtocol.self }
+
+    /// `configuration` with ``protocolClass`` first among its protocol classes, once the bootstrap is installed (unchanged
+    /// before, or when the app was not launched by `apicheck serve`): what the bootstrap does on Apple platforms to
+    /// every configuration `.default` and `.ephemeral` make, and the one line more a Linux app needs for a session it
+    /// builds itself:
+    ///
+    /// ```swift
+    /// session = URLSession(configuration: ReplayBootstrap.routed(.default))
+    /// ```
+    public static func routed(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
+        guard server.withLock({ $0 != nil }) else { return configuration }
+        let classes = configuration.protocolClasses ?? []
+        if !classes.contains(where: { $0 == ServeForwardingProtocol.self }) {
+            configuration.protocolClasses = [ServeForwardingProtocol.self] + classes
+        }
+        return configuration
+    }
 
     /// The server requests go to, once installed.
     static let server = Locked<URL?>(nil)
@@ -93,7 +117,12 @@ final class ServeForwardingProtocol: URLProtocol {
     /// The session requests go to the server through, one for the process (a session made and invalidated per request
     /// left swift-corelibs-foundation's invalidation still running when a short-lived app exited, which LeakSanitizer
     /// reported).
-    private static let session = URLSession(configuration: .ephemeral)
+    private static let session: URLSession = {
+        // Made after the hook (Apple platforms) added this class to `.ephemeral`: the forwarded requests go out as usual.
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = configuration.protocolClasses?.filter { $0 != ServeForwardingProtocol.self }
+        return URLSession(configuration: configuration)
+    }()
 
     override func startLoading() {
         guard let original = request.url, let server = ReplayBootstrap.server.withLock({ $0 }),
@@ -114,6 +143,14 @@ final class ServeForwardingProtocol: URLProtocol {
         for (name, value) in request.allHTTPHeaderFields ?? [:] { forwarded.setValue(value, forHTTPHeaderField: name) }
         forwarded.setValue(original.absoluteString, forHTTPHeaderField: ReplayBootstrap.originalURLHeader)
         forwarded.httpBody = request.httpBody ?? request.httpBodyStream.map(Self.read)
+        if forwarded.httpBody == nil, let upload = task as? URLSessionUploadTask {
+            // URLSession keeps an upload task's body from every URLProtocol: the app may have handed it over; if not, the
+            // server is told, so that it neither matches nor records the request as one without a body.
+            switch Self.uploadBody(of: upload) {
+            case .success(let body): forwarded.httpBody = body
+            case .failure(let reason): forwarded.setValue(reason.message, forHTTPHeaderField: ReplayBootstrap.unseenBodyHeader)
+            }
+        }
         let this = UncheckedSendable(self as URLProtocol)
         let session = UncheckedSendable(Self.session)
         // Sent from a task of its own: swift-corelibs-foundation calls startLoading on its session's queue, and a
@@ -139,6 +176,18 @@ final class ServeForwardingProtocol: URLProtocol {
 
     override func stopLoading() {
         forwarding.withLock { $0?.cancel() }
+    }
+
+    /// An upload task's body, as the app handed it over (``UploadBodies/register(_:for:)``), or why it is unseen.
+    private static func uploadBody(of upload: URLSessionUploadTask) -> Result<Data, ReplayError> {
+        guard let source = UploadBodies.take(for: upload) else {
+            return .failure(ReplayError(message: "an upload task whose body was not handed over (UploadBodies.register)"))
+        }
+        do throws(ReplayError) {
+            return .success(try UploadBodies.bytes(of: source))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// The whole of a body stream (an upload the app streams).
@@ -168,12 +217,7 @@ final class ServeForwardingProtocol: URLProtocol {
                 typealias Getter = @convention(c) (AnyClass, Selector) -> URLSessionConfiguration
                 let call = unsafeBitCast(original, to: Getter.self)
                 let replacement: @convention(block) (AnyClass) -> URLSessionConfiguration = { type in
-                    let configuration = call(type, selector)
-                    let classes = configuration.protocolClasses ?? []
-                    if !classes.contains(where: { $0 == ServeForwardingProtocol.self }) {
-                        configuration.protocolClasses = [ServeForwardingProtocol.self] + classes
-                    }
-                    return configuration
+                    ReplayBootstrap.routed(call(type, selector))
                 }
                 method_setImplementation(method, imp_implementationWithBlock(replacement))
             }

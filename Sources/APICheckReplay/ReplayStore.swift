@@ -179,7 +179,8 @@ package final class ReplayStore: Sendable {
                 if request.unseenBody != nil {
                     let message = """
                         cannot record \(request.method) \(request.url): it is an upload task whose body was not handed over, and \
-                        apicheck cannot send a body it does not have; hand it over with TestRecording.registerUpload(body, for: task)
+                        apicheck cannot send a body it does not have; hand it over with TestRecording.registerUpload(body, for: task) \
+                        (UploadBodies.register(.data(body), for: task) in an app) before the task resumes
                         """
                     state.failures.append(message)
                     return .fail(message)

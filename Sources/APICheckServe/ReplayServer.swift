@@ -24,6 +24,10 @@ import Sockets
 public final class ReplayServer: Sendable {
     /// The header in which the app says which URL it addressed (absolute: `https://api.example.com/todos?page=1`).
     public static let originalURLHeader = "X-APICheck-URL"
+    /// The header in which the app says its request had a body it could not see (an upload task whose body was not
+    /// handed over), and why: the request matches only a recorded one whose body nobody saw either, and is not
+    /// recorded (a body the server does not have cannot be sent upstream).
+    public static let unseenBodyHeader = "X-APICheck-Body-Unseen"
     /// The header the control API asks for the token in.
     public static let tokenHeader = "X-APICheck-Token"
     /// The launch environment variable that holds the server's URL, and the one that holds its token.

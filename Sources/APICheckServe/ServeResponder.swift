@@ -103,15 +103,18 @@ final class ServeResponder: Sendable {
         let headers = request.headers.filter {
             let name = $0.name.lowercased()
             return !Self.transportHeaders.contains(name) && name != ReplayServer.originalURLHeader.lowercased()
+                && name != ReplayServer.unseenBodyHeader.lowercased()
         }.map { ($0.name, $0.value) }
         let (store, served) = state.withLock { ($0.store, $0.served) }
         guard
-            let live = store.liveRequest(
+            var live = store.liveRequest(
                 method: request.method, url: url, headers: headers, body: request.body.isEmpty ? nil : Data(request.body))
         else {
             let message = store.refuseUnknownBase(method: request.method, url: url)
             return unmatched(request.method, url, message: message, nearest: [])
         }
+        // An upload the app could not see the body of matches only a recorded one nobody saw either, and is not recorded.
+        live.unseenBody = request.body.isEmpty ? request.header(ReplayServer.unseenBodyHeader) : nil
         switch store.decide(for: live, addressed: url) {
         case .replay(let response, let index):
             let origin = served.origins[index]
@@ -125,7 +128,10 @@ final class ServeResponder: Sendable {
         case .record(let target):
             return forward(request, addressed: url, headers: headers, to: target, store: store)
         case .fail(let message):
-            let nearest = store.nearest(to: live).map { candidate in
+            // Recording, the store's candidates are the session's own interactions, not the served recordings: a request
+            // refused then (an upload whose body is unseen) has no recorded neighbour to name.
+            let candidates = configuration.record == nil ? store.nearest(to: live) : []
+            let nearest = candidates.filter { $0.index < served.origins.count }.map { candidate in
                 let recorded = served.combined.interactions[candidate.index].request
                 let origin = served.origins[candidate.index]
                 return ServeJournal.Entry.Candidate(
@@ -189,9 +195,11 @@ final class ServeResponder: Sendable {
         _ request: ReceivedRequest, addressed url: URL, headers: [(String, String)], answer: RecordedResponse, store: ReplayStore
     ) -> [Finding] {
         guard let verifier = configuration.verifier else { return [] }
-        let exchange = CapturedExchange(
+        var exchange = CapturedExchange(
             method: request.method, url: url, requestHeaders: headers, requestBody: request.body.isEmpty ? nil : Data(request.body),
             status: answer.status, responseHeaders: [], responseBody: nil)
+        // A body the app could not see is "not checked" (request.body-unseen), not a missing body.
+        exchange.requestBodyUnseen = request.header(ReplayServer.unseenBodyHeader)
         guard let captured = try? Interaction(capturing: exchange, bases: store.bases) else { return [] }
         return verifier.verify(Interaction(request: captured.request, response: answer)).filter { $0.side == .request }
     }

@@ -115,7 +115,9 @@ public final class AppServer: Sendable {
 
     /// Stops the server (and the replica it started); recording, writes the session, atomically.
     ///
-    /// - Throws: ``ServeError`` when the session cannot be written.
+    /// - Throws: ``ServeError`` with what went wrong recording: a request that could not be recorded (an upload whose
+    ///   body the app did not hand over), or a session that could not be written. What was recorded is written all
+    ///   the same.
     public func stop() async throws(ServeError) {
         await server.stop()
         await replica?.stop()

@@ -16,28 +16,25 @@ struct AppServerTests {
     /// A project of its own (apicheck.yml, the todo contract and recordings) in a temporary folder, laid out as an
     /// Xcode project is: no Package.swift.
     static func project() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-appserver-\(UUID().uuidString)")
-        let fileManager = FileManager.default
-        try fileManager.createDirectory(at: folder.appendingPathComponent("contracts"), withIntermediateDirectories: true)
-        try fileManager.createDirectory(at: folder.appendingPathComponent("recordings/todos"), withIntermediateDirectories: true)
-        try fileManager.copyItem(
-            at: ServedAppTests.root.appendingPathComponent("contracts/todos.openapi.yaml"),
-            to: folder.appendingPathComponent("contracts/todos.openapi.yaml"))
-        try fileManager.copyItem(
+        let folder = try project(api: "todos", baseURL: ServedAppTests.production)
+        try FileManager.default.copyItem(
             at: ServedAppTests.root.appendingPathComponent("recordings/todos/tests"),
             to: folder.appendingPathComponent("recordings/todos/tests"))
-        try Data(
-            """
-            version: 1
-            apis:
-              todos:
-                contract: contracts/todos.openapi.yaml
-                recordings: recordings/todos
-                base_url: \(ServedAppTests.production)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("AppUITests"), withIntermediateDirectories: true)
+        return folder
+    }
 
-            """.utf8
-        ).write(to: folder.appendingPathComponent("apicheck.yml"))
-        try fileManager.createDirectory(at: folder.appendingPathComponent("AppUITests"), withIntermediateDirectories: true)
+    /// A temporary folder with this repository's contract of `api` and an apicheck.yml naming it, its recordings
+    /// folder (empty) and the app's production URL; `extra` is added to the API's entry.
+    static func project(api: String, baseURL: String, extra: String = "") throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-appserver-\(UUID().uuidString)")
+        let contract = "contracts/\(api).openapi.yaml"
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("contracts"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("recordings/\(api)"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: ServedAppTests.root.appendingPathComponent(contract), to: folder.appendingPathComponent(contract))
+        let yaml = "version: 1\napis:\n  \(api):\n    contract: \(contract)\n    recordings: recordings/\(api)\n    base_url: \(baseURL)\n"
+        try Data((yaml + extra).utf8).write(to: folder.appendingPathComponent("apicheck.yml"))
         return folder
     }
 

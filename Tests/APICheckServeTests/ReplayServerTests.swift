@@ -2,6 +2,7 @@ import APICheckContracts
 import APICheckRecording
 import APICheckServe
 import Foundation
+import Sandbox
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -252,5 +253,50 @@ struct ReplayServerTests {
         #expect(throws: ServeError.self) {
             try ReplayServer(ServeConfiguration(api: "todos", recordingsFolder: folder.appendingPathComponent("nowhere")))
         }
+    }
+
+    @Test("an upload whose body the app could not see matches only a recorded one nobody saw either, and is never recorded")
+    func unseenUploadBody() async throws {
+        let folder = try Self.folder()
+        let unseen = """
+            {"format": "apicheck-recording/1", "api": "todos", "name": "upload", "recorded_at": "2026-11-27T00:00:00Z",
+             "recorded_from": "a HAR", "interactions": [
+              {"request": {"method": "POST", "url": "/api/v2/todos/1/photo", "headers": {}, "body": {"unseen": "no postData"}},
+               "response": {"status": 201, "headers": {}, "body": {"json": {"ok": true}}}}
+            ]}
+            """
+        try Data(unseen.utf8).write(to: folder.appendingPathComponent("tests/upload.json"))
+        let server = try ReplayServer(
+            ServeConfiguration(api: "todos", recordingsFolder: folder, baseURL: URL(string: Self.production), token: "test-token"))
+        defer { Task { await server.stop() } }
+        let header = [ReplayServer.unseenBodyHeader: "an upload task whose body was not handed over (UploadBodies.register)"]
+        let photo = Self.production + "/api/v2/todos/1/photo"
+        #expect(try await Self.send(server, "POST", "/", addressed: photo, headers: header).status == 201)
+        // The update was recorded with its form body: an unseen body is not taken for it, nor for no body.
+        let update = Self.production + "/api/v2/todos/1"
+        #expect(try await Self.send(server, "PUT", "/", addressed: update, headers: header).status == 502)
+        #expect(server.journal.unmatched.first?.unmatched?.nearest.first?.differences.contains { $0.contains("body") } == true)
+
+        // Recording, such a request cannot be sent upstream: 502 saying why, and the server goes on answering.
+        let sandbox = try await SandboxServer.start(SandboxConfiguration(apis: [.todos], port: 0, deterministic: true))
+        // A first recording: the folder is not there yet, and nothing is served from recordings.
+        let sessions = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-serve-\(UUID().uuidString)")
+        let recorder = try ReplayServer(
+            ServeConfiguration(
+                api: "todos", recordingsFolder: sessions, baseURL: URL(string: Self.production), token: "test-token",
+                record: .init(name: "uploads", upstream: sandbox.baseURL, recordedFrom: "sandbox")))
+        #expect(try await Self.send(recorder, "GET", "/", addressed: Self.production + "/api/v2/todos").status == 200)
+        let refused = try await Self.send(recorder, "POST", "/", addressed: Self.production + "/api/v2/todos-json", headers: header)
+        #expect(refused.status == 502)
+        #expect(recorder.journal.unmatched.first?.unmatched?.message.contains("upload task whose body was not handed over") == true)
+        #expect(recorder.journal.unmatched.first?.unmatched?.nearest == [])
+        // Answered upstream (the replica has no todo 1: 404) and recorded.
+        #expect(try await Self.send(recorder, "GET", "/", addressed: Self.production + "/api/v2/todos/1").status == 404)
+        #expect(recorder.journal.entries.last?.recorded?.interaction == 1)
+        await recorder.stop()
+        await sandbox.stop()
+        #expect(recorder.finish().contains { $0.contains("cannot record POST /api/v2/todos-json") })
+        let written = try Recording.load(from: sessions.appendingPathComponent("sessions/uploads.json"))
+        #expect(written.interactions.map(\.request.url) == ["/api/v2/todos", "/api/v2/todos/1"])
     }
 }

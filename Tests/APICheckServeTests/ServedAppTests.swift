@@ -14,10 +14,9 @@ struct ServedAppTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let production = "https://phplaravel-574671-2962113.cloudwaysapps.com"
 
-    /// The app's executable, built beside this test runner.
-    static func app() throws -> String {
-        let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("apicheck-serve-app")
-            .path
+    /// An app's executable (`apicheck-serve-app`, `apicheck-serve-mobbie`), built beside this test runner.
+    static func app(_ name: String = "apicheck-serve-app") throws -> String {
+        let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw AppMissing(path: path)
         }
@@ -26,12 +25,14 @@ struct ServedAppTests {
 
     struct AppMissing: Error, CustomStringConvertible {
         let path: String
-        var description: String { "no apicheck-serve-app at \(path); run 'swift build --build-tests' first" }
+        var description: String { "no app executable at \(path); run 'swift build --build-tests' first" }
     }
 
     /// Runs the app with `environment` added to this process's and returns its output once it has ended.
-    static func run(environment: [String: String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-        let child = try ChildProcess(try app(), [], environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+    static func run(_ name: String = "apicheck-serve-app", environment: [String: String]) async throws -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
+        let child = try ChildProcess(try app(name), [], environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
         return try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 let (stdout, stderr) = child.readToEnd()
