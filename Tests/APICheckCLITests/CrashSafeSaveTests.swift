@@ -246,3 +246,72 @@ struct RecordKillTests {
         }
     }
 }
+
+/// `apicheck serve --record` writes its session when it stops, with the same atomic save: killed at any moment around
+/// that, the session on disk is the earlier run's or this one's, whole.
+@Suite("apicheck serve --record survives SIGKILL")
+struct ServeKillTests {
+    @Test("apicheck serve --record killed with SIGKILL around its stop: the old session or the new one, whole, never a part")
+    func serveSessionKilled() async throws {
+        let project = try CrashSafeSaveTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        try Data(
+            """
+            version: 1
+            apis:
+              todos:
+                recordings: recordings/todos
+                base_url: \(ServeCommandTests.production)
+            """.utf8
+        ).write(to: project.appendingPathComponent("apicheck.yml"))
+        let sessions = project.appendingPathComponent("recordings/todos/sessions")
+        let target = sessions.appendingPathComponent("walk.json")
+        // The session as an earlier run left it: one request.
+        try Recording(
+            api: "todos", name: "walk", recordedAt: "2026-11-26T00:00:00Z", recordedFrom: "sandbox",
+            interactions: [
+                Interaction(request: RecordedRequest(method: "GET", url: "/api/v2/todos"), response: RecordedResponse(status: 200))
+            ]
+        ).save(to: target)
+        var old = try Data(contentsOf: target)
+        var generator = SeededGenerator(seed: 58)
+        var (kept, replaced) = (0, 0)
+        var window: UInt64 = 0
+        for round in 0..<17 {
+            let (run, url, _) = try await ServeCommandTests.start(["--record", "walk", "--sandbox"], in: project)
+            let requests = 2 + round % 3
+            for page in 1...requests {
+                let path = "/api/v2/todos?page=\(page)"
+                _ = try await ServeCommandTests.send("GET", url + path, headers: ["X-APICheck-URL": ServeCommandTests.production + path])
+            }
+            _ = try await ServeCommandTests.send("POST", url + "/__apicheck/stop", headers: ["X-APICheck-Token": "T"])
+            let stopped = DispatchTime.now().uptimeNanoseconds
+            if round == 0 {
+                // Once undisturbed: how long from the stop request to the end (the session written some 200 ms after it).
+                _ = run.child.wait()
+                window = max((DispatchTime.now().uptimeNanoseconds - stopped) / 1_000 * 8 / 5, 1_000)
+            } else {
+                // Killed before, during or after the write.
+                usleep(UInt32(UInt64.random(in: 0..<window, using: &generator)))
+                run.child.send(SIGKILL)
+                _ = run.child.wait()
+            }
+            let found = try Data(contentsOf: target)
+            let session = try Recording.load(from: target)
+            if found == old {
+                kept += 1
+                #expect(round > 0, "the undisturbed run did not write its session")
+            } else {
+                #expect(session.interactions.count == requests, "round \(round): \(session.interactions.count) of \(requests) requests")
+                replaced += 1
+                old = found
+            }
+        }
+        // Kills landed on both sides of the write (otherwise this would prove little); Recording.save's own kills
+        // inside the write are recordingSave's.
+        #expect(kept >= 2 && replaced >= 3, "kept \(kept), replaced \(replaced) (one undisturbed)")
+        let leftovers = Set(CrashSafeSaveTests.leftovers(in: sessions))
+        let names = try FileManager.default.contentsOfDirectory(atPath: sessions.path).filter { !leftovers.contains($0) }
+        #expect(names == ["walk.json"])
+    }
+}
