@@ -108,4 +108,34 @@ for bad in "lint|" "verify|--api 'todos" "verify|--format"; do
   run "${bad%%|*}" "${bad#*|}" . >"$scratch/bad.out" 2>&1
   [ "$(value exit-code "$scratch/run")" = 2 ] || fail "'${bad}' exited $(value exit-code "$scratch/run"): $(cat "$scratch/bad.out")"
 done
+
+echo "-- serve: in the background for the job's later steps; serve-stop reads the journal and has its exit code"
+export SERVE_DIR="$scratch/serve" GITHUB_ENV="$scratch/env"
+: >"$GITHUB_ENV"
+run serve "--api todos --recording tests/list-first-page" . >"$scratch/serve.out" 2>&1
+[ "$(value exit-code "$scratch/run")" = 0 ] || fail "serve did not start: $(cat "$scratch/serve.out")"
+url=$(value url "$scratch/run")
+token=$(value token "$scratch/run")
+grep -qx "APICHECK_SERVE_URL=$url" "$GITHUB_ENV" || fail "serve did not export APICHECK_SERVE_URL=$url: $(cat "$GITHUB_ENV")"
+grep -qx "APICHECK_SERVE_TOKEN=$token" "$GITHUB_ENV" || fail "serve did not export its token"
+grep -q "::add-mask::$token" "$scratch/serve.out" || fail "serve did not mask its token"
+production=https://phplaravel-574671-2962113.cloudwaysapps.com
+[ "$(curl -s -o /dev/null -w '%{http_code}' -H "X-APICheck-URL: $production/api/v2/todos" "$url/")" = 200 ] ||
+  fail "serve did not answer a recorded request"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$url/api/v2/todos/424242")" = 502 ] || fail "serve answered a request the recording lacks"
+run serve-stop "" . >"$scratch/stop.out" 2>&1
+[ "$(value exit-code "$scratch/run")" = 1 ] || fail "serve-stop exited $(value exit-code "$scratch/run") with one request unanswered: $(cat "$scratch/stop.out")"
+grep -q "2 requests, 1 answered from recordings, 1 not" "$scratch/stop.out" || fail "serve-stop did not print the summary: $(cat "$scratch/stop.out")"
+journal=$(value journal "$scratch/run")
+if ! grep -q '"format" *: *"apicheck-serve-journal/1"' "$journal" || ! grep -q '"unmatched" *: *1' "$journal"; then
+  fail "the journal at '$journal' is not the server's: $(head -c 300 "$journal")"
+fi
+curl -s -o /dev/null "$url/" && fail "the server still answers after serve-stop"
+for bad in "serve|--api todos --token mine" "serve|--api nope"; do
+  run "${bad%%|*}" "${bad#*|}" . >"$scratch/bad.out" 2>&1
+  [ "$(value exit-code "$scratch/run")" = 2 ] || fail "'${bad}' exited $(value exit-code "$scratch/run"): $(cat "$scratch/bad.out")"
+done
+rm -rf "$SERVE_DIR"
+run serve-stop "" . >"$scratch/bad.out" 2>&1
+[ "$(value exit-code "$scratch/run")" = 2 ] || fail "serve-stop with no server exited $(value exit-code "$scratch/run")"
 echo "action test: install and run behave as action.yml needs"

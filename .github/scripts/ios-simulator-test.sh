@@ -6,23 +6,10 @@
 # library product of that name, whose scheme Xcode makes and which runs its tests), else "<name>-Package".
 set -euo pipefail
 package_dir=$1
+scripts=$(cd "$(dirname "$0")" && pwd)
 cd "$package_dir"
 
-destination=$(xcrun simctl list devices available --json | python3 -c '
-import json, sys
-runtimes = json.load(sys.stdin)["devices"]
-candidates = []
-for runtime, devices in runtimes.items():
-    if ".iOS-" not in runtime:
-        continue
-    version = tuple(int(part) for part in runtime.rsplit(".iOS-", 1)[1].split("-") if part.isdigit())
-    for device in devices:
-        if device.get("isAvailable") and device["name"].startswith("iPhone"):
-            candidates.append((version, device["name"], device["udid"]))
-if not candidates:
-    sys.exit("no available iPhone simulator")
-print("platform=iOS Simulator,id=" + max(candidates)[2])
-')
+destination=$("$scripts/newest-iphone.sh")
 schemes=$(xcodebuild -list -json | python3 -c '
 import json, sys
 listing = json.load(sys.stdin)

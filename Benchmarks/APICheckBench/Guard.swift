@@ -10,11 +10,11 @@ struct Guard: Benchmark {
     static let configuration = CommandConfiguration(
         commandName: "guard",
         abstract:
-            "The CI speed guards: verify vs its peer on four API shapes, replay vs a bare stub, loading vs JSONSerialization, a vendor-sized description vs json.load, the live diff path vs wrk.",
+            "The CI speed guards: verify vs its peer on four API shapes, replay vs a bare stub, loading vs JSONSerialization, a vendor-sized description vs json.load, the live diff path vs wrk, apicheck serve vs nginx.",
         discussion: """
             Each guard prints its figure and its limit; the command exits 1 when one is outside its limit (measured \
             a second time first: a regression is outside both times, a burst of load seldom), and also when one \
-            cannot be measured (no jsonschema-rs, no wrk): a guard that did not run did not pass.
+            cannot be measured (no jsonschema-rs, no wrk, no nginx): a guard that did not run did not pass.
             """
     )
     @OptionGroup var options: BenchOptions
@@ -56,6 +56,10 @@ struct Guard: Benchmark {
     /// that figure with CI's spread.
     static let vendorScaleBreakingLimit = 10.0
     static let vendorScaleBreakingMemoryLimitMB = 250.0
+    /// `apicheck serve` answering a recorded page again and again against nginx sending the same bytes from a file
+    /// (``ServeBenchmark``): issue 58's target, at least half of nginx's requests per second. 0.97x here (86,400
+    /// against 88,815 requests/s, `apicheck-bench serve --rounds 5 --seconds 5`, 2026-11-27).
+    static let serveLimit = ServeBenchmark.target
     /// The verify corpus: 7.5 MB of each of the four shapes, 30 MB in all.
     static let bytesPerShape = 7_500_000
 
@@ -195,6 +199,18 @@ struct Guard: Benchmark {
             return [Figure(label: "live, the diff path's requests/s / wrk's", value: live.ratio, limit: liveLimit, atMost: false)]
         }
         if let live { figures += live } else if let liveMissing { missing.append(liveMissing) }
+
+        print("guard: apicheck serve vs nginx serving the same recorded bytes, wrk at 8 connections")
+        var serveMissing: String?
+        let serve = try await confirmed("serve") {
+            guard let serve = try ServeBenchmark.measure(rounds: options.rounds, seconds: options.seconds) else {
+                serveMissing = "serve (no wrk or no nginx)"
+                return nil
+            }
+            ServeBenchmark.report(serve)
+            return [Figure(label: "serve, apicheck serve's requests/s / nginx's", value: serve.ratio, limit: serveLimit, atMost: false)]
+        }
+        if let serve { figures += serve } else if let serveMissing { missing.append(serveMissing) }
 
         print("guard: the figures")
         for figure in figures { print(figure.line) }

@@ -23,13 +23,24 @@ enum ServeBenchmark {
     }
 
     static func run(rounds: Int, seconds: Int) async throws -> Bool {
+        guard let figures = try measure(rounds: rounds, seconds: seconds) else { return false }
+        report(figures)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-serve-latency-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try project(in: folder)
+        try await latency(rounds: rounds, folder: folder)
+        return true
+    }
+
+    /// Requests per second of both servers, alternated round by round; nil (said why) without wrk or nginx.
+    static func measure(rounds: Int, seconds: Int) throws -> Figures? {
         guard let wrk = ProcessRun.find("wrk") else {
             print("serve: wrk not found; install it (apt-get install -y wrk) and run again")
-            return false
+            return nil
         }
         guard let nginx = ProcessRun.find("nginx") ?? ["/usr/sbin/nginx"].first(where: FileManager.default.isExecutableFile) else {
             print("serve: nginx not found; install it (apt-get install -y nginx-light) and run again")
-            return false
+            return nil
         }
         let apicheck = try ProcessRun.apicheckBinary()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-serve-bench-\(UUID().uuidString)")
@@ -53,14 +64,16 @@ enum ServeBenchmark {
             figures.serve.add(try rate(wrk, serveURL + "/api/v2/todos", seconds: seconds))
             figures.nginx.add(try rate(wrk, nginxURL + "/api/v2/todos", seconds: seconds))
         }
+        return figures
+    }
+
+    static func report(_ figures: Figures) {
         func line(_ label: String, _ samples: Samples) {
             print("  \(pad(label, 30)) \(String(format: "%8.0f requests/s (%.0f-%.0f)", samples.median, samples.min, samples.max))")
         }
         line("apicheck serve", figures.serve)
         line("nginx, a static file", figures.nginx)
         print(String(format: "  serve vs nginx: %.2fx (target at least %.1fx)", figures.ratio, target))
-        try await latency(rounds: rounds, folder: folder)
-        return true
     }
 
     /// One request at a time, the time each takes: through the app-side route (`URLSession.shared`, the bootstrap's
