@@ -34,6 +34,13 @@ extension AppServer {
 
     /// Records a test failure for each of ``problems(failingOn:)``: an issue in a Swift Testing test, `XCTFail` in an
     /// XCTest one (a UI test), at the caller's line.
+    ///
+    /// - Parameters:
+    ///   - severity: the least severe request finding that fails the test (`.error` by default).
+    ///   - fileID: the caller's file, for Swift Testing.
+    ///   - file: the caller's file path.
+    ///   - line: the caller's line.
+    ///   - column: the caller's column, for Swift Testing.
     public func expectClean(
         failingOn severity: Severity = .error, fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line,
         column: Int = #column

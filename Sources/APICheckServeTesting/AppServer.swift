@@ -7,7 +7,7 @@ import Sandbox
 
 /// An `apicheck serve` started inside a test's own process, for an app launched as a process of its own: a UI test's
 /// app, the simulator, a child process. Hand the app ``launchEnvironment`` (its `ReplayBootstrap.installIfRequested()`
-/// line routes it here), drive it, then assert on the ``journal`` or call ``expectClean(failingOn:sourceLocation:)``.
+/// line routes it here), drive it, then assert on the ``journal`` or call ``expectClean(failingOn:fileID:file:line:column:)``.
 ///
 /// ```swift
 /// @MainActor
@@ -62,12 +62,15 @@ public final class AppServer: Sendable {
     /// Starts a server for `api` (its name in `apicheck.yml`) on a free loopback port.
     ///
     /// - Parameters:
+    ///   - api: the API's name in `apicheck.yml`, such as `todos`.
     ///   - recordings: the recordings answered from, by name under the API's recordings folder without `.json`
     ///     (`tests/list-first-page`, `sessions/onboarding`); nil: every one.
     ///   - mode: replay (the default), an upstream, or recording a session.
     ///   - repeatsLast: a request whose recorded answers are used up gets the last again (an app that polls).
     ///   - folder: the folder of `apicheck.yml` and `recordings/`, instead of finding it from the test file.
-    /// - Throws: ``ServeError`` naming what is wrong: `apicheck.yml` or the contract (file and line), a recording that
+    ///   - environment: where `base_url_env`, the secrets and `APICHECK_RECORDINGS` are read.
+    ///   - filePath: the test file, from which `apicheck.yml` is found.
+    /// - Throws: `ServeError` naming what is wrong: `apicheck.yml` or the contract (file and line), a recording that
     ///   does not read or is not there, an API the sandbox has no replica of.
     public static func start(
         api: String, recordings: [String]? = nil, mode: Mode = .replay, repeatsLast: Bool = false, folder: URL? = nil,
@@ -115,7 +118,7 @@ public final class AppServer: Sendable {
 
     /// Stops the server (and the replica it started); recording, writes the session, atomically.
     ///
-    /// - Throws: ``ServeError`` with what went wrong recording: a request that could not be recorded (an upload whose
+    /// - Throws: `ServeError` with what went wrong recording: a request that could not be recorded (an upload whose
     ///   body the app did not hand over), or a session that could not be written. What was recorded is written all
     ///   the same.
     public func stop() async throws(ServeError) {
