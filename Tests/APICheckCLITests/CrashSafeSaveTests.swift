@@ -288,13 +288,16 @@ struct ServeKillTests {
             let stopped = DispatchTime.now().uptimeNanoseconds
             let undisturbed = round % 4 == 0
             if undisturbed {
-                // Every fourth run ends on its own: how long from the stop request to the end (the session is written
-                // some 200 ms after it), the longest so far, so that the window follows the machine's load.
-                _ = run.child.wait()
+                // Every fourth run ends on its own: how long from the stop request to the new session on disk (some
+                // 200 ms), the longest so far, so that the window follows the machine's load.
+                while (try? Data(contentsOf: target)) == old && DispatchTime.now().uptimeNanoseconds - stopped < 30_000_000_000 {
+                    usleep(2_000)
+                }
                 longest = max(longest, DispatchTime.now().uptimeNanoseconds - stopped)
+                _ = run.child.wait()
             } else {
-                // Killed before, during or after the write.
-                usleep(UInt32(UInt64.random(in: 0..<max(longest / 1_000 * 8 / 5, 1_000), using: &generator)))
+                // Killed before, during or after the write: at a random moment of twice that time.
+                usleep(UInt32(UInt64.random(in: 0..<max(longest / 1_000 * 2, 1_000), using: &generator)))
                 run.child.send(SIGKILL)
                 _ = run.child.wait()
             }
