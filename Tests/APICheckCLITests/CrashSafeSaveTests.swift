@@ -280,8 +280,9 @@ struct ServeKillTests {
         for round in 0..<16 {
             let (run, url, _) = try await ServeCommandTests.start(["--record", "walk", "--sandbox"], in: project)
             let requests = 2 + round % 3
+            // Pages of this round only: every run's session differs from every other's, to the byte.
             for page in 1...requests {
-                let path = "/api/v2/todos?page=\(page)"
+                let path = "/api/v2/todos?page=\(round * 10 + page)"
                 _ = try await ServeCommandTests.send("GET", url + path, headers: ["X-APICheck-URL": ServeCommandTests.production + path])
             }
             _ = try await ServeCommandTests.send("POST", url + "/__apicheck/stop", headers: ["X-APICheck-Token": "T"])
