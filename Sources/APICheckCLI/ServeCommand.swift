@@ -21,7 +21,8 @@ struct ServeCommand: AsyncParsableCommand {
             recordings lack is answered 502 with X-APICheck-Unmatched: 1, the reason and the nearest recorded requests.
 
             When apicheck.yml names the API's contract, each request is checked against it as verify checks a \
-            recorded one; the findings go into the journal, and the app is answered all the same.
+            recorded one; the findings go into the journal, and the app is answered all the same (with \
+            --refuse-invalid-requests, a request with an error gets 422 and its findings instead).
 
             Every exchange is kept in a journal. The control API, under /__apicheck/, asks for the token in \
             X-APICheck-Token:
@@ -97,6 +98,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Answer from a local replica of the API (apicheck sandbox), started for the session, instead of recordings.")
     var sandbox = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Answer a request that has an error against the contract with 422 and its findings (X-APICheck-Refused: 1) instead of the recorded answer."
+    )
+    var refuseInvalidRequests = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
         if let record {
@@ -107,6 +115,9 @@ struct ServeCommand: AsyncParsableCommand {
             guard upstream != nil || sandbox else { throw ValidationError("--record needs one of --upstream URL and --sandbox") }
         }
         if upstream != nil && sandbox { throw ValidationError("--upstream and --sandbox are two upstreams: give one") }
+        if (upstream != nil || sandbox) && refuseInvalidRequests {
+            throw ValidationError("--refuse-invalid-requests applies to answers from recordings; the upstream answers for itself")
+        }
         if (upstream != nil || sandbox) && !recording.isEmpty {
             throw ValidationError(
                 "--recording chooses what is replayed; \(sandbox ? "--sandbox" : "--upstream") answers from the upstream alone")
@@ -124,6 +135,12 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var configuration = try serveConfiguration()
         configuration.repeatsLast = `repeat`
+        configuration.refusesInvalidRequests = refuseInvalidRequests
+        if refuseInvalidRequests && configuration.verifier == nil {
+            throw CommandFailure(
+                message: "error: --refuse-invalid-requests needs a contract: apicheck.yml names none for \(configuration.api)",
+                status: .usage)
+        }
         let replica = try await startReplica(api: configuration.api)
         if let upstreamURL = replica?.baseURL ?? upstream.flatMap(URL.init(string:)) {
             configuration.record = ServeConfiguration.RecordSession(

@@ -38,6 +38,11 @@ public struct ServeConfiguration: Sendable {
     /// Whether a request whose recorded answers are all used up gets the last of them again (an app that polls a
     /// feed), instead of 502.
     public var repeatsLast = false
+    /// Whether a request answered from the recordings that has an error against the contract (``verifier``) gets 422
+    /// with `X-APICheck-Refused: 1` and its findings instead of the recorded answer, so that the app sees it fail; by
+    /// default the app is answered and the findings are only journaled. Replay only: a request sent upstream is the
+    /// upstream's to answer.
+    public var refusesInvalidRequests = false
     /// Recording instead of answering from recordings: each request goes to an upstream (the real API, or a sandbox),
     /// and its answer, redacted, to the app and into a session recording; nil: replay.
     public var record: RecordSession?

@@ -118,11 +118,17 @@ final class ServeResponder: Sendable {
         switch store.decide(for: live, addressed: url) {
         case .replay(let response, let index):
             let origin = served.origins[index]
-            journal(
-                request.method, url, status: response.status, matched: .init(recording: origin.recording, interaction: origin.interaction),
-                unmatched: nil,
-                findings: check(
-                    request, addressed: url, headers: headers, answer: served.combined.interactions[index].response, store: store))
+            let findings = check(
+                request, addressed: url, headers: headers, answer: served.combined.interactions[index].response, store: store)
+            let match = ServeJournal.Entry.Match(recording: origin.recording, interaction: origin.interaction)
+            if configuration.refusesInvalidRequests && findings.contains(where: { $0.severity == .error }) {
+                // Asked for: a request the contract refuses gets 422 and its findings, not the recorded answer.
+                let entry = journal(request.method, url, status: 422, matched: match, unmatched: nil, findings: findings)
+                var refused = Self.json(422, ServeJournal.json(entry))
+                refused.headers.append(("X-APICheck-Refused", "1"))
+                return refused
+            }
+            journal(request.method, url, status: response.status, matched: match, unmatched: nil, findings: findings)
             let headers = response.headers.filter { !Self.framingHeaders.contains($0.key.lowercased()) }.sorted { $0.key < $1.key }
             return HTTPServer.Response(status: response.status, headers: headers.map { ($0.key, $0.value) }, body: [UInt8](response.body))
         case .record(let target):

@@ -67,22 +67,31 @@ public final class AppServer: Sendable {
     ///     (`tests/list-first-page`, `sessions/onboarding`); nil: every one.
     ///   - mode: replay (the default), an upstream, or recording a session.
     ///   - repeatsLast: a request whose recorded answers are used up gets the last again (an app that polls).
+    ///   - refusesInvalidRequests: a request with an error against the contract gets 422 and its findings instead of
+    ///     the recorded answer (replay only; it needs the contract in `apicheck.yml`).
     ///   - folder: the folder of `apicheck.yml` and `recordings/`, instead of finding it from the test file.
     ///   - environment: where `base_url_env`, the secrets and `APICHECK_RECORDINGS` are read.
     ///   - filePath: the test file, from which `apicheck.yml` is found.
     /// - Throws: `ServeError` naming what is wrong: `apicheck.yml` or the contract (file and line), a recording that
     ///   does not read or is not there, an API the sandbox has no replica of.
     public static func start(
-        api: String, recordings: [String]? = nil, mode: Mode = .replay, repeatsLast: Bool = false, folder: URL? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath
+        api: String, recordings: [String]? = nil, mode: Mode = .replay, repeatsLast: Bool = false, refusesInvalidRequests: Bool = false,
+        folder: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment, filePath: String = #filePath
     ) async throws(ServeError) -> AppServer {
         if recordings != nil, !mode.replays { throw ServeError("recordings: chooses what is replayed; an upstream answers alone") }
+        if refusesInvalidRequests, !mode.replays {
+            throw ServeError("refusesInvalidRequests applies to answers from recordings; an upstream answers for itself")
+        }
         let settings = try settings(api: api, folder: folder, filePath: filePath, environment: environment)
         guard let chosen = settings.api, let projectFolder = settings.folder else { throw ServeError("no API named \"\(api)\"") }
         var configuration = try ServeConfiguration(
             project: chosen, folder: projectFolder, recordingsFolder: settings.recordingsFolder(api: api, environment: environment),
             recordings: recordings, environment: environment)
         configuration.repeatsLast = repeatsLast
+        configuration.refusesInvalidRequests = refusesInvalidRequests
+        if refusesInvalidRequests && configuration.verifier == nil {
+            throw ServeError("refusesInvalidRequests needs a contract: apicheck.yml names none for \(api)")
+        }
         let replica = try await startReplica(api: api, mode: mode)
         do {
             configuration.record = try recordSession(

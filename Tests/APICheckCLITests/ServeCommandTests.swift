@@ -120,6 +120,7 @@ struct ServeCommandTests {
             (["--sandbox", "--upstream", "http://127.0.0.1:1"], "--upstream and --sandbox are two upstreams"),
             (["--record", "../x", "--sandbox"], "--record takes a session's name"),
             (["--record", "x", "--upstream", "ftp://example.com"], "--upstream must be an http(s) URL"),
+            (["--sandbox", "--refuse-invalid-requests"], "--refuse-invalid-requests applies to answers from recordings"),
         ] {
             let refused = try await CLIRunner.run(["serve", "--api", "todos"] + arguments, currentDirectory: Self.root)
             #expect(refused.status == 2, "\(arguments)")

@@ -199,6 +199,30 @@ struct ReplayServerTests {
         #expect(journal.body?["entries"]?[1]?["findings"]?[0]?["rule"] == .string(findings[0].rule.rawValue))
     }
 
+    @Test("asked to, the server answers a request with an error against the contract 422 with its findings, not the recording")
+    func refusesInvalidRequests() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let contract = try Contract.load(root.appendingPathComponent("contracts/todos.openapi.yaml").path)
+        var configuration = ServeConfiguration(
+            api: "todos", recordingsFolder: try Self.folder(), baseURL: URL(string: Self.production), token: "test-token",
+            verifier: Verifier(contract: contract.compiled))
+        configuration.refusesInvalidRequests = true
+        let server = try ReplayServer(configuration)
+        defer { Task { await server.stop() } }
+        // A request the contract takes is answered from the recording.
+        #expect(try await Self.send(server, "GET", "/api/v2/todos?page=1").status == 200)
+        // The recorded update lacks the title the contract's form requires: refused, with the findings.
+        let update = try await Self.send(
+            server, "PUT", "/api/v2/todos/1", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "is_done=1")
+        #expect(update.status == 422)
+        #expect(update.headers["x-apicheck-refused"] == "1")
+        let errors = server.journal.entries.last?.findings.filter { $0.severity == .error } ?? []
+        #expect(!errors.isEmpty)
+        #expect(update.body?["findings"]?[0]?["rule"] == .string(errors[0].rule.rawValue))
+        #expect(server.journal.entries.last?.status == 422)
+        #expect(server.journal.entries.last?.matched?.recording == "sessions/update")
+    }
+
     @Test("with repeatsLast, a request whose recorded answers are used up gets the last of them again")
     func repeatsLast() async throws {
         var configuration = ServeConfiguration(
