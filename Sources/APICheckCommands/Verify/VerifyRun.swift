@@ -99,10 +99,6 @@ public struct VerifyRun: Sendable {
     /// Verifies what the options given to ``init(configuration:options:)`` name.
     public func run() -> Result { verify(options) }
 
-    /// Verifies what `options` names, with the contracts loaded as the initializer's options said.
-    @available(*, deprecated, renamed: "run()", message: "VerifyRun takes its options once, in init(configuration:options:)")
-    public func run(_ options: Options) -> Result { verify(options) }
-
     /// Verifies the files `options` names (`paths`, `streamsBodies`, `environment`, `jobs`) with the contracts and
     /// verifiers this run loaded: what the tests use to check many sets of files against one load.
     package func verify(_ options: Options) -> Result {

@@ -108,10 +108,6 @@ public struct CompiledContract: Sendable {
 
             public var description: String { rawValue }
         }
-
-        /// `path`, `query`, `header` or `cookie`, as a string: use ``place``.
-        @available(*, deprecated, renamed: "place")
-        public var location: String { place.rawValue }
     }
 
     /// How a parameter's or header's value is written on the wire.
@@ -144,13 +140,6 @@ public struct CompiledContract: Sendable {
         public static func standard(for location: Parameter.Location) -> ValueEncoding {
             location == .query || location == .cookie
                 ? ValueEncoding(style: .form, explode: true, mediaType: nil) : ValueEncoding(style: .simple, explode: false, mediaType: nil)
-        }
-
-        /// The encoding of a place named by a string (`query`): use ``standard(for:)-(Parameter.Location)``. A name
-        /// that is not a place is taken as OpenAPI's default for anything but a query or a cookie, `simple`.
-        @available(*, deprecated, message: "use standard(for: CompiledContract.Parameter.Location)")
-        public static func standard(for location: String) -> ValueEncoding {
-            standard(for: Parameter.Location(rawValue: location) ?? .header)
         }
     }
 

@@ -77,31 +77,4 @@ extension Finding {
 
         public var description: String { rawValue }
     }
-
-    /// `request`, `response` or `recording`, as a string: use ``side``.
-    @available(*, deprecated, renamed: "side")
-    public var part: String {
-        get { side.rawValue }
-        set { side = Self.side(newValue) }
-    }
-
-    /// Creates a finding with the rule's default severity, its part named by a string: use
-    /// ``init(rule:side:operation:status:pointer:expected:found:count:)``.
-    @available(*, deprecated, renamed: "init(rule:side:operation:status:pointer:expected:found:count:)")
-    public init(
-        rule: RuleID, part: String, operation: String, status: Int? = nil, pointer: String, expected: String, found: String, count: Int = 1
-    ) {
-        self.init(
-            rule: rule, side: Self.side(part), operation: operation, status: status, pointer: pointer, expected: expected, found: found,
-            count: count)
-    }
-
-    /// A part named by a string: anything but `request`, `response` or `recording` is a programmer's mistake, stopped
-    /// here rather than kept as a part no report knows.
-    private static func side(_ name: String) -> Part {
-        guard let side = Part(rawValue: name) else {
-            preconditionFailure("a finding's part is request, response or recording, not \"\(name)\"")
-        }
-        return side
-    }
 }

@@ -18,10 +18,6 @@ public struct SaveOutcome: Hashable, Sendable, CustomStringConvertible {
     public var description: String { name }
     /// Whether the file was written (`created` or `updated`).
     public var wrote: Bool { self == .created || self == .updated }
-
-    /// An outcome compared with its name, as when outcomes were strings (`saved.outcome == "created"`).
-    @available(*, deprecated, message: "compare with .created, .updated, .unchanged, .wouldCreate or .wouldUpdate")
-    public static func == (outcome: SaveOutcome, name: String) -> Bool { outcome.name == name }
 }
 
 extension Recording {
