@@ -13,7 +13,10 @@ import PackageDescription
 // - HTTP1 is the one HTTP/1.1 codec, for the live client and the sandbox's server (fuzzed, compared with h11).
 // - The live runner (APICheckLive) uses the contract module and its own HTTP/1.1 client on Sockets; the CLI
 //   is thin: it uses the commands, the live runner and the sandbox.
-// Deployment targets: an app at iOS 16 links every product (SwiftPM has no per-product minimum). Newer Apple API is
+// - `apicheck serve` (APICheckServe) answers an app in its own process with replay's store, checks its requests with
+//   the contract module and listens with the sandbox's HTTP server; APICheckServeTesting is the same in a UI test.
+// Deployment targets: iOS 15, macOS 12, tvOS 15, watchOS 8 for every product (SwiftPM has no per-product minimum), so
+// that an app at iOS 16 (REST_TODO's) links any of them; .ci/deployment-consumer builds one there. Newer Apple API is
 // asked for with #available; Scripts/check-availability.py checks it on Linux.
 let package = Package(
     name: "apicheck",
