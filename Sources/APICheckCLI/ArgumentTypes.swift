@@ -32,6 +32,10 @@ extension ReportFormat: NamedArgument {}
 extension Severity: NamedArgument {}
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension CoverageFormat: NamedArgument {}
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension BreakingReport.Format: ExpressibleByArgument {
+    public var defaultValueDescription: String { rawValue }
+}
 
 /// `--report FORMAT=PATH`: the report in one more format, written to a file (atomically) besides the one
 /// on stdout, so one run gives both CI annotations and an HTML report to upload.
@@ -91,14 +95,16 @@ struct ReportDestination: ExpressibleByArgument, Sendable {
 /// `apicheck breaking --report FORMAT=PATH`: one of the formats of ``BreakingReport`` (its own: no junit).
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct BreakingReportDestination: ExpressibleByArgument, Sendable {
-    let format: String
+    let format: BreakingReport.Format
     let path: String
 
     init?(argument: String) {
-        guard let equals = argument.firstIndex(of: "=") else { return nil }
-        format = String(argument[..<equals])
+        guard let equals = argument.firstIndex(of: "="), let format = BreakingReport.Format(rawValue: String(argument[..<equals])) else {
+            return nil
+        }
+        self.format = format
         path = String(argument[argument.index(after: equals)...])
-        guard BreakingReport.formats.contains(format), !path.isEmpty else { return nil }
+        guard !path.isEmpty else { return nil }
     }
 
     static var defaultCompletionKind: CompletionKind { .file() }

@@ -55,8 +55,8 @@ struct BreakingCommand: ParsableCommand {
         help: ArgumentHelp("Only this API; with two files, the API whose recordings rank the changes.", valueName: "name"))
     var api: String?
 
-    @Option(name: .long, help: ArgumentHelp("The report format: text, json, github, markdown or html.", valueName: "format"))
-    var format: String = "text"
+    @Option(name: .long, help: ArgumentHelp("The report format.", valueName: "format"))
+    var format: BreakingReport.Format = .text
 
     @Option(
         name: .long,
@@ -87,10 +87,7 @@ struct BreakingCommand: ParsableCommand {
     }
 
     func validate() throws {
-        guard BreakingReport.formats.contains(format) else {
-            throw ValidationError("unknown --format '\(format)'; the formats are \(BreakingReport.formats.joined(separator: ", "))")
-        }
-        try ReportDestination.validate(paths: report.map { ($0.format, $0.path) })
+        try ReportDestination.validate(paths: report.map { ("\($0.format)", $0.path) })
         if examplesFilter != nil && !examples { throw ValidationError("--examples-filter goes with --examples") }
         _ = try today()
         switch (files.count, base) {
@@ -133,7 +130,7 @@ struct BreakingCommand: ParsableCommand {
         BreakingReport.write(comparisons, format: format) { Output.out(bytes: $0) }
         let writeErrors = report.compactMap { destination in
             ReportDestination.write(
-                BreakingReport.render(comparisons, format: destination.format), as: destination.format, to: destination.path,
+                BreakingReport.render(comparisons, format: destination.format), as: "\(destination.format)", to: destination.path,
                 command: "breaking")
         }
         for line in writeErrors { Output.err(line + "\n") }

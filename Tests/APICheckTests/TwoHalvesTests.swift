@@ -206,7 +206,7 @@ struct TwoHalvesTests {
             old: try ContractVersion.parse(Self.old, path: "v1.json"), new: try ContractVersion.parse(Self.new, path: "v2.json"),
             api: nil, recordingsFolder: nil)
         #expect(comparison.changes.count >= BreakingReport.parallelItems)
-        let text = BreakingReport.render([comparison], format: "json")
+        let text = BreakingReport.render([comparison], format: .json)
         let parsed = try JSONReader.parse(text)
         #expect(JSONWriter.pretty(parsed, lineEnds: 2) == text)
         guard case .array(let changes)? = parsed["comparisons"]?[0]?["changes"] else {

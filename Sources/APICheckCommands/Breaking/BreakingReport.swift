@@ -5,30 +5,33 @@ import Foundation
 /// How `apicheck breaking` writes its comparisons: `text`, `json` (`apicheck-breaking/1`), `github` annotations, a
 /// `markdown` table for a pull request, or one self-contained `html` page.
 public enum BreakingReport {
-    /// The formats `apicheck breaking --format` takes.
-    public static let formats = ["text", "json", "github", "markdown", "html"]
+    /// The formats `apicheck breaking --format` takes (its own list: no junit, which has no place for a change).
+    public enum Format: String, CaseIterable, Sendable, CustomStringConvertible {
+        case text, json, github, markdown, html
+
+        public var description: String { rawValue }
+    }
 
     /// The version of the JSON report; bumped when a field changes meaning or goes away.
     public static let jsonFormatVersion = "apicheck-breaking/1"
 
-    /// The report of `comparisons` in `format` (one of ``formats``), handed to `emit` in pieces where the format is
-    /// written so (json).
-    public static func write(_ comparisons: [BreakingRun.Comparison], format: String, to emit: ([UInt8]) -> Void) {
-        if format == "json" { return writeJSON(comparisons, to: emit) }
+    /// The report of `comparisons` in `format`, handed to `emit` in pieces where the format is written so (json).
+    public static func write(_ comparisons: [BreakingRun.Comparison], format: Format, to emit: ([UInt8]) -> Void) {
+        if format == .json { return writeJSON(comparisons, to: emit) }
         emit(Array(render(comparisons, format: format).utf8))
     }
 
-    /// The report of `comparisons` in `format` (one of ``formats``).
-    public static func render(_ comparisons: [BreakingRun.Comparison], format: String) -> String {
+    /// The report of `comparisons` in `format`.
+    public static func render(_ comparisons: [BreakingRun.Comparison], format: Format) -> String {
         switch format {
-        case "json":
+        case .json:
             var whole: [UInt8] = []
             writeJSON(comparisons) { whole.append(contentsOf: $0) }
             return String(decoding: whole, as: UTF8.self)
-        case "github": return comparisons.flatMap { edits($0.changes).map(githubLine) }.map { $0 + "\n" }.joined()
-        case "markdown": return comparisons.map(markdown).joined(separator: "\n")
-        case "html": return html(comparisons)
-        default: return comparisons.filter { !$0.changes.isEmpty }.map(text).joined(separator: "\n")
+        case .github: return comparisons.flatMap { edits($0.changes).map(githubLine) }.map { $0 + "\n" }.joined()
+        case .markdown: return comparisons.map(markdown).joined(separator: "\n")
+        case .html: return html(comparisons)
+        case .text: return comparisons.filter { !$0.changes.isEmpty }.map(text).joined(separator: "\n")
         }
     }
 
