@@ -148,8 +148,6 @@ struct BreakingCommand: ParsableCommand {
         }
         // Looked for in place: a vendor's release is tens of thousands of changes, each a copy if gathered.
         let failing = comparisons.contains { $0.changes.contains { $0.isUsed && $0.change.severity >= failOn } }
-        var status = failing ? ExitReason.findings : .success
-        if !writeErrors.isEmpty { status = status.combined(with: .usage) }
-        if status != .success { throw ExitCode(status.code) }
+        try ExitReason.of(failing: failing, usage: !writeErrors.isEmpty).exit()
     }
 }

@@ -79,7 +79,7 @@ struct CoverageCommand: ParsableCommand {
         let minimums = (try? ContractCoverage.minimums(min)) ?? [:]
         Output.out(format.render(result.coverage, minimums: minimums))
         for line in result.warnings + result.errors { Output.err(line + "\n") }
-        var status = ExitReason.success
+        var below = false
         for coverage in result.coverage {
             for (measure, minimum) in coverage.below(minimums) {
                 Output.err(
@@ -88,14 +88,10 @@ struct CoverageCommand: ParsableCommand {
                     --min \(ContractCoverage.percentText(minimum))\n
                     """
                 )
-                status = .findings
+                below = true
             }
         }
-        if result.coverage.isEmpty {
-            Output.err("apicheck coverage: no API with a contract to measure\n")
-            status = status.combined(with: .usage)
-        }
-        if !result.errors.isEmpty { status = status.combined(with: .usage) }
-        if status != .success { throw ExitCode(status.code) }
+        if result.coverage.isEmpty { Output.err("apicheck coverage: no API with a contract to measure\n") }
+        try ExitReason.of(failing: below, usage: result.coverage.isEmpty || !result.errors.isEmpty).exit()
     }
 }

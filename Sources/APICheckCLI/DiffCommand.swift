@@ -107,12 +107,7 @@ struct DiffCommand: AsyncParsableCommand {
             Output.err("apicheck diff: interrupted; the findings above are from the requests that finished\n")
             throw ExitCode(interruptedStatus)
         }
-        var status = ExitReason.success
-        if result.findings.contains(where: { $0.severity >= threshold }) { status = .findings }
-        if result.unreachable {
-            Output.err("error: the live API could not be reached: \(result.unreachableReason)\n")
-            status = status.combined(with: .unreachable)
-        }
+        if result.unreachable { Output.err("error: the live API could not be reached: \(result.unreachableReason)\n") }
         for (api, limit) in result.rateLimits {
             Output.err(
                 """
@@ -120,9 +115,10 @@ struct DiffCommand: AsyncParsableCommand {
                 scenarios did not run\n
                 """
             )
-            status = status.combined(with: .unreachable)
         }
-        if !result.errors.isEmpty || !writeErrors.isEmpty { status = status.combined(with: .usage) }
-        if status != .success { throw ExitCode(status.code) }
+        try ExitReason.of(
+            failing: result.findings.contains { $0.severity >= threshold }, unreachable: result.unreachable || !result.rateLimits.isEmpty,
+            usage: !result.errors.isEmpty || !writeErrors.isEmpty
+        ).exit()
     }
 }

@@ -77,6 +77,13 @@ enum KeptUntilExit {
 }
 
 /// An error a command has already explained; carries the apicheck exit status to use.
+extension ExitReason {
+    /// Ends the command with this status: returns for success, throws the exit code otherwise.
+    func exit() throws {
+        if self != .success { throw ExitCode(code) }
+    }
+}
+
 struct CommandFailure: Error, CustomStringConvertible {
     let message: String
     let status: ExitReason

@@ -95,11 +95,7 @@ struct RecordCommand: AsyncParsableCommand {
             Output.err("apicheck record: interrupted; the recordings listed above were written, the rest are as they were\n")
             throw ExitCode(interruptedStatus)
         }
-        var status = ExitReason.success
-        if result.unreachable {
-            Output.err("error: the live API could not be reached: \(result.unreachableReason)\n")
-            status = .unreachable
-        }
+        if result.unreachable { Output.err("error: the live API could not be reached: \(result.unreachableReason)\n") }
         for (api, limit) in result.rateLimits {
             Output.err(
                 """
@@ -107,9 +103,8 @@ struct RecordCommand: AsyncParsableCommand {
                 scenarios did not run\n
                 """
             )
-            status = status.combined(with: .unreachable)
         }
-        if !result.errors.isEmpty { status = status.combined(with: .usage) }
-        if status != .success { throw ExitCode(status.code) }
+        try ExitReason.of(failing: false, unreachable: result.unreachable || !result.rateLimits.isEmpty, usage: !result.errors.isEmpty)
+            .exit()
     }
 }

@@ -1,3 +1,4 @@
+import APICheckCommands
 import APICheckContracts
 import APICheckRecording
 import APICheckReplay
@@ -196,9 +197,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         Output.err(summary)
-        if missed > 0 || checked.contains(where: { $0.findings.contains { $0.severity == .error } }) {
-            throw CommandFailure(message: "", status: .findings)
-        }
+        try ExitReason.of(failing: missed > 0 || checked.contains { $0.findings.contains { $0.severity >= .error } }).exit()
     }
 
     /// The server's configuration from apicheck.yml's API and the flags.

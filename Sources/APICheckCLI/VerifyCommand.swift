@@ -84,9 +84,8 @@ struct VerifyCommand: ParsableCommand {
             )
         }
         for note in result.notes { Output.err("apicheck verify: \(note)\n") }
-        var status = ExitReason.success
-        if result.findings.contains(where: { $0.severity >= threshold }) { status = .findings }
-        if !result.errors.isEmpty || !writeErrors.isEmpty { status = status.combined(with: .usage) }
-        if status != .success { throw ExitCode(status.code) }
+        try ExitReason.of(
+            failing: result.findings.contains { $0.severity >= threshold }, usage: !result.errors.isEmpty || !writeErrors.isEmpty
+        ).exit()
     }
 }

@@ -28,6 +28,16 @@ public struct ExitReason: Hashable, Sendable, Comparable, CustomStringConvertibl
         }
     }
 
+    /// What a run comes to, worked out here for every command: `.findings` when something fails at or above the
+    /// command's threshold (`failing`), combined with `.unreachable` when the live API could not be reached (or its
+    /// rate limit was spent) and `.usage` when an input, configuration or output error happened.
+    public static func of(failing: Bool, unreachable: Bool = false, usage: Bool = false) -> ExitReason {
+        var status = failing ? ExitReason.findings : .success
+        if unreachable { status = status.combined(with: .unreachable) }
+        if usage { status = status.combined(with: .usage) }
+        return status
+    }
+
     /// The status that wins when both apply.
     public func combined(with other: ExitReason) -> ExitReason {
         other.precedence > precedence ? other : self

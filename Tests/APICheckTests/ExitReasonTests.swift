@@ -24,4 +24,14 @@ struct ExitReasonTests {
         #expect(a.combined(with: b) == winner)
         #expect(b.combined(with: a) == winner)
     }
+
+    @Test(
+        "a run's outcome, as every command works it out: usage over unreachable over findings",
+        arguments: [
+            (false, false, false, ExitReason.success), (true, false, false, .findings), (false, true, false, .unreachable),
+            (true, true, false, .unreachable), (true, false, true, .usage), (false, true, true, .usage), (true, true, true, .usage),
+        ])
+    func outcome(_ failing: Bool, _ unreachable: Bool, _ usage: Bool, _ expected: ExitReason) {
+        #expect(ExitReason.of(failing: failing, unreachable: unreachable, usage: usage) == expected)
+    }
 }
