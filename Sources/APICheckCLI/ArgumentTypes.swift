@@ -37,15 +37,53 @@ extension BreakingReport.Format: ExpressibleByArgument {
     public var defaultValueDescription: String { rawValue }
 }
 
+/// A command's report format (`--format`): `text` by default, and an example of `--report` for its help.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+protocol OutputFormat: ExpressibleByArgument, Sendable, CustomStringConvertible {
+    static var text: Self { get }
+    /// `html=apicheck-report.html`.
+    static var reportExample: String { get }
+}
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension ReportFormat: OutputFormat {
+    static var reportExample: String { "html=apicheck-report.html" }
+}
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension BreakingReport.Format: OutputFormat {
+    static var reportExample: String { "html=breaking.html" }
+}
+
+/// The options every reporting command takes alike (verify, diff, breaking): `--format`, `--report FORMAT=PATH` and
+/// `--fail-on`, parsed, listed and refused by argument-parser.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+struct OutputOptions<Format: OutputFormat>: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The report format.", valueName: "format"))
+    var format: Format = .text
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Also write the report in FORMAT to PATH (repeatable), e.g. \(Format.reportExample).", valueName: "format=path"))
+    var report: [Destination<Format>] = []
+
+    @Option(name: .long, help: ArgumentHelp("The lowest severity that fails the run.", valueName: "severity"))
+    var failOn: Severity = .error
+
+    func validate() throws {
+        try Destination.validate(report)
+    }
+}
+
 /// `--report FORMAT=PATH`: the report in one more format, written to a file (atomically) besides the one
 /// on stdout, so one run gives both CI annotations and an HTML report to upload.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-struct ReportDestination: ExpressibleByArgument, Sendable {
-    let format: ReportFormat
+struct Destination<Format: OutputFormat>: ExpressibleByArgument, Sendable {
+    let format: Format
     let path: String
 
     init?(argument: String) {
-        guard let equals = argument.firstIndex(of: "="), let format = ReportFormat.named(String(argument[..<equals])) else { return nil }
+        guard let equals = argument.firstIndex(of: "="), let format = Format(argument: String(argument[..<equals])) else { return nil }
         let path = String(argument[argument.index(after: equals)...])
         guard !path.isEmpty else { return nil }
         self.format = format
@@ -55,12 +93,7 @@ struct ReportDestination: ExpressibleByArgument, Sendable {
     static var defaultCompletionKind: CompletionKind { .file() }
 
     /// Refuses, before anything runs, a destination that is a folder or is given twice (a missing folder is created).
-    static func validate(_ destinations: [ReportDestination]) throws {
-        try validate(paths: destinations.map { ("\($0.format)", $0.path) })
-    }
-
-    /// ``validate(_:)`` of any command's `--report` values, as (format, path).
-    static func validate(paths destinations: [(format: String, path: String)]) throws {
+    static func validate(_ destinations: [Destination]) throws {
         var seen: Set<String> = []
         for destination in destinations {
             let url = URL(fileURLWithPath: destination.path).standardizedFileURL
@@ -72,16 +105,8 @@ struct ReportDestination: ExpressibleByArgument, Sendable {
         }
     }
 
-    /// Writes the report of `findings` to every destination; returns an error line for each that could not be written.
-    static func write(_ destinations: [ReportDestination], findings: [Finding], summary: ReportSummary, command: String) -> [String] {
-        destinations.compactMap { destination in
-            write(
-                destination.format.render(findings, summary: summary), as: "\(destination.format)", to: destination.path, command: command)
-        }
-    }
-
     /// Writes one report (atomically) and says so on stderr; returns the error line when it could not be written.
-    static func write(_ report: String, as format: String, to path: String, command: String) -> String? {
+    func write(_ report: String, command: String) -> String? {
         do {
             try AtomicFile.write(Data(report.utf8), to: URL(fileURLWithPath: path))
             Output.err("apicheck \(command): wrote the \(format) report to \(path)\n")
@@ -92,20 +117,10 @@ struct ReportDestination: ExpressibleByArgument, Sendable {
     }
 }
 
-/// `apicheck breaking --report FORMAT=PATH`: one of the formats of ``BreakingReport`` (its own: no junit).
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-struct BreakingReportDestination: ExpressibleByArgument, Sendable {
-    let format: BreakingReport.Format
-    let path: String
-
-    init?(argument: String) {
-        guard let equals = argument.firstIndex(of: "="), let format = BreakingReport.Format(rawValue: String(argument[..<equals])) else {
-            return nil
-        }
-        self.format = format
-        path = String(argument[argument.index(after: equals)...])
-        guard !path.isEmpty else { return nil }
+extension [Destination<ReportFormat>] {
+    /// Writes the report of `findings` to every destination; returns an error line for each that could not be written.
+    func write(findings: [Finding], summary: ReportSummary, command: String) -> [String] {
+        compactMap { $0.write($0.format.render(findings, summary: summary), command: command) }
     }
-
-    static var defaultCompletionKind: CompletionKind { .file() }
 }

@@ -55,17 +55,7 @@ struct BreakingCommand: ParsableCommand {
         help: ArgumentHelp("Only this API; with two files, the API whose recordings rank the changes.", valueName: "name"))
     var api: String?
 
-    @Option(name: .long, help: ArgumentHelp("The report format.", valueName: "format"))
-    var format: BreakingReport.Format = .text
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Also write the report in FORMAT to PATH (repeatable), e.g. html=breaking.html.", valueName: "format=path"))
-    var report: [BreakingReportDestination] = []
-
-    @Option(name: .long, help: ArgumentHelp("The lowest severity that fails the run.", valueName: "severity"))
-    var failOn: Severity = .error
+    @OptionGroup var output: OutputOptions<BreakingReport.Format>
 
     @Option(
         name: .long,
@@ -87,7 +77,6 @@ struct BreakingCommand: ParsableCommand {
     }
 
     func validate() throws {
-        try ReportDestination.validate(paths: report.map { ("\($0.format)", $0.path) })
         if examplesFilter != nil && !examples { throw ValidationError("--examples-filter goes with --examples") }
         _ = try today()
         switch (files.count, base) {
@@ -127,11 +116,9 @@ struct BreakingCommand: ParsableCommand {
         // What was compared is released when the process ends, not freed piece by piece (a vendor's description).
         KeptUntilExit.keep(outcome)
         let (comparisons, notes) = (outcome.comparisons, outcome.notes)
-        BreakingReport.write(comparisons, format: format) { Output.out(bytes: $0) }
-        let writeErrors = report.compactMap { destination in
-            ReportDestination.write(
-                BreakingReport.render(comparisons, format: destination.format), as: "\(destination.format)", to: destination.path,
-                command: "breaking")
+        BreakingReport.write(comparisons, format: output.format) { Output.out(bytes: $0) }
+        let writeErrors = output.report.compactMap { destination in
+            destination.write(BreakingReport.render(comparisons, format: destination.format), command: "breaking")
         }
         for line in writeErrors { Output.err(line + "\n") }
         for note in notes + comparisons.flatMap(\.notes) { Output.err("apicheck breaking: \(note)\n") }
@@ -147,7 +134,7 @@ struct BreakingCommand: ParsableCommand {
             )
         }
         // Looked for in place: a vendor's release is tens of thousands of changes, each a copy if gathered.
-        let failing = comparisons.contains { $0.changes.contains { $0.isUsed && $0.change.severity >= failOn } }
+        let failing = comparisons.contains { $0.changes.contains { $0.isUsed && $0.change.severity >= output.failOn } }
         try ExitReason.of(failing: failing, usage: !writeErrors.isEmpty).exit()
     }
 }

@@ -37,17 +37,7 @@ struct DiffCommand: AsyncParsableCommand {
 
     @OptionGroup var liveOptions: LiveOptions
 
-    @Option(name: .long, help: ArgumentHelp("The report format.", valueName: "format"))
-    var format: ReportFormat = .text
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Also write the report in FORMAT to PATH (repeatable), e.g. html=apicheck-report.html.", valueName: "format=path"))
-    var report: [ReportDestination] = []
-
-    @Option(name: .long, help: ArgumentHelp("The lowest severity that fails the run.", valueName: "severity"))
-    var failOn: Severity = .error
+    @OptionGroup var output: OutputOptions<ReportFormat>
 
     @Option(name: .long, help: ArgumentHelp("How many scenarios run at once.", valueName: "n"))
     var concurrency: Int = 4
@@ -61,7 +51,6 @@ struct DiffCommand: AsyncParsableCommand {
                 "diff needs --live (it runs the scenarios against a server); to check recordings offline, use 'apicheck verify'")
         }
         guard (1...256).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 256, not \(concurrency)") }
-        try ReportDestination.validate(report)
     }
 
     func run() async throws {
@@ -79,14 +68,14 @@ struct DiffCommand: AsyncParsableCommand {
         await transport.shutdown()
         await sandbox?.stop()
 
-        let threshold = failOn
+        let threshold = output.failOn
         let files = Array(Set(result.findings.compactMap(\.file))).sorted()
         var summary = ReportSummary(
             findings: result.findings, files: files, recordings: result.scenarios, interactions: result.requests, failOn: threshold)
         summary.coverage = result.coverage
         summary.command = "diff --live"
-        Output.out(format.render(result.findings, summary: summary))
-        let writeErrors = ReportDestination.write(report, findings: result.findings, summary: summary, command: "diff")
+        Output.out(output.format.render(result.findings, summary: summary))
+        let writeErrors = output.report.write(findings: result.findings, summary: summary, command: "diff")
         for warning in result.warnings { Output.err("\(warning)\n") }
         for note in result.notes { Output.err("note: \(note)\n") }
         for error in result.errors + writeErrors { Output.err("\(error)\n") }

@@ -30,33 +30,22 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only this API.", valueName: "name"))
     var api: String?
 
-    @Option(name: .long, help: ArgumentHelp("The report format.", valueName: "format"))
-    var format: ReportFormat = .text
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Also write the report in FORMAT to PATH (repeatable), e.g. html=apicheck-report.html.", valueName: "format=path"))
-    var report: [ReportDestination] = []
+    @OptionGroup var output: OutputOptions<ReportFormat>
 
     @Flag(name: .long, help: "Report keys the contract does not declare as errors (field.unexpected).")
     var strict = false
-
-    @Option(name: .long, help: ArgumentHelp("The lowest severity that fails the run.", valueName: "severity"))
-    var failOn: Severity = .error
 
     @Option(name: .long, help: ArgumentHelp("How many files to verify at once (default: one per core).", valueName: "n"))
     var jobs: Int?
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
-        try ReportDestination.validate(report)
     }
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let reportFormat = format
-        let threshold = failOn
+        let reportFormat = output.format
+        let threshold = output.failOn
         let options = VerifyRun.Options(paths: paths, api: api, strict: strict, environment: environment, jobs: jobs)
         let result: VerifyRun.Result
         do {
@@ -72,7 +61,7 @@ struct VerifyCommand: ParsableCommand {
             findings: result.findings, files: files, recordings: result.recordings, interactions: result.interactions, failOn: threshold)
         summary.coverage = result.coverage
         Output.out(reportFormat.render(result.findings, summary: summary))
-        let writeErrors = ReportDestination.write(report, findings: result.findings, summary: summary, command: "verify")
+        let writeErrors = output.report.write(findings: result.findings, summary: summary, command: "verify")
         for line in result.warnings + result.errors + writeErrors { Output.err((line + "\n")) }
         Output.err("apicheck verify: \(summary.line)\n")
         for coverage in result.coverage {
