@@ -7,7 +7,7 @@ The schemas are the OpenAPI Initiative's (https://spec.openapis.org/oas/3.1/sche
 https://spec.openapis.org/oas/3.2/schema/2025-11-23, Apache License 2.0), as openapi-spec-validator 0.9.0 ships them
 (pip download openapi-spec-validator==0.9.0; its openapi_spec_validator/resources/schemas/v3.1 and v3.2):
 
-    python3 Scripts/openapi-schemas.py v3.1/schema.json v3.2/schema.json
+    python3 Scripts/openapi-schemas.py v3.1/schema.json v3.2/schema.json && Scripts/format.sh
 
 One change: each `format` is left out. The schemas declare JSON Schema 2020-12, where a format is an annotation
 unless a format-assertion vocabulary is declared (they declare none); apicheck's compiler asserts `uri`, `date` and
@@ -33,12 +33,12 @@ def literal(path):
     return text
 
 
-v31, v32 = sys.argv[1], sys.argv[2]
-out = "Sources/APICheckContracts/Contract/OpenAPISchemas.swift"
-with open(out, "w", encoding="utf-8") as handle:
-    handle.write(
+def render(v31, v32):
+    """The whole of OpenAPISchemas.swift, made from the two schema files."""
+    return (
         "// Written by Scripts/openapi-schemas.py; do not edit. The OpenAPI Initiative's schemas (Apache License 2.0),\n"
-        "// each `format` left out (an annotation in JSON Schema 2020-12).\n\n"
+        "// each `format` left out (an annotation in JSON Schema 2020-12). Scripts/check-generated-data.py checks that\n"
+        "// this file is what the script makes of openapi-spec-validator 0.9.0's copies.\n\n"
         "/// The OpenAPI Initiative's JSON Schemas of OpenAPI documents, as JSON text (``OpenAPIStructure``).\n"
         "enum OpenAPISchemas {\n"
         "    /// https://spec.openapis.org/oas/3.1/schema/2022-10-07\n"
@@ -47,4 +47,11 @@ with open(out, "w", encoding="utf-8") as handle:
         '    static let v3_2 = ##"""\n' + literal(v32) + '\n"""##\n'
         "}\n"
     )
-print(out)
+
+
+OUTPUT = "Sources/APICheckContracts/Contract/OpenAPISchemas.swift"
+
+if __name__ == "__main__":
+    with open(OUTPUT, "w", encoding="utf-8") as handle:
+        handle.write(render(sys.argv[1], sys.argv[2]))
+    print(OUTPUT)

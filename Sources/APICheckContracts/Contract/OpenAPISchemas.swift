@@ -1,5 +1,6 @@
 // Written by Scripts/openapi-schemas.py; do not edit. The OpenAPI Initiative's schemas (Apache License 2.0),
-// each `format` left out (an annotation in JSON Schema 2020-12).
+// each `format` left out (an annotation in JSON Schema 2020-12). Scripts/check-generated-data.py checks that
+// this file is what the script makes of openapi-spec-validator 0.9.0's copies.
 
 /// The OpenAPI Initiative's JSON Schemas of OpenAPI documents, as JSON text (``OpenAPIStructure``).
 enum OpenAPISchemas {

@@ -3,7 +3,7 @@
 ///
 /// Each text is the document as the JSON Schema organisation publishes it at its `$id` (json-schema-org/json-schema-spec,
 /// AFL or BSD licence), copied from the `jsonschema-specifications` package 2025.9.1; `MetaSchemaTests` checks each
-/// against its `$id`. A document that refers to one of them holds all of them, at
+/// against its `$id`, and `Scripts/check-generated-data.py` (in `.ci/run`) each against that package's, as JSON. A document that refers to one of them holds all of them, at
 /// `/x-apicheck-meta-schemas/<n>` (``member``), in the order of ``documents``: they refer to each other
 /// (`meta/core`, `$dynamicRef: "#meta"`).
 import APICheckRecording
