@@ -1,5 +1,4 @@
 import APICheckCommands
-import APICheckContracts
 import APICheckRecording
 import APICheckReplay
 import APICheckServe
@@ -189,12 +188,7 @@ struct ServeCommand: AsyncParsableCommand {
         let checked = journal.checked
         if !checked.isEmpty {
             summary += "\(checked.count) request\(checked.count == 1 ? "" : "s") the contract has findings on:\n"
-            for entry in checked.prefix(20) {
-                for finding in entry.findings {
-                    summary +=
-                        "  #\(entry.number) \(entry.method) \(entry.url): \(finding.severity): \(finding.message) [\(finding.rule)]\n"
-                }
-            }
+            for line in journal.findingLines(requests: 20) { summary += "  \(line)\n" }
         }
         Output.err(summary)
         try ExitReason.of(failing: missed > 0 || checked.contains { $0.findings.contains { $0.severity >= .error } }).exit()

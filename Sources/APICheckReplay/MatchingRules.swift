@@ -19,6 +19,12 @@ public struct MatchingRules: Hashable, Sendable {
         self.init(ignoredQueryItems: ignoredQueryItems, matchedHeaders: matchedHeaders, matchesBody: matchesBody, custom: nil)
     }
 
+    /// The rules `apicheck.yml` sets for an API (`matching:`), for the replay traits and `apicheck serve` alike.
+    package init(_ configuration: APIConfiguration.MatchingConfiguration) {
+        self.init(
+            ignoredQueryItems: configuration.ignoredQueryItems, matchedHeaders: configuration.headers, matchesBody: configuration.body)
+    }
+
     /// Rules with a custom rule of your own as well (see ``Custom``).
     public init(ignoredQueryItems: Set<String> = [], matchedHeaders: Set<String> = [], matchesBody: Bool = true, custom: Custom?) {
         self.ignoredQueryItems = ignoredQueryItems

@@ -54,10 +54,7 @@ package struct ProjectSettings {
     }
 
     var matchingRules: MatchingRules? {
-        api.map {
-            MatchingRules(
-                ignoredQueryItems: $0.matching.ignoredQueryItems, matchedHeaders: $0.matching.headers, matchesBody: $0.matching.body)
-        }
+        api.map { MatchingRules($0.matching) }
     }
 
     package func otherBaseURLs(environment: [String: String]) throws(ReplayError) -> [String: URL] {

@@ -31,9 +31,7 @@ extension ServeConfiguration {
                 api: api.name, recordingsFolder: recordingsFolder ?? ConfigurationFile.resolve(api.recordings, in: folder),
                 recordings: recordings, baseURL: main, otherBaseURLs: others,
                 baseURLAliases: try api.namedBaseURLs(environment: environment),
-                matching: MatchingRules(
-                    ignoredQueryItems: api.matching.ignoredQueryItems, matchedHeaders: api.matching.headers,
-                    matchesBody: api.matching.body),
+                matching: MatchingRules(api.matching),
                 host: host, port: port, token: token, verifier: verifier)
         } catch {
             throw ServeError(error.description)

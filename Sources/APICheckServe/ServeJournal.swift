@@ -67,6 +67,17 @@ public struct ServeJournal: Sendable, Equatable {
     /// The entries of requests the contract has findings on.
     public var checked: [Entry] { entries.filter { !$0.findings.isEmpty } }
 
+    /// One line for each request finding at `severity` or above, of the first `requests` requests that have any:
+    /// `#3 PUT https://api.example.com/todos/1: error: ... [rule]`, what `apicheck serve`'s summary and a UI test's
+    /// failures say.
+    public func findingLines(atLeast severity: Severity = .info, requests: Int = .max) -> [String] {
+        checked.prefix(requests).flatMap { entry in
+            entry.findings.filter { $0.severity >= severity }.map {
+                "#\(entry.number) \(entry.method) \(entry.url): \($0.severity): \($0.message) [\($0.rule)]"
+            }
+        }
+    }
+
     mutating func append(_ entry: Entry, limit: Int) {
         self.limit = limit
         if entry.unmatched != nil { unmatchedCount += 1 }

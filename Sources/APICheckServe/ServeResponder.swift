@@ -121,7 +121,7 @@ final class ServeResponder: Sendable {
             let findings = check(
                 request, addressed: url, headers: headers, answer: served.combined.interactions[index].response, store: store)
             let match = ServeJournal.Entry.Match(recording: origin.recording, interaction: origin.interaction)
-            if configuration.refusesInvalidRequests && findings.contains(where: { $0.severity == .error }) {
+            if configuration.refusesInvalidRequests && findings.contains(where: { $0.severity >= .error }) {
                 // Asked for: a request the contract refuses gets 422 and its findings, not the recorded answer.
                 let entry = journal(request.method, url, status: 422, matched: match, unmatched: nil, findings: findings)
                 var refused = Self.json(422, ServeJournal.json(entry))
@@ -177,16 +177,18 @@ final class ServeResponder: Sendable {
         let exchange = CapturedExchange(
             method: request.method, url: url, requestHeaders: headers, requestBody: body, status: http.statusCode,
             responseHeaders: responseHeaders, responseBody: data)
+        let captured: Interaction
         do {
-            store.append(try Interaction(capturing: exchange, bases: store.bases), forwardedTo: target)
+            captured = try Interaction(capturing: exchange, bases: store.bases)
         } catch {
             return unmatched(request.method, url, message: "apicheck serve: the answer cannot be recorded: \(error.message)", nearest: [])
         }
+        store.append(captured, forwardedTo: target)
         let number = state.withLock { state in
             state.recorded += 1
             return state.recorded - 1
         }
-        let findings = (try? Interaction(capturing: exchange, bases: store.bases)).map { configuration.verifier?.verify($0) ?? [] } ?? []
+        let findings = configuration.verifier?.verify(captured) ?? []
         journal(
             request.method, url, status: http.statusCode, matched: nil, unmatched: nil,
             recorded: configuration.record?.name.map { .init(recording: "sessions/" + $0, interaction: number) },

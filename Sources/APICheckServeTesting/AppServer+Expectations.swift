@@ -24,12 +24,7 @@ extension AppServer {
         if journal.unmatchedCount > kept {
             lines.append("\(journal.unmatchedCount - kept) more unanswered requests, older than the journal keeps")
         }
-        for entry in journal.checked {
-            for finding in entry.findings where finding.severity >= severity {
-                lines.append("#\(entry.number) \(entry.method) \(entry.url): \(finding.severity): \(finding.message) [\(finding.rule)]")
-            }
-        }
-        return lines
+        return lines + journal.findingLines(atLeast: severity)
     }
 
     /// Records a test failure for each of ``problems(failingOn:)``: an issue in a Swift Testing test, `XCTFail` in an

@@ -253,17 +253,8 @@ struct RecordKillTests {
 struct ServeKillTests {
     @Test("apicheck serve --record killed with SIGKILL around its stop: the old session or the new one, whole, never a part")
     func serveSessionKilled() async throws {
-        let project = try CrashSafeSaveTests.temporaryFolder()
+        let project = try ServeCommandTests.recordingProject()
         defer { try? FileManager.default.removeItem(at: project) }
-        try Data(
-            """
-            version: 1
-            apis:
-              todos:
-                recordings: recordings/todos
-                base_url: \(ServeCommandTests.production)
-            """.utf8
-        ).write(to: project.appendingPathComponent("apicheck.yml"))
         let sessions = project.appendingPathComponent("recordings/todos/sessions")
         let target = sessions.appendingPathComponent("walk.json")
         // The session as an earlier run left it: one request.

@@ -66,8 +66,8 @@ struct ServeCommandTests {
         #expect(result.stderr.contains("apicheck serve: 1 request, 1 answered from recordings\n"), "\(result.stderr)")
     }
 
-    @Test("--record --sandbox: a session sent to the replica and written, redacted, when it stops")
-    func recordsFromTheSandbox() async throws {
+    /// A new folder with an apicheck.yml of the todo API alone (its production URL, recordings/todos, no contract).
+    static func recordingProject() throws -> URL {
         let project = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-serve-record-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
         try Data(
@@ -79,6 +79,12 @@ struct ServeCommandTests {
                 base_url: \(Self.production)
             """.utf8
         ).write(to: project.appendingPathComponent("apicheck.yml"))
+        return project
+    }
+
+    @Test("--record --sandbox: a session sent to the replica and written, redacted, when it stops")
+    func recordsFromTheSandbox() async throws {
+        let project = try Self.recordingProject()
         let (run, url, banner) = try await Self.start(["--record", "first-run", "--sandbox"], in: project)
         #expect(banner.contains("recording first-run from sandbox into"), "\(banner)")
         #expect(
