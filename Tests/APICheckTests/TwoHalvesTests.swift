@@ -146,6 +146,44 @@ struct TwoHalvesTests {
         #expect(halves.notices == serial.notices)
     }
 
+    @Test(
+        "a pattern and a $ref written at many places are each read once, and what is wrong is still told at every place it is written",
+        arguments: [Int.max, 2])
+    func readOnceToldEverywhere(routesApart: Int) throws {
+        var lines = ["openapi: 3.1.0", "info: {title: again, version: '1'}", "paths:"]
+        let schemas = [
+            "{type: string, pattern: '([a-z]'}", "{type: string, pattern: '^[a-z]+$'}",
+            "{$ref: '#/components/schemas/Missing'}", "{$ref: '#/components/schemas/Name'}",
+        ]
+        for index in 0..<8 {
+            lines += [
+                "  /things/\(index):", "    get:", "      responses:", "        '200':", "          description: ok",
+                "          content:", "            application/json: {schema: \(schemas[index % 4])}",
+            ]
+        }
+        lines += ["components:", "  schemas:", "    Name: {type: string, pattern: '^[a-z]+$'}"]
+        let compiled = try Self.compiled(lines.joined(separator: "\n") + "\n", routesApart: routesApart)
+        // The invalid pattern and the $ref to nothing, refused at each of their places (two each).
+        for index in [0, 4] {
+            #expect(
+                compiled.contract.contains {
+                    $0.hasPrefix("refused GET /things/\(index):")
+                        && $0.contains("/paths/~1things~1\(index)/get/responses/200/content/application~1json/schema/pattern")
+                        && $0.contains("is not a valid regular expression")
+                }, "\(compiled.contract)")
+        }
+        for index in [2, 6] {
+            #expect(
+                compiled.contract.contains {
+                    $0.hasPrefix("broken ")
+                        && $0.contains("/paths/~1things~1\(index)/get/responses/200/content/application~1json/schema/$ref")
+                }, "\(compiled.contract)")
+        }
+        // The valid pattern and the $ref that leads somewhere, compiled wherever they are written.
+        for index in [1, 3, 5, 7] { #expect(compiled.contract.contains { $0.hasPrefix("GET /things/\(index) ") }, "\(compiled.contract)") }
+        #expect(compiled.contract == (try Self.compiled(lines.joined(separator: "\n") + "\n", routesApart: .max)).contract)
+    }
+
     // MARK: Comparing and reporting
 
     /// A version of `operations` operations answering with `Thing` (`fields` properties) and a list of them; each

@@ -41,7 +41,17 @@ public struct ContractDiff {
         diff.compare(newOperations[..<half], oldByKey: oldByKey)
         if let later { diff.changes += later.wait() }
         diff.reportRemovals(oldOperations, newKeys: Set(newOperations.map(\.key)))
-        return diff.changes
+        return diff.released()
+    }
+
+    /// The changes found, the rest let go of on a thread of its own (``ReleasedApart``): what a comparison of a
+    /// vendor's versions worked out on the way (the pairs of schemas compared, the walks) is a million small
+    /// allocations, and freeing them was a twentieth of the run.
+    private consuming func released() -> [ContractChange] {
+        let found = changes
+        changes = []
+        ReleasedApart.release(self)
+        return found
     }
 
     /// How many operations a new version has whose later half is compared on a second thread (`compare`'s
@@ -63,7 +73,7 @@ public struct ContractDiff {
             var diff = ContractDiff(old: old, new: new)
             diff.today = today
             diff.compare(operations, oldByKey: oldByKey)
-            return diff.changes
+            return diff.released()
         }
     }
 

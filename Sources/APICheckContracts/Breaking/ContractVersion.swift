@@ -8,10 +8,26 @@ public struct ContractVersion {
     /// The contract as `apicheck verify` compiles it (the coverage of recordings is counted against it).
     public let compiled: CompiledContract
     let document: JSONValue
+    /// The document with its components by name: a `$ref` to one is found without reading the hundreds before it.
+    let index: DocumentIndex
     let file: ContractFile
     /// The schema resources (`$id`) and anchors, for a `$ref` such as `#node` or `node.json`.
     let resources: SchemaResources
     let locations = Locations()
+    /// Where each `$ref` of a document with no `$id` leads, by its text (``resolve(_:at:)``), for this version's
+    /// thread: a comparison of a vendor's versions follows the same few thousand `$ref`s hundreds of thousands of times.
+    private let targets = Targets()
+
+    init(
+        path: String, compiled: CompiledContract, document: JSONValue, index: DocumentIndex, file: ContractFile, resources: SchemaResources
+    ) {
+        self.path = path
+        self.compiled = compiled
+        self.document = document
+        self.index = index
+        self.file = file
+        self.resources = resources
+    }
 
     /// Reads a contract version from its text. It must load as `apicheck verify` loads a contract: a contract apicheck
     /// refuses (its structure, apicheck's own words wrong) is refused here too, with its file and line, rather than
@@ -46,7 +62,8 @@ public struct ContractVersion {
         // The contract loaded, so its resources and anchors are unique (and were found as it loaded: its `$ref`s
         // were checked).
         let resources = file.schemaResources ?? (try? SchemaResources(file.tree)) ?? SchemaResources()
-        return ContractVersion(path: path, compiled: contract.compiled, document: file.tree, file: file, resources: resources)
+        return ContractVersion(
+            path: path, compiled: contract.compiled, document: file.tree, index: DocumentIndex(file.tree), file: file, resources: resources)
     }
 
     /// Reads the contract file at `path`.
@@ -56,9 +73,10 @@ public struct ContractVersion {
         try read(try Contract.bytes(at: path), path: path)
     }
 
-    /// This version with locations of its own (for a comparison on another thread), the scans under way shared.
+    /// This version with locations and `$ref` targets of its own (for a comparison on another thread), the scans under
+    /// way shared.
     func detached() -> ContractVersion {
-        let copy = ContractVersion(path: path, compiled: compiled, document: document, file: file, resources: resources)
+        let copy = ContractVersion(path: path, compiled: compiled, document: document, index: index, file: file, resources: resources)
         copy.locations.locators = locations.locators
         copy.locations.pending = locations.pending
         return copy
@@ -103,9 +121,8 @@ public struct ContractVersion {
         var value = value
         var pointer = pointer
         for _ in 0..<64 {
-            guard case .string(let reference)? = value["$ref"],
-                case .found(let target) = resources.resolve(reference, at: pointer.appending("$ref")),
-                let found = document[pointer: target]
+            guard case .string(let reference)? = value["$ref"], let target = target(of: reference, at: pointer),
+                let found = index[pointer: target]
             else { break }
             // OpenAPI 3.1 allows keywords beside $ref; they apply as well (kept when the target has none of its own).
             if case .object(let object) = value, object.count > 1, case .object(var merged) = found {
@@ -117,5 +134,19 @@ public struct ContractVersion {
             pointer = target
         }
         return (value, pointer)
+    }
+
+    /// Where `reference`, written in the schema at `pointer`, leads; nil when it leads nowhere here.
+    private func target(of reference: String, at pointer: JSONPointer) -> JSONPointer? {
+        let anywhere = !resources.hasIdentifiers
+        if anywhere, let known = targets.found[reference] { return known }
+        guard case .found(let target) = resources.resolve(reference, at: pointer.appending("$ref")) else { return nil }
+        if anywhere { targets.found[reference] = target }
+        return target
+    }
+
+    /// The `$ref` targets found by one version's thread.
+    private final class Targets {
+        var found: [String: JSONPointer] = [:]
     }
 }

@@ -72,8 +72,8 @@ struct FlatSchema {
 struct SchemaPairs {
     /// A pair by where each schema is written, and the direction it is judged in.
     struct Key: Hashable {
-        let old: String
-        let new: String
+        let old: JSONPointer
+        let new: JSONPointer
         let direction: ChangeDirection
     }
 
@@ -142,8 +142,15 @@ struct SchemaPairs {
         let second: String
     }
 
+    /// Two places, one in each version, as a key (pointers, not their text: a comparison of a vendor's versions
+    /// looks up hundreds of thousands).
+    private struct Places: Hashable {
+        let old: JSONPointer
+        let new: JSONPointer
+    }
+
     /// The numbers of the pairs of places (`old` and `new` written where they are) and of the parts of operations.
-    private var places: [Pair: Int] = [:]
+    private var places: [Places: Int] = [:]
     private var scopes: [Pair: Int] = [:]
 
     /// Adds a pair compared on its own, which `key` leads to; its number.
@@ -157,8 +164,8 @@ struct SchemaPairs {
     }
 
     /// The number of the pair of places `old` and `new`.
-    mutating func place(_ old: String, _ new: String) -> Int {
-        Self.number(of: Pair(first: old, second: new), in: &places)
+    mutating func place(_ old: JSONPointer, _ new: JSONPointer) -> Int {
+        Self.number(of: Places(old: old, new: new), in: &places)
     }
 
     /// The number of `part` of `operation`, within which each pair of places is told once.
@@ -166,7 +173,7 @@ struct SchemaPairs {
         Self.number(of: Pair(first: operation, second: part), in: &scopes)
     }
 
-    private static func number(of key: Pair, in numbers: inout [Pair: Int]) -> Int {
+    private static func number<Key: Hashable>(of key: Key, in numbers: inout [Key: Int]) -> Int {
         if let known = numbers[key] { return known }
         numbers[key] = numbers.count
         return numbers.count - 1
@@ -174,8 +181,9 @@ struct SchemaPairs {
 }
 
 extension ContractDiff {
-    /// Flattens the schema at `pointer` of `version` (nil when there is no schema).
-    func flatten(_ value: JSONValue?, at pointer: JSONPointer, in version: ContractVersion, depth: Int = 0) -> FlatSchema? {
+    /// Flattens the schema at `pointer` of `version` (nil when there is no schema). Static: a method would be handed a
+    /// copy of the whole comparison at each call.
+    static func flatten(_ value: JSONValue?, at pointer: JSONPointer, in version: ContractVersion, depth: Int = 0) -> FlatSchema? {
         guard let value else { return nil }
         let (resolved, source) = version.resolve(value, at: pointer)
         var flat = FlatSchema(pointer: source, value: resolved)
@@ -184,7 +192,7 @@ extension ContractDiff {
         // allOf: every part's properties and requirements, its own keywords first.
         if case .array(let parts)? = object["allOf"] {
             for (index, part) in parts.enumerated() {
-                guard let merged = flatten(part, at: source.appending("allOf").appending(index), in: version, depth: depth + 1) else {
+                guard let merged = Self.flatten(part, at: source.appending("allOf").appending(index), in: version, depth: depth + 1) else {
                     continue
                 }
                 flat.absorb(merged)
@@ -242,7 +250,7 @@ extension ContractDiff {
                     others.append((resolvedOption, optionSource))
                 }
             }
-            if others.count == 1, let single = flatten(others[0].0, at: others[0].1, in: version, depth: depth + 1) {
+            if others.count == 1, let single = Self.flatten(others[0].0, at: others[0].1, in: version, depth: depth + 1) {
                 let nullable = own.nullable || single.nullable
                 own.absorb(single)
                 own.nullable = nullable
@@ -359,7 +367,7 @@ extension ContractDiff {
     /// The number of the pair of schemas `edge` leads to, compared on its own the first time (its changes at pointers
     /// relative to it, and the pairs below it); nil when neither side has a schema.
     private mutating func pair(_ edge: SchemaPairs.Edge) -> Int? {
-        let key = SchemaPairs.Key(old: edge.before.1.description, new: edge.after.1.description, direction: edge.direction)
+        let key = SchemaPairs.Key(old: edge.before.1, new: edge.after.1, direction: edge.direction)
         if let made = pairs.made[key] { return made }
         // Two schemas written alike with no `$ref` inside (most of a release: the fields no one touched): nothing
         // differs at any depth, and nothing below leads anywhere else, so there is nothing to flatten or walk.
@@ -368,8 +376,8 @@ extension ContractDiff {
         }
         // A schema on one side only: the other side takes any value (`true`), so a schema removed is looser.
         guard edge.before.0 != nil || edge.after.0 != nil,
-            let oldSchema = flatten(edge.before.0 ?? .bool(true), at: edge.before.1, in: old),
-            let newSchema = flatten(edge.after.0 ?? .bool(true), at: edge.after.1, in: new)
+            let oldSchema = Self.flatten(edge.before.0 ?? .bool(true), at: edge.before.1, in: old),
+            let newSchema = Self.flatten(edge.after.0 ?? .bool(true), at: edge.after.1, in: new)
         else {
             pairs.made[key] = .some(nil)
             return nil
@@ -378,7 +386,7 @@ extension ContractDiff {
         changes = []
         pairs.below = []
         compareFlat(oldSchema, newSchema, edge.direction, "", "", .root)
-        let place = pairs.place(oldSchema.pointer.description, newSchema.pointer.description)
+        let place = pairs.place(oldSchema.pointer, newSchema.pointer)
         let compared = SchemaPairs.Compared(place: place, changes: changes, below: pairs.below ?? [])
         changes = outer
         pairs.below = nil

@@ -73,17 +73,20 @@ struct CoverageGraph {
         }
         roots.forEach(enter)
         while let schema = stack.popLast() {
-            Self.successors(of: schema).forEach(enter)
+            Self.forEachSuccessor(of: schema, enter)
         }
     }
 
-    /// Every schema one step below `schema`, as coverage follows them.
-    static func successors(of schema: CompiledSchema) -> [CompiledSchema] {
-        var next = schema.propertySchemas + schema.prefixItems
-        if let items = schema.items { next.append(items) }
-        next += schema.allOf + schema.anyOf + schema.oneOf
-        if let target = schema.reference?.target { next.append(target) }
-        return next
+    /// Calls `body` with every schema one step below `schema`, as coverage follows them (no list is made: this runs
+    /// once for every schema a vendor's responses reach).
+    static func forEachSuccessor(of schema: CompiledSchema, _ body: (CompiledSchema) -> Void) {
+        schema.propertySchemas.forEach(body)
+        schema.prefixItems.forEach(body)
+        if let items = schema.items { body(items) }
+        schema.allOf.forEach(body)
+        schema.anyOf.forEach(body)
+        schema.oneOf.forEach(body)
+        if let target = schema.reference?.target { body(target) }
     }
 
     /// A new response's root node, its items named `operation` and `responseKey`.
@@ -144,28 +147,33 @@ struct CoverageGraph {
     private mutating func readHere(_ schema: CompiledSchema, at node: Int, unit: Int, pointer: String) {
         // The node's values so far, by a set: an enum of thousands of values, each compared with every other, was
         // millions of string compares.
+        let owner = schema.enumValues == nil && schema.propertyNames.isEmpty ? "" : schema.location
         var known = schema.enumValues == nil ? [] : Set(nodes[node].enums.map(\.text))
         for value in schema.enumValues ?? [] {
             let text = JSONWriter.compact(value)
             guard known.insert(text).inserted else { continue }
             nodes[node].enums.append((text, enums.count))
             var item = found(unit: unit, pointer: pointer, text: text, node: node)
-            item.declared = [schema.location + "\u{0}" + text]
+            item.declared = [owner + "\u{0}" + text]
             enums.append(item)
         }
-        // Pushed last first, so that they are read in the schema's order (a property's fields before the next one's).
-        var later: [Work] = []
-        for (name, child) in zip(schema.propertyNames, schema.propertySchemas) {
-            later.append(.property(name, child, owner: schema.location, parent: node, unit: unit, pointer: pointer))
+        // Pushed last first, so that they are read in the schema's order (a property's fields before the next one's):
+        // the `$ref`'s target, the combinators' branches from the last, the items, then the properties from the last.
+        if let target = schema.reference?.target { work.append(.place(target, node: node, unit: unit, pointer: pointer)) }
+        for branches in [schema.oneOf, schema.anyOf, schema.allOf] {
+            for branch in branches.reversed() { work.append(.place(branch, node: node, unit: unit, pointer: pointer)) }
         }
-        let elements = schema.items == nil && schema.prefixItems.isEmpty ? nil : elementsNode(of: node)
-        for child in schema.prefixItems + [schema.items].compactMap({ $0 }) {
-            later.append(.place(child, node: elements ?? node, unit: unit, pointer: pointer + "/*"))
+        if schema.items != nil || !schema.prefixItems.isEmpty {
+            let elements = elementsNode(of: node)
+            let inside = pointer + "/*"
+            if let items = schema.items { work.append(.place(items, node: elements, unit: unit, pointer: inside)) }
+            for child in schema.prefixItems.reversed() { work.append(.place(child, node: elements, unit: unit, pointer: inside)) }
         }
-        for branch in schema.allOf + schema.anyOf + schema.oneOf + [schema.reference?.target].compactMap({ $0 }) {
-            later.append(.place(branch, node: node, unit: unit, pointer: pointer))
+        for index in schema.propertyNames.indices.reversed() {
+            work.append(
+                .property(
+                    schema.propertyNames[index], schema.propertySchemas[index], owner: owner, parent: node, unit: unit, pointer: pointer))
         }
-        work += later.reversed()
     }
 
     /// The most items a node's ``CoverageIndex/Node/below`` lists; a node with more below it is always walked.
@@ -202,9 +210,9 @@ struct CoverageGraph {
         for start in nodes.indices where state[start] == .new {
             var frames: [(node: Int, next: [Int], cyclic: Bool)] = [(start, successors(start), false)]
             state[start] = .open
-            while let top = frames.last {
-                if let successor = top.next.last {
-                    frames[frames.count - 1].next.removeLast()
+            while !frames.isEmpty {
+                // Taken in place: a copy of the frame would share its list, and each removal would copy it.
+                if let successor = frames[frames.count - 1].next.popLast() {
                     switch state[successor] {
                     case .open: frames[frames.count - 1].cyclic = true
                     case .done: break
@@ -214,7 +222,7 @@ struct CoverageGraph {
                     }
                     continue
                 }
-                frames.removeLast()
+                let top = frames.removeLast()
                 state[top.node] = .done
                 nodes[top.node].below = top.cyclic ? nil : below(of: top.node, successors: successors(top.node))
             }

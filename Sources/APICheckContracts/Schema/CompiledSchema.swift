@@ -59,7 +59,10 @@ public final class CompiledSchema: Sendable {
     package enum FormatKind: Sendable { case none, dateTime, date, uri, annotation }
 
     /// The JSON Pointer of this schema in its document (`/components/schemas/Todo`), for messages.
-    public let location: String
+    public var location: String { pointer.description }
+    /// Where this schema is in its document. Kept as a pointer, and made text only when a message or a report asks:
+    /// a vendor's description compiles tens of thousands of schemas, and their text was a tenth of compiling it.
+    package let pointer: JSONPointer
     /// The boolean schema `false`: nothing is valid.
     package let isFalse: Bool
     package let mask: TypeMask
@@ -229,8 +232,8 @@ public final class CompiledSchema: Sendable {
         }
     }
 
-    init(location: String, _ parts: Parts) {
-        self.location = location
+    init(location: JSONPointer, _ parts: Parts) {
+        pointer = location
         isFalse = parts.isFalse
         mask = parts.types
         enumValues = parts.enumValues
@@ -302,7 +305,7 @@ public final class CompiledSchema: Sendable {
     }
 
     /// The schema `true` (anything is valid).
-    package static func anything(at location: String = "") -> CompiledSchema { CompiledSchema(location: location, Parts()) }
+    package static func anything(at location: JSONPointer = .root) -> CompiledSchema { CompiledSchema(location: location, Parts()) }
 
     /// Whether an object of this schema may have keys of any name besides those it declares, as
     /// `additionalProperties` says (no `false`, no `unevaluatedProperties: false`, no `propertyNames` or

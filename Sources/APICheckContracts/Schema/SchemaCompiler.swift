@@ -48,18 +48,40 @@ final class SchemaCompiler {
     let document: DocumentIndex
     /// What the compiled schemas' recursive `$ref`s lead back to: whoever keeps the compiled schemas keeps this.
     let graph = SchemaGraph()
-    private var done: [Key: CompiledSchema] = [:]
-    /// Schemas being compiled, with the references to them handed out meanwhile (a cycle).
-    private var open: [Key: [SchemaReference]] = [:]
+    /// Every schema met, by key: finished, being compiled, or refused. One table, so that a schema compiled costs one
+    /// lookup and two writes (four tables, each looked up and written in turn, were a sixth of compiling a vendor's
+    /// description).
+    private var entries: [Key: Entry] = [:]
+    /// The entries a ``fork()`` shares with the compiler it was forked from, as they were then: read by both, written by
+    /// neither (each writes its own ``entries``), so that neither copies a table of tens of thousands.
+    private var inherited: [Key: Entry] = [:]
+
+    /// The entry of `key`: this compiler's own, or one it shares with its fork.
+    private func entry(_ key: Key) -> Entry? {
+        if let own = entries[key] { return own }
+        return inherited.isEmpty ? nil : inherited[key]
+    }
+    private enum Entry {
+        case done(CompiledSchema)
+        /// Being compiled: how many keywords that apply a schema inside the value led to it (``valueDepth``), and the
+        /// references to it handed out meanwhile (a cycle).
+        case open(valueDepth: Int, references: [SchemaReference])
+        /// Refused, with why.
+        case failed(SchemaError)
+    }
     /// How many keywords that apply a schema to a value inside the value (`properties`, `items`, ...) lead from the
-    /// schema compiled first to the one being compiled now; and, for each schema of ``open``, how many led to it. A
-    /// schema met again at the same count applies itself to the same value, endlessly.
+    /// schema compiled first to the one being compiled now. A schema met again, while open, at the same count applies
+    /// itself to the same value, endlessly.
     private var valueDepth = 0
-    private var openedAt: [Key: Int] = [:]
-    /// Schemas that were refused, with why.
-    private var failed: [Key: SchemaError] = [:]
-    /// The keys of `done`, in the order they were finished.
+    /// How many schemas are open (being compiled).
+    private var openCount = 0
+    /// The keys of the schemas finished, in the order they were finished, and of those refused.
     private var completed: [Key] = []
+    private var refused: [Key] = []
+    /// Where each `$ref` leads, by its text, in a document with no `$id` (``target(of:at:)``).
+    private var targets: [String: JSONPointer] = [:]
+    /// Each pattern compiled, by its text: a vendor's description writes a few patterns thousands of times.
+    private var patterns: [String: CompiledSchema.Pattern] = [:]
 
     /// A schema as compiled in one dynamic scope. A `$dynamicRef` to a `$dynamicAnchor` leads to the anchor of that
     /// name in the outermost schema resource the evaluation entered on its way there (JSON Schema 2020-12, 8.2.3.2),
@@ -146,14 +168,17 @@ final class SchemaCompiler {
         if noticed.insert(pointer).inserted { notices.append(SchemaError(pointer: pointer, message: message)) }
     }
 
-    /// Compiles the schema at `pointer` in the document.
-    func compile(at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema {
+    /// Compiles the schema at `pointer` in the document; `known` is what the document holds there, when the caller
+    /// has it in hand (a member of the schema being compiled): found again from the root otherwise.
+    func compile(at pointer: JSONPointer, known: JSONValue? = nil) throws(SchemaError) -> CompiledSchema {
         let key = Key(pointer: pointer, scope: try scope(entering: pointer))
-        if let schema = done[key] { return schema }
-        if open[key] != nil {
+        switch entry(key) {
+        case .done(let schema)?:
+            return schema
+        case .open(let openedAt, var references)?:
             // Met again inside itself, and applied to the same value (through `$ref`, `allOf`, `oneOf`, ... only):
             // checking a value would never end, and the checker would stop at its depth on every value.
-            if openedAt[key] == valueDepth {
+            if openedAt == valueDepth {
                 throw SchemaError(
                     pointer: pointer,
                     message: """
@@ -164,17 +189,23 @@ final class SchemaCompiler {
             }
             // A cycle: hand out a reference, closed when the schema at `pointer` is done.
             let reference = SchemaReference(reference: "#" + pointer.description)
-            open[key, default: []].append(reference)
+            references.append(reference)
+            entries[key] = .open(valueDepth: openedAt, references: references)
             var parts = CompiledSchema.Parts()
             parts.reference = reference
-            return CompiledSchema(location: pointer.description, parts)
+            return CompiledSchema(location: pointer, parts)
+        case .failed(let error)?:
+            // It was there when it was refused: refused again.
+            throw error
+        case nil:
+            break
         }
-        guard let node = document[pointer: pointer] else {
+        assert(known == nil || known == document[pointer: pointer], "the node handed in is not the document's at \(pointer)")
+        guard let node = known ?? document[pointer: pointer] else {
             throw SchemaError(
                 pointer: pointer, message: "there is no schema at \(pointer.description.isEmpty ? "the root" : pointer.description)",
                 documentWide: true)
         }
-        if let error = failed[key] { throw error }
         guard depth < Self.maximumDepth else {
             throw SchemaError(
                 pointer: pointer,
@@ -186,18 +217,20 @@ final class SchemaCompiler {
         }
         depth += 1
         defer { depth -= 1 }
-        open[key] = []
-        openedAt[key] = valueDepth
-        defer { openedAt[key] = nil }
+        entries[key] = .open(valueDepth: valueDepth, references: [])
+        openCount += 1
+        defer { openCount -= 1 }
         let mark = completed.count
         let schema: CompiledSchema
         let outer = scope
         scope = key.scope
         defer { scope = outer }
+        var references: [SchemaReference] = []
         do throws(SchemaError) {
             schema = try compile(node, at: pointer)
+            if case .open(_, let handedOut)? = entries[key] { references = handedOut }
             // `{$ref: "#", type: object}` applies itself to the same value forever.
-            if open[key]?.contains(where: { schema.reference === $0 }) == true {
+            if references.contains(where: { schema.reference === $0 }) {
                 throw SchemaError(pointer: pointer, message: "this schema applies itself to the same value through $ref, endlessly")
             }
         } catch {
@@ -205,15 +238,14 @@ final class SchemaCompiler {
             // must not take the schema for one still open (a cycle: it would get a reference never closed, and check
             // nothing), nor use a schema finished meanwhile, which may hold a reference to this one that will never be
             // closed: those are compiled again if asked for.
-            open[key] = nil
-            failed[key] = error
-            for finished in completed[mark...] { done[finished] = nil }
+            entries[key] = .failed(error)
+            refused.append(key)
+            for finished in completed[mark...] { entries[finished] = nil }
             completed.removeSubrange(mark...)
             throw error
         }
-        for reference in open[key] ?? [] { reference.resolve(recursivelyTo: schema, in: graph) }
-        open[key] = nil
-        done[key] = schema
+        for reference in references { reference.resolve(recursivelyTo: schema, in: graph) }
+        entries[key] = .done(schema)
         completed.append(key)
         return schema
     }
@@ -223,10 +255,17 @@ final class SchemaCompiler {
     /// is being compiled, before the document's resources are known, or where the document declares a
     /// `$dynamicAnchor` (its scopes are numbered in the order met).
     func fork() -> SchemaCompiler? {
-        guard open.isEmpty, dynamic == false, let resourceTable else { return nil }
+        guard openCount == 0, dynamic == false, let resourceTable else { return nil }
         let other = SchemaCompiler(document: document, roots: roots, readsSlips: readsSlips)
-        other.done = done
-        other.failed = failed
+        if inherited.isEmpty {
+            inherited = entries
+        } else {
+            inherited.merge(entries) { _, own in own }
+        }
+        entries = [:]
+        other.inherited = inherited
+        other.targets = targets
+        other.patterns = patterns
         other.noticed = noticed
         other.resourceTable = resourceTable
         other.dynamic = dynamic
@@ -246,13 +285,22 @@ final class SchemaCompiler {
     /// from what it found first, so what `other` compiled is then compiled again by this one.
     func join(_ other: SchemaCompiler) -> Bool {
         var copies: [(kept: CompiledSchema, copy: CompiledSchema)] = []
-        for (key, copy) in other.done {
-            if failed[key] != nil { return false }
-            if let mine = done[key], mine !== copy { copies.append((mine, copy)) }
+        // What the fork met itself (what it inherited is this one's).
+        for key in other.completed {
+            guard case .done(let copy)? = other.entries[key] else { continue }
+            switch entry(key) {
+            case .failed?: return false
+            case .done(let mine)? where mine !== copy: copies.append((mine, copy))
+            default: break
+            }
         }
-        for (key, error) in other.failed {
-            if done[key] != nil { return false }
-            if let mine = failed[key], mine != error { return false }
+        for key in other.refused {
+            guard case .failed(let error)? = other.entries[key] else { continue }
+            switch entry(key) {
+            case .done?: return false
+            case .failed(let mine)? where mine != error: return false
+            default: break
+            }
         }
         graph.keep(other.graph)
         graph.keep(copies: copies)
@@ -327,7 +375,7 @@ final class SchemaCompiler {
         case .bool(let value):
             var parts = CompiledSchema.Parts()
             parts.isFalse = !value
-            return CompiledSchema(location: pointer.description, parts)
+            return CompiledSchema(location: pointer, parts)
         case .object(let object):
             return try compile(object, at: pointer)
         default:
@@ -370,7 +418,7 @@ final class SchemaCompiler {
                 pointer: pointer.appending("x-apicheck-date"),
                 message: "x-apicheck-date describes a date-time string: add format: date-time beside it")
         }
-        return CompiledSchema(location: pointer.description, parts)
+        return CompiledSchema(location: pointer, parts)
     }
 
     /// What to say of an `enum` that lists values its own `type` refuses (Plaid's `type: string` beside `enum: [true,
@@ -482,14 +530,14 @@ final class SchemaCompiler {
             parts.types.insert(.null)
             let types = TypeMaskNames.names(parts.types)
             notice(at, "nullable is OpenAPI 3.0; read as type: [\(types)], as OpenAPI 3.1 writes it")
-            return CompiledSchema(location: pointer.description, parts)
+            return CompiledSchema(location: pointer, parts)
         }
         var outer = CompiledSchema.Parts()
         var null = CompiledSchema.Parts()
         null.types = .null
-        outer.anyOf = [CompiledSchema(location: pointer.description, parts), CompiledSchema(location: at.description, null)]
+        outer.anyOf = [CompiledSchema(location: pointer, parts), CompiledSchema(location: at, null)]
         notice(at, "nullable is OpenAPI 3.0; read as anyOf: [<this schema>, {type: \"null\"}], as OpenAPI 3.1 writes it")
-        return CompiledSchema(location: pointer.description, outer)
+        return CompiledSchema(location: pointer, outer)
     }
 
     static func isAnnotation(_ key: String) -> Bool {
@@ -548,28 +596,28 @@ final class SchemaCompiler {
             if case .bool(false) = value {
                 parts.additionalForbidden = true
             } else {
-                parts.additionalSchema = try compile(at: pointer)
+                parts.additionalSchema = try compile(at: pointer, known: value)
             }
         case "unevaluatedItems":
             if case .bool(false) = value {
                 parts.unevaluatedItemsForbidden = true
             } else {
-                parts.unevaluatedItemsSchema = try compile(at: pointer)
+                parts.unevaluatedItemsSchema = try compile(at: pointer, known: value)
             }
         case "unevaluatedProperties":
             if case .bool(false) = value {
                 parts.unevaluatedPropertiesForbidden = true
             } else {
-                parts.unevaluatedPropertiesSchema = try compile(at: pointer)
+                parts.unevaluatedPropertiesSchema = try compile(at: pointer, known: value)
             }
         case "patternProperties":
             guard case .object(let members) = value else { throw fail("patternProperties must map patterns to schemas") }
             for member in members {
-                let pattern = try Self.pattern(member.key, at: pointer.appending(member.key))
-                parts.patternProperties.append((pattern, try compile(at: pointer.appending(member.key))))
+                let pattern = try pattern(member.key, at: pointer.appending(member.key))
+                parts.patternProperties.append((pattern, try compile(at: pointer.appending(member.key), known: member.value)))
             }
         case "propertyNames":
-            parts.propertyNamesSchema = try compile(at: pointer)
+            parts.propertyNamesSchema = try compile(at: pointer, known: value)
         case "minProperties": parts.minProperties = try count(value, at: pointer, key)
         case "maxProperties": parts.maxProperties = try count(value, at: pointer, key)
         case "dependentRequired":
@@ -587,9 +635,9 @@ final class SchemaCompiler {
             if case .array = value {
                 throw fail("items must be one schema in JSON Schema 2020-12; for a list of schemas by position write prefixItems")
             }
-            parts.items = try compile(at: pointer)
+            parts.items = try compile(at: pointer, known: value)
         case "prefixItems": parts.prefixItems = try schemaList(value, at: pointer, key)
-        case "contains": parts.contains = try compile(at: pointer)
+        case "contains": parts.contains = try compile(at: pointer, known: value)
         case "minContains": parts.minContains = try count(value, at: pointer, key)
         case "maxContains": parts.maxContains = try count(value, at: pointer, key)
         case "minItems": parts.minItems = try count(value, at: pointer, key)
@@ -612,7 +660,7 @@ final class SchemaCompiler {
         case "maxLength": parts.maxLength = try count(value, at: pointer, key)
         case "pattern":
             guard case .string(let source) = value else { throw fail("pattern must be a string (a regular expression)") }
-            parts.pattern = try Self.pattern(source, at: pointer)
+            parts.pattern = try pattern(source, at: pointer)
         case "format":
             guard case .string(let format) = value else { throw fail("format must be a string") }
             parts.format = format
@@ -631,10 +679,10 @@ final class SchemaCompiler {
         case "allOf": parts.allOf = try schemaList(value, at: pointer, key)
         case "anyOf": parts.anyOf = try schemaList(value, at: pointer, key)
         case "oneOf": parts.oneOf = try schemaList(value, at: pointer, key)
-        case "not": parts.not = try compile(at: pointer)
-        case "if": parts.ifSchema = try compile(at: pointer)
-        case "then": parts.thenSchema = try compile(at: pointer)
-        case "else": parts.elseSchema = try compile(at: pointer)
+        case "not": parts.not = try compile(at: pointer, known: value)
+        case "if": parts.ifSchema = try compile(at: pointer, known: value)
+        case "then": parts.thenSchema = try compile(at: pointer, known: value)
+        case "else": parts.elseSchema = try compile(at: pointer, known: value)
         default: return false
         }
         return true
@@ -778,11 +826,16 @@ final class SchemaCompiler {
 
     /// Where `reference`, written at `pointer` (its member), leads: a place in the document that holds a value.
     private func target(of reference: String, at pointer: JSONPointer) throws(SchemaError) -> JSONPointer {
-        switch try resources().resolve(reference, at: pointer) {
+        let table = try resources()
+        // Where no schema has an `$id`, a reference leads to the same place wherever it is written: each is resolved
+        // once (a vendor's description writes a few thousand, tens of thousands of times).
+        if !table.hasIdentifiers, let known = targets[reference] { return known }
+        switch table.resolve(reference, at: pointer) {
         case .found(let target):
             guard document[pointer: target] != nil else {
                 throw SchemaError(pointer: pointer, message: "\"\(reference)\" points at nothing in this document", invalid: true)
             }
+            if !table.hasIdentifiers { targets[reference] = target }
             return target
         case .elsewhere(let uri):
             // A URL no schema here declares is never fetched: it refuses what reaches it. A relative one that leads
@@ -836,7 +889,7 @@ final class SchemaCompiler {
             throw SchemaError(pointer: pointer, message: "expected a mapping from names to schemas")
         }
         var result: [(String, CompiledSchema)] = []
-        for member in members { result.append((member.key, try compile(at: pointer.appending(member.key)))) }
+        for member in members { result.append((member.key, try compile(at: pointer.appending(member.key), known: member.value))) }
         return result
     }
 
@@ -845,7 +898,7 @@ final class SchemaCompiler {
             throw SchemaError(pointer: pointer, message: "\(key) must be a non-empty list of schemas")
         }
         var result: [CompiledSchema] = []
-        for index in items.indices { result.append(try compile(at: pointer.appending(index))) }
+        for index in items.indices { result.append(try compile(at: pointer.appending(index), known: items[index])) }
         return result
     }
 
@@ -877,6 +930,14 @@ final class SchemaCompiler {
             throw SchemaError(pointer: pointer, message: "\(key) must be a number, found \(JSONWriter.compact(value))\(hint)")
         }
         return CompiledSchema.Bound(literal: number.literal, exact: exact, int: Int(exactly: exact))
+    }
+
+    /// Compiles a pattern as ``pattern(_:at:)`` does, each text once.
+    private func pattern(_ source: String, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema.Pattern {
+        if let known = patterns[source] { return known }
+        let compiled = try Self.pattern(source, at: pointer)
+        patterns[source] = compiled
+        return compiled
     }
 
     /// Compiles a `pattern` or a `patternProperties` key; a pattern that does not compile is refused.
