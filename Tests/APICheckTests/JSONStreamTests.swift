@@ -37,7 +37,10 @@ struct JSONStreamTests {
                     stream.object { stream in
                         stream.array("changes") { stream in
                             for change in changes[..<streamed] { stream.item(change) }
-                            let bytes = JSONStream.itemBytes(changes[streamed...], depth: stream.depth, following: streamed > 0)
+                            let bytes = JSONStream.itemBytes(count: changes.count - streamed, depth: stream.depth, following: streamed > 0)
+                            {
+                                index, stream in Self.stream(changes[streamed + index], into: &stream)
+                            }
                             stream.items(bytes, count: changes.count - streamed)
                         }
                     }

@@ -313,38 +313,44 @@ public enum BreakingReport {
                 let depth = stream.depth
                 let later =
                     half < changes.count
-                    ? BackgroundResult { JSONStream.itemBytes(changes[half...].lazy.map(json), depth: depth, following: half > 0) } : nil
-                for ranked in changes[..<half] { stream.item(json(ranked)) }
+                    ? BackgroundResult {
+                        JSONStream.itemBytes(count: changes.count - half, depth: depth, following: half > 0) { index, stream in
+                            write(changes[half + index], into: &stream)
+                        }
+                    } : nil
+                for index in 0..<half { write(changes[index], into: &stream) }
                 if let later { stream.items(later.wait(), count: changes.count - half) }
             }
         }
     }
 
-    /// One change of the JSON report.
-    static func json(_ ranked: BreakingRun.RankedChange) -> JSONValue {
-        func location(_ location: ContractChange.Location?) -> JSONValue {
-            guard let location else { return .null }
-            return .object(
-                JSONObject([
-                    .init(key: "file", value: .string(location.file)),
-                    .init(key: "line", value: location.line.map { .number(JSONNumber($0)) } ?? .null),
-                    .init(key: "pointer", value: .string(location.pointer)),
-                ]))
+    /// One change of the JSON report, written member by member: no tree is made of it (a vendor's release is tens of
+    /// thousands of changes, and a tree of each was a third of writing the report).
+    static func write(_ ranked: BreakingRun.RankedChange, into stream: inout JSONStream) {
+        stream.object { stream in
+            let change = ranked.change
+            stream.member("rule", .string(change.rule.rawValue))
+            stream.member("severity", .string(change.severity.description))
+            stream.member("breaks", .string(change.impact.rawValue))
+            stream.member("operation", .string(change.operation))
+            stream.member("part", .string(change.part))
+            stream.member("pointer", .string(change.pointer))
+            stream.member("message", .string(change.message))
+            write(change.old, as: "old", into: &stream)
+            write(change.new, as: "new", into: &stream)
+            stream.member("used", .bool(ranked.isUsed))
+            stream.member("used_by", .array(ranked.usedBy.map(JSONValue.string)))
+            stream.member("examples", examples(ranked))
         }
-        return .object(
-            JSONObject([
-                .init(key: "rule", value: .string(ranked.change.rule.rawValue)),
-                .init(key: "severity", value: .string(ranked.change.severity.description)),
-                .init(key: "breaks", value: .string(ranked.change.impact.rawValue)),
-                .init(key: "operation", value: .string(ranked.change.operation)),
-                .init(key: "part", value: .string(ranked.change.part)),
-                .init(key: "pointer", value: .string(ranked.change.pointer)),
-                .init(key: "message", value: .string(ranked.change.message)),
-                .init(key: "old", value: location(ranked.change.old)),
-                .init(key: "new", value: location(ranked.change.new)),
-                .init(key: "used", value: .bool(ranked.isUsed)),
-                .init(key: "used_by", value: .array(ranked.usedBy.map(JSONValue.string))),
-                .init(key: "examples", value: examples(ranked)),
-            ]))
+    }
+
+    /// Where a change is in one version, as the member `key` of a change (null where it is not in that version).
+    private static func write(_ location: ContractChange.Location?, as key: String, into stream: inout JSONStream) {
+        guard let location else { return stream.member(key, .null) }
+        stream.object(key) { stream in
+            stream.member("file", .string(location.file))
+            stream.member("line", location.line.map { .number(JSONNumber($0)) } ?? .null)
+            stream.member("pointer", .string(location.pointer))
+        }
     }
 }

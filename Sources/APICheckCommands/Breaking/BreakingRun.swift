@@ -48,7 +48,9 @@ public enum BreakingRun {
         examples: [BreakingExamples.Result]? = nil, today: Date = Date()
     ) -> Comparison {
         var changes = ContractDiff.compare(old, new, today: today)
-        for index in changes.indices { changes[index].severity = severities[changes[index].rule] ?? changes[index].severity }
+        if !severities.isEmpty {
+            for index in changes.indices { changes[index].severity = severities[changes[index].rule] ?? changes[index].severity }
+        }
         var comparison = Comparison(api: api, oldPath: old.path, newPath: new.path, recordingsRead: nil, changes: [])
         var usage: [String: Set<String>] = [:]
         if let recordingsFolder, FileManager.default.fileExists(atPath: recordingsFolder) {
@@ -67,10 +69,10 @@ public enum BreakingRun {
             let users = usage.isEmpty ? [] : usage[Self.usageKey(change.usage)].map { $0.sorted() } ?? []
             let tried = examples.map { BreakingExamples.results(for: change, api: api, in: $0) }
             let failing = tried?.contains { !$0.passed } ?? false
-            var one = RankedChange(change: change, usedBy: users, isUsed: !known || !users.isEmpty || failing, examples: tried)
+            let isUsed = !known || !users.isEmpty || failing
             // Ranked by a key made once per change, not in each of the sort's comparisons.
-            one.rank = Rank(one)
-            ranked.append(one)
+            let rank = Rank(change, isUsed: isUsed, failing: failing)
+            ranked.append(RankedChange(change: consume change, usedBy: users, isUsed: isUsed, examples: tried, rank: rank))
         }
         ranked.reverse()
         ranked.sort { $0.rank < $1.rank }
@@ -97,11 +99,16 @@ public enum BreakingRun {
             self.impact = impact
         }
 
-        init(_ ranked: RankedChange) {
-            unused = !ranked.isUsed
-            passing = ranked.failedExamples.isEmpty
-            severity = ranked.change.severity
-            impact = [ChangeImpact.client, .server, .neither].firstIndex(of: ranked.change.impact) ?? 3
+        /// The rank of `change`, which the app uses or not, and whose examples the client fails on or not.
+        init(_ change: ContractChange, isUsed: Bool, failing: Bool) {
+            unused = !isUsed
+            passing = !failing
+            severity = change.severity
+            switch change.impact {
+            case .client: impact = 0
+            case .server: impact = 1
+            case .neither: impact = 2
+            }
         }
 
         static func < (a: Rank, b: Rank) -> Bool {

@@ -86,23 +86,19 @@ public struct ContractVersion {
     func location(_ pointer: JSONPointer) -> ContractChange.Location {
         if let pending = locations.pending {
             locations.pending = nil
-            locations.locators[pending.path] = .some(pending.scans.wait()[pending.index])
+            locations.locators[pending.path] = .some(pending.scan.wait())
         }
         let place = file.place(of: pointer, locators: &locations.locators)
         return ContractChange.Location(file: place.path, line: place.line, pointer: place.pointer.description)
     }
 
-    /// Starts scanning each version's main JSON file for its lines, one after the other on a thread of their own, for
-    /// ``location(_:)``: a comparison runs on one core, and the scans of a vendor's description (megabytes each) were
-    /// on its way, when a first change was located. A YAML file's nodes keep their lines.
+    /// Starts scanning each version's main JSON file for its lines, each on a thread of its own, for ``location(_:)``:
+    /// a comparison runs on one core, and the scans of a vendor's description (megabytes each) were on its way, when a
+    /// first change was located. A YAML file's nodes keep their lines.
     static func prepareLocations(_ versions: [ContractVersion]) {
-        let makers = versions.map { version in
-            version.locations.pending == nil && version.locations.locators.isEmpty ? version.file.bundle.main.locatorMaker() : nil
-        }
-        guard makers.contains(where: { $0 != nil }) else { return }
-        let scans = BackgroundResult { makers.map { $0?() ?? nil } }
-        for (index, version) in versions.enumerated() where makers[index] != nil {
-            version.locations.pending = (scans, index, version.file.bundle.main.path)
+        for version in versions where version.locations.pending == nil && version.locations.locators.isEmpty {
+            guard let maker = version.file.bundle.main.locatorMaker() else { continue }
+            version.locations.pending = (BackgroundResult { maker() }, version.file.bundle.main.path)
         }
     }
 
@@ -111,8 +107,8 @@ public struct ContractVersion {
     /// vendor's description, and a parse of the file for each took seconds.
     final class Locations {
         var locators: [String: JSONLocator?] = [:]
-        /// The scan of the main file under way: the scans, which of them is this version's, and the file.
-        var pending: (scans: BackgroundResult<[JSONLocator?]>, index: Int, path: String)?
+        /// The scan of the main file under way, and the file.
+        var pending: (scan: BackgroundResult<JSONLocator?>, path: String)?
     }
 
     /// The value at `pointer`, following local `$ref`s (`#/components/...`) to the value they name, and the pointer

@@ -301,15 +301,21 @@ enum ReleasedApart {
     private static let queue = DispatchQueue(label: "apicheck.released-apart", qos: .utility)
 
     /// Hands the caller's reference to `value` to the queue's thread, which drops it (freeing it there, unless someone
-    /// else still holds it).
+    /// else still holds it). The value is dropped inside the block, not with the block: the box that carries it may be
+    /// released last by the caller.
     static func release<Value>(_ value: consuming Value) {
         let handed = Handed(value)
-        queue.async { withExtendedLifetime(handed) {} }
+        queue.async { handed.value = nil }
     }
 
-    /// `@unchecked Sendable`: nobody uses the value once it is handed over; it is only dropped.
+    /// Returns once everything handed over so far has been dropped (for a test of what a dropped contract frees).
+    static func drain() {
+        queue.sync {}
+    }
+
+    /// `@unchecked Sendable`: nobody uses the value once it is handed over; the queue's thread only drops it.
     private final class Handed<Value>: @unchecked Sendable {
-        let value: Value
+        var value: Value?
         init(_ value: consuming Value) { self.value = value }
     }
 }

@@ -47,21 +47,23 @@ public struct JSONStream: ~Copyable {
     /// How many containers are open: the depth ``items(_:count:)``'s bytes are made for.
     public var depth: Int { counts.count }
 
-    /// The bytes that ``item(_:)`` writes for each of `values`, one after another, in an array `depth` containers deep
-    /// that holds other items before them when `following`: made apart from the stream (on another thread, while the
-    /// stream writes the items before them), and written with ``items(_:count:)``.
-    public static func itemBytes(_ values: some Sequence<JSONValue>, depth: Int, following: Bool) -> [UInt8] {
-        var out: [UInt8] = []
-        var first = !following
-        for value in values {
-            assert(!value.isScalar, "an array of scalars is written whole, on one line")
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            out.append(0x0A)
-            JSONWriter.newlineIndent(depth, into: &out)
-            JSONWriter.writePretty(value, indent: depth, into: &out)
+    /// The bytes of `count` items that `write` writes (its `index`-th item each time it is called, with ``item(_:)``,
+    /// ``object(_:_:)`` or ``array(_:_:)``), one after another, in an array `depth` containers deep that holds other
+    /// items before them when `following`: made apart from the stream (on another thread, while the stream writes the
+    /// items before them), and written with ``items(_:count:)``.
+    public static func itemBytes(count: Int, depth: Int, following: Bool, _ write: (_ index: Int, inout JSONStream) -> Void) -> [UInt8] {
+        precondition(depth > 0, "items are written inside an array")
+        final class Pieces {
+            var bytes: [UInt8] = []
         }
-        return out
+        let pieces = Pieces()
+        var stream = JSONStream(emit: { pieces.bytes += $0 })
+        // Inside `depth` containers, each of which holds something already but the array, unless `following`.
+        stream.counts = Array(repeating: 1, count: depth)
+        stream.counts[depth - 1] = following ? 1 : 0
+        for index in 0..<count { write(index, &stream) }
+        pieces.bytes += stream.out
+        return pieces.bytes
     }
 
     /// `count` items of the array being written, as ``itemBytes(_:depth:following:)`` made them for this depth (and
