@@ -50,7 +50,7 @@ extension LiveRun {
                 }
                 let recording = Recording(
                     api: api.api.name, name: outcome.scenario, recordedAt: Self.timestamp(),
-                    recordedFrom: recordedFrom ?? api.target.baseURLs[""]?.host ?? "live", interactions: interactions
+                    recordedFrom: recordedFrom ?? api.endpoint.baseURLs[""]?.host ?? "live", interactions: interactions
                 )
                 var old: Recording?
                 if let bytes = FileBytes.read(file.path) { old = try? Recording(bytes: bytes, file: file.path) }

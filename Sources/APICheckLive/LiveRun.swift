@@ -127,11 +127,11 @@ public struct LiveRun: Sendable {
         self.options = options
     }
 
-    /// One API, prepared: its scenarios, target, verifier and recordings folder.
+    /// One API, prepared: its scenarios, endpoint, verifier and recordings folder.
     struct Prepared: Sendable {
         var api: APIConfiguration
         var scenarios: [ScenarioDefinition]
-        var target: ScenarioRunner.Target
+        var endpoint: ScenarioRunner.Endpoint
         var verifier: Verifier?
         var redaction: RedactionRules
         var scenarioFolder: URL
@@ -204,7 +204,7 @@ public struct LiveRun: Sendable {
             prepared.append(
                 Prepared(
                     api: api, scenarios: scenarios,
-                    target: .init(baseURLs: baseURLs, headers: headers, variables: variables, redaction: redaction), verifier: verifier,
+                    endpoint: .init(baseURLs: baseURLs, headers: headers, variables: variables, redaction: redaction), verifier: verifier,
                     redaction: redaction,
                     scenarioFolder: RecordingKind.scenarios.folder(in: configuration.resolve(api.recordings))
                 ))
@@ -255,7 +255,7 @@ public struct LiveRun: Sendable {
         var outcomes: [(Prepared, [ScenarioOutcome])] = []
         for api in prepared {
             let runner = ScenarioRunner(
-                transport: transport, target: api.target,
+                transport: transport, endpoint: api.endpoint,
                 options: .init(
                     concurrency: concurrency, timeout: options.timeout,
                     allowWrites: options.target.allowsWrites(asked: options.allowWrites, api: api.api)
@@ -289,7 +289,7 @@ public struct LiveRun: Sendable {
         }
         // Auth headers are the target's: recorded as sent but with the placeholder for a value (a contract
         // may require the header, as LSLP's SesacKey), never with the secret.
-        let auth = Set(api.target.headers.map { $0.0.lowercased() })
+        let auth = Set(api.endpoint.headers.map { $0.0.lowercased() })
         var headers = HeaderFields()
         for field in interaction.request.headers {
             headers.add(name: field.name, value: auth.contains(field.name.lowercased()) ? RedactionRules.placeholder : field.value)
@@ -317,7 +317,7 @@ public struct LiveRun: Sendable {
 
     /// The request's path relative to its base URL, without the query.
     func relativePath(_ request: LiveRequest, api: Prepared) -> String {
-        let relative = BaseURLSet(api.target.baseURLs).relativeURL(request.url)?.1 ?? request.url.path
+        let relative = BaseURLSet(api.endpoint.baseURLs).relativeURL(request.url)?.1 ?? request.url.path
         return String(relative.prefix { $0 != "?" })
     }
 

@@ -36,7 +36,7 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Where requests go.
-    public struct Target: Sendable {
+    public struct Endpoint: Sendable {
         /// The API's base URLs by name; `""` names the main one.
         public var baseURLs: [String: URL]
         /// Headers added to every request to the main base URL (auth). Their values are never printed or recorded.
@@ -47,7 +47,7 @@ public struct ScenarioRunner: Sendable {
         /// is a secret of its scenario (``ScenarioOutcome/secrets``), and never shown in a problem.
         public var redaction: RedactionRules
 
-        /// Creates a target.
+        /// Creates an endpoint.
         public init(
             baseURLs: [String: URL], headers: [(String, String)] = [], variables: [(String, String)] = [],
             redaction: RedactionRules = .builtIn
@@ -60,13 +60,13 @@ public struct ScenarioRunner: Sendable {
     }
 
     let transport: any LiveTransport
-    let target: Target
+    let endpoint: Endpoint
     let options: Options
 
     /// Creates a runner.
-    public init(transport: any LiveTransport, target: Target, options: Options = Options()) {
+    public init(transport: any LiveTransport, endpoint: Endpoint, options: Options = Options()) {
         self.transport = transport
-        self.target = target
+        self.endpoint = endpoint
         self.options = options
     }
 
@@ -139,7 +139,7 @@ public struct ScenarioRunner: Sendable {
     package func run(_ scenario: ScenarioDefinition, gate: RunGate) async -> ScenarioOutcome {
         var outcome = ScenarioOutcome(scenario: scenario.name)
         // A scenario's vars may use the run's own ({{run_id}} in a fresh account's email).
-        var variables = ScenarioVariables(target.variables)
+        var variables = ScenarioVariables(endpoint.variables)
         var stopped = !resolveVars(of: scenario, into: &variables, &outcome)
         for step in scenario.steps {
             if let wait = step.wait, !stopped, !Task.isCancelled {
@@ -157,7 +157,7 @@ public struct ScenarioRunner: Sendable {
         outcome.problems += cleanupOutcome.problems
         outcome.secrets += cleanupOutcome.secrets
         if !outcome.secrets.isEmpty {
-            let rules = target.redaction.addingSecrets(outcome.secrets)
+            let rules = endpoint.redaction.addingSecrets(outcome.secrets)
             for index in outcome.problems.indices {
                 outcome.problems[index].expected = rules.scrub(outcome.problems[index].expected)
                 outcome.problems[index].found = rules.scrub(outcome.problems[index].found)
@@ -277,7 +277,7 @@ public struct ScenarioRunner: Sendable {
         )
         // Only the base the step was sent to: with --sandbox, every base is the same address.
         let name = result.request.base ?? ""
-        let bases = target.baseURLs[name].map { [name: $0] } ?? target.baseURLs
+        let bases = endpoint.baseURLs[name].map { [name: $0] } ?? endpoint.baseURLs
         do {
             result.interaction = try Interaction(capturing: exchange, baseURLs: bases, step: result.step)
         } catch {
@@ -309,8 +309,8 @@ public struct ScenarioRunner: Sendable {
 
     /// A value for a problem's text: a redacted key's value never shows, nor a secret the scenario captured.
     func shown(_ value: JSONValue, at pointer: JSONPointer) -> String {
-        if pointer.tokens.contains(where: target.redaction.jsonKeys.contains) { return RedactionRules.placeholder }
-        return target.redaction.scrub(JSONWriter.compact(value))
+        if pointer.tokens.contains(where: endpoint.redaction.jsonKeys.contains) { return RedactionRules.placeholder }
+        return endpoint.redaction.scrub(JSONWriter.compact(value))
     }
 
     /// Checks `expect` and takes `capture` values from a response.
@@ -349,7 +349,7 @@ public struct ScenarioRunner: Sendable {
                 outcome.problems.append(
                     .init(
                         step: step.name, kind: .expect, pointer: pointer.description,
-                        expected: target.redaction.scrub(JSONWriter.compact(expected)),
+                        expected: endpoint.redaction.scrub(JSONWriter.compact(expected)),
                         found: actual.map { shown($0, at: pointer) } ?? "no such key"
                     ))
             }
@@ -359,7 +359,7 @@ public struct ScenarioRunner: Sendable {
             case .header(let header):
                 if let value = response.header(header) {
                     variables.set(name, .string(value))
-                    if target.redaction.responseHeaders.contains(header.lowercased()) { outcome.secrets.append(value) }
+                    if endpoint.redaction.responseHeaders.contains(header.lowercased()) { outcome.secrets.append(value) }
                 } else {
                     outcome.problems.append(
                         .init(
@@ -371,7 +371,7 @@ public struct ScenarioRunner: Sendable {
                 if let value = body?[pointer: pointer] {
                     variables.set(name, value)
                     // A login's token captured for later steps is as secret as where it came from.
-                    if pointer.tokens.contains(where: target.redaction.jsonKeys.contains) {
+                    if pointer.tokens.contains(where: endpoint.redaction.jsonKeys.contains) {
                         outcome.secrets.append(ScenarioVariables.text(of: value))
                     }
                 } else {
@@ -406,8 +406,8 @@ public struct ScenarioRunner: Sendable {
     }
 
     private func buildRequest(_ step: ScenarioStep, _ variables: ScenarioVariables) throws -> LiveRequest {
-        // apicheck.yml's load refuses a base that other_bases does not name; a target without it is refused here too.
-        guard let base = target.baseURLs[step.base ?? ""] else {
+        // apicheck.yml's load refuses a base that other_bases does not name; an endpoint without it is refused here too.
+        guard let base = endpoint.baseURLs[step.base ?? ""] else {
             let name = step.base.map { "the base URL \"\($0)\" (other_bases)" } ?? "the API's base URL"
             throw RequestProblem(kind: .request, expected: name, found: "none configured")
         }
@@ -428,7 +428,7 @@ public struct ScenarioRunner: Sendable {
         }
         // A step's own header replaces the auth header of the same name (a wrong-key scenario sends its own).
         // Auth goes to the main base only: GitHub's API token has no business on github.com's OAuth endpoint.
-        for (name, value) in target.headers
+        for (name, value) in endpoint.headers
         where step.base == nil && !step.headers.contains(where: { $0.0.caseInsensitiveCompare(name) == .orderedSame }) {
             headers.append((name, value))
         }

@@ -14,8 +14,8 @@ func scenarios(_ yaml: String, otherBases: String = "") throws -> [ScenarioDefin
 }
 
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-var target: ScenarioRunner.Target {
-    ScenarioRunner.Target(
+var target: ScenarioRunner.Endpoint {
+    ScenarioRunner.Endpoint(
         baseURLs: ["": URL(string: "https://api.example.test")!], headers: [("Authorization", "Bearer secret-token-value")])
 }
 
@@ -35,7 +35,7 @@ struct ScenarioRunnerTests {
             if request.url.path == "/api/v2/todos" { return ScriptedTransport.json(200, #"{"data": [{"id": 4439}]}"#) }
             return ScriptedTransport.json(200, #"{"data": {"id": 4439}}"#)
         }
-        let outcome = await ScenarioRunner(transport: transport, target: target).run(definitions)[0]
+        let outcome = await ScenarioRunner(transport: transport, endpoint: target).run(definitions)[0]
         #expect(outcome.problems.isEmpty)
         #expect(
             transport.requests.map(\.url.absoluteString) == [
@@ -55,7 +55,7 @@ struct ScenarioRunnerTests {
                 - { name: two, method: GET, path: /b }
             """)
         let transport = ScriptedTransport { _, _ in ScriptedTransport.json(200, #"{"title": "old"}"#) }
-        let outcome = await ScenarioRunner(transport: transport, target: target).run(definitions)[0]
+        let outcome = await ScenarioRunner(transport: transport, endpoint: target).run(definitions)[0]
         #expect(outcome.problems.map(\.pointer) == ["/status", "/title", "/missing"])
         #expect(outcome.problems.map(\.found) == ["200", #""old""#, "no such key"])
         #expect(outcome.steps.map(\.step) == ["one", "two"])
@@ -73,7 +73,7 @@ struct ScenarioRunnerTests {
                 - { name: put, method: PUT, path: "/todos/{{t}}", query: { q: "{{t}}" }, body: { form: [[title, "{{t}}"], [is_done, "true"]] } }
             """)
         let transport = ScriptedTransport { _, _ in ScriptedTransport.json(200, "{}") }
-        _ = await ScenarioRunner(transport: transport, target: target, options: .init(allowWrites: true)).run(definitions)
+        _ = await ScenarioRunner(transport: transport, endpoint: target, options: .init(allowWrites: true)).run(definitions)
         let request = try #require(transport.requests.first)
         let escaped = "Don%27t%20a%2Bb%20%26%20%ED%95%A0%20%EC%9D%BC%20%231%2F2%3F%20100%25%20%3D"
         #expect(request.url.absoluteString == "https://api.example.test/todos/\(escaped)?q=\(escaped)")
@@ -104,7 +104,7 @@ struct ScenarioRunnerTests {
         }
         // One scenario at a time, so that the dead-server rule does not stop the later ones first.
         for definition in definitions {
-            _ = await ScenarioRunner(transport: transport, target: target, options: .init(allowWrites: true)).run(definition)
+            _ = await ScenarioRunner(transport: transport, endpoint: target, options: .init(allowWrites: true)).run(definition)
         }
         #expect(transport.requests.map(\.url.path) == ["/g", "/g", "/p", "/s"])
     }
@@ -118,15 +118,15 @@ struct ScenarioRunnerTests {
         )
         let transport = ScriptedTransport { _, _ in ScriptedTransport.json(200, "{}") }
         // The target has only the main base: the step must not fall back to it.
-        let outcome = await ScenarioRunner(transport: transport, target: target).run(definitions)[0]
+        let outcome = await ScenarioRunner(transport: transport, endpoint: target).run(definitions)[0]
         #expect(transport.requests.isEmpty, "\(transport.requests.map(\.url))")
         #expect(outcome.problems.map(\.kind) == [.request, .request])
         #expect(outcome.problems.first?.expected == "the base URL \"web\" (other_bases)")
 
-        let withWeb = ScenarioRunner.Target(baseURLs: [
+        let withWeb = ScenarioRunner.Endpoint(baseURLs: [
             "": try #require(URL(string: "https://api.example.test")), "web": try #require(URL(string: "https://web.example.test")),
         ])
-        _ = await ScenarioRunner(transport: transport, target: withWeb).run(definitions)
+        _ = await ScenarioRunner(transport: transport, endpoint: withWeb).run(definitions)
         #expect(transport.requests.map(\.url.host) == ["web.example.test", "web.example.test"])
     }
 
@@ -135,8 +135,8 @@ struct ScenarioRunnerTests {
     func unbuildableURL() async throws {
         let definitions = try scenarios("- { name: s, steps: [{ name: g, method: GET, path: /g }] }")
         let transport = ScriptedTransport { _, _ in ScriptedTransport.json(200, "{}") }
-        let broken = ScenarioRunner.Target(baseURLs: ["": try #require(URL(string: "not-a-base"))])
-        let outcome = await ScenarioRunner(transport: transport, target: broken).run(definitions)[0]
+        let broken = ScenarioRunner.Endpoint(baseURLs: ["": try #require(URL(string: "not-a-base"))])
+        let outcome = await ScenarioRunner(transport: transport, endpoint: broken).run(definitions)[0]
         #expect(transport.requests.isEmpty)
         #expect(outcome.problems.first?.kind == .request)
         #expect(outcome.problems.first?.found.contains("not-a-base/g") == true, "\(outcome.problems)")
@@ -150,7 +150,7 @@ struct ScenarioRunnerTests {
             index < 2 ? ScriptedTransport.json(429, "{}", headers: [("Retry-After", "0")]) : ScriptedTransport.json(200, "{}")
         }
         let waits = WaitLog()
-        let outcome = await ScenarioRunner(transport: transport, target: target, options: .init(sleep: waits.sleep)).run(definitions)[0]
+        let outcome = await ScenarioRunner(transport: transport, endpoint: target, options: .init(sleep: waits.sleep)).run(definitions)[0]
         #expect(transport.requests.count == 2)
         #expect(outcome.steps.first?.response?.status == 429)
         #expect(waits.durations == [.zero], "one wait, of what Retry-After said")
@@ -158,7 +158,7 @@ struct ScenarioRunnerTests {
         // A wait longer than the deadline is not waited for: the 429 is the answer.
         let tooLong = ScriptedTransport { _, _ in ScriptedTransport.json(429, "{}", headers: [("Retry-After", "60")]) }
         let noWaits = WaitLog()
-        _ = await ScenarioRunner(transport: tooLong, target: target, options: .init(timeout: .seconds(2), sleep: noWaits.sleep)).run(
+        _ = await ScenarioRunner(transport: tooLong, endpoint: target, options: .init(timeout: .seconds(2), sleep: noWaits.sleep)).run(
             definitions)
         #expect(tooLong.requests.count == 1)
         #expect(noWaits.durations.isEmpty)
@@ -184,7 +184,7 @@ struct ScenarioRunnerTests {
             if request.method == "GET" { throw TransportError(.timeout, "test") }
             return ScriptedTransport.json(200, "{}")
         }
-        let outcome = await ScenarioRunner(transport: transport, target: target, options: .init(allowWrites: true)).run(definitions)[0]
+        let outcome = await ScenarioRunner(transport: transport, endpoint: target, options: .init(allowWrites: true)).run(definitions)[0]
         #expect(outcome.skipped == ["after"])
         #expect(outcome.transportError?.kind == .timeout)
         #expect(outcome.cleanup.map(\.request.url.path) == ["/todos/7"])
@@ -213,7 +213,7 @@ struct ScenarioRunnerTests {
             default: return ScriptedTransport.json(200, "{}")
             }
         }
-        let runner = ScenarioRunner(transport: transport, target: target, options: .init(allowWrites: true))
+        let runner = ScenarioRunner(transport: transport, endpoint: target, options: .init(allowWrites: true))
         let task = Task { await runner.run(definitions) }
         // Bounded: at most 12,000 polls (a minute or more on a busy machine), then the test fails instead of hanging.
         var polls = 0
@@ -234,7 +234,7 @@ struct ScenarioRunnerTests {
     func deadServer() async throws {
         let yaml = (1...20).map { "- { name: s\($0), steps: [{ name: g, method: GET, path: /g\($0) }] }" }.joined(separator: "\n")
         let transport = ScriptedTransport { _, _ throws(TransportError) in throw TransportError(.refused, "test") }
-        let outcomes = await ScenarioRunner(transport: transport, target: target, options: .init(concurrency: 4)).run(try scenarios(yaml))
+        let outcomes = await ScenarioRunner(transport: transport, endpoint: target, options: .init(concurrency: 4)).run(try scenarios(yaml))
         let started = outcomes.filter { $0.notRun == nil }
         #expect(started.count == 4)
         #expect(outcomes.filter { $0.notRun?.contains("failed to reach") == true }.count == 16)
@@ -253,7 +253,7 @@ struct ScenarioRunnerTests {
             default: return ScriptedTransport.json(200, "{}")
             }
         }
-        let outcomes = await ScenarioRunner(transport: transport, target: target, options: .init(concurrency: 2)).run(try scenarios(yaml))
+        let outcomes = await ScenarioRunner(transport: transport, endpoint: target, options: .init(concurrency: 2)).run(try scenarios(yaml))
         #expect(outcomes.map(\.notRun) == Array(repeating: nil, count: 8), "\(outcomes.compactMap(\.notRun))")
         #expect(Set(transport.requests.map(\.url.path)) == Set((1...8).map { "/g\($0)" }))
     }
@@ -263,7 +263,7 @@ struct ScenarioRunnerTests {
     func writesNeedPermission() async throws {
         let definitions = try scenarios("- { name: w, writes: true, steps: [{ name: p, method: POST, path: /p }] }")
         let transport = ScriptedTransport { _, _ in ScriptedTransport.json(200, "{}") }
-        let outcome = await ScenarioRunner(transport: transport, target: target).run(definitions)[0]
+        let outcome = await ScenarioRunner(transport: transport, endpoint: target).run(definitions)[0]
         #expect(outcome.notRun?.contains("--allow-writes") == true)
         #expect(transport.requests.isEmpty)
     }
@@ -279,7 +279,7 @@ struct ScenarioRunnerTests {
             try? await Task.sleep(for: .milliseconds(Int.random(in: 0...3)))
             return ScriptedTransport.json(200, #"{"n": \#(number)}"#)
         }
-        let outcomes = await ScenarioRunner(transport: transport, target: target, options: .init(concurrency: concurrency)).run(
+        let outcomes = await ScenarioRunner(transport: transport, endpoint: target, options: .init(concurrency: concurrency)).run(
             try scenarios(yaml))
         #expect(outcomes.count == 40)
         #expect(outcomes.allSatisfy { $0.problems.isEmpty && $0.steps.count == 2 })
@@ -304,7 +304,7 @@ struct TodoScenariosTests {
         let outcomes = try await withSandboxServer { sandbox in
             let transport = HTTPTransport()
             let runner = ScenarioRunner(
-                transport: transport, target: .init(baseURLs: ["": sandbox.baseURL]), options: .init(concurrency: 8, allowWrites: true)
+                transport: transport, endpoint: .init(baseURLs: ["": sandbox.baseURL]), options: .init(concurrency: 8, allowWrites: true)
             )
             let outcomes = await runner.run(Array(repeating: todos, count: 3).flatMap { $0 })
             await transport.shutdown()
@@ -335,7 +335,9 @@ struct TodoScenariosTests {
                     deadline: .now + .seconds(10)
                 )
                 let probeID = try JSONReader.parse(probe.body)[pointer: "/data/id"]
-                return (probeID, await ScenarioRunner(transport: transport, target: .init(baseURLs: ["": sandbox.baseURL])).run(readFirst))
+                return (
+                    probeID, await ScenarioRunner(transport: transport, endpoint: .init(baseURLs: ["": sandbox.baseURL])).run(readFirst)
+                )
             }
         })
         // The client is shut down whether or not the sandbox part threw.
@@ -400,7 +402,7 @@ struct ScenarioRunnerRepeatTests {
                 - { name: after, method: GET, path: /done }
             """)
         let transport = Self.pages()
-        let outcome = await ScenarioRunner(transport: transport, target: target).run(definitions)[0]
+        let outcome = await ScenarioRunner(transport: transport, endpoint: target).run(definitions)[0]
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
         #expect(transport.requests.map { $0.url.query ?? "" } == ["next=", "next=c1", "next=c2", ""])
         #expect(outcome.steps.map(\.step) == ["page", "page", "page", "after"])
@@ -418,7 +420,7 @@ struct ScenarioRunnerRepeatTests {
                     repeat: { until: { "/next_cursor": "never" }, max: 2 } }
             """)
         let transport = Self.pages()
-        let outcome = await ScenarioRunner(transport: transport, target: target).run(definitions)[0]
+        let outcome = await ScenarioRunner(transport: transport, endpoint: target).run(definitions)[0]
         #expect(transport.requests.count == 2)
         #expect(outcome.problems.map(\.pointer) == ["/next_cursor"])
         #expect(outcome.problems.first?.expected == #""never" within 2 sends (repeat.max)"#)
@@ -439,7 +441,7 @@ struct ScenarioRunnerRepeatTests {
         let slept = Locked<[Duration]>([])
         let transport = ScriptedTransport { _, _ in ScriptedTransport.json(200, "{}") }
         let runner = ScenarioRunner(
-            transport: transport, target: target, options: .init(sleep: { duration in slept.withLock { $0.append(duration) } }))
+            transport: transport, endpoint: target, options: .init(sleep: { duration in slept.withLock { $0.append(duration) } }))
         let outcome = await runner.run(definitions)[0]
         #expect(outcome.steps.map(\.step) == ["first", "later"])
         #expect(slept.withLock { $0 } == [.milliseconds(2500)])
@@ -459,7 +461,7 @@ struct ScenarioRunnerRepeatTests {
             if request.url.path == "/login" { return ScriptedTransport.json(200, #"{"token": "eyJ.secret-jwt.sig"}"#) }
             return ScriptedTransport.json(200, #"{"echo": "you sent eyJ.secret-jwt.sig", "token": "eyJ.secret-jwt.sig"}"#)
         }
-        let outcome = await ScenarioRunner(transport: transport, target: target).run(definitions)[0]
+        let outcome = await ScenarioRunner(transport: transport, endpoint: target).run(definitions)[0]
         #expect(outcome.secrets == ["eyJ.secret-jwt.sig"])
         #expect(transport.requests.last?.headers.contains { $0 == ("Authorization", "eyJ.secret-jwt.sig") } == true, "sent as it is")
         #expect(outcome.problems.map(\.pointer) == ["/echo", "/token"])
@@ -478,7 +480,7 @@ struct ScenarioRunnerRepeatTests {
                     body: { multipart: [[title, "사진"], { name: file, filename: a.jpg, content_type: image/jpeg, base64: "/9j/2Q==" }] } }
             """)
         let transport = ScriptedTransport { _, _ in ScriptedTransport.json(200, "{}") }
-        _ = await ScenarioRunner(transport: transport, target: target, options: .init(allowWrites: true)).run(definitions)
+        _ = await ScenarioRunner(transport: transport, endpoint: target, options: .init(allowWrites: true)).run(definitions)
         let request = try #require(transport.requests.first)
         let body = try #require(request.body)
         let text = String(decoding: body, as: UTF8.self)
@@ -510,7 +512,7 @@ struct ScenarioRunnerCleanupTests {
             default: return ScriptedTransport.json(200, "{}")
             }
         }
-        let outcome = await ScenarioRunner(transport: transport, target: target, options: .init(allowWrites: true)).run(definitions)[0]
+        let outcome = await ScenarioRunner(transport: transport, endpoint: target, options: .init(allowWrites: true)).run(definitions)[0]
         #expect(outcome.cleanup.map(\.step) == ["POST /login", "GET /withdraw"])
         #expect(transport.requests.last?.headers.contains { $0 == ("Authorization", "fresh-cleanup-token") } == true)
         #expect(outcome.secrets == ["fresh-cleanup-token"])

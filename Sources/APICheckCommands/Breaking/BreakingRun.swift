@@ -202,14 +202,16 @@ public enum BreakingRun {
     /// The contract at `path` as it was at git revision `ref`: nil when the file did not exist there (a new
     /// contract). A revision git does not know, or no git repository, is an error naming both.
     /// The files a contract's `$ref`s name, as the revision `ref` has them (messages name them `REF:path`).
-    public static func gitFiles(ref: String) -> ContractFiles {
-        ContractFiles(
+    public static func gitFiles(ref: String) -> ReferencedFiles {
+        ReferencedFiles(
             read: { path in
                 do throws(ConfigurationError) {
-                    guard let text = try gitShow(ref: ref, path: path) else { return .failure(ContractFiles.ReadFailure("not in \(ref)")) }
+                    guard let text = try gitShow(ref: ref, path: path) else {
+                        return .failure(ReferencedFiles.ReadFailure("not in \(ref)"))
+                    }
                     return .success(Array(text.utf8))
                 } catch {
-                    return .failure(ContractFiles.ReadFailure(error.message))
+                    return .failure(ReferencedFiles.ReadFailure(error.message))
                 }
             },
             display: { "\(ref):\($0)" })

@@ -42,13 +42,13 @@ public struct ContractVersion {
     /// (for a version in a git revision, `path` names it `REF:path`).
     ///
     /// - Throws: ``ConfigurationError`` naming `path`.
-    public static func parse(_ text: String, path: String, diskPath: String, files: ContractFiles) throws(ConfigurationError)
+    public static func parse(_ text: String, path: String, diskPath: String, files: ReferencedFiles) throws(ConfigurationError)
         -> ContractVersion
     {
         try read(Array(text.utf8), path: path, diskPath: diskPath, files: files)
     }
 
-    static func read(_ bytes: [UInt8], path: String, diskPath: String? = nil, files: ContractFiles = .disk) throws(ConfigurationError)
+    static func read(_ bytes: [UInt8], path: String, diskPath: String? = nil, files: ReferencedFiles = .disk) throws(ConfigurationError)
         -> ContractVersion
     {
         // Loaded as `verify` loads it: a vendor's description is compiled where lookups reach it (the recordings'

@@ -82,7 +82,7 @@ public struct Contract: Sendable {
     /// `textOnDisk`, `files` reads the contract's own text again, so a large JSON text is freed once parsed and read
     /// again only to find a line (``ContractSource/rereadFrom``).
     static func read(
-        _ bytes: consuming [UInt8], path: String, diskPath: String? = nil, files: ContractFiles = .disk,
+        _ bytes: consuming [UInt8], path: String, diskPath: String? = nil, files: ReferencedFiles = .disk,
         compiling compilation: Compilation = .everything, textOnDisk: Bool = false
     ) throws(ConfigurationError) -> (contract: Contract, file: ContractFile) {
         // The OpenAPI schema that judges the structure compiles (once a process) while the text is parsed.
@@ -160,7 +160,7 @@ public struct Contract: Sendable {
     /// the document in the form that is compiled and, of the text as written, only what finds a line: a 3.0 document's
     /// tree as written is gone once it is read (a vendor's description is tens of megabytes of tree).
     private static func readFile(
-        _ bytes: consuming [UInt8], path: String, diskPath: String?, files: ContractFiles, textOnDisk: Bool
+        _ bytes: consuming [UInt8], path: String, diskPath: String?, files: ReferencedFiles, textOnDisk: Bool
     ) throws(ConfigurationError) -> ContractFile {
         // The parser first: a syntax error gets its line from it.
         let disk = diskPath ?? path

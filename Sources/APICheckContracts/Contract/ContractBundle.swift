@@ -46,7 +46,7 @@ struct ContractBundle {
     ///
     /// - Throws: ``ConfigurationError`` at the `$ref` for a file that cannot be read or a fragment that names nothing in
     ///   it, and with its own file and line for a file that does not parse.
-    static func gather(_ main: ContractSource, at diskPath: String, from files: ContractFiles) throws(ConfigurationError)
+    static func gather(_ main: ContractSource, at diskPath: String, from files: ReferencedFiles) throws(ConfigurationError)
         -> ContractBundle
     {
         guard case .object(var root) = main.tree else { return ContractBundle(main: main, files: [], tree: main.tree) }
@@ -89,7 +89,7 @@ private struct Gatherer {
         let directory: String
     }
 
-    let files: ContractFiles
+    let files: ReferencedFiles
     let main: ContractSource
     let mainDisk: String
     private(set) var sources: [ContractSource] = []
@@ -102,7 +102,7 @@ private struct Gatherer {
     private var numbers: [String: Int] = [:]
     private var resourceTables: [Int: SchemaResources] = [:]
 
-    init(files: ContractFiles, main: ContractSource, mainDisk: String) {
+    init(files: ReferencedFiles, main: ContractSource, mainDisk: String) {
         self.files = files
         self.main = main
         self.mainDisk = mainDisk
@@ -230,7 +230,7 @@ private struct Gatherer {
     /// so neither refuses anything.
     private mutating func text(of reference: String, at pointer: JSONPointer, in place: Place, key: String) -> String {
         let inBundle = place.file.map { JSONPointer(tokens: [ContractBundle.member, String($0)] + pointer.tokens) } ?? pointer
-        var read: Result<[UInt8], ContractFiles.ReadFailure> = .failure(.init("a malformed %-escape"))
+        var read: Result<[UInt8], ReferencedFiles.ReadFailure> = .failure(.init("a malformed %-escape"))
         if let decoded = reference.percentDecoded {
             read = files.read(Self.normalized(decoded.hasPrefix("/") ? decoded : place.directory + decoded))
         }

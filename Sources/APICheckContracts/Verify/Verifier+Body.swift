@@ -194,14 +194,14 @@ extension Verifier {
     }
 
     /// A form's fields or a multipart body's parts, for their encodings (no parts for any other body).
-    static func parts(of body: RecordedBody) -> [Part] {
+    static func parts(of body: RecordedBody) -> [BodyPart] {
         switch body {
-        case .form(let fields, _): return fields.map { Part(name: $0.name, text: $0.value, contentType: nil, headers: nil) }
+        case .form(let fields, _): return fields.map { BodyPart(name: $0.name, text: $0.value, contentType: nil, headers: nil) }
         case .multipart(let multipart):
             return multipart.map { part in
                 var text: String?
                 if case .text(let content) = part.content { text = content }
-                return Part(name: part.name, text: text, contentType: part.contentType, headers: part.headers)
+                return BodyPart(name: part.name, text: text, contentType: part.contentType, headers: part.headers)
             }
         default: return []
         }

@@ -308,7 +308,7 @@ public struct Verifier: Sendable {
     }
 
     /// A part of a multipart body, or a field of a form (no type, no headers).
-    struct Part {
+    struct BodyPart {
         let name: String
         /// Nil for a file part (bytes).
         let text: String?
@@ -319,7 +319,8 @@ public struct Verifier: Sendable {
     /// The parts that have an encoding: each part's content type and headers, and the JSON parts parsed (into
     /// `json`, by name: an array of the parts of a name that repeats or whose property is an array).
     func checkParts(
-        _ parts: [Part], encodings: [String: CompiledContract.PartEncoding], schema: CompiledSchema?, into json: inout [String: JSONValue],
+        _ parts: [BodyPart], encodings: [String: CompiledContract.PartEncoding], schema: CompiledSchema?,
+        into json: inout [String: JSONValue],
         _ place: FindingPlace
     ) -> [Finding] {
         var findings: [Finding] = []

@@ -2,7 +2,7 @@ import APICheckRecording
 
 /// Where the files a contract's `$ref`s name are read from: the disk, or a revision of a git repository
 /// (`apicheck breaking --base`), so that both versions of a contract split across files are read whole.
-public struct ContractFiles: Sendable {
+public struct ReferencedFiles: Sendable {
     /// The bytes of the file at a path as the disk has it (relative to the current folder, or absolute), or why not.
     let read: @Sendable (String) -> Result<[UInt8], ReadFailure>
     /// How messages name the file at a path (`HEAD~1:contracts/todo.yaml` for a revision).
@@ -25,7 +25,7 @@ public struct ContractFiles: Sendable {
     }
 
     /// The files on disk.
-    public static let disk = ContractFiles(
+    public static let disk = ReferencedFiles(
         read: { path in
             guard let bytes = FileBytes.read(path) else { return .failure(ReadFailure(FileBytes.whyUnreadable(path))) }
             return .success(bytes)
@@ -33,6 +33,6 @@ public struct ContractFiles: Sendable {
         display: { $0 })
 
     /// No other file: a contract given as text alone (the fuzz target) has nothing beside it.
-    static let none = ContractFiles(
+    static let none = ReferencedFiles(
         read: { _ in .failure(ReadFailure("the contract was given as text, with no folder around it")) }, display: { $0 })
 }
