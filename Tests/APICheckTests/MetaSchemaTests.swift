@@ -50,6 +50,26 @@ struct MetaSchemaTests {
         }
     }
 
+    @Test("every keyword the 2020-12 meta-schemas declare is one the compiler reads, an annotation, or refused with why")
+    func everyKeywordHasAReading() throws {
+        var declared: Set<String> = []
+        for (_, text) in MetaSchemas.documents {
+            guard case .object(let properties)? = try JSONReader.parse(text)["properties"] else { continue }
+            declared.formUnion(properties.keys)
+        }
+        #expect(declared.count > 50, "the vocabularies' meta-schemas declare the keywords: \(declared.sorted())")
+        for keyword in declared.sorted() {
+            let readings = [
+                SchemaKeyword.named[keyword] != nil, SchemaVocabulary.annotations.contains(keyword),
+                SchemaVocabulary.refused[keyword] != nil,
+            ]
+            #expect(readings.filter { $0 }.count == 1 || keyword == "contentMediaType", "\(keyword): \(readings)")
+        }
+        // The one keyword read as an annotation and by the compiler: it marks a value as a file's bytes.
+        #expect(SchemaKeyword.named["contentMediaType"] != nil && SchemaVocabulary.annotations.contains("contentMediaType"))
+        #expect(SchemaVocabulary.enforced.isSubset(of: declared.union(SchemaVocabulary.extensions)))
+    }
+
     @Test("a value that must be a schema is checked against the 2020-12 meta-schema, its sub-schemas through $dynamicRef")
     func checksSchemas() throws {
         let contract = try Self.contract("{$ref: '\(Self.metaSchema)'}")

@@ -2,6 +2,8 @@ import APICheck
 import Foundation
 import Testing
 
+@testable import APICheckContracts
+
 /// A construct apicheck does not check refuses the operations that reach it, not the document: each is named once with
 /// why and where, a recording or live answer that reaches one is an error, `coverage` lists them, and what is wrong
 /// with the document as a whole (a chain of `$ref`s that loops) still refuses it; a `$ref` that leads nowhere refuses
@@ -94,6 +96,26 @@ struct OperationRefusalTests {
         #expect(contract.operations.map(\.name) == ["GET /things/special", "GET /other"])
         #expect(contract.refused[0].warning.hasPrefix("r.yaml:49:"), "\(contract.refused[0].warning)")
         #expect(contract.refused[0].warning.contains("warning: GET /things is not checked"))
+    }
+
+    @Test(
+        "a keyword of another draft or of OpenAPI 3.0 refuses its operation, at its line, with what to write instead",
+        arguments: ["$recursiveRef", "$recursiveAnchor", "nullable", "dependencies", "additionalItems", "definitions"])
+    func refusedKeyword(_ keyword: String) throws {
+        let text = """
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            paths:
+              /things:
+                get:
+                  responses:
+                    '200': {description: ok, content: {application/json: {schema: {type: object, \(keyword): {}}}}}
+            """
+        let contract = try Contract.parse(text, path: "k.yaml").compiled
+        let reason = try #require(contract.refused.first?.reason)
+        #expect(reason.line == 7)
+        #expect(reason.keyPath.hasSuffix("/schema/\(keyword)"))
+        #expect(reason.message == SchemaVocabulary.refused[keyword], "\(reason.message)")
     }
 
     @Test("a recording that reaches a refused operation is an error; the others are checked as before")

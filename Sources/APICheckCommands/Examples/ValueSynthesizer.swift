@@ -80,8 +80,8 @@ struct ValueSynthesizer {
 
     /// The token after `pointer` on the way to ``focus``, if `pointer` is on that way.
     private func focusToken(after pointer: JSONPointer) -> String? {
-        guard let focus, pointer.tokens.count < focus.count, focus.starts(with: pointer.tokens) else { return nil }
-        return focus[pointer.tokens.count]
+        guard let focus, pointer.tokenCount < focus.count, focus.starts(with: pointer.tokens) else { return nil }
+        return focus[pointer.tokenCount]
     }
 
     init(mode: Mode, seed: UInt64) {

@@ -283,7 +283,7 @@ extension ContractDiff {
         guard let root = pair(SchemaPairs.Edge(instance: instance, before: before, after: after, direction: direction)) else { return }
         let scope = pairs.scope(operation, part)
         let place = pairs.compared[root].place
-        let depth = instance.tokens.count
+        let depth = instance.tokenCount
         let reached: [SchemaPairs.Reached]
         if visited[scope] == nil {
             // A part nothing has visited yet: the walk from this pair is the same for every operation whose part starts
@@ -358,7 +358,7 @@ extension ContractDiff {
         var found: [SchemaPairs.Link] = []
         for (index, edge) in pairs.compared[number].below.enumerated() {
             guard let target = pair(edge) else { continue }
-            found.append(SchemaPairs.Link(pair: target, edge: index, tokens: edge.instance.tokens.count))
+            found.append(SchemaPairs.Link(pair: target, edge: index, tokens: edge.instance.tokenCount))
         }
         pairs.links[number] = found
         return found

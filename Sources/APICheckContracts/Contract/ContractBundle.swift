@@ -178,7 +178,7 @@ private struct Gatherer {
                 }
                 return nil
             }
-            if keysAreNames, pointer.tokens.last == "properties", let reference = Self.mapReference(object) {
+            if keysAreNames, pointer.lastToken == "properties", let reference = Self.mapReference(object) {
                 return try propertiesByReference(reference, at: pointer, in: place)
             }
             var changed: [(key: String, value: JSONValue)] = []

@@ -32,6 +32,21 @@ struct ContractReading {
     let moves: [(from: JSONPointer, to: JSONPointer)]
     /// What the reading left out as the document's version says to (``OpenAPI30Reader/notices``), where it is written.
     var notices: [SchemaError] = []
+    /// ``moves`` by `from` (the first of each): ``written(_:)`` looks up each place around a pointer, not every move
+    /// (a vendor's description makes thousands, and `breaking` asks where each of its tens of thousands of changes is).
+    private let movedTo: [JSONPointer: JSONPointer]
+
+    init(
+        edition: OpenAPIEdition, version: String, tree: JSONValue, moves: [(from: JSONPointer, to: JSONPointer)],
+        notices: [SchemaError] = []
+    ) {
+        self.edition = edition
+        self.version = version
+        self.tree = tree
+        self.moves = moves
+        self.notices = notices
+        movedTo = Dictionary(moves, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Reads a document as written.
     ///
@@ -51,12 +66,14 @@ struct ContractReading {
 
     /// Where `pointer` (into ``tree``) is written in the document as read.
     func written(_ pointer: JSONPointer) -> JSONPointer {
-        var best: (from: JSONPointer, to: JSONPointer)?
-        for move in moves where move.from.tokens.count <= pointer.tokens.count && pointer.tokens.starts(with: move.from.tokens) {
-            if move.from.tokens.count > best?.from.tokens.count ?? -1 { best = move }
+        guard !movedTo.isEmpty else { return pointer }
+        // The longest `from` that is `pointer` or lies above it.
+        var from = pointer
+        while true {
+            if let to = movedTo[from] { return JSONPointer(tokens: to.tokens + pointer.tokens.dropFirst(from.tokenCount)) }
+            if from.isRoot { return pointer }
+            from = from.parent
         }
-        guard let best else { return pointer }
-        return JSONPointer(tokens: best.to.tokens + pointer.tokens.dropFirst(best.from.tokens.count))
     }
 
     /// The edition and version a document declares in `openapi`.

@@ -127,13 +127,13 @@ struct OpenAPI30Reader {
         var result = files
         // The outermost first; of two at one place, the schema.
         let ordered = finding.targets.enumerated().sorted {
-            ($0.element.pointer.tokens.count, $0.element.isSchema ? 0 : 1, $0.offset)
-                < ($1.element.pointer.tokens.count, $1.element.isSchema ? 0 : 1, $1.offset)
+            ($0.element.pointer.tokenCount, $0.element.isSchema ? 0 : 1, $0.offset)
+                < ($1.element.pointer.tokenCount, $1.element.isSchema ? 0 : 1, $1.offset)
         }
         for (_, target) in ordered {
             let covered = read.contains { done in
-                guard target.pointer.tokens.starts(with: done.pointer.tokens) else { return false }
-                return done.isSchema || !target.isSchema || target.pointer.tokens.dropFirst(done.pointer.tokens.count).contains("schema")
+                guard target.pointer.hasPrefix(done.pointer) else { return false }
+                return done.isSchema || !target.isSchema || target.pointer.tokens.dropFirst(done.pointer.tokenCount).contains("schema")
             }
             if covered { continue }
             let at = Self.relative(target.pointer)

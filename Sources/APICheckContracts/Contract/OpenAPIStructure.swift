@@ -51,7 +51,7 @@ enum OpenAPIStructure {
             case .fieldMissing:
                 message = "\(problem.expected) is missing"
             case .fieldUnexpected:
-                message = "\"\(pointer.tokens.last ?? "")\" is no key OpenAPI gives this object"
+                message = "\"\(pointer.lastToken ?? "")\" is no key OpenAPI gives this object"
             default:
                 message = "expected \(problem.expected), found \(problem.found)"
             }
@@ -114,7 +114,7 @@ enum OpenAPIStructure {
         }
         return found.map {
             SchemaError(
-                pointer: $0, message: "the security scheme \($0.tokens.last ?? "") is not among components/securitySchemes")
+                pointer: $0, message: "the security scheme \($0.lastToken ?? "") is not among components/securitySchemes")
         }
     }
 
@@ -149,13 +149,12 @@ enum OpenAPIStructure {
         /// `error` with its pointer in the file it is written in: under the deepest `$ref` replaced on its way, the
         /// place that `$ref` named.
         func placed(_ error: SchemaError) -> SchemaError {
-            let tokens = error.pointer.tokens
             // Of a chain replaced at one place, the last `$ref`'s target.
             guard
-                let replacement = replaced.reversed().filter({ tokens.starts(with: $0.at.tokens) })
-                    .max(by: { $0.at.tokens.count < $1.at.tokens.count })
+                let replacement = replaced.reversed().filter({ error.pointer.hasPrefix($0.at) })
+                    .max(by: { $0.at.tokenCount < $1.at.tokenCount })
             else { return error }
-            let pointer = JSONPointer(tokens: replacement.target.tokens + tokens.dropFirst(replacement.at.tokens.count))
+            let pointer = JSONPointer(tokens: replacement.target.tokens + error.pointer.tokens.dropFirst(replacement.at.tokenCount))
             var placed = SchemaError(pointer: pointer, message: error.message)
             placed.isInvalid = error.isInvalid
             return placed

@@ -47,7 +47,7 @@ struct UnreadParts {
         var notices = scan.found.map(\.notice)
         var structure = judged.document
         // Removed from the deepest first, so that a pointer never names a place an earlier removal moved.
-        for removal in scan.found.compactMap(\.remove).sorted(by: { $0.tokens.count > $1.tokens.count }) {
+        for removal in scan.found.compactMap(\.remove).sorted(by: { $0.tokenCount > $1.tokenCount }) {
             structure.set(nil, at: removal)
         }
         for described in scan.undescribed where structure[pointer: described] != nil {
@@ -80,7 +80,7 @@ struct UnreadParts {
                     notices.append(
                         SchemaError(
                             pointer: found.pointer,
-                            message: why + "; apicheck does not read \(member.tokens.last ?? "") here, and leaves it out"))
+                            message: why + "; apicheck does not read \(member.lastToken ?? "") here, and leaves it out"))
                     structure.set(replacement, at: member)
                     continue
                 }
@@ -94,7 +94,7 @@ struct UnreadParts {
                         SchemaError(
                             pointer: found.pointer,
                             message: why
-                                + "; no operation uses \(removed.tokens.last ?? ""), so apicheck does not read it, and leaves it out"))
+                                + "; no operation uses \(removed.lastToken ?? ""), so apicheck does not read it, and leaves it out"))
                     structure.set(nil, at: removed)
                     continue
                 }

@@ -67,12 +67,14 @@ public final class CompiledSchema: Sendable {
     package let isFalse: Bool
     package let mask: TypeMask
     package let enumValues: [JSONValue]?
-    package let constValue: JSONValue?
+    package var constValue: JSONValue? { rare?.constValue }
 
     // Objects.
     package let propertyNames: [String]
     package let propertySchemas: [CompiledSchema]
-    let propertyIndex: [String: Int]
+    /// Each declared name's position, for schemas of more than ``Self/comparedProperties`` properties (fewer are
+    /// compared one by one, which beats hashing); empty for the others.
+    private let propertyIndex: [String: Int]
     package let propertyIsRequired: [Bool]
     let propertyIsSnakeCase: [Bool]
     let propertyIsCamelCase: [Bool]
@@ -86,32 +88,32 @@ public final class CompiledSchema: Sendable {
     package let additionalSchema: CompiledSchema?
     /// `unevaluatedProperties: false`: a key that no keyword of this schema, nor a subschema applied to the same object
     /// and valid there, evaluated is refused.
-    let unevaluatedPropertiesForbidden: Bool
+    var unevaluatedPropertiesForbidden: Bool { rare?.unevaluatedPropertiesForbidden ?? false }
     /// `unevaluatedProperties` as a schema: what those keys' values must be.
-    let unevaluatedPropertiesSchema: CompiledSchema?
+    var unevaluatedPropertiesSchema: CompiledSchema? { rare?.unevaluatedPropertiesSchema }
     /// Whether `unevaluatedProperties` is present.
     var judgesUnevaluatedProperties: Bool { unevaluatedPropertiesForbidden || unevaluatedPropertiesSchema != nil }
     /// `unevaluatedItems: false`: an item that no keyword of this schema, nor a subschema applied to the same array and
     /// valid there, evaluated is refused.
-    let unevaluatedItemsForbidden: Bool
+    var unevaluatedItemsForbidden: Bool { rare?.unevaluatedItemsForbidden ?? false }
     /// `unevaluatedItems` as a schema.
-    let unevaluatedItemsSchema: CompiledSchema?
+    var unevaluatedItemsSchema: CompiledSchema? { rare?.unevaluatedItemsSchema }
     /// Whether `unevaluatedItems` is present.
     var judgesUnevaluatedItems: Bool { unevaluatedItemsForbidden || unevaluatedItemsSchema != nil }
-    let patternProperties: [(pattern: Pattern, schema: CompiledSchema)]
-    let propertyNamesSchema: CompiledSchema?
-    package let minProperties: Int?
-    let maxProperties: Int?
-    let dependentRequired: [(name: String, requires: [String])]
-    let dependentSchemas: [(name: String, schema: CompiledSchema)]
+    var patternProperties: [(pattern: Pattern, schema: CompiledSchema)] { rare?.patternProperties ?? [] }
+    var propertyNamesSchema: CompiledSchema? { rare?.propertyNamesSchema }
+    package var minProperties: Int? { rare?.minProperties }
+    var maxProperties: Int? { rare?.maxProperties }
+    var dependentRequired: [(name: String, requires: [String])] { rare?.dependentRequired ?? [] }
+    var dependentSchemas: [(name: String, schema: CompiledSchema)] { rare?.dependentSchemas ?? [] }
 
     // Arrays.
-    package let prefixItems: [CompiledSchema]
+    package var prefixItems: [CompiledSchema] { rare?.prefixItems ?? [] }
     /// `items`: the schema of every element after ``prefixItems``.
     package let items: CompiledSchema?
-    let contains: CompiledSchema?
-    let minContains: Int?
-    let maxContains: Int?
+    var contains: CompiledSchema? { rare?.contains }
+    var minContains: Int? { rare?.minContains }
+    var maxContains: Int? { rare?.maxContains }
     package let minItems: Int?
     package let maxItems: Int?
     package let uniqueItems: Bool
@@ -119,7 +121,7 @@ public final class CompiledSchema: Sendable {
     // Strings.
     package let minLength: Int?
     package let maxLength: Int?
-    package let pattern: Pattern?
+    package var pattern: Pattern? { rare?.pattern }
     /// `format`, such as `date-time` (asserted) or `email` (an annotation).
     public let format: String?
     package let formatKind: FormatKind
@@ -127,29 +129,29 @@ public final class CompiledSchema: Sendable {
     /// An annotation: it chooses how an example writes the value, never what is checked.
     package let isFile: Bool
     /// `x-apicheck-date`: the exact wire form of a date-time.
-    public let dateForm: DateWireForm?
+    public var dateForm: DateWireForm? { rare?.dateForm }
 
     // Numbers.
-    package let minimum: Bound?
-    package let maximum: Bound?
-    package let exclusiveMinimum: Bound?
-    package let exclusiveMaximum: Bound?
-    package let multipleOf: Bound?
+    package var minimum: Bound? { rare?.minimum }
+    package var maximum: Bound? { rare?.maximum }
+    package var exclusiveMinimum: Bound? { rare?.exclusiveMinimum }
+    package var exclusiveMaximum: Bound? { rare?.exclusiveMaximum }
+    package var multipleOf: Bound? { rare?.multipleOf }
 
     // Applicators on the same value.
     package let allOf: [CompiledSchema]
     package let anyOf: [CompiledSchema]
     package let oneOf: [CompiledSchema]
-    let not: CompiledSchema?
-    let ifSchema: CompiledSchema?
-    let thenSchema: CompiledSchema?
-    let elseSchema: CompiledSchema?
+    var not: CompiledSchema? { rare?.not }
+    var ifSchema: CompiledSchema? { rare?.ifSchema }
+    var thenSchema: CompiledSchema? { rare?.thenSchema }
+    var elseSchema: CompiledSchema? { rare?.elseSchema }
     /// `$ref` beside other keywords (a `$ref` alone compiles to its target itself).
     package let reference: SchemaReference?
     /// OpenAPI's `discriminator`, an annotation (it decides nothing a value is checked for): the property whose value
     /// names the branch of a `oneOf` or `anyOf` an object is, for examples to write the value a client generated from
     /// the contract decodes.
-    package let discriminator: Discriminator?
+    package var discriminator: Discriminator? { rare?.discriminator }
 
     /// `x-apicheck-key-case` on this schema.
     public let keyCase: KeyCase?
@@ -158,6 +160,86 @@ public final class CompiledSchema: Sendable {
     let hasInPlaceApplicators: Bool
     /// Whether the schema says which keys an object has (`properties` or `patternProperties`): extra keys are then reported.
     package let describesKeys: Bool
+
+    /// The keywords few schemas write, apart, so that a schema without them is a quarter of the size: a vendor's
+    /// description compiles tens of thousands of schemas, and allocating and filling 800 bytes for each (most of them
+    /// empty optionals) was a fifth of compiling it. Nil when the schema has none of them.
+    private let rare: Rare?
+
+    /// What ``rare`` holds (each as the property of the same name reads it).
+    private final class Rare: Sendable {
+        let constValue: JSONValue?
+        let unevaluatedPropertiesForbidden: Bool
+        let unevaluatedPropertiesSchema: CompiledSchema?
+        let unevaluatedItemsForbidden: Bool
+        let unevaluatedItemsSchema: CompiledSchema?
+        let patternProperties: [(pattern: Pattern, schema: CompiledSchema)]
+        let propertyNamesSchema: CompiledSchema?
+        let minProperties: Int?
+        let maxProperties: Int?
+        let dependentRequired: [(name: String, requires: [String])]
+        let dependentSchemas: [(name: String, schema: CompiledSchema)]
+        let prefixItems: [CompiledSchema]
+        let contains: CompiledSchema?
+        let minContains: Int?
+        let maxContains: Int?
+        let pattern: Pattern?
+        let dateForm: DateWireForm?
+        let minimum: Bound?
+        let maximum: Bound?
+        let exclusiveMinimum: Bound?
+        let exclusiveMaximum: Bound?
+        let multipleOf: Bound?
+        let not: CompiledSchema?
+        let ifSchema: CompiledSchema?
+        let thenSchema: CompiledSchema?
+        let elseSchema: CompiledSchema?
+        let discriminator: Discriminator?
+
+        /// The rare keywords of `parts`, or nil when it has none.
+        static func of(_ parts: borrowing Parts) -> Rare? {
+            let none =
+                parts.constValue == nil && !parts.unevaluatedPropertiesForbidden && parts.unevaluatedPropertiesSchema == nil
+                && !parts.unevaluatedItemsForbidden && parts.unevaluatedItemsSchema == nil && parts.patternProperties.isEmpty
+                && parts.propertyNamesSchema == nil && parts.minProperties == nil && parts.maxProperties == nil
+                && parts.dependentRequired.isEmpty && parts.dependentSchemas.isEmpty && parts.prefixItems.isEmpty
+                && parts.contains == nil && parts.minContains == nil && parts.maxContains == nil && parts.pattern == nil
+                && parts.dateForm == nil && parts.minimum == nil && parts.maximum == nil && parts.exclusiveMinimum == nil
+                && parts.exclusiveMaximum == nil && parts.multipleOf == nil && parts.not == nil && parts.ifSchema == nil
+                && parts.thenSchema == nil && parts.elseSchema == nil && parts.discriminator == nil
+            return none ? nil : Rare(parts)
+        }
+
+        private init(_ parts: borrowing Parts) {
+            constValue = parts.constValue
+            unevaluatedPropertiesForbidden = parts.unevaluatedPropertiesForbidden
+            unevaluatedPropertiesSchema = parts.unevaluatedPropertiesSchema
+            unevaluatedItemsForbidden = parts.unevaluatedItemsForbidden
+            unevaluatedItemsSchema = parts.unevaluatedItemsSchema
+            patternProperties = parts.patternProperties
+            propertyNamesSchema = parts.propertyNamesSchema
+            minProperties = parts.minProperties
+            maxProperties = parts.maxProperties
+            dependentRequired = parts.dependentRequired
+            dependentSchemas = parts.dependentSchemas
+            prefixItems = parts.prefixItems
+            contains = parts.contains
+            minContains = parts.minContains
+            maxContains = parts.maxContains
+            pattern = parts.pattern
+            dateForm = parts.dateForm
+            minimum = parts.minimum
+            maximum = parts.maximum
+            exclusiveMinimum = parts.exclusiveMinimum
+            exclusiveMaximum = parts.exclusiveMaximum
+            multipleOf = parts.multipleOf
+            not = parts.not
+            ifSchema = parts.ifSchema
+            thenSchema = parts.thenSchema
+            elseSchema = parts.elseSchema
+            discriminator = parts.discriminator
+        }
+    }
 
     /// Everything a schema can say, gathered by the compiler.
     struct Parts {
@@ -232,45 +314,33 @@ public final class CompiledSchema: Sendable {
         }
     }
 
-    init(location: JSONPointer, _ parts: Parts) {
+    init(location: JSONPointer, _ parts: borrowing Parts) {
         pointer = location
         isFalse = parts.isFalse
         mask = parts.types
         enumValues = parts.enumValues
-        constValue = parts.constValue
-        propertyNames = parts.properties.map(\.0)
+        let names = parts.properties.map(\.0)
+        propertyNames = names
         propertySchemas = parts.properties.map(\.1)
         var index: [String: Int] = [:]
-        for (position, name) in propertyNames.enumerated() where index[name] == nil { index[name] = position }
+        if names.count > Self.comparedProperties {
+            for (position, name) in names.enumerated() where index[name] == nil { index[name] = position }
+        }
         propertyIndex = index
-        propertyIsRequired = propertyNames.map(parts.required.contains)
-        propertyIsSnakeCase = propertyNames.map(KeyCase.snakeCase.matches)
-        propertyIsCamelCase = propertyNames.map(KeyCase.camelCase.matches)
-        required = parts.required
-        undeclaredRequired = parts.required.filter { index[$0] == nil }
+        let required = parts.required
+        propertyIsRequired = names.map(required.contains)
+        propertyIsSnakeCase = names.map(KeyCase.snakeCase.matches)
+        propertyIsCamelCase = names.map(KeyCase.camelCase.matches)
+        self.required = required
+        undeclaredRequired = names.isEmpty ? required : required.filter { !names.contains($0) }
         additionalForbidden = parts.additionalForbidden
         additionalSchema = parts.additionalSchema
-        unevaluatedPropertiesForbidden = parts.unevaluatedPropertiesForbidden
-        unevaluatedPropertiesSchema = parts.unevaluatedPropertiesSchema
-        unevaluatedItemsForbidden = parts.unevaluatedItemsForbidden
-        unevaluatedItemsSchema = parts.unevaluatedItemsSchema
-        patternProperties = parts.patternProperties
-        propertyNamesSchema = parts.propertyNamesSchema
-        minProperties = parts.minProperties
-        maxProperties = parts.maxProperties
-        dependentRequired = parts.dependentRequired
-        dependentSchemas = parts.dependentSchemas
-        prefixItems = parts.prefixItems
         items = parts.items
-        contains = parts.contains
-        minContains = parts.minContains
-        maxContains = parts.maxContains
         minItems = parts.minItems
         maxItems = parts.maxItems
         uniqueItems = parts.uniqueItems
         minLength = parts.minLength
         maxLength = parts.maxLength
-        pattern = parts.pattern
         format = parts.format
         isFile = parts.format == "binary" || parts.contentMediaType != nil
         switch parts.format {
@@ -280,21 +350,10 @@ public final class CompiledSchema: Sendable {
         case "uri"?: formatKind = .uri
         default: formatKind = .annotation
         }
-        dateForm = parts.dateForm
-        minimum = parts.minimum
-        maximum = parts.maximum
-        exclusiveMinimum = parts.exclusiveMinimum
-        exclusiveMaximum = parts.exclusiveMaximum
-        multipleOf = parts.multipleOf
         allOf = parts.allOf
         anyOf = parts.anyOf
         oneOf = parts.oneOf
-        not = parts.not
-        ifSchema = parts.ifSchema
-        thenSchema = parts.thenSchema
-        elseSchema = parts.elseSchema
         reference = parts.reference
-        discriminator = parts.discriminator
         keyCase = parts.keyCase
         hasInPlaceApplicators =
             !parts.allOf.isEmpty || !parts.anyOf.isEmpty || !parts.oneOf.isEmpty || parts.not != nil
@@ -302,6 +361,7 @@ public final class CompiledSchema: Sendable {
         describesKeys =
             !parts.properties.isEmpty || !parts.patternProperties.isEmpty || parts.unevaluatedPropertiesForbidden
             || parts.unevaluatedPropertiesSchema != nil
+        rare = Rare.of(parts)
     }
 
     /// The schema `true` (anything is valid).
@@ -333,10 +393,12 @@ public final class CompiledSchema: Sendable {
     /// The index of property `name` among the declared ones; `hint` is tried first (members usually come in declared order).
     func propertyPosition(_ name: String, hint: Int) -> Int? {
         if hint < propertyNames.count, propertyNames[hint] == name { return hint }
-        // A few properties: comparing beats hashing.
-        if propertyNames.count <= 12 { return propertyNames.firstIndex(of: name) }
+        if propertyNames.count <= Self.comparedProperties { return propertyNames.firstIndex(of: name) }
         return propertyIndex[name]
     }
+
+    /// Up to this many properties, a name is found by comparing it with each (which beats hashing it).
+    private static let comparedProperties = 12
 
     /// Whether `null` is allowed by the type.
     public var allowsNull: Bool { mask.isEmpty || mask.contains(.null) }

@@ -399,10 +399,13 @@ final class SchemaCompiler {
             try refuseKeywordsOutside(try vocabularies(of: uri, at: at.appending("$schema")), in: object, at: pointer)
         }
         for member in object {
+            let keyword = SchemaKeyword.named[member.key]
+            // An annotation (`description`, an `x-` extension) is read by no keyword and needs no place.
+            if keyword == nil, !readsSlips, Self.isAnnotation(member.key) { continue }
             // One pointer for both readings (a vendor's description has hundreds of thousands of keywords).
             let at = pointer.appending(member.key)
             if readsSlips, try readSlip(member.key, member.value, at: at, into: &parts, in: object) { continue }
-            try read(member.key, member.value, at: at, into: &parts, in: object)
+            try read(keyword, member.key, member.value, at: at, into: &parts, in: object)
         }
         parts.discriminator = Self.discriminator(object["discriminator"])
         if readsSlips, let message = Self.enumOutsideType(parts) { notice(pointer.appending("enum"), message) }
@@ -508,7 +511,7 @@ final class SchemaCompiler {
         default:
             guard let keyword = Self.snakeCaseKeywords[key], object[keyword] == nil else { return false }
             notice(pointer, "\(key) is no keyword of JSON Schema; read as \(keyword), as its author meant: write \(keyword)")
-            try read(keyword, value, at: pointer, into: &parts, in: object)
+            try read(SchemaKeyword.named[keyword], keyword, value, at: pointer, into: &parts, in: object)
             return true
         }
     }
@@ -550,77 +553,74 @@ final class SchemaCompiler {
     /// numbers, combinators), its core (`$ref`, `$schema`, ...) and apicheck's extensions, in that order; an annotation
     /// is accepted, and any other keyword refused with what to write instead.
     private func read(
-        _ key: String, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts, in object: JSONObject
+        _ keyword: SchemaKeyword?, _ key: String, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts,
+        in object: JSONObject
     ) throws(SchemaError) {
-        if try readStructure(key, value, at: pointer, into: &parts) { return }
-        if try readValues(key, value, at: pointer, into: &parts) { return }
-        if try readCore(key, value, at: pointer, into: &parts, in: object) { return }
+        if let keyword {
+            if try readStructure(keyword, value, at: pointer, into: &parts) { return }
+            if try readValues(keyword, value, at: pointer, into: &parts) { return }
+            if try readCore(keyword, value, at: pointer, into: &parts, in: object) { return }
+        }
         func fail(_ message: String) -> SchemaError { SchemaError(pointer: pointer, message: message) }
         if Self.isAnnotation(key) { return }
         if let advice = SchemaVocabulary.refused[key] { throw fail(advice) }
         if key.hasPrefix("x-apicheck-") {
             throw fail("unknown extension \(key); the schema extensions are \(SchemaVocabulary.extensions.joined(separator: " and "))")
         }
-        if key == "definitions" { throw fail("definitions is draft 7; put the schemas under $defs (or components/schemas)") }
         throw fail(
             "unknown keyword \"\(key)\": apicheck would not check it (a misspelling? docs/RULES.md lists the keywords it enforces)")
     }
 
-    /// The keywords that apply a schema to a value inside the value: a member, an item, a key's name.
-    private static let insideValue: Set<String> = [
-        "properties", "additionalProperties", "patternProperties", "unevaluatedProperties", "propertyNames", "items", "prefixItems",
-        "contains", "unevaluatedItems",
-    ]
-
     /// The keywords of objects and arrays, and `type`, `enum`, `const`; false for another keyword.
-    private func readStructure(_ key: String, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts)
-        throws(SchemaError) -> Bool
-    {
+    private func readStructure(
+        _ keyword: SchemaKeyword, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts
+    ) throws(SchemaError) -> Bool {
         func fail(_ message: String) -> SchemaError { SchemaError(pointer: pointer, message: message) }
-        let inside = Self.insideValue.contains(key)
+        let key = keyword.rawValue
+        let inside = keyword.appliesInsideValue
         if inside { valueDepth += 1 }
         defer { if inside { valueDepth -= 1 } }
-        switch key {
-        case "type":
+        switch keyword {
+        case .type:
             parts.types = try types(value, at: pointer)
-        case "enum":
+        case .enum:
             guard case .array(let values) = value else { throw fail("enum must be a list of values") }
             parts.enumValues = values
-        case "const":
+        case .const:
             parts.constValue = value
-        case "properties":
+        case .properties:
             for member in try schemaMap(value, at: pointer) { parts.properties.append(member) }
-        case "required":
+        case .required:
             parts.required = try uniqueStrings(value, at: pointer, what: "required")
-        case "additionalProperties":
+        case .additionalProperties:
             if case .bool(false) = value {
                 parts.additionalForbidden = true
             } else {
                 parts.additionalSchema = try compile(at: pointer, known: value)
             }
-        case "unevaluatedItems":
+        case .unevaluatedItems:
             if case .bool(false) = value {
                 parts.unevaluatedItemsForbidden = true
             } else {
                 parts.unevaluatedItemsSchema = try compile(at: pointer, known: value)
             }
-        case "unevaluatedProperties":
+        case .unevaluatedProperties:
             if case .bool(false) = value {
                 parts.unevaluatedPropertiesForbidden = true
             } else {
                 parts.unevaluatedPropertiesSchema = try compile(at: pointer, known: value)
             }
-        case "patternProperties":
+        case .patternProperties:
             guard case .object(let members) = value else { throw fail("patternProperties must map patterns to schemas") }
             for member in members {
                 let pattern = try pattern(member.key, at: pointer.appending(member.key))
                 parts.patternProperties.append((pattern, try compile(at: pointer.appending(member.key), known: member.value)))
             }
-        case "propertyNames":
+        case .propertyNames:
             parts.propertyNamesSchema = try compile(at: pointer, known: value)
-        case "minProperties": parts.minProperties = try count(value, at: pointer, key)
-        case "maxProperties": parts.maxProperties = try count(value, at: pointer, key)
-        case "dependentRequired":
+        case .minProperties: parts.minProperties = try count(value, at: pointer, key)
+        case .maxProperties: parts.maxProperties = try count(value, at: pointer, key)
+        case .dependentRequired:
             guard case .object(let members) = value else { throw fail("dependentRequired must map a key to the keys it requires") }
             for member in members {
                 parts.dependentRequired.append(
@@ -629,20 +629,20 @@ final class SchemaCompiler {
                         try uniqueStrings(member.value, at: pointer.appending(member.key), what: "dependentRequired/\(member.key)")
                     ))
             }
-        case "dependentSchemas":
+        case .dependentSchemas:
             for (name, schema) in try schemaMap(value, at: pointer) { parts.dependentSchemas.append((name, schema)) }
-        case "items":
+        case .items:
             if case .array = value {
                 throw fail("items must be one schema in JSON Schema 2020-12; for a list of schemas by position write prefixItems")
             }
             parts.items = try compile(at: pointer, known: value)
-        case "prefixItems": parts.prefixItems = try schemaList(value, at: pointer, key)
-        case "contains": parts.contains = try compile(at: pointer, known: value)
-        case "minContains": parts.minContains = try count(value, at: pointer, key)
-        case "maxContains": parts.maxContains = try count(value, at: pointer, key)
-        case "minItems": parts.minItems = try count(value, at: pointer, key)
-        case "maxItems": parts.maxItems = try count(value, at: pointer, key)
-        case "uniqueItems":
+        case .prefixItems: parts.prefixItems = try schemaList(value, at: pointer, key)
+        case .contains: parts.contains = try compile(at: pointer, known: value)
+        case .minContains: parts.minContains = try count(value, at: pointer, key)
+        case .maxContains: parts.maxContains = try count(value, at: pointer, key)
+        case .minItems: parts.minItems = try count(value, at: pointer, key)
+        case .maxItems: parts.maxItems = try count(value, at: pointer, key)
+        case .uniqueItems:
             guard case .bool(let flag) = value else { throw fail("uniqueItems must be true or false") }
             parts.uniqueItems = flag
         default: return false
@@ -651,38 +651,39 @@ final class SchemaCompiler {
     }
 
     /// The keywords of strings and numbers, `format`, and the combinators; false for another keyword.
-    private func readValues(_ key: String, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts)
+    private func readValues(_ keyword: SchemaKeyword, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts)
         throws(SchemaError) -> Bool
     {
         func fail(_ message: String) -> SchemaError { SchemaError(pointer: pointer, message: message) }
-        switch key {
-        case "minLength": parts.minLength = try count(value, at: pointer, key)
-        case "maxLength": parts.maxLength = try count(value, at: pointer, key)
-        case "pattern":
+        let key = keyword.rawValue
+        switch keyword {
+        case .minLength: parts.minLength = try count(value, at: pointer, key)
+        case .maxLength: parts.maxLength = try count(value, at: pointer, key)
+        case .pattern:
             guard case .string(let source) = value else { throw fail("pattern must be a string (a regular expression)") }
             parts.pattern = try pattern(source, at: pointer)
-        case "format":
+        case .format:
             guard case .string(let format) = value else { throw fail("format must be a string") }
             parts.format = format
-        case "contentMediaType":
+        case .contentMediaType:
             guard case .string(let type) = value else { throw fail("contentMediaType must be a string (a media type)") }
             parts.contentMediaType = type
-        case "minimum": parts.minimum = try bound(value, at: pointer, key)
-        case "maximum": parts.maximum = try bound(value, at: pointer, key)
-        case "exclusiveMinimum": parts.exclusiveMinimum = try bound(value, at: pointer, key)
-        case "exclusiveMaximum": parts.exclusiveMaximum = try bound(value, at: pointer, key)
-        case "multipleOf":
+        case .minimum: parts.minimum = try bound(value, at: pointer, key)
+        case .maximum: parts.maximum = try bound(value, at: pointer, key)
+        case .exclusiveMinimum: parts.exclusiveMinimum = try bound(value, at: pointer, key)
+        case .exclusiveMaximum: parts.exclusiveMaximum = try bound(value, at: pointer, key)
+        case .multipleOf:
             let divisor = try bound(value, at: pointer, key)
             guard !divisor.exact.negative, !divisor.exact.isZero else { throw fail("multipleOf must be greater than 0") }
             guard divisor.exact.significand != nil else { throw fail("multipleOf with more than 19 significant digits is not supported") }
             parts.multipleOf = divisor
-        case "allOf": parts.allOf = try schemaList(value, at: pointer, key)
-        case "anyOf": parts.anyOf = try schemaList(value, at: pointer, key)
-        case "oneOf": parts.oneOf = try schemaList(value, at: pointer, key)
-        case "not": parts.not = try compile(at: pointer, known: value)
-        case "if": parts.ifSchema = try compile(at: pointer, known: value)
-        case "then": parts.thenSchema = try compile(at: pointer, known: value)
-        case "else": parts.elseSchema = try compile(at: pointer, known: value)
+        case .allOf: parts.allOf = try schemaList(value, at: pointer, key)
+        case .anyOf: parts.anyOf = try schemaList(value, at: pointer, key)
+        case .oneOf: parts.oneOf = try schemaList(value, at: pointer, key)
+        case .not: parts.not = try compile(at: pointer, known: value)
+        case .if: parts.ifSchema = try compile(at: pointer, known: value)
+        case .then: parts.thenSchema = try compile(at: pointer, known: value)
+        case .else: parts.elseSchema = try compile(at: pointer, known: value)
         default: return false
         }
         return true
@@ -690,49 +691,51 @@ final class SchemaCompiler {
 
     /// The core keywords (`$ref`, `$dynamicRef`, `$schema`, `$defs`, ...) and apicheck's extensions; false for another.
     private func readCore(
-        _ key: String, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts, in object: JSONObject
+        _ keyword: SchemaKeyword, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts,
+        in object: JSONObject
     ) throws(SchemaError) -> Bool {
         func fail(_ message: String) -> SchemaError { SchemaError(pointer: pointer, message: message) }
-        switch key {
-        case "$ref":
+        let key = keyword.rawValue
+        switch keyword {
+        case .ref:
             guard case .string(let reference) = value else { throw fail("$ref must be a string") }
             // Beside other keywords, a $ref applies its target to the same value (2020-12), like allOf.
             parts.reference = Self.reference(to: try follow(reference, at: pointer), written: reference)
-        case "$dynamicRef":
+        case .dynamicRef:
             guard case .string(let reference) = value else { throw fail("$dynamicRef must be a string") }
             // Beside a `$ref` (a schema holds one reference), it is one more branch of allOf (``compile(_:at:)``).
             guard object["$ref"] == nil else { return true }
             parts.reference = Self.reference(to: try followDynamic(reference, at: pointer), written: reference)
-        case "$vocabulary":
+        case .vocabulary:
             // What a schema that names this one in `$schema` means (``vocabularies(of:at:)``); nothing for a value.
             guard case .object(let declared) = value, declared.allSatisfy({ $0.value.boolValue != nil }) else {
                 throw fail("$vocabulary must map vocabulary URIs to true (required) or false (optional)")
             }
-        case "$defs":
+        case .defs:
             // Compiled now, so that a mistake in a definition is found even before anything refers to it; not applied
             // to this value, so a definition that refers back here is no endless application (``valueDepth``).
             valueDepth += 1
             defer { valueDepth -= 1 }
             _ = try schemaMap(value, at: pointer)
-        case "$schema":
+        case .schema:
             guard case .string(let dialect) = value else { throw fail("$schema must be a string (a URI)") }
             if SchemaVocabulary.isKnownDialect(dialect) { return true }
             // A meta-schema the document holds (with its `$id`): its vocabularies say what the keywords mean.
             _ = try vocabularies(of: URIReference(dialect).resolved(against: try resources().base(at: pointer)), at: pointer)
-        case "x-apicheck-key-case":
+        case .keyCase:
             guard case .string(let name) = value, let keyCase = KeyCase.named(name) else {
                 throw fail("x-apicheck-key-case must be snake_case, camelCase or any, found \(JSONWriter.compact(value))")
             }
             parts.keyCase = keyCase
-        case "x-apicheck-date":
+        case .date:
             parts.dateForm = try Self.dateForm(value, at: pointer)
-        case "$anchor", "$dynamicAnchor":
+        case .anchor, .dynamicAnchor:
             // A name for this schema, for `$ref: "#name"`, and for a `$dynamicRef` in the dynamic scope (their places
             // were found by `SchemaResources`).
             guard case .string(let name) = value, DocumentIndex.isAnchorName(name) else {
                 throw fail("\(key) must be a name (a letter or _, then letters, digits, -, _ or .), found \(JSONWriter.compact(value))")
             }
-        case "$id":
+        case .id:
             // This schema's URI, the base of the `$ref`s in it (read by `SchemaResources`).
             guard case .string = value else { throw fail("$id must be a string (a URI)") }
         default: return false

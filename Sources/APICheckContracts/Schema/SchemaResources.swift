@@ -232,11 +232,11 @@ struct SchemaResources: Sendable {
     /// The base URI at `pointer`: that of the nearest schema around it with an `$id`, or the document's.
     func base(at pointer: JSONPointer) -> URIReference {
         guard !bases.isEmpty else { return Self.documentURI }
-        var tokens = pointer.tokens
+        var here = pointer
         while true {
-            if let base = bases[JSONPointer(tokens: tokens)] { return base }
-            if tokens.isEmpty { return Self.documentURI }
-            tokens.removeLast()
+            if let base = bases[here] { return base }
+            if here.isRoot { return Self.documentURI }
+            here = here.parent
         }
     }
 
@@ -250,13 +250,12 @@ struct SchemaResources: Sendable {
     /// where that `$schema` is. Nil in the dialects apicheck knows.
     func metaSchema(at pointer: JSONPointer) -> (uri: URIReference, at: JSONPointer)? {
         guard !metaSchemas.isEmpty else { return nil }
-        var tokens = pointer.tokens
+        var here = pointer
         while true {
-            let here = JSONPointer(tokens: tokens)
             if let uri = metaSchemas[here] { return (uri, here) }
             // A `$schema` reaches as far as its resource: no further out than the nearest `$id`.
-            if bases[here] != nil || tokens.isEmpty { return nil }
-            tokens.removeLast()
+            if bases[here] != nil || here.isRoot { return nil }
+            here = here.parent
         }
     }
 

@@ -3,18 +3,9 @@
 /// A contract tool must never check less than it says: a keyword that is not enforced makes the
 /// contract fail to load instead of being dropped. `docs/RULES.md` lists the same sets.
 enum SchemaVocabulary {
-    /// Keywords that are checked (or, like `$defs`, hold schemas that are).
-    static let enforced: Set<String> = [
-        "type", "enum", "const",
-        "properties", "required", "additionalProperties", "unevaluatedProperties", "patternProperties", "propertyNames",
-        "minProperties", "maxProperties", "dependentRequired", "dependentSchemas",
-        "items", "prefixItems", "unevaluatedItems", "contains", "minContains", "maxContains", "minItems", "maxItems", "uniqueItems",
-        "minLength", "maxLength", "pattern", "format",
-        "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-        "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
-        "$ref", "$defs", "$schema", "$anchor", "$dynamicRef", "$dynamicAnchor", "$vocabulary",
-        "x-apicheck-key-case", "x-apicheck-date",
-    ]
+    /// Keywords that are checked (or, like `$defs`, hold schemas that are): the compiler's keywords (``SchemaKeyword``)
+    /// but the annotation it reads (`contentMediaType`) and `$id` (which only says where the `$ref`s inside lead).
+    static let enforced: Set<String> = Set(SchemaKeyword.allCases.map(\.rawValue)).subtracting(annotations).subtracting(["$id"])
 
     /// Keywords that only describe (JSON Schema's annotations, and OpenAPI's additions to its dialect).
     static let annotations: Set<String> = [
@@ -30,6 +21,7 @@ enum SchemaVocabulary {
         "nullable": "nullable is OpenAPI 3.0; in OpenAPI 3.1 write type: [string, \"null\"]",
         "dependencies": "dependencies is draft 7; write dependentRequired or dependentSchemas",
         "additionalItems": "additionalItems is draft 2019-09; write prefixItems and items",
+        "definitions": "definitions is draft 7; put the schemas under $defs (or components/schemas)",
     ]
 
     /// The `$schema` values whose meaning is the one enforced here.
@@ -71,4 +63,32 @@ enum SchemaVocabulary {
 
     /// The formats that are assertions; every other format is an annotation.
     static let assertedFormats = ["date-time", "date", "uri"]
+}
+
+/// A keyword ``SchemaCompiler`` reads, found by one lookup of its name (``named``): comparing each name of a schema with
+/// the forty the readers know, in turn, was a tenth of compiling a vendor's description.
+enum SchemaKeyword: String, CaseIterable, Sendable {
+    case type, `enum`, const
+    case properties, required, additionalProperties, unevaluatedProperties, patternProperties, propertyNames
+    case minProperties, maxProperties, dependentRequired, dependentSchemas
+    case items, prefixItems, unevaluatedItems, contains, minContains, maxContains, minItems, maxItems, uniqueItems
+    case minLength, maxLength, pattern, format, contentMediaType
+    case minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf
+    case allOf, anyOf, oneOf, not, `if`, then, `else`
+    case ref = "$ref", defs = "$defs", schema = "$schema", anchor = "$anchor", dynamicRef = "$dynamicRef"
+    case dynamicAnchor = "$dynamicAnchor", vocabulary = "$vocabulary", id = "$id"
+    case keyCase = "x-apicheck-key-case", date = "x-apicheck-date"
+
+    /// Each keyword by its name.
+    static let named: [String: SchemaKeyword] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
+    /// Whether the keyword applies a schema to a value inside the value: a member, an item, a key's name.
+    var appliesInsideValue: Bool {
+        switch self {
+        case .properties, .additionalProperties, .patternProperties, .unevaluatedProperties, .propertyNames, .items, .prefixItems,
+            .contains, .unevaluatedItems:
+            true
+        default: false
+        }
+    }
 }

@@ -178,7 +178,9 @@ package final class StreamingProgram: Sendable {
             _ schema: CompiledSchema, keyCase: KeyCase?, here: Coverage, into node: inout Node
         ) -> Bool {
             // Every coverage child must be reached through a declared property, and elements through `items`.
-            guard here.children.keys.allSatisfy({ schema.propertyIndex[$0] != nil }), here.elements.isEmpty || schema.items != nil else {
+            guard here.children.keys.allSatisfy({ schema.propertyPosition($0, hint: 0) != nil }),
+                here.elements.isEmpty || schema.items != nil
+            else {
                 return false
             }
             for (position, name) in schema.propertyNames.enumerated() {

@@ -16,7 +16,7 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// `line 3, column 14, at /data/0/title: unterminated string`.
     public var description: String {
-        let at = pointer.tokens.isEmpty ? "" : ", at \(pointer)"
+        let at = pointer.isRoot ? "" : ", at \(pointer)"
         return "line \(location.line), column \(location.column)\(at): \(message)"
     }
 }

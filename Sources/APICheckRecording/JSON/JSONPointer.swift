@@ -39,6 +39,18 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Expressi
         return JSONPointer(tokens: longer)
     }
 
+    /// Whether this pointer is `prefix` or lies below it (`/a/b` lies below `/a`; `/ab` does not).
+    public func hasPrefix(_ prefix: JSONPointer) -> Bool { tokens.starts(with: prefix.tokens) }
+
+    /// How many tokens the pointer has (0 for the root).
+    public var tokenCount: Int { tokens.count }
+
+    /// The last token; nil for the root.
+    public var lastToken: String? { tokens.last }
+
+    /// Whether this is the root (no token).
+    public var isRoot: Bool { tokens.isEmpty }
+
     /// This pointer with an array index appended.
     public func appending(_ index: Int) -> JSONPointer { appending(String(index)) }
 

@@ -52,7 +52,7 @@ public enum JSONReader {
         var pointer = pointer
         while true {
             if let location = location(of: pointer, in: bytes) { return location }
-            if pointer.tokens.isEmpty { return nil }
+            if pointer.isRoot { return nil }
             pointer = pointer.parent
         }
     }
@@ -70,7 +70,7 @@ public enum JSONReader {
             } catch {
                 if error.isTargetFound { return TextLocation(offset: error.offset, in: buffer) }
             }
-            return pointer.tokens.isEmpty ? TextLocation(offset: 0, in: buffer) : nil
+            return pointer.isRoot ? TextLocation(offset: 0, in: buffer) : nil
         }
     }
 }

@@ -135,7 +135,7 @@ extension JSONValue {
         let rest = JSONPointer(tokens: Array(pointer.tokens.dropFirst()))
         switch self {
         case .object(var object):
-            if rest.tokens.isEmpty {
+            if rest.isRoot {
                 object[first] = newValue
             } else if var child = object[first] {
                 child.set(newValue, at: rest)
@@ -144,7 +144,7 @@ extension JSONValue {
             self = .object(object)
         case .array(var items):
             guard let index = JSONPointer.arrayIndex(first), items.indices.contains(index) else { return }
-            if rest.tokens.isEmpty {
+            if rest.isRoot {
                 if let newValue { items[index] = newValue } else { items.remove(at: index) }
             } else {
                 items[index].set(newValue, at: rest)

@@ -21,7 +21,7 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         var head = file ?? "<recording>"
         if let location { head += ":\(location.line):\(location.column)" }
-        let at = pointer.tokens.isEmpty ? "" : "at \(pointer): "
+        let at = pointer.isRoot ? "" : "at \(pointer): "
         return "\(head): error: \(at)\(message)"
     }
 }
