@@ -484,7 +484,7 @@ struct BreakingTests {
         #expect(change.rule == .breakingResponseNullable)
         #expect(change.impact == .client)
         #expect(change.severity == .error)
-        #expect(change.part == "200 application/json")
+        #expect(change.part == .response(status: "200", mediaType: "application/json"))
         // Reached through the $ref: the schema's own place, with its line in each file.
         #expect(change.old?.pointer == "/components/schemas/Todo/properties/updated_at")
         #expect(change.new?.pointer == "/components/schemas/Todo/properties/updated_at")
@@ -634,7 +634,7 @@ struct BreakingExampleAttributionTests {
         result("GET /api/v2/todos/{id}", 200, "maximal"),
     ]
 
-    static func change(_ part: String, _ pointer: String, operation: String = "GET /api/v2/todos/") -> ContractChange {
+    static func change(_ part: ContractChange.Part, _ pointer: String, operation: String = "GET /api/v2/todos/") -> ContractChange {
         ContractChange(
             rule: .breakingResponseNullable, operation: operation.hasSuffix("/") ? "GET /api/v2/todos" : operation, part: part,
             pointer: pointer, old: nil, new: nil, message: "")
@@ -642,19 +642,22 @@ struct BreakingExampleAttributionTests {
 
     @Test("a field's change: the status's examples, a failure only when it names that field (array indices as *)")
     func fieldChange() {
-        let found = BreakingExamples.results(for: Self.change("200 application/json", "/data/*/updated_at"), api: "todos", in: Self.results)
+        let found = BreakingExamples.results(
+            for: Self.change(.response(status: "200", mediaType: "application/json"), "/data/*/updated_at"), api: "todos", in: Self.results)
         #expect(found.map(\.step) == ["null at /data/0/updated_at", "maximal"])
-        let other = BreakingExamples.results(for: Self.change("200 application/json", "/data/*/title"), api: "todos", in: Self.results)
+        let other = BreakingExamples.results(
+            for: Self.change(.response(status: "200", mediaType: "application/json"), "/data/*/title"), api: "todos", in: Self.results)
         #expect(other.map(\.step) == ["maximal"])
     }
 
     @Test("a status's change: every example of that status; an operation's: every example of it, path names aside")
     func statusAndOperation() {
-        let status = BreakingExamples.results(for: Self.change("404", ""), api: "todos", in: Self.results)
+        let status = BreakingExamples.results(for: Self.change(.status("404"), ""), api: "todos", in: Self.results)
         #expect(status.map(\.status) == [404])
         let operation = BreakingExamples.results(
-            for: Self.change("query parameter page", "", operation: "GET /api/v2/todos/{todo_id}"), api: "todos", in: Self.results)
+            for: Self.change(.parameter(location: "query", name: "page"), "", operation: "GET /api/v2/todos/{todo_id}"), api: "todos",
+            in: Self.results)
         #expect(operation.map(\.operation) == ["GET /api/v2/todos/{id}"])
-        #expect(BreakingExamples.results(for: Self.change("404", ""), api: "github", in: Self.results).isEmpty)
+        #expect(BreakingExamples.results(for: Self.change(.status("404"), ""), api: "github", in: Self.results).isEmpty)
     }
 }

@@ -172,7 +172,7 @@ public enum BreakingReport {
     }
 
     static func place(_ change: ContractChange) -> String {
-        [change.operation, change.part, change.pointer].filter { !$0.isEmpty }.joined(separator: " ")
+        [change.operation, change.part.description, change.pointer].filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     static func markdown(_ comparison: BreakingRun.Comparison) -> String {
@@ -333,7 +333,7 @@ public enum BreakingReport {
             stream.member("severity", .string(change.severity.description))
             stream.member("breaks", .string(change.impact.rawValue))
             stream.member("operation", .string(change.operation))
-            stream.member("part", .string(change.part))
+            stream.member("part", .string(change.part.description))
             stream.member("pointer", .string(change.pointer))
             stream.member("message", .string(change.message))
             write(change.old, as: "old", into: &stream)

@@ -33,6 +33,44 @@ public struct ContractChange: Sendable, Hashable {
         public var description: String { line.map { "\(file):\($0)" } ?? file }
     }
 
+    /// Which part of an operation a change is in, as reports name it (``description``): `200 application/json`,
+    /// `request application/json`, `query parameter page`, ...
+    public enum Part: Sendable, Hashable, CustomStringConvertible {
+        /// The operation as a whole (its documentation, its lifecycle, its key case), or the operation added or removed.
+        case operation
+        /// A parameter: where it goes (`query`, `path`, `header`, `cookie`) and its name.
+        case parameter(location: String, name: String)
+        /// The request body as a whole (whether it must be sent).
+        case requestBody
+        /// The request body of one media type (as the contract writes it).
+        case request(mediaType: String)
+        /// A response as a whole, by its key (`200`, `4XX`, `default`): the status itself, its headers.
+        case status(String)
+        /// The body of one media type of a response.
+        case response(status: String, mediaType: String)
+
+        /// `200 application/json`, `request application/json`, `query parameter page`, `request`, `200`; empty for the
+        /// operation.
+        public var description: String {
+            switch self {
+            case .operation: ""
+            case .parameter(let location, let name): "\(location) parameter \(name)"
+            case .requestBody: "request"
+            case .request(let mediaType): "request \(mediaType)"
+            case .status(let status): status
+            case .response(let status, let mediaType): "\(status) \(mediaType)"
+            }
+        }
+
+        /// The response's key of a response's part; nil for the operation, a parameter and the request.
+        public var status: String? {
+            switch self {
+            case .status(let status), .response(let status, _): status
+            case .operation, .parameter, .requestBody, .request: nil
+            }
+        }
+    }
+
     /// The rule (`breaking.<kind>`, docs/RULES.md).
     public var rule: RuleID
     /// Whom it breaks.
@@ -41,8 +79,8 @@ public struct ContractChange: Sendable, Hashable {
     public var severity: Severity
     /// The operation, `GET /api/v2/todos/{id}` (the new contract's spelling when both have it).
     public var operation: String
-    /// What part of the operation: `200 application/json`, `request application/json`, `query parameter page`, ...
-    public var part: String
+    /// What part of the operation.
+    public var part: Part
     /// The JSON pointer of the value in the body (or parameter, or header) it is about: `/data/*/updated_at`, where
     /// `*` stands for any array item; empty for the whole part.
     public var pointer: String
@@ -57,16 +95,14 @@ public struct ContractChange: Sendable, Hashable {
     /// a status (`[GET /todos, 200]`) or a response field (`[GET /todos, 200, /data/*/title]`). A change to a request
     /// (a parameter, a body) is about its operation: the app uses it when it sends that request.
     public var usage: [String] {
-        let status = part.split(separator: " ").first.map(String.init) ?? ""
-        let isResponse = status.first?.isNumber == true || status == "default" || status.hasSuffix("XX")
-        guard isResponse else { return [operation] }
+        guard let status = part.status else { return [operation] }
         if pointer.isEmpty || pointer.hasPrefix("/headers/") { return [operation, status] }
         return [operation, status, pointer]
     }
 
     /// Creates a change with the rule's default severity.
     public init(
-        rule: RuleID, operation: String, part: String, pointer: String, old: Location?, new: Location?, message: String,
+        rule: RuleID, operation: String, part: Part, pointer: String, old: Location?, new: Location?, message: String,
         severity: Severity? = nil
     ) {
         self.rule = rule

@@ -149,10 +149,12 @@ public struct ContractDiff {
             guard let before = oldByKey[operation.key] else {
                 if operation.isWebhook {
                     add(
-                        .breakingWebhookAdded, operation.name, "", "", old: nil, new: operation.pointer,
+                        .breakingWebhookAdded, ChangePlace(operation, .operation), "", old: nil, new: operation.pointer,
                         "a new webhook: the API may call the app")
                 } else {
-                    add(.breakingOperationAdded, operation.name, "", "", old: nil, new: operation.pointer, "a new operation")
+                    add(
+                        .breakingOperationAdded, ChangePlace(operation, .operation), "", old: nil, new: operation.pointer, "a new operation"
+                    )
                 }
                 continue
             }
@@ -166,21 +168,21 @@ public struct ContractDiff {
             reportRemoval(
                 operation.isWebhook ? .breakingWebhookRemoved : .breakingOperationRemoved,
                 operation.isWebhook ? "the webhook is gone: the app no longer hears of these events" : "the operation is gone",
-                operation.lifecycle, what: operation.isWebhook ? "the webhook" : "the operation", operation.name, "", "",
+                operation.lifecycle, what: operation.isWebhook ? "the webhook" : "the operation", ChangePlace(operation, .operation), "",
                 old: operation.pointer)
         }
     }
 
     mutating func compareOperation(_ before: Operation, _ after: Operation) {
-        let name = after.name
-        compareDocumentation(before.value, before.pointer, after.value, after.pointer, name, "", "", keys: ["summary", "description"])
+        let place = ChangePlace(after, .operation)
+        compareDocumentation(before.value, before.pointer, after.value, after.pointer, place, "", keys: ["summary", "description"])
         compareLifecycle(
-            before.lifecycle, after.lifecycle, what: "the operation", name, "", "", old: before.pointer, new: after.pointer)
+            before.lifecycle, after.lifecycle, what: "the operation", place, "", old: before.pointer, new: after.pointer)
         let oldCase = before.value["x-apicheck-key-case"] ?? old.document["x-apicheck-key-case"]
         let newCase = after.value["x-apicheck-key-case"] ?? new.document["x-apicheck-key-case"]
         if oldCase != newCase {
             add(
-                .breakingKeyCase, name, "", "", old: before.pointer, new: after.pointer,
+                .breakingKeyCase, place, "", old: before.pointer, new: after.pointer,
                 "x-apicheck-key-case: \(Self.brief(oldCase)) -> \(Self.brief(newCase))")
         }
         compareParameters(before, after)
@@ -199,7 +201,7 @@ public struct ContractDiff {
         let pointer: JSONPointer
         var required: Bool { value["required"]?.boolValue ?? (location == "path") }
         /// `query parameter page`.
-        var part: String { "\(location) parameter \(name)" }
+        var part: ContractChange.Part { .parameter(location: location, name: name) }
     }
 
     func parameters(of operation: Operation, in version: ContractVersion) -> [Parameter] {
@@ -249,7 +251,6 @@ public struct ContractDiff {
     }
 
     mutating func compareParameters(_ before: Operation, _ after: Operation) {
-        let name = after.name
         let oldParameters = parameters(of: before, in: old)
         let newParameters = parameters(of: after, in: new)
         let oldByKey = Dictionary(oldParameters.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -257,30 +258,31 @@ public struct ContractDiff {
         // A webhook's parameters are what the API sends and the app reads: judged as a response's fields.
         let webhook = after.isWebhook
         for parameter in newParameters {
+            let place = ChangePlace(after, parameter.part)
             guard let previous = oldByKey[parameter.key] else {
                 if parameter.required {
                     add(
-                        webhook ? .breakingResponseFieldRequired : .breakingParameterRequired, name, parameter.part, "", old: nil,
+                        webhook ? .breakingResponseFieldRequired : .breakingParameterRequired, place, "", old: nil,
                         new: parameter.pointer, "a new required parameter")
                 } else {
                     add(
-                        webhook ? .breakingResponseFieldAdded : .breakingParameterAdded, name, parameter.part, "", old: nil,
+                        webhook ? .breakingResponseFieldAdded : .breakingParameterAdded, place, "", old: nil,
                         new: parameter.pointer, "a new optional parameter")
                 }
                 continue
             }
             if parameter.required && !previous.required {
                 add(
-                    webhook ? .breakingResponseFieldRequired : .breakingParameterRequired, name, parameter.part, "",
+                    webhook ? .breakingResponseFieldRequired : .breakingParameterRequired, place, "",
                     old: previous.pointer, new: parameter.pointer, "required: no -> yes")
             } else if !parameter.required && previous.required {
                 add(
-                    webhook ? .breakingResponseFieldOptional : .breakingParameterOptional, name, parameter.part, "",
+                    webhook ? .breakingResponseFieldOptional : .breakingParameterOptional, place, "",
                     old: previous.pointer, new: parameter.pointer, "required: yes -> no")
             }
-            compareDocumentation(previous.value, previous.pointer, parameter.value, parameter.pointer, name, parameter.part, "")
+            compareDocumentation(previous.value, previous.pointer, parameter.value, parameter.pointer, place, "")
             compareLifecycle(
-                Lifecycle(of: previous.value), Lifecycle(of: parameter.value), what: "the parameter", name, parameter.part, "",
+                Lifecycle(of: previous.value), Lifecycle(of: parameter.value), what: "the parameter", place, "",
                 old: previous.pointer, new: parameter.pointer)
             let pointer = "/\(parameter.location == "header" ? "headers" : parameter.location)/\(parameter.name)"
             let (before, after) = (
@@ -288,25 +290,26 @@ public struct ContractDiff {
             )
             if before != after {
                 add(
-                    .breakingValueEncodingChanged, name, parameter.part, "", old: previous.pointer, new: parameter.pointer,
+                    .breakingValueEncodingChanged, place, "", old: previous.pointer, new: parameter.pointer,
                     "\(before) -> \(after)")
             }
             compareSchemas(
                 at: Self.valueSchema(previous.value, at: previous.pointer), Self.valueSchema(parameter.value, at: parameter.pointer),
-                webhook ? .response : .request, name, parameter.part, JSONPointer(pointer))
+                place, JSONPointer(pointer))
         }
         for parameter in oldParameters where !newKeys.contains(parameter.key) {
+            let place = ChangePlace(after, parameter.part)
             reportRemoval(
                 webhook ? .breakingResponseFieldRemoved : .breakingParameterRemoved, "the parameter is gone",
                 Lifecycle(of: parameter.value),
-                what: "the parameter", name, parameter.part, "", old: parameter.pointer)
+                what: "the parameter", place, "", old: parameter.pointer)
         }
     }
 
     // MARK: Request bodies
 
     mutating func compareRequestBody(_ before: Operation, _ after: Operation) {
-        let name = after.name
+        let place = ChangePlace(after, .requestBody)
         let (oldBody, oldPointer) = old.resolve(before.value["requestBody"] ?? .null, at: before.pointer.appending("requestBody"))
         let (newBody, newPointer) = new.resolve(after.value["requestBody"] ?? .null, at: after.pointer.appending("requestBody"))
         let oldRequired = oldBody["required"]?.boolValue ?? false
@@ -314,24 +317,27 @@ public struct ContractDiff {
         if newRequired && !oldRequired {
             // A webhook's body the API must now send asks nothing of the app.
             add(
-                after.isWebhook ? .breakingResponseFieldRequired : .breakingRequestBodyRequired, name, "request", "",
+                after.isWebhook ? .breakingResponseFieldRequired : .breakingRequestBodyRequired, place, "",
                 old: before.value["requestBody"] == nil ? nil : oldPointer, new: newPointer, "required: no -> yes")
         }
         if oldRequired && !newRequired && after.value["requestBody"] != nil {
             // The server must now cope without a body (for a webhook, the app).
             add(
-                after.isWebhook ? .breakingResponseFieldOptional : .breakingRequestFieldOptional, name, "request", "", old: oldPointer,
+                after.isWebhook ? .breakingResponseFieldOptional : .breakingRequestFieldOptional, place, "", old: oldPointer,
                 new: newPointer, "required: yes -> no (the body may be left out)")
         }
         // A body where there was none at all is a new requirement only when it is required (above).
-        compareContent((oldBody, oldPointer), (newBody, newPointer), after.requestDirection, name, partPrefix: "request")
+        compareContent((oldBody, oldPointer), (newBody, newPointer), of: after, status: nil)
     }
 
-    /// The media types of a request body or a response: added, removed, and the schemas of those in both.
+    /// The media types of the request body of `operation` (`status` nil) or of its response `status`: added, removed,
+    /// and the schemas of those in both.
     mutating func compareContent(
-        _ before: (JSONValue, JSONPointer), _ after: (JSONValue, JSONPointer), _ direction: ChangeDirection, _ name: String,
-        partPrefix: String
+        _ before: (JSONValue, JSONPointer), _ after: (JSONValue, JSONPointer), of operation: Operation, status: String?
     ) {
+        func place(_ mediaType: String) -> ChangePlace {
+            ChangePlace(operation, status.map { .response(status: $0, mediaType: mediaType) } ?? .request(mediaType: mediaType))
+        }
         let oldContent = before.0["content"]?.objectValue ?? JSONObject()
         let newContent = after.0["content"]?.objectValue ?? JSONObject()
         // Media types are told apart by type, not by parameters (as the verifier does): `application/json` and
@@ -339,34 +345,34 @@ public struct ContractDiff {
         let oldKeys = Dictionary(oldContent.map { (MediaType.essence(of: $0.key), $0.key) }, uniquingKeysWith: { first, _ in first })
         let newEssences = Set(newContent.map { MediaType.essence(of: $0.key) })
         for member in newContent {
-            let part = "\(partPrefix) \(member.key)"
+            let place = place(member.key)
             let newMedia = after.1.appending("content").appending(member.key)
             let oldKey = oldContent[member.key] == nil ? oldKeys[MediaType.essence(of: member.key)] : member.key
             guard let oldKey, let previous = oldContent[oldKey] else {
-                if direction == .request {
-                    add(.breakingRequestContentTypeAdded, name, part, "", old: nil, new: newMedia, "the server accepts \(member.key) too")
+                if place.direction == .request {
+                    add(.breakingRequestContentTypeAdded, place, "", old: nil, new: newMedia, "the server accepts \(member.key) too")
                 } else {
-                    add(.breakingResponseContentTypeAdded, name, part, "", old: nil, new: newMedia, "the answer may be \(member.key)")
+                    add(.breakingResponseContentTypeAdded, place, "", old: nil, new: newMedia, "the answer may be \(member.key)")
                 }
                 continue
             }
             let oldMedia = before.1.appending("content").appending(oldKey)
             if oldKey != member.key {
                 report(
-                    Self.parametersTendency(oldKey, member.key), "media type: \(oldKey) -> \(member.key)", direction, name, part, .root,
+                    Self.parametersTendency(oldKey, member.key), "media type: \(oldKey) -> \(member.key)", place, .root,
                     old: oldMedia, new: newMedia)
             }
             compareSchemas(
                 at: (previous["schema"], oldMedia.appending("schema")), (member.value["schema"], newMedia.appending("schema")),
-                direction, name, part, .root)
+                place, .root)
         }
         for member in oldContent where newContent[member.key] == nil && !newEssences.contains(MediaType.essence(of: member.key)) {
             let oldMedia = before.1.appending("content").appending(member.key)
-            let part = "\(partPrefix) \(member.key)"
-            if direction == .request {
-                add(.breakingRequestContentTypeRemoved, name, part, "", old: oldMedia, new: nil, "\(member.key) is no longer accepted")
+            let place = place(member.key)
+            if place.direction == .request {
+                add(.breakingRequestContentTypeRemoved, place, "", old: oldMedia, new: nil, "\(member.key) is no longer accepted")
             } else {
-                add(.breakingResponseContentTypeRemoved, name, part, "", old: oldMedia, new: nil, "\(member.key) is no longer declared")
+                add(.breakingResponseContentTypeRemoved, place, "", old: oldMedia, new: nil, "\(member.key) is no longer declared")
             }
         }
     }
@@ -393,48 +399,50 @@ public struct ContractDiff {
     // MARK: Responses
 
     mutating func compareResponses(_ before: Operation, _ after: Operation) {
-        let name = after.name
         let oldResponses = before.value["responses"]?.objectValue ?? JSONObject()
         let newResponses = after.value["responses"]?.objectValue ?? JSONObject()
         for member in newResponses {
             let newStatusPointer = after.pointer.appending("responses").appending(member.key)
+            let place = ChangePlace(after, .status(member.key))
             guard let previous = oldResponses[member.key] else {
                 if after.isWebhook {
                     // The app answers a webhook: the API taking another status asks the API to cope.
                     add(
-                        .breakingRequestConstraintLoosened, name, member.key, "", old: nil, new: newStatusPointer,
+                        .breakingRequestConstraintLoosened, place, "", old: nil, new: newStatusPointer,
                         "the API takes the app's answer with status \(member.key) too")
                 } else {
-                    add(.breakingStatusAdded, name, member.key, "", old: nil, new: newStatusPointer, "a new status \(member.key)")
+                    add(.breakingStatusAdded, place, "", old: nil, new: newStatusPointer, "a new status \(member.key)")
                 }
                 continue
             }
             let (oldResponse, oldPointer) = old.resolve(previous, at: before.pointer.appending("responses").appending(member.key))
             let (newResponse, newPointer) = new.resolve(member.value, at: newStatusPointer)
-            compareResponse(member.key, (oldResponse, oldPointer), (newResponse, newPointer), name, after.responseDirection)
+            compareResponse(member.key, (oldResponse, oldPointer), (newResponse, newPointer), of: after)
         }
         for member in oldResponses where newResponses[member.key] == nil {
             let oldStatus = before.pointer.appending("responses").appending(member.key)
+            let place = ChangePlace(after, .status(member.key))
             if after.isWebhook {
                 add(
-                    .breakingRequestConstraintTightened, name, member.key, "", old: oldStatus, new: nil,
+                    .breakingRequestConstraintTightened, place, "", old: oldStatus, new: nil,
                     "the API no longer takes the app's answer with status \(member.key)")
             } else if member.key.hasPrefix("2") {
                 add(
-                    .breakingSuccessStatusRemoved, name, member.key, "", old: oldStatus, new: nil,
+                    .breakingSuccessStatusRemoved, place, "", old: oldStatus, new: nil,
                     "the success status \(member.key) is no longer declared")
             } else {
-                add(.breakingStatusRemoved, name, member.key, "", old: oldStatus, new: nil, "status \(member.key) is no longer declared")
+                add(.breakingStatusRemoved, place, "", old: oldStatus, new: nil, "status \(member.key) is no longer declared")
             }
         }
     }
 
+    /// Response `status` of `operation` in both versions: its documentation, its media types, its headers.
     mutating func compareResponse(
-        _ status: String, _ before: (JSONValue, JSONPointer), _ after: (JSONValue, JSONPointer), _ name: String,
-        _ direction: ChangeDirection = .response
+        _ status: String, _ before: (JSONValue, JSONPointer), _ after: (JSONValue, JSONPointer), of operation: Operation
     ) {
-        compareDocumentation(before.0, before.1, after.0, after.1, name, status, "")
-        compareContent(before, after, direction, name, partPrefix: status)
+        let place = ChangePlace(operation, .status(status))
+        compareDocumentation(before.0, before.1, after.0, after.1, place, "")
+        compareContent(before, after, of: operation, status: status)
         // Headers, case-insensitively.
         let oldHeaders = Dictionary(
             (before.0["headers"]?.objectValue ?? JSONObject()).map { ($0.key.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
@@ -444,7 +452,7 @@ public struct ContractDiff {
             let (header, pointer) = new.resolve(member.value, at: after.1.appending("headers").appending(member.key))
             let headerPointer = "/headers/\(key)"
             guard let previousMember = oldHeaders[key] else {
-                add(.breakingResponseHeaderAdded, name, status, headerPointer, old: nil, new: pointer, "a new header \(member.key)")
+                add(.breakingResponseHeaderAdded, place, headerPointer, old: nil, new: pointer, "a new header \(member.key)")
                 continue
             }
             let (previous, previousPointer) = old.resolve(
@@ -453,25 +461,25 @@ public struct ContractDiff {
             let isRequired = header["required"]?.boolValue ?? false
             if wasRequired && !isRequired {
                 add(
-                    .breakingResponseHeaderRemoved, name, status, headerPointer, old: previousPointer, new: pointer,
+                    .breakingResponseHeaderRemoved, place, headerPointer, old: previousPointer, new: pointer,
                     "required: yes -> no")
             } else if isRequired && !wasRequired {
-                add(.breakingResponseFieldRequired, name, status, headerPointer, old: previousPointer, new: pointer, "required: no -> yes")
+                add(.breakingResponseFieldRequired, place, headerPointer, old: previousPointer, new: pointer, "required: no -> yes")
             }
             let (before, after) = (Self.wireForm(previous, location: "header"), Self.wireForm(header, location: "header"))
             if before != after {
-                add(.breakingValueEncodingChanged, name, status, headerPointer, old: previousPointer, new: pointer, "\(before) -> \(after)")
+                add(.breakingValueEncodingChanged, place, headerPointer, old: previousPointer, new: pointer, "\(before) -> \(after)")
             }
             compareSchemas(
                 at: Self.valueSchema(previous, at: previousPointer), Self.valueSchema(header, at: pointer),
-                direction, name, status, JSONPointer(tokens: ["headers", key]))
+                place, JSONPointer(tokens: ["headers", key]))
         }
         for (key, member) in oldHeaders where newHeaders[key] == nil {
             let (previous, pointer) = old.resolve(member.value, at: before.1.appending("headers").appending(member.key))
             if previous["required"]?.boolValue ?? false {
-                add(.breakingResponseHeaderRemoved, name, status, "/headers/\(key)", old: pointer, new: nil, "the header is gone")
+                add(.breakingResponseHeaderRemoved, place, "/headers/\(key)", old: pointer, new: nil, "the header is gone")
             } else {
-                add(.breakingOptionalResponseHeaderRemoved, name, status, "/headers/\(key)", old: pointer, new: nil, "the header is gone")
+                add(.breakingOptionalResponseHeaderRemoved, place, "/headers/\(key)", old: pointer, new: nil, "the header is gone")
             }
         }
     }
@@ -479,24 +487,24 @@ public struct ContractDiff {
     // MARK: Recording changes
 
     mutating func add(
-        _ rule: RuleID, _ operation: String, _ part: String, _ pointer: String, old oldPointer: JSONPointer?,
+        _ rule: RuleID, _ place: ChangePlace, _ pointer: String, old oldPointer: JSONPointer?,
         new newPointer: JSONPointer?, _ message: String
     ) {
         changes.append(
             ContractChange(
-                rule: rule, operation: operation, part: part, pointer: pointer, old: oldPointer.map(old.location),
+                rule: rule, operation: place.operation, part: place.part, pointer: pointer, old: oldPointer.map(old.location),
                 new: newPointer.map(new.location), message: message))
     }
 
     /// `description`, `summary`, `title` and examples: a change is `breaking.documentation`, whom it breaks neither.
     mutating func compareDocumentation(
-        _ before: JSONValue, _ beforePointer: JSONPointer, _ after: JSONValue, _ afterPointer: JSONPointer, _ name: String,
-        _ part: String, _ pointer: String, keys: [String] = ["description", "summary", "title", "example", "examples"]
+        _ before: JSONValue, _ beforePointer: JSONPointer, _ after: JSONValue, _ afterPointer: JSONPointer, _ place: ChangePlace,
+        _ pointer: String, keys: [String] = ["description", "summary", "title", "example", "examples"]
     ) {
         let changed = keys.filter { before[$0] != after[$0] }
         guard !changed.isEmpty else { return }
         add(
-            .breakingDocumentation, name, part, pointer, old: beforePointer, new: afterPointer, "\(changed.joined(separator: ", ")) changed"
+            .breakingDocumentation, place, pointer, old: beforePointer, new: afterPointer, "\(changed.joined(separator: ", ")) changed"
         )
     }
 

@@ -79,12 +79,14 @@ public struct ImpliedChange: Sendable, Hashable {
 extension ContractVersion {
     /// A response finding's part (`200 application/json`, as `apicheck breaking` names it) and where the contract says
     /// what the finding contradicts: the schema at its pointer, or the nearest enclosing schema, response or operation.
-    func place(of finding: Finding) -> (part: String, location: ContractChange.Location?) {
+    func place(of finding: Finding) -> (part: ContractChange.Part, location: ContractChange.Location?) {
         let found = compiled.operations.first { $0.name == finding.operation }
-        guard let operation = found, let status = finding.status else { return (finding.status.map(String.init) ?? "", nil) }
+        guard let operation = found, let status = finding.status else {
+            return (finding.status.map { .status(String($0)) } ?? .operation, nil)
+        }
         let methodPointer = JSONPointer(tokens: ["paths", operation.template, operation.method.lowercased()])
         guard let (key, response) = operation.response(for: status), finding.rule != .statusUndeclared else {
-            return (String(status), location(methodPointer.appending("responses")))
+            return (.status(String(status)), location(methodPointer.appending("responses")))
         }
         let responsePointer = methodPointer.appending("responses").appending(key)
         let (responseValue, resolvedResponse) = resolve(document[pointer: responsePointer] ?? .null, at: responsePointer)
@@ -94,12 +96,12 @@ extension ContractVersion {
                 responseValue["headers"]?.objectValue?.first { $0.key.lowercased() == name.lowercased() }?.key
             }
             let pointer = named.map { resolvedResponse.appending("headers").appending($0) } ?? resolvedResponse
-            return (key, location(pointer))
+            return (.status(key), location(pointer))
         }
         guard let mediaType = response.content.keys.sorted().first(where: MediaType.isJSON) ?? response.content.keys.sorted().first else {
-            return (key, location(resolvedResponse))
+            return (.status(key), location(resolvedResponse))
         }
-        let part = "\(key) \(mediaType)"
+        let part = ContractChange.Part.response(status: key, mediaType: mediaType)
         let contentKey = responseValue["content"]?.objectValue?.first { MediaType.essence(of: $0.key) == mediaType }?.key ?? mediaType
         var pointer = resolvedResponse.appending("content").appending(contentKey).appending("schema")
         var (schema, at) = resolve(document[pointer: pointer] ?? .null, at: pointer)

@@ -58,57 +58,57 @@ extension ContractDiff {
     /// (``today``), its removal is `removed-after-deprecation`, as announced. Otherwise the removal is reported with what
     /// the lifecycle skipped: removed without having been deprecated, or before its sunset date.
     mutating func reportRemoval(
-        _ rule: RuleID, _ message: String, _ lifecycle: Lifecycle, what: String, _ operation: String, _ part: String,
+        _ rule: RuleID, _ message: String, _ lifecycle: Lifecycle, what: String, _ place: ChangePlace,
         _ pointer: String, old oldPointer: JSONPointer
     ) {
         if lifecycle.deprecated, lifecycle.sunsetText == nil || lifecycle.sunset.map({ $0 <= today }) == true {
             let sunset = lifecycle.sunset.map { " and its sunset date \(Lifecycle.day($0)) has passed" } ?? ""
             add(
-                .breakingRemovedAfterDeprecation, operation, part, pointer, old: oldPointer, new: nil,
+                .breakingRemovedAfterDeprecation, place, pointer, old: oldPointer, new: nil,
                 "\(what) was removed as announced: it was deprecated in the old version\(sunset) (\(message))")
             return
         }
-        add(rule, operation, part, pointer, old: oldPointer, new: nil, message)
+        add(rule, place, pointer, old: oldPointer, new: nil, message)
         if !lifecycle.deprecated {
             add(
-                .breakingRemovedWithoutDeprecation, operation, part, pointer, old: oldPointer, new: nil,
+                .breakingRemovedWithoutDeprecation, place, pointer, old: oldPointer, new: nil,
                 "\(what) was removed without having been deprecated (deprecated: true) in the old version")
         }
         if let sunset = lifecycle.sunset, today < sunset {
             add(
-                .breakingRemovedBeforeSunset, operation, part, pointer, old: oldPointer, new: nil,
+                .breakingRemovedBeforeSunset, place, pointer, old: oldPointer, new: nil,
                 "\(what) was removed before its sunset date \(Lifecycle.day(sunset)) (today is \(Lifecycle.day(today)))")
         } else if lifecycle.sunset == nil, let text = lifecycle.sunsetText {
             add(
-                .breakingRemovedBeforeSunset, operation, part, pointer, old: oldPointer, new: nil,
+                .breakingRemovedBeforeSunset, place, pointer, old: oldPointer, new: nil,
                 "\(what) was removed; its sunset \"\(text)\" is not a date (2026-06-30, an RFC 3339 date-time or an HTTP date)")
         }
     }
 
     /// The lifecycle of something in both versions: newly deprecated (info), or its sunset moved earlier.
     mutating func compareLifecycle(
-        _ before: Lifecycle, _ after: Lifecycle, what: String, _ operation: String, _ part: String, _ pointer: String,
+        _ before: Lifecycle, _ after: Lifecycle, what: String, _ place: ChangePlace, _ pointer: String,
         old oldPointer: JSONPointer, new newPointer: JSONPointer
     ) {
         if after.deprecated && !before.deprecated {
             let sunset = after.sunset.map { ", sunset \(Lifecycle.day($0))" } ?? ""
-            add(.breakingDeprecated, operation, part, pointer, old: oldPointer, new: newPointer, "\(what) is deprecated\(sunset)")
+            add(.breakingDeprecated, place, pointer, old: oldPointer, new: newPointer, "\(what) is deprecated\(sunset)")
         }
         if let old = before.sunset, let new = after.sunset, new < old {
             add(
-                .breakingSunsetEarlier, operation, part, pointer, old: oldPointer, new: newPointer,
+                .breakingSunsetEarlier, place, pointer, old: oldPointer, new: newPointer,
                 "\(what)'s sunset moved earlier: \(Lifecycle.day(old)) -> \(Lifecycle.day(new))")
         }
         guard after.deprecated else { return }
         if let old = before.sunset, after.sunsetText == nil {
             // Deprecated with no sunset date may be removed at any time.
             add(
-                .breakingSunsetEarlier, operation, part, pointer, old: oldPointer, new: newPointer,
+                .breakingSunsetEarlier, place, pointer, old: oldPointer, new: newPointer,
                 "\(what)'s sunset date \(Lifecycle.day(old)) was removed: deprecated with none, it may be removed at any time")
         }
         if let text = after.sunsetText, after.sunset == nil, text != before.sunsetText {
             add(
-                .breakingSunsetInvalid, operation, part, pointer, old: oldPointer, new: newPointer,
+                .breakingSunsetInvalid, place, pointer, old: oldPointer, new: newPointer,
                 "\(what)'s sunset \"\(text)\" is not a date (2026-06-30, an RFC 3339 date-time or an HTTP date): "
                     + "no one can tell when it goes")
         }

@@ -10,7 +10,7 @@ extension ContractDiff {
     /// server to. A schema that becomes one of several alternatives (or stops being one) is compared with the one that
     /// is itself.
     mutating func compareAlternatives(
-        _ before: FlatSchema, _ after: FlatSchema, _ direction: ChangeDirection, _ operation: String, _ part: String,
+        _ before: FlatSchema, _ after: FlatSchema, _ place: ChangePlace,
         _ instance: JSONPointer
     ) {
         guard !before.alternatives.isEmpty || !after.alternatives.isEmpty else { return }
@@ -19,13 +19,13 @@ extension ContractDiff {
         let (pairs, added, removed) = Self.pair(oldOptions, newOptions)
         for (old, new) in pairs {
             compareSchemas(
-                at: (oldOptions[old].value, oldOptions[old].pointer), (newOptions[new].value, newOptions[new].pointer), direction,
-                operation, part, instance)
+                at: (oldOptions[old].value, oldOptions[old].pointer), (newOptions[new].value, newOptions[new].pointer), place,
+                instance)
         }
         let keyword = after.alternativesKeyword ?? before.alternativesKeyword ?? "oneOf"
         for (indices, options, isAdded) in [(added, newOptions, true), (removed, oldOptions, false)] {
             let rule: RuleID
-            switch (direction, isAdded) {
+            switch (place.direction, isAdded) {
             case (.request, true): rule = .breakingRequestAlternativeAdded
             case (.request, false): rule = .breakingRequestAlternativeRemoved
             case (.response, true): rule = .breakingResponseAlternativeAdded
@@ -33,19 +33,19 @@ extension ContractDiff {
             }
             for option in indices.map({ options[$0] }) {
                 add(
-                    rule, operation, part, instance.description, old: isAdded ? before.pointer : option.pointer,
+                    rule, place, instance.description, old: isAdded ? before.pointer : option.pointer,
                     new: isAdded ? option.pointer : after.pointer,
                     "\(keyword): an alternative \(isAdded ? "added" : "removed") (\(Self.describe(option)))")
             }
         }
-        if direction == .request, keyword == "oneOf" {
+        if place.direction == .request, keyword == "oneOf" {
             // A value must match exactly one alternative of a oneOf: a new one that takes values of the same type as
             // another may make a value the client sends match two, which is then refused.
             let kept = newOptions.indices.filter { !added.contains($0) }
             for index in added {
                 guard let other = kept.first(where: { Self.mayOverlap(newOptions[index].value, newOptions[$0].value) }) else { continue }
                 add(
-                    .breakingRequestConstraintChanged, operation, part, instance.description, old: before.pointer,
+                    .breakingRequestConstraintChanged, place, instance.description, old: before.pointer,
                     new: newOptions[index].pointer,
                     "oneOf: the new alternative (\(Self.describe(newOptions[index]))) may match values of another "
                         + "(\(Self.describe(newOptions[other]))): a value that matches both is refused")
@@ -54,10 +54,10 @@ extension ContractDiff {
         if let old = before.alternativesKeyword, let new = after.alternativesKeyword, old != new {
             // A value that matches two alternatives passes anyOf and fails oneOf.
             report(
-                new == "oneOf" ? .tighter : .looser, "\(old) -> \(new)", direction, operation, part, instance, old: before.pointer,
+                new == "oneOf" ? .tighter : .looser, "\(old) -> \(new)", place, instance, old: before.pointer,
                 new: after.pointer)
         }
-        compareDiscriminators(before, after, direction, operation, part, instance)
+        compareDiscriminators(before, after, place, instance)
     }
 
     /// Pairs the alternatives `new` with those of `old`: the same value first, then the same place (a `$ref` to the same
@@ -116,20 +116,20 @@ extension ContractDiff {
     /// `discriminator`: its property renamed breaks the client either side; its mapping's values are the property's
     /// enum (a value added to a response's mapping is a kind the client does not know).
     mutating func compareDiscriminators(
-        _ before: FlatSchema, _ after: FlatSchema, _ direction: ChangeDirection, _ operation: String, _ part: String,
+        _ before: FlatSchema, _ after: FlatSchema, _ place: ChangePlace,
         _ instance: JSONPointer
     ) {
         guard let old = before.discriminator, let new = after.discriminator else {
             if (before.discriminator == nil) != (after.discriminator == nil) {
                 let message = "discriminator: \(before.discriminator?.property ?? "none") -> \(after.discriminator?.property ?? "none")"
-                add(.breakingDiscriminatorChanged, operation, part, instance.description, old: before.pointer, new: after.pointer, message)
+                add(.breakingDiscriminatorChanged, place, instance.description, old: before.pointer, new: after.pointer, message)
             }
             return
         }
         let at = instance.appending(new.property).description
         guard old.property == new.property else {
             add(
-                .breakingDiscriminatorChanged, operation, part, at, old: before.pointer, new: after.pointer,
+                .breakingDiscriminatorChanged, place, at, old: before.pointer, new: after.pointer,
                 "discriminator: propertyName \(old.property) -> \(new.property)")
             return
         }
@@ -138,17 +138,17 @@ extension ContractDiff {
         let moved = Set(old.mapping.keys).intersection(new.mapping.keys).filter { old.mapping[$0] != new.mapping[$0] }.sorted()
         if !added.isEmpty {
             add(
-                direction == .request ? .breakingRequestEnumValueAdded : .breakingResponseEnumValueAdded, operation, part, at,
+                place.direction == .request ? .breakingRequestEnumValueAdded : .breakingResponseEnumValueAdded, place, at,
                 old: before.pointer, new: after.pointer, "discriminator mapping: \(added.joined(separator: ", ")) added")
         }
         if !removed.isEmpty {
             add(
-                direction == .request ? .breakingRequestEnumValueRemoved : .breakingResponseEnumValueRemoved, operation, part, at,
+                place.direction == .request ? .breakingRequestEnumValueRemoved : .breakingResponseEnumValueRemoved, place, at,
                 old: before.pointer, new: after.pointer, "discriminator mapping: \(removed.joined(separator: ", ")) removed")
         }
         for value in moved {
             add(
-                .breakingDiscriminatorChanged, operation, part, at, old: before.pointer, new: after.pointer,
+                .breakingDiscriminatorChanged, place, at, old: before.pointer, new: after.pointer,
                 "discriminator mapping: \(value) -> \(new.mapping[value] ?? "") (was \(old.mapping[value] ?? ""))")
         }
     }

@@ -1,9 +1,40 @@
 import APICheckRecording
 
 /// Whether a schema describes what the client sends or what it reads: the same change breaks one side or the other.
-enum ChangeDirection {
+enum ChangeDirection: Hashable {
     case request
     case response
+}
+
+/// Where a comparison tells its changes, as ``FindingPlace`` is for findings: the operation, the part of it, and how
+/// that part's values are judged. Each change adds the pointer of its value in the part (``ContractDiff/add``).
+struct ChangePlace: Hashable {
+    /// `GET /todos/{id}`.
+    let operation: String
+    let part: ContractChange.Part
+    /// As the client sends a value (a request's) or reads it (a response's): the other way round in a webhook, whose
+    /// request the API sends and the app reads.
+    let direction: ChangeDirection
+
+    init(operation: String, part: ContractChange.Part, direction: ChangeDirection) {
+        self.operation = operation
+        self.part = part
+        self.direction = direction
+    }
+
+    /// `part` of `operation`, judged as that operation's requests or responses are.
+    init(_ operation: ContractDiff.Operation, _ part: ContractChange.Part) {
+        let isResponse = part.status != nil
+        self.init(
+            operation: operation.name, part: part,
+            direction: isResponse ? operation.responseDirection : operation.requestDirection)
+    }
+
+    /// Where a pair of schemas compared on its own tells its changes, before they are told again at each place that
+    /// reaches the pair (``SchemaPairs``).
+    static func apart(_ direction: ChangeDirection) -> ChangePlace {
+        ChangePlace(operation: "", part: .operation, direction: direction)
+    }
 }
 
 /// A schema of one version, flattened for comparison: `$ref`s followed, `allOf` merged, the null alternative of a
@@ -136,12 +167,6 @@ struct SchemaPairs {
     var made: [Key: Int?] = [:]
     /// While one pair is compared on its own, the pairs below it (nil otherwise).
     var below: [Edge]?
-    /// Two texts together, as a key (a pair of places, an operation and a part).
-    private struct Pair: Hashable {
-        let first: String
-        let second: String
-    }
-
     /// Two places, one in each version, as a key (pointers, not their text: a comparison of a vendor's versions
     /// looks up hundreds of thousands).
     private struct Places: Hashable {
@@ -151,7 +176,7 @@ struct SchemaPairs {
 
     /// The numbers of the pairs of places (`old` and `new` written where they are) and of the parts of operations.
     private var places: [Places: Int] = [:]
-    private var scopes: [Pair: Int] = [:]
+    private var scopes: [ChangePlace: Int] = [:]
 
     /// Adds a pair compared on its own, which `key` leads to; its number.
     mutating func add(_ pair: Compared, as key: Key) -> Int {
@@ -168,9 +193,9 @@ struct SchemaPairs {
         Self.number(of: Places(old: old, new: new), in: &places)
     }
 
-    /// The number of `part` of `operation`, within which each pair of places is told once.
-    mutating func scope(_ operation: String, _ part: String) -> Int {
-        Self.number(of: Pair(first: operation, second: part), in: &scopes)
+    /// The number of a part of an operation, within which each pair of places is told once.
+    mutating func scope(_ place: ChangePlace) -> Int {
+        Self.number(of: place, in: &scopes)
     }
 
     private static func number<Key: Hashable>(of key: Key, in numbers: inout [Key: Int]) -> Int {
@@ -272,17 +297,18 @@ extension ContractDiff {
     /// finds on its own is worked out once for the whole comparison (``SchemaPairs``) and told again, at its place, to
     /// every operation that reaches it.
     mutating func compareSchemas(
-        at before: (JSONValue?, JSONPointer), _ after: (JSONValue?, JSONPointer), _ direction: ChangeDirection, _ operation: String,
-        _ part: String, _ instance: JSONPointer
+        at before: (JSONValue?, JSONPointer), _ after: (JSONValue?, JSONPointer), _ place: ChangePlace, _ instance: JSONPointer
     ) {
         if pairs.below != nil {
             // Comparing one pair on its own: the pairs below it are noted, and walked by the caller.
-            pairs.below?.append(SchemaPairs.Edge(instance: instance, before: before, after: after, direction: direction))
+            pairs.below?.append(SchemaPairs.Edge(instance: instance, before: before, after: after, direction: place.direction))
             return
         }
-        guard let root = pair(SchemaPairs.Edge(instance: instance, before: before, after: after, direction: direction)) else { return }
-        let scope = pairs.scope(operation, part)
-        let place = pairs.compared[root].place
+        guard let root = pair(SchemaPairs.Edge(instance: instance, before: before, after: after, direction: place.direction)) else {
+            return
+        }
+        let scope = pairs.scope(place)
+        let pairPlace = pairs.compared[root].place
         let depth = instance.tokenCount
         let reached: [SchemaPairs.Reached]
         if visited[scope] == nil {
@@ -292,13 +318,13 @@ extension ContractDiff {
                 visited[scope] = PlaceSet()
                 return
             }
-            let key = SchemaPairs.WalkKey(place: place, direction: direction, depth: depth)
+            let key = SchemaPairs.WalkKey(place: pairPlace, direction: place.direction, depth: depth)
             if let known = pairs.walks[key] {
                 reached = known.reached
                 visited[scope] = known.visited
             } else {
                 var seen = PlaceSet()
-                seen.insert(place)
+                seen.insert(pairPlace)
                 reached = walk(from: root, depth: depth, seen: &seen)
                 pairs.walks[key] = SchemaPairs.Walk(reached: reached, visited: seen)
                 visited[scope] = seen
@@ -306,7 +332,7 @@ extension ContractDiff {
         } else {
             var seen = visited[scope] ?? PlaceSet()
             defer { visited[scope] = seen }
-            guard depth < 64, seen.insert(place) else { return }
+            guard depth < 64, seen.insert(pairPlace) else { return }
             reached = walk(from: root, depth: depth, seen: &seen)
         }
         let base = instance.description
@@ -314,8 +340,8 @@ extension ContractDiff {
             let prefix = base + entry.pointer
             for found in pairs.compared[entry.pair].changes {
                 var change = found
-                change.operation = operation
-                change.part = part
+                change.operation = place.operation
+                change.part = place.part
                 change.pointer = prefix + found.pointer
                 changes.append(change)
             }
@@ -385,7 +411,7 @@ extension ContractDiff {
         let outer = changes
         changes = []
         pairs.below = []
-        compareFlat(oldSchema, newSchema, edge.direction, "", "", .root)
+        compareFlat(oldSchema, newSchema, .apart(edge.direction), .root)
         let place = pairs.place(oldSchema.pointer, newSchema.pointer)
         let compared = SchemaPairs.Compared(place: place, changes: changes, below: pairs.below ?? [])
         changes = outer
@@ -409,12 +435,12 @@ extension ContractDiff {
     }
 
     mutating func compareFlat(
-        _ before: FlatSchema, _ after: FlatSchema, _ direction: ChangeDirection, _ operation: String, _ part: String,
+        _ before: FlatSchema, _ after: FlatSchema, _ place: ChangePlace,
         _ instance: JSONPointer
     ) {
         let at = instance.description
         func report(_ rule: RuleID, _ message: String) {
-            add(rule, operation, part, at, old: before.pointer, new: after.pointer, message)
+            add(rule, place, at, old: before.pointer, new: after.pointer, message)
         }
         // What the flattened schemas tell a reader (a $ref's target's description, a oneOf's only alternative's).
         let reworded = FlatSchema.documentationKeys.filter { before.documentation[$0] != after.documentation[$0] }
@@ -424,17 +450,17 @@ extension ContractDiff {
             if before.rejectsAll != after.rejectsAll {
                 let message = after.rejectsAll ? "no value is valid any more (false)" : "values are valid again (was false)"
                 self.report(
-                    after.rejectsAll ? .tighter : .looser, message, direction, operation, part, instance, old: before.pointer,
+                    after.rejectsAll ? .tighter : .looser, message, place, instance, old: before.pointer,
                     new: after.pointer)
             }
             return
         }
         let wrapped = before.alternatives.isEmpty != after.alternatives.isEmpty
         if !wrapped {
-            for (rule, message) in compareTypes(before, after, direction) { report(rule, message) }
+            for (rule, message) in compareTypes(before, after, place.direction) { report(rule, message) }
         }
         if before.nullable != after.nullable {
-            switch (direction, after.nullable) {
+            switch (place.direction, after.nullable) {
             case (.response, true): report(.breakingResponseNullable, "nullable: no -> yes")
             case (.response, false): report(.breakingResponseNotNullable, "nullable: yes -> no")
             case (.request, true): report(.breakingRequestNullable, "nullable: no -> yes")
@@ -444,10 +470,10 @@ extension ContractDiff {
         if wrapped {
             // A schema wrapped into a oneOf or anyOf (or taken out of one): its old self is one of the alternatives,
             // compared with what it became; the others are added (or removed).
-            compareAlternatives(before, after, direction, operation, part, instance)
+            compareAlternatives(before, after, place, instance)
             return
         }
-        for (rule, message) in compareEnums(before, after, direction) { report(rule, message) }
+        for (rule, message) in compareEnums(before, after, place.direction) { report(rule, message) }
         // format, contentMediaType, contentEncoding: what the text is (a uuid, JSON, base64) is read by the client.
         let forms =
             [("format", before.format, after.format)]
@@ -455,10 +481,10 @@ extension ContractDiff {
         for (key, old, new) in forms where old != new {
             let message = "\(key): \(old ?? "none") -> \(new ?? "none")"
             if key == "contentMediaType", let tendency = Self.mediaTypeTendency(old, new) {
-                self.report(tendency, message, direction, operation, part, instance, old: before.pointer, new: after.pointer)
+                self.report(tendency, message, place, instance, old: before.pointer, new: after.pointer)
                 continue
             }
-            switch (old, new, direction) {
+            switch (old, new, place.direction) {
             case (nil, _, .response): report(.breakingResponseConstraintTightened, message)
             case (_, nil, .request): report(.breakingRequestConstraintLoosened, message)
             default: report(.breakingFormatChanged, message)
@@ -470,12 +496,12 @@ extension ContractDiff {
         if before.keyCase != after.keyCase {
             report(.breakingKeyCase, "x-apicheck-key-case: \(Self.brief(before.keyCase)) -> \(Self.brief(after.keyCase))")
         }
-        for (rule, message) in compareConstraints(before, after, direction) { report(rule, message) }
-        compareProperties(before, after, direction, operation, part, instance)
+        for (rule, message) in compareConstraints(before, after, place.direction) { report(rule, message) }
+        compareProperties(before, after, place, instance)
         // items added (`false` closing a tuple, or a schema where any item went) is tighter, removed looser.
-        compareSubschema("items", before.items, after.items, direction, operation, part, instance.appending("*"))
-        compareKeywords(before, after, direction, operation, part, instance)
-        compareAlternatives(before, after, direction, operation, part, instance)
+        compareSubschema("items", before.items, after.items, place, instance.appending("*"))
+        compareKeywords(before, after, place, instance)
+        compareAlternatives(before, after, place, instance)
     }
 
     /// Whether a string's content may be of more media types (`looser`) or fewer (`tighter`) when `contentMediaType`
@@ -618,13 +644,13 @@ extension ContractDiff {
     // MARK: Objects and alternatives
 
     mutating func compareProperties(
-        _ before: FlatSchema, _ after: FlatSchema, _ direction: ChangeDirection, _ operation: String, _ part: String,
+        _ before: FlatSchema, _ after: FlatSchema, _ place: ChangePlace,
         _ instance: JSONPointer
     ) {
         let oldByName = Dictionary(before.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let newNames = Set(after.properties.map(\.name))
         // A readOnly field is not sent and a writeOnly one not received: each side sees only its own fields.
-        let hiddenKey = direction == .request ? "readOnly" : "writeOnly"
+        let hiddenKey = place.direction == .request ? "readOnly" : "writeOnly"
         let oldHidden = Set(before.properties.filter { old.resolve($0.value, at: $0.pointer).value[hiddenKey] == .bool(true) }.map(\.name))
         let newHidden = Set(after.properties.filter { new.resolve($0.value, at: $0.pointer).value[hiddenKey] == .bool(true) }.map(\.name))
         for property in after.properties {
@@ -633,15 +659,16 @@ extension ContractDiff {
             if newHidden.contains(property.name) {
                 if let previous = oldByName[property.name], !oldHidden.contains(property.name) {
                     add(
-                        direction == .request ? .breakingRequestFieldRemoved : .breakingResponseFieldRemoved, operation, part,
+                        place.direction == .request ? .breakingRequestFieldRemoved : .breakingResponseFieldRemoved, place,
                         at.description, old: previous.pointer, new: property.pointer,
-                        "\(hiddenKey): no -> yes (\(direction == .request ? "the client no longer sends it" : "no longer in responses"))")
+                        "\(hiddenKey): no -> yes (\(place.direction == .request ? "the client no longer sends it" : "no longer in responses"))"
+                    )
                 }
                 continue
             }
             guard let previous = oldByName[property.name], !oldHidden.contains(property.name) else {
                 let rule: RuleID
-                switch (direction, required) {
+                switch (place.direction, required) {
                 case (.response, true): rule = .breakingResponseFieldRequired
                 case (.response, false): rule = .breakingResponseFieldAdded
                 case (.request, true): rule = .breakingRequestFieldRequired
@@ -649,45 +676,45 @@ extension ContractDiff {
                 }
                 let wasHidden = oldByName[property.name] != nil
                 add(
-                    rule, operation, part, at.description, old: oldByName[property.name]?.pointer, new: property.pointer,
+                    rule, place, at.description, old: oldByName[property.name]?.pointer, new: property.pointer,
                     wasHidden ? "\(hiddenKey): yes -> no" : (required ? "a new required field" : "a new field"))
                 continue
             }
             let wasRequired = before.required.contains(property.name)
             if wasRequired != required {
                 let rule: RuleID
-                switch (direction, required) {
+                switch (place.direction, required) {
                 case (.response, true): rule = .breakingResponseFieldRequired
                 case (.response, false): rule = .breakingResponseFieldOptional
                 case (.request, true): rule = .breakingRequestFieldRequired
                 case (.request, false): rule = .breakingRequestFieldOptional
                 }
                 add(
-                    rule, operation, part, at.description, old: previous.pointer, new: property.pointer,
+                    rule, place, at.description, old: previous.pointer, new: property.pointer,
                     required ? "required: no -> yes" : "required: yes -> no")
             }
             compareLifecycle(
                 Lifecycle(of: old.resolve(previous.value, at: previous.pointer).value),
-                Lifecycle(of: new.resolve(property.value, at: property.pointer).value), what: "the field", operation, part, at.description,
+                Lifecycle(of: new.resolve(property.value, at: property.pointer).value), what: "the field", place, at.description,
                 old: previous.pointer, new: property.pointer)
-            compareSchemas(at: (previous.value, previous.pointer), (property.value, property.pointer), direction, operation, part, at)
+            compareSchemas(at: (previous.value, previous.pointer), (property.value, property.pointer), place, at)
         }
         for property in before.properties where !newNames.contains(property.name) && !oldHidden.contains(property.name) {
             reportRemoval(
-                direction == .request ? .breakingRequestFieldRemoved : .breakingResponseFieldRemoved, "the field is gone",
-                Lifecycle(of: old.resolve(property.value, at: property.pointer).value), what: "the field", operation, part,
+                place.direction == .request ? .breakingRequestFieldRemoved : .breakingResponseFieldRemoved, "the field is gone",
+                Lifecycle(of: old.resolve(property.value, at: property.pointer).value), what: "the field", place,
                 instance.appending(property.name).description, old: property.pointer)
         }
         // A field only `required` names (declared by no `properties`) that became required or stopped being.
         let declared = Set(before.properties.map(\.name)).union(newNames).union(oldHidden).union(newHidden)
         for name in after.required.subtracting(before.required).subtracting(declared) {
             add(
-                direction == .request ? .breakingRequestFieldRequired : .breakingResponseFieldRequired, operation, part,
+                place.direction == .request ? .breakingRequestFieldRequired : .breakingResponseFieldRequired, place,
                 instance.appending(name).description, old: before.pointer, new: after.pointer, "required: no -> yes")
         }
         for name in before.required.subtracting(after.required).subtracting(declared) {
             add(
-                direction == .request ? .breakingRequestFieldOptional : .breakingResponseFieldOptional, operation, part,
+                place.direction == .request ? .breakingRequestFieldOptional : .breakingResponseFieldOptional, place,
                 instance.appending(name).description, old: before.pointer, new: after.pointer, "required: yes -> no")
         }
     }

@@ -146,29 +146,29 @@ extension ContractDiff {
 
     /// Reports `tendency` (of a change described by `message`) as the rule of `direction`'s side.
     mutating func report(
-        _ tendency: Tendency, _ message: String, _ direction: ChangeDirection, _ operation: String, _ part: String,
+        _ tendency: Tendency, _ message: String, _ place: ChangePlace,
         _ instance: JSONPointer, old oldPointer: JSONPointer?, new newPointer: JSONPointer?
     ) {
-        guard let rule = tendency.rule(direction) else { return }
-        add(rule, operation, part, instance.description, old: oldPointer, new: newPointer, message)
+        guard let rule = tendency.rule(place.direction) else { return }
+        add(rule, place, instance.description, old: oldPointer, new: newPointer, message)
     }
 
     /// Compares what ``readKeywords(_:at:into:)`` read: each applicator's sub-schema by direction (recursively when both
     /// versions have it), `dependentRequired`, what is compared as written, and a request's `default`.
     mutating func compareKeywords(
-        _ before: FlatSchema, _ after: FlatSchema, _ direction: ChangeDirection, _ operation: String, _ part: String,
+        _ before: FlatSchema, _ after: FlatSchema, _ place: ChangePlace,
         _ instance: JSONPointer
     ) {
         func report(_ tendency: Tendency, _ message: String, old: JSONPointer? = nil, new: JSONPointer? = nil) {
             self.report(
-                tendency, message, direction, operation, part, instance, old: old ?? before.pointer, new: new ?? after.pointer)
+                tendency, message, place, instance, old: old ?? before.pointer, new: new ?? after.pointer)
         }
         for (keyword, target) in FlatSchema.monotoneKeywords {
             let at = target.isEmpty ? instance : instance.appending(target)
-            compareSubschema(keyword, before.applied[keyword], after.applied[keyword], direction, operation, part, at)
+            compareSubschema(keyword, before.applied[keyword], after.applied[keyword], place, at)
         }
-        comparePrefixItems(before, after, direction, operation, part, instance)
-        comparePatternProperties(before, after, direction, operation, part, instance)
+        comparePrefixItems(before, after, place, instance)
+        comparePatternProperties(before, after, place, instance)
         for name in Set(before.dependentRequired.keys).union(after.dependentRequired.keys).sorted() {
             let old = before.dependentRequired[name] ?? []
             let new = after.dependentRequired[name] ?? []
@@ -182,12 +182,12 @@ extension ContractDiff {
         for name in Set(oldDependents.keys).union(newDependents.keys).sorted() {
             compareSubschema(
                 "dependentSchemas/\(name)", oldDependents[name].map { ($0.value, $0.pointer) },
-                newDependents[name].map { ($0.value, $0.pointer) }, direction, operation, part, instance)
+                newDependents[name].map { ($0.value, $0.pointer) }, place, instance)
         }
-        compareOpaque(before, after, direction, operation, part, instance)
-        if direction == .request, before.defaultValue != after.defaultValue {
+        compareOpaque(before, after, place, instance)
+        if place.direction == .request, before.defaultValue != after.defaultValue {
             add(
-                .breakingRequestDefaultChanged, operation, part, instance.description, old: before.pointer, new: after.pointer,
+                .breakingRequestDefaultChanged, place, instance.description, old: before.pointer, new: after.pointer,
                 """
                 default: \(Self.brief(before.defaultValue)) -> \(Self.brief(after.defaultValue)): the server assumes another value \
                 where the client sends none
@@ -200,7 +200,7 @@ extension ContractDiff {
     /// versions compared as a schema of its own (at `instance`, the value it applies to).
     mutating func compareSubschema(
         _ keyword: String, _ before: (value: JSONValue, pointer: JSONPointer)?, _ after: (value: JSONValue, pointer: JSONPointer)?,
-        _ direction: ChangeDirection, _ operation: String, _ part: String, _ instance: JSONPointer
+        _ place: ChangePlace, _ instance: JSONPointer
     ) {
         // `true` and `{}` accept every value: the same as no sub-schema.
         func constrains(_ schema: (value: JSONValue, pointer: JSONPointer)?) -> (value: JSONValue, pointer: JSONPointer)? {
@@ -211,11 +211,11 @@ extension ContractDiff {
         case (nil, nil):
             return
         case (nil, let added?):
-            report(.tighter, "\(keyword): added", direction, operation, part, instance, old: nil, new: added.pointer)
+            report(.tighter, "\(keyword): added", place, instance, old: nil, new: added.pointer)
         case (let removed?, nil):
-            report(.looser, "\(keyword): removed", direction, operation, part, instance, old: removed.pointer, new: nil)
+            report(.looser, "\(keyword): removed", place, instance, old: removed.pointer, new: nil)
         case (let old?, let new?):
-            compareSchemas(at: (old.value, old.pointer), (new.value, new.pointer), direction, operation, part, instance)
+            compareSchemas(at: (old.value, old.pointer), (new.value, new.pointer), place, instance)
         }
     }
 
@@ -223,7 +223,7 @@ extension ContractDiff {
     /// it): the new schema there is compared with that one, so a prefix entry that repeats `items` is no change; a
     /// position removed is governed by `items` from now on, compared the same way.
     mutating func comparePrefixItems(
-        _ before: FlatSchema, _ after: FlatSchema, _ direction: ChangeDirection, _ operation: String, _ part: String,
+        _ before: FlatSchema, _ after: FlatSchema, _ place: ChangePlace,
         _ instance: JSONPointer
     ) {
         for index in 0..<max(before.prefixItems.count, after.prefixItems.count) {
@@ -232,13 +232,13 @@ extension ContractDiff {
             let at = instance.appending(index)
             switch (old, new) {
             case (let old?, let new?):
-                compareSchemas(at: (old.value, old.pointer), (new.value, new.pointer), direction, operation, part, at)
+                compareSchemas(at: (old.value, old.pointer), (new.value, new.pointer), place, at)
             case (nil, let new?) where new.value != .bool(true) && new.value != .object(JSONObject()):
                 report(
-                    .tighter, "prefixItems: position \(index) added", direction, operation, part, at, old: before.pointer, new: new.pointer)
+                    .tighter, "prefixItems: position \(index) added", place, at, old: before.pointer, new: new.pointer)
             case (let old?, nil) where old.value != .bool(true) && old.value != .object(JSONObject()):
                 report(
-                    .looser, "prefixItems: position \(index) removed", direction, operation, part, at, old: old.pointer, new: after.pointer)
+                    .looser, "prefixItems: position \(index) removed", place, at, old: old.pointer, new: after.pointer)
             default:
                 break
             }
@@ -249,7 +249,7 @@ extension ContractDiff {
     /// (looser); where `additionalProperties: false` closes the object, a pattern also lets its keys in, so either is
     /// a change with no one direction.
     mutating func comparePatternProperties(
-        _ before: FlatSchema, _ after: FlatSchema, _ direction: ChangeDirection, _ operation: String, _ part: String,
+        _ before: FlatSchema, _ after: FlatSchema, _ place: ChangePlace,
         _ instance: JSONPointer
     ) {
         let old = Dictionary(before.patternProperties.map { ($0.pattern, $0) }, uniquingKeysWith: { first, _ in first })
@@ -258,14 +258,14 @@ extension ContractDiff {
             switch (old[pattern], new[pattern]) {
             case (nil, let added?):
                 report(
-                    after.closed ? .undecided : .tighter, "patternProperties: \(pattern) added", direction, operation, part, instance,
+                    after.closed ? .undecided : .tighter, "patternProperties: \(pattern) added", place, instance,
                     old: before.pointer, new: added.pointer)
             case (let removed?, nil):
                 report(
-                    before.closed ? .undecided : .looser, "patternProperties: \(pattern) removed", direction, operation, part, instance,
+                    before.closed ? .undecided : .looser, "patternProperties: \(pattern) removed", place, instance,
                     old: removed.pointer, new: after.pointer)
             case (let a?, let b?):
-                compareSchemas(at: (a.value, a.pointer), (b.value, b.pointer), direction, operation, part, instance.appending("*"))
+                compareSchemas(at: (a.value, a.pointer), (b.value, b.pointer), place, instance.appending("*"))
             default:
                 break
             }
@@ -276,7 +276,7 @@ extension ContractDiff {
     /// `$schema`: compared as written. `not` added is tighter and removed looser; any other change of `not` or `if`
     /// has no one direction; one of the others changes what the schema is (`breaking.schema-changed`).
     mutating func compareOpaque(
-        _ before: FlatSchema, _ after: FlatSchema, _ direction: ChangeDirection, _ operation: String, _ part: String,
+        _ before: FlatSchema, _ after: FlatSchema, _ place: ChangePlace,
         _ instance: JSONPointer
     ) {
         // An `if` means something only beside `then` or `else`; one added with them is judged by their addition.
@@ -294,11 +294,11 @@ extension ContractDiff {
             switch keyword {
             case "not":
                 let tendency: Tendency = old == nil ? .tighter : (new == nil ? .looser : .undecided)
-                report(tendency, message, direction, operation, part, instance, old: oldPointer, new: newPointer)
+                report(tendency, message, place, instance, old: oldPointer, new: newPointer)
             case "if":
-                if conditional { report(.undecided, message, direction, operation, part, instance, old: oldPointer, new: newPointer) }
+                if conditional { report(.undecided, message, place, instance, old: oldPointer, new: newPointer) }
             default:
-                add(.breakingSchemaChanged, operation, part, instance.description, old: oldPointer, new: newPointer, message)
+                add(.breakingSchemaChanged, place, instance.description, old: oldPointer, new: newPointer, message)
             }
         }
     }
