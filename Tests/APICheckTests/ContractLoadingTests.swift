@@ -17,7 +17,7 @@ struct ContractLoadingTests {
         let get = try #require(contract.compiled.operation(method: "GET", path: "/api/v2/todos/5")?.operation)
         #expect(get.responses.count == 2)
         #expect(get.keyCase == .snakeCase)
-        let todo = try #require(get.response(for: 200)?.response.content["application/json"] ?? nil)
+        let todo = try #require(get.response(for: 200)?.response.content["application/json"]?.schema)
         #expect(todo.property("data")?.property("created_at")?.dateForm == DateWireForm(fractionDigits: 6, offset: .zulu))
         #expect(get.parameters.map(\.name) == ["id"])
     }

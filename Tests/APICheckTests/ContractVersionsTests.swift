@@ -174,7 +174,7 @@ struct ContractVersionsTests {
                     '204': {description: stored}
             """
         let contract = try Contract.parse(text, path: "upload.yaml").compiled
-        let schema = try #require(contract.operations.first?.requestBodies["multipart/form-data"] ?? nil)
+        let schema = try #require(contract.operations.first?.requestBodies["multipart/form-data"]?.schema)
         #expect(schema.property("photo")?.isFile == true)
         #expect(schema.property("digest")?.isFile == false)
         #expect(schema.property("photo")?.format == nil)

@@ -28,7 +28,7 @@ struct CoverageDifferentialTests {
             names.insert(operation.name)
             guard let (key, response) = operation.response(for: interaction.response.status) else { continue }
             names.insert("\(operation.name) \(key)")
-            let schemas = response.content.values.compactMap { $0 }
+            let schemas = response.content.values.compactMap(\.schema)
             switch interaction.response.body {
             case .json(let value): walk(value, schemas, into: &declarations)
             case .form(let fields, _):

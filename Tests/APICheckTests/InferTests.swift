@@ -53,7 +53,7 @@ struct InferTests {
         let compiled = contract.compiled
         let operation = try #require(compiled.operation(method: "GET", path: "/items/99")?.operation)
         #expect(operation.template == "/items/{id}")
-        let schema = try #require(operation.response(for: 200)?.response.content["application/json"] ?? nil)
+        let schema = try #require(operation.response(for: 200)?.response.content["application/json"]?.schema)
         #expect(schema.required == ["id", "note", "score", "at", "link"])
         #expect(schema.property("note")?.types == ["string", "null"])
         #expect(schema.property("score")?.types == ["number"])

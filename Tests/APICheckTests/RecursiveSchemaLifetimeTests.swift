@@ -75,13 +75,13 @@ struct RecursiveSchemaLifetimeTests {
         do {
             let contract = try Contract.parse(yaml, path: "recursive.yaml").compiled
             kept = contract.operations.first
-            node = kept?.responses["200"]?.content["application/json"] ?? nil
+            node = kept?.responses["200"]?.content["application/json"]?.schema
             #expect(contract.graph.recursionTargetCount == 1)
         }
         // The operation alone keeps the graph: the recursive property still leads back to the node.
         do {
             let operation = try #require(kept)
-            let schema = try #require(operation.responses["200"]?.content["application/json"] ?? nil)
+            let schema = try #require(operation.responses["200"]?.content["application/json"]?.schema)
             #expect(schema.property("next")?.reference?.target === schema)
             #expect(node != nil)
         }

@@ -208,14 +208,14 @@ public struct ExampleGenerator: Sendable {
         var result: [(variant: String, body: RecordedBody?, contentType: String?, allHeaders: Bool)] = []
         for key in response.content.keys.sorted() {
             let suffix = response.content.count > 1 ? " (\(key))" : ""
-            guard let entry = response.content[key], let schema = entry else {
+            guard let entry = response.content[key], let schema = entry.schema else {
                 let essence = Self.concreteType(in: key)
-                let contentType = Verifier.written(essence, response.contentParameters[key] ?? [])
+                let contentType = Verifier.written(essence, response.content[key]?.parameters ?? [])
                 result.append(("any body\(suffix)", Self.opaqueBody(essence), contentType, true))
                 continue
             }
             let essence = Self.exampleType(of: key, in: response.content)
-            let contentType = Verifier.written(essence, response.contentParameters[key] ?? [])
+            let contentType = Verifier.written(essence, entry.parameters)
             guard Self.requestPreference(essence) < 3 else {
                 result.append(("a \(essence) body\(suffix)", Self.opaqueBody(essence), contentType, true))
                 continue
@@ -224,7 +224,7 @@ public struct ExampleGenerator: Sendable {
                 result.append(
                     (
                         variant + suffix,
-                        try body(value, as: essence, schema: schema, encodings: response.contentEncodings[key] ?? [:]),
+                        try body(value, as: essence, schema: schema, encodings: entry.encodings),
                         contentType, all
                     ))
             }
@@ -235,7 +235,7 @@ public struct ExampleGenerator: Sendable {
     /// The media type an example of the content key `key` (which has a schema) is written in: the key, or for a range
     /// (`*/*`, springdoc's key for every response, or `application/*`) the JSON its schema describes, where that range is
     /// the key verify checks an application/json answer against (no more specific key takes it).
-    static func exampleType(of key: String, in content: [String: CompiledSchema?]) -> String {
+    static func exampleType(of key: String, in content: [String: CompiledContract.Body]) -> String {
         key.hasSuffix("/*") && Verifier.declaredKey(content, contentType: "application/json") == key ? "application/json" : key
     }
 
@@ -385,9 +385,9 @@ public struct ExampleGenerator: Sendable {
         if operation.requestBodyRequired, !operation.requestBodies.isEmpty {
             let keys = operation.requestBodies.keys.sorted { Self.requestPreference($0) < Self.requestPreference($1) }
             let essence = keys[0]
-            let schema = operation.requestBodies[essence] ?? nil
-            headers.add(name: "Content-Type", value: Verifier.written(essence, operation.requestBodyParameters[essence] ?? []))
-            body = try requestBody(essence, schema: schema, encodings: operation.requestBodyEncodings[essence] ?? [:])
+            let declared = operation.requestBodies[essence]
+            headers.add(name: "Content-Type", value: Verifier.written(essence, declared?.parameters ?? []))
+            body = try requestBody(essence, schema: declared?.schema, encodings: declared?.encodings ?? [:])
         }
         return RecordedRequest(method: operation.method, url: url, headers: headers, body: body)
     }

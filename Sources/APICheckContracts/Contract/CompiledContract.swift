@@ -13,9 +13,7 @@ public struct CompiledContract: Sendable {
             let template: String
             let path: PathTemplate
             let parameters: [Parameter]
-            let requestBodies: [String: CompiledSchema?]
-            let requestBodyParameters: [String: [MediaTypeParameter]]
-            let requestBodyEncodings: [String: [String: PartEncoding]]
+            let requestBodies: [String: Body]
             let requestBodyRequired: Bool
             let responses: [String: Response]
             let keyCase: KeyCase?
@@ -23,9 +21,8 @@ public struct CompiledContract: Sendable {
             let graph: SchemaGraph
 
             init(
-                method: String, template: String, parameters: [Parameter], requestBodies: [String: CompiledSchema?],
-                requestBodyParameters: [String: [MediaTypeParameter]], requestBodyEncodings: [String: [String: PartEncoding]],
-                requestBodyRequired: Bool, responses: [String: Response], keyCase: KeyCase?, graph: SchemaGraph
+                method: String, template: String, parameters: [Parameter], requestBodies: [String: Body], requestBodyRequired: Bool,
+                responses: [String: Response], keyCase: KeyCase?, graph: SchemaGraph
             ) {
                 name = "\(method) \(template)"
                 self.method = method
@@ -33,8 +30,6 @@ public struct CompiledContract: Sendable {
                 path = PathTemplate(template)
                 self.parameters = parameters
                 self.requestBodies = requestBodies
-                self.requestBodyParameters = requestBodyParameters
-                self.requestBodyEncodings = requestBodyEncodings
                 self.requestBodyRequired = requestBodyRequired
                 self.responses = responses
                 self.keyCase = keyCase
@@ -53,11 +48,7 @@ public struct CompiledContract: Sendable {
         /// Parameters (path, query, header), each with its schema.
         public var parameters: [Parameter] { storage.parameters }
         /// Request bodies by media type (lower-case essence).
-        public var requestBodies: [String: CompiledSchema?] { storage.requestBodies }
-        /// Parameters a declared request media type carries (`charset=UTF-8`), by essence.
-        public var requestBodyParameters: [String: [MediaTypeParameter]] { storage.requestBodyParameters }
-        /// How the parts (or fields) of a multipart or form request body are written, by essence and part name.
-        public var requestBodyEncodings: [String: [String: PartEncoding]] { storage.requestBodyEncodings }
+        public var requestBodies: [String: Body] { storage.requestBodies }
         public var requestBodyRequired: Bool { storage.requestBodyRequired }
         /// Responses by key: `200`, `2XX`, `default`.
         public var responses: [String: Response] { storage.responses }
@@ -65,13 +56,11 @@ public struct CompiledContract: Sendable {
         public var keyCase: KeyCase? { storage.keyCase }
 
         init(
-            method: String, template: String, parameters: [Parameter], requestBodies: [String: CompiledSchema?],
-            requestBodyParameters: [String: [MediaTypeParameter]] = [:], requestBodyEncodings: [String: [String: PartEncoding]] = [:],
-            requestBodyRequired: Bool, responses: [String: Response], keyCase: KeyCase?, graph: SchemaGraph
+            method: String, template: String, parameters: [Parameter], requestBodies: [String: Body], requestBodyRequired: Bool,
+            responses: [String: Response], keyCase: KeyCase?, graph: SchemaGraph
         ) {
             storage = Storage(
                 method: method, template: template, parameters: parameters, requestBodies: requestBodies,
-                requestBodyParameters: requestBodyParameters, requestBodyEncodings: requestBodyEncodings,
                 requestBodyRequired: requestBodyRequired, responses: responses, keyCase: keyCase, graph: graph)
         }
 
@@ -170,23 +159,32 @@ public struct CompiledContract: Sendable {
 
     /// A declared response.
     public struct Response: Sendable {
-        /// Bodies by media type (lower-case essence); a nil schema accepts any body of that type.
-        public let content: [String: CompiledSchema?]
-        /// Parameters a declared media type carries (`charset=UTF-8` of `application/json;charset=UTF-8`), by essence.
-        public let contentParameters: [String: [MediaTypeParameter]]
+        /// Bodies by media type (lower-case essence).
+        public let content: [String: Body]
         /// Declared headers by lower-case name.
         public let headers: [String: Header]
-        /// How the parts of a multipart body are written, by essence and part name.
-        public let contentEncodings: [String: [String: PartEncoding]]
 
-        init(
-            content: [String: CompiledSchema?], contentParameters: [String: [MediaTypeParameter]] = [:], headers: [String: Header],
-            contentEncodings: [String: [String: PartEncoding]] = [:]
-        ) {
+        init(content: [String: Body], headers: [String: Header]) {
             self.content = content
-            self.contentParameters = contentParameters
             self.headers = headers
-            self.contentEncodings = contentEncodings
+        }
+    }
+
+    /// A body of one declared media type (of a request body or a response), as one value: what it must be, what its
+    /// `Content-Type` must carry, and how its parts are written.
+    public struct Body: Sendable {
+        /// The schema a body must match; nil accepts any body of the media type.
+        public let schema: CompiledSchema?
+        /// Parameters the media type is declared with (`charset=UTF-8` of `application/json;charset=UTF-8`): a body's
+        /// `Content-Type` must carry them.
+        public let parameters: [MediaTypeParameter]
+        /// How the parts of a multipart body (or the fields of a form) are written, by part name.
+        public let encodings: [String: PartEncoding]
+
+        init(schema: CompiledSchema?, parameters: [MediaTypeParameter] = [], encodings: [String: PartEncoding] = [:]) {
+            self.schema = schema
+            self.parameters = parameters
+            self.encodings = encodings
         }
     }
 
@@ -297,7 +295,7 @@ public struct CompiledContract: Sendable {
     /// Compiled where reached: the slips the schemas compiled so far were read with, as ``warnings`` (empty for a
     /// contract compiled whole, whose ``warnings`` hold them).
     package var reachedWarnings: [String] {
-        switch body {
+        switch extent {
         case .compiled: []
         case .reached(let reached): reached.schemaNotices.map(Self.warning)
         }
@@ -314,18 +312,18 @@ public struct CompiledContract: Sendable {
     var coverageIndex: CoverageIndex { whole.coverageIndex }
     /// Keeps what the schemas' recursive `$ref`s lead to alive for as long as the contract is held.
     package var graph: SchemaGraph {
-        switch body {
+        switch extent {
         case .compiled(let whole): whole.graph
         case .reached(let reached): reached.graph
         }
     }
 
     /// Compiled whole, or where lookups reach it.
-    private enum Body: Sendable {
+    private enum Extent: Sendable {
         case compiled(Whole)
         case reached(ReachedOperations)
     }
-    private let body: Body
+    private let extent: Extent
 
     /// A contract compiled whole: its operations and refusals, each found by method.
     private final class Whole: Sendable {
@@ -379,7 +377,7 @@ public struct CompiledContract: Sendable {
 
     /// The contract compiled whole: as made, or (compiled where reached) compiled now.
     private var whole: Whole {
-        switch body {
+        switch extent {
         case .compiled(let whole): whole
         case .reached(let reached): reached.whole().whole
         }
@@ -387,13 +385,13 @@ public struct CompiledContract: Sendable {
 
     init(path: String, operations: [Operation], refused: [Refusal] = [], graph: SchemaGraph) {
         self.path = path
-        body = .compiled(Whole(operations: operations, refused: refused, graph: graph))
+        extent = .compiled(Whole(operations: operations, refused: refused, graph: graph))
     }
 
     /// This contract with each operation of `structural` refused for its structure, its other reasons (if it was
     /// refused already) after.
     func refusing(_ structural: [StructureRefusal]) -> CompiledContract {
-        guard !structural.isEmpty, case .compiled(let whole) = body else { return self }
+        guard !structural.isEmpty, case .compiled(let whole) = extent else { return self }
         let (operations, refused) = Self.refusing(structural, operations: whole.operations, refused: whole.refused)
         var contract = CompiledContract(path: path, operations: operations, refused: refused, graph: whole.graph)
         contract.brokenReferences = brokenReferences
@@ -438,18 +436,18 @@ public struct CompiledContract: Sendable {
     /// A contract whose operations are compiled as lookups reach them.
     init(reached: ReachedOperations) {
         path = reached.path
-        body = .reached(reached)
+        extent = .reached(reached)
     }
 
     /// Whether operations are compiled only as lookups reach them (a vendor-sized description, ``Contract/Compilation``).
     package var compilesWhereReached: Bool {
-        if case .reached = body { return true }
+        if case .reached = extent { return true }
         return false
     }
 
     /// How many operations the document describes (checked or refused).
     package var declaredOperationCount: Int {
-        switch body {
+        switch extent {
         case .compiled(let whole): whole.operations.count + whole.refused.count(where: { $0.path != nil && $0.method != nil })
         case .reached(let reached): reached.declaredCount
         }
@@ -457,7 +455,7 @@ public struct CompiledContract: Sendable {
 
     /// The operations compiled and refused so far, in the document's order: all of them, unless compiled where reached.
     package var reached: (operations: [Operation], refused: [Refusal]) {
-        switch body {
+        switch extent {
         case .compiled(let whole): (whole.operations, whole.refused)
         case .reached(let reached): reached.reached
         }
@@ -466,7 +464,7 @@ public struct CompiledContract: Sendable {
     /// A problem of the whole document that compiling what was reached met (a chain of `$ref`s that loops): the
     /// document is refused. Always nil for a contract compiled whole (loading threw it).
     package var documentError: ConfigurationError? {
-        switch body {
+        switch extent {
         case .compiled: nil
         case .reached(let reached): reached.documentError
         }
@@ -476,7 +474,7 @@ public struct CompiledContract: Sendable {
     /// and when a refused operation matches better (``refusal(method:path:)`` says which).
     public func operation(method: String, path: String) -> (operation: Operation, pathParameters: [String: String])? {
         let method = method.uppercased()
-        switch body {
+        switch extent {
         case .compiled(let whole):
             guard let found = PathTemplate.best(whole.byMethod[method] ?? [], for: path, template: \.path) else { return nil }
             if !whole.refusedByMethod.isEmpty, refusal(method: method, path: path) != nil { return nil }
@@ -493,7 +491,7 @@ public struct CompiledContract: Sendable {
     /// `GET /shared_items#folders` beside `GET /shared_items`): a request to the path is any of them.
     package func alternatives(to operation: Operation) -> [Operation] {
         let path = Self.withoutFragment(operation.template)
-        switch body {
+        switch extent {
         case .compiled(let whole):
             guard whole.hasFragmentKeys else { return [] }
             return (whole.byMethod[operation.method] ?? []).filter {
@@ -513,7 +511,7 @@ public struct CompiledContract: Sendable {
     /// (literal segments win over parameters; an operation that is checked wins a tie).
     public func refusal(method: String, path: String) -> Refusal? {
         let method = method.uppercased()
-        switch body {
+        switch extent {
         case .compiled(let whole):
             guard let refusals = whole.refusedByMethod[method] else { return nil }
             let candidates = refusals.compactMap { refusal in refusal.path.map { (template: $0, refusal: Optional(refusal)) } }
@@ -528,7 +526,7 @@ public struct CompiledContract: Sendable {
     /// The program that checks a response body of `operation` (its response `key`, for `mediaType`, a key of its
     /// content) as it is read, or nil (``Verifier/streamingProgram(operation:status:contentType:)``).
     func program(for operation: Operation, response key: String, mediaType: String) -> StreamingProgram? {
-        switch body {
+        switch extent {
         case .compiled(let whole): whole.coverageIndex.program(for: operation, response: key, mediaType: mediaType)
         case .reached(let reached): reached.program(for: operation, response: key, mediaType: mediaType)
         }

@@ -429,15 +429,13 @@ struct ContractCompiler {
         // A path parameter the path does not have is never sent (``notices()`` says so once, at the line).
         let pathNames = Set(PathTemplate(template).parameterNames)
         merged.removeAll { $0.place == .path && !pathNames.contains($0.name) }
-        var requestBodies: [String: CompiledSchema?] = [:]
-        var requestBodyParameters: [String: [CompiledContract.MediaTypeParameter]] = [:]
-        var requestBodyEncodings: [String: [String: CompiledContract.PartEncoding]] = [:]
+        var requestBodies: [String: CompiledContract.Body] = [:]
         var bodyRequired = false
         if let body = operation["requestBody"] {
             try attempt { () throws(SchemaError) in
                 let (resolved, at) = try resolve(body, at: pointer.appending("requestBody"), what: "request body")
                 try refuseUnknownExtensions(in: resolved, at: at, allowed: [])
-                (requestBodies, requestBodyParameters, requestBodyEncodings) = try content(resolved["content"], at: at.appending("content"))
+                requestBodies = try content(resolved["content"], at: at.appending("content"))
                 bodyRequired = resolved["required"]?.boolValue ?? false
             }
         }
@@ -447,13 +445,11 @@ struct ContractCompiler {
                 try attempt { () throws(SchemaError) in
                     let (response, at) = try resolve(entry.value, at: pointer.appending("responses").appending(entry.key), what: "response")
                     try refuseUnknownExtensions(in: response, at: at, allowed: [])
-                    let (content, contentParameters, encodings) = try content(response["content"], at: at.appending("content"))
+                    let content = try content(response["content"], at: at.appending("content"))
                     // `2xx` is `2XX`; `default` stays as OpenAPI spells it.
                     let key = entry.key == "default" ? entry.key : entry.key.uppercased()
                     responses[key] = CompiledContract.Response(
-                        content: content, contentParameters: contentParameters,
-                        headers: try headers(response["headers"], at: at.appending("headers")), contentEncodings: encodings
-                    )
+                        content: content, headers: try headers(response["headers"], at: at.appending("headers")))
                 }
             }
         }
@@ -464,7 +460,6 @@ struct ContractCompiler {
         }
         return CompiledContract.Operation(
             method: method.uppercased(), template: template, parameters: merged, requestBodies: requestBodies,
-            requestBodyParameters: requestBodyParameters, requestBodyEncodings: requestBodyEncodings,
             requestBodyRequired: bodyRequired, responses: responses, keyCase: keyCase, graph: schemas.graph
         )
     }
@@ -692,17 +687,11 @@ struct ContractCompiler {
         return (schema, CompiledContract.ValueEncoding(style: style, explode: explode, mediaType: nil))
     }
 
-    /// The schemas of a content map by media type essence, and the parameters each media type carries
-    /// (`application/json;charset=UTF-8` requires `charset=UTF-8` of the body's Content-Type).
-    private func content(
-        _ value: JSONValue?, at pointer: JSONPointer
-    ) throws(SchemaError) -> (
-        [String: CompiledSchema?], [String: [CompiledContract.MediaTypeParameter]], [String: [String: CompiledContract.PartEncoding]]
-    ) {
-        guard case .object(let types)? = value else { return ([:], [:], [:]) }
-        var result: [String: CompiledSchema?] = [:]
-        var parameters: [String: [CompiledContract.MediaTypeParameter]] = [:]
-        var encodings: [String: [String: CompiledContract.PartEncoding]] = [:]
+    /// The bodies of a content map by media type essence: each one's schema, the parameters its media type carries
+    /// (`application/json;charset=UTF-8` requires `charset=UTF-8` of the body's Content-Type), and its parts' encodings.
+    private func content(_ value: JSONValue?, at pointer: JSONPointer) throws(SchemaError) -> [String: CompiledContract.Body] {
+        guard case .object(let types)? = value else { return [:] }
+        var result: [String: CompiledContract.Body] = [:]
         for type in types {
             let at = pointer.appending(type.key)
             try refuseUnknownExtensions(in: type.value, at: at, allowed: [])
@@ -724,13 +713,11 @@ struct ContractCompiler {
                 }
                 carried.append(CompiledContract.MediaTypeParameter(name: name, value: value))
             }
-            if !carried.isEmpty { parameters[essence] = carried }
             let schema: CompiledSchema? = type.value["schema"] == nil ? nil : try schemas.compile(at: at.appending("schema"))
-            result[essence] = schema
             let parts = try partEncodings(type.value["encoding"], of: schema, essence: essence, at: at.appending("encoding"))
-            if !parts.isEmpty { encodings[essence] = parts }
+            result[essence] = CompiledContract.Body(schema: schema, parameters: carried, encodings: parts)
         }
-        return (result, parameters, encodings)
+        return result
     }
 
     /// What OpenAPI 3.2 adds to a media type: refused by name until it is checked.

@@ -181,7 +181,7 @@ final class ReachedOperations: Sendable {
     func program(for operation: CompiledContract.Operation, response key: String, mediaType: String) -> StreamingProgram? {
         let programKey = ProgramKey(operation: operation.name, response: key, mediaType: mediaType)
         if let made = state.withLock({ $0.programs[programKey] }) { return made }
-        guard let schema = operation.responses[key]?.content[mediaType] ?? nil else { return nil }
+        guard let schema = operation.responses[key]?.content[mediaType]?.schema else { return nil }
         // Made outside the lock (two jobs may both make one; the first stored is kept, and both are the same).
         let program = StreamingProgram(schema: schema, keyCase: operation.keyCase, coverage: [], root: nil)
         return state.withLock { state in

@@ -73,7 +73,7 @@ final class CoverageIndex: Sendable {
         var graph = CoverageGraph(schemas: schemas)
         let bodies = compiled.flatMap { operation in
             operation.responses.keys.sorted().flatMap { key in
-                (operation.responses[key]?.content ?? [:]).sorted { $0.key < $1.key }.compactMap(\.value)
+                (operation.responses[key]?.content ?? [:]).sorted { $0.key < $1.key }.compactMap(\.value.schema)
             }
         }
         graph.count(bodies)
@@ -90,8 +90,8 @@ final class CoverageIndex: Sendable {
                     Item(measure: 1, place: name, detail: responseKey, key: ContractCoverage.key(name, responseKey), declared: []))
                 let (root, unit) = graph.addResponse(operation: name, responseKey: responseKey)
                 responses[responseKey]?.root = root
-                for (_, schema) in (operation.responses[responseKey]?.content ?? [:]).sorted(by: { $0.key < $1.key }) {
-                    if let schema { graph.read(schema, into: root, unit: unit) }
+                for (_, body) in (operation.responses[responseKey]?.content ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    if let schema = body.schema { graph.read(schema, into: root, unit: unit) }
                 }
             }
             operations.append((operationItems.count - 1, responses))
@@ -120,7 +120,7 @@ final class CoverageIndex: Sendable {
         if let made = programs.withLock({ $0[programKey] }) { return made }
         // Made outside the lock (two jobs may both make one; the first stored is kept, and both are the same).
         let entry = compiled[position]
-        guard let schema = entry.responses[key]?.content[mediaType] ?? nil else { return nil }
+        guard let schema = entry.responses[key]?.content[mediaType]?.schema else { return nil }
         let program = StreamingProgram(
             schema: schema, keyCase: entry.keyCase, coverage: nodes, root: operations[position].responses[key]?.root)
         return programs.withLock { made in

@@ -15,11 +15,10 @@ extension Verifier {
     }
 
     /// Checks a body (`checked`: it was checked as it was read, and only its presence and content type are left) against
-    /// the media types `declared` for it, with their `parameters` and part `encodings`.
+    /// the media types `declared` for it.
     func checkBody(
-        _ body: RecordedBody?, contentType: String?, declared: [String: CompiledSchema?],
-        parameters: [String: [CompiledContract.MediaTypeParameter]], encodings: [String: [String: CompiledContract.PartEncoding]] = [:],
-        side: Finding.Part, operation: CompiledContract.Operation, status: Int, required: Bool, checked: Bool = false
+        _ body: RecordedBody?, contentType: String?, declared: [String: CompiledContract.Body], side: Finding.Part,
+        operation: CompiledContract.Operation, status: Int, required: Bool, checked: Bool = false
     ) -> [Finding] {
         let place = FindingPlace(side, operation: operation.name, status: status)
         guard body != nil || checked else { return Self.missingBody(declared: declared, required: required, place) }
@@ -32,31 +31,29 @@ extension Verifier {
                     found: "a body (\(contentType.map { MediaType.essence(of: $0) } ?? "no Content-Type"))")
             ]
         }
-        let (key, found) = Self.contentTypeFindings(contentType, declared: declared, parameters: parameters, place)
+        let (key, found) = Self.contentTypeFindings(contentType, declared: declared, place)
         // A body checked as it was read (by the program of the schema chosen just as above) was valid JSON.
-        guard let key, let schemaEntry = declared[key], let body else { return found }
+        guard let key, let entry = declared[key], let body else { return found }
         let mediaType = contentType.map { MediaType.essence(of: $0) } ?? ""
-        let read = Self.read(body, mediaType: mediaType, schema: schemaEntry ?? nil, place)
+        let read = Self.read(body, mediaType: mediaType, schema: entry.schema, place)
         var findings = found + read.findings
         guard var value = read.value else { return findings }
-        if case .form(let fields, _) = body, let partEncodings = encodings[key], partEncodings.values.contains(where: \.deepObject),
-            let schema = schemaEntry ?? nil
-        {
+        let partEncodings = entry.encodings
+        if case .form(let fields, _) = body, partEncodings.values.contains(where: \.deepObject), let schema = entry.schema {
             value = Self.folded(fields, encodings: partEncodings, schema: schema)
         }
         // Parts (or fields) whose encoding says JSON are parsed and checked as JSON; their types and headers are checked.
         var jsonParts: [String: JSONValue] = [:]
-        if let partEncodings = encodings[key], !partEncodings.isEmpty {
+        if !partEncodings.isEmpty {
             findings += checkParts(
-                Self.parts(of: body), encodings: partEncodings, schema: schemaEntry ?? nil, into: &jsonParts,
-                place.at("/\(side)/body"))
+                Self.parts(of: body), encodings: partEncodings, schema: entry.schema, into: &jsonParts, place.at("/\(side)/body"))
             if !jsonParts.isEmpty, case .object(var object) = value {
                 for (name, parsed) in jsonParts { object[name] = parsed }
                 value = .object(object)
             }
         }
-        guard let schema = schemaEntry else { return findings }
-        let jsonNames = (encodings[key] ?? [:]).filter { $0.value.isJSON && schema.property($0.key) != nil }.map(\.key)
+        guard let schema = entry.schema else { return findings }
+        let jsonNames = partEncodings.filter { $0.value.isJSON && schema.property($0.key) != nil }.map(\.key)
         return findings
             + checkValue(
                 value, schema: schema, read: (body, read.formValues), jsonParts: jsonParts, jsonNames: jsonNames,
@@ -74,16 +71,14 @@ extension Verifier {
         ]
         if !operation.requestBodies.isEmpty {
             findings +=
-                Self.contentTypeFindings(
-                    contentType, declared: operation.requestBodies, parameters: operation.requestBodyParameters, place
-                ).findings
+                Self.contentTypeFindings(contentType, declared: operation.requestBodies, place).findings
         }
         return findings
     }
 
     /// No body came: a finding when one was required, or when the response declares a schema for it.
-    static func missingBody(declared: [String: CompiledSchema?], required: Bool, _ place: FindingPlace) -> [Finding] {
-        guard required || (place.side == .response && !declared.isEmpty && declared.values.contains { $0 != nil }) else {
+    static func missingBody(declared: [String: CompiledContract.Body], required: Bool, _ place: FindingPlace) -> [Finding] {
+        guard required || (place.side == .response && declared.values.contains { $0.schema != nil }) else {
             return []
         }
         return [
@@ -94,13 +89,12 @@ extension Verifier {
 
     /// The declared media type `contentType` is (nil when none is), and what its `Content-Type` broke: a media type
     /// not declared, or a parameter the declared one carries (`charset=utf-8`) missing or different.
-    static func contentTypeFindings(
-        _ contentType: String?, declared: [String: CompiledSchema?], parameters: [String: [CompiledContract.MediaTypeParameter]],
-        _ place: FindingPlace
-    ) -> (key: String?, findings: [Finding]) {
-        guard let key = declaredKey(declared, contentType: contentType), declared[key] != nil else {
+    static func contentTypeFindings(_ contentType: String?, declared: [String: CompiledContract.Body], _ place: FindingPlace) -> (
+        key: String?, findings: [Finding]
+    ) {
+        guard let key = declaredKey(declared, contentType: contentType), let entry = declared[key] else {
             let mediaType = contentType.map { MediaType.essence(of: $0) } ?? ""
-            let expected = declared.keys.sorted().map { written($0, parameters[$0] ?? []) }.joined(separator: " or ")
+            let expected = declared.keys.sorted().map { written($0, declared[$0]?.parameters ?? []) }.joined(separator: " or ")
             return (
                 nil,
                 [
@@ -109,7 +103,8 @@ extension Verifier {
                 ]
             )
         }
-        guard let carried = parameters[key], let contentType, !carried.allSatisfy({ $0.isCarried(by: contentType) }) else {
+        let carried = entry.parameters
+        guard !carried.isEmpty, let contentType, !carried.allSatisfy({ $0.isCarried(by: contentType) }) else {
             return (key, [])
         }
         return (

@@ -90,7 +90,7 @@ public struct Verifier: Sendable {
     package func streamingProgram(operation: CompiledContract.Operation, status: Int, contentType: String?) -> StreamingProgram? {
         guard let (key, response) = operation.response(for: status) else { return nil }
         guard let mediaType = Self.declaredKey(response.content, contentType: contentType),
-            response.content[mediaType] ?? nil != nil
+            response.content[mediaType]?.schema != nil
         else { return nil }
         return contract.program(for: operation, response: key, mediaType: mediaType)
     }
@@ -98,7 +98,7 @@ public struct Verifier: Sendable {
     /// The key of `declared` a body of `contentType` is checked against: the most specific that takes it (OpenAPI's
     /// rule), its media type, else its `type/*`, else `*/*` (springdoc's default for every response). Nil without a
     /// `Content-Type`: `*/*` takes any media type, not none.
-    package static func declaredKey(_ declared: [String: CompiledSchema?], contentType: String?) -> String? {
+    package static func declaredKey<Value>(_ declared: [String: Value], contentType: String?) -> String? {
         guard let contentType else { return nil }
         let mediaType = MediaType.essence(of: contentType)
         if declared[mediaType] != nil { return mediaType }
@@ -172,8 +172,7 @@ public struct Verifier: Sendable {
         }
         if let (_, declaredResponse) = declared {
             findings += checkBody(
-                response.body, contentType: response.headers["Content-Type"], declared: declaredResponse.content,
-                parameters: declaredResponse.contentParameters, encodings: declaredResponse.contentEncodings, side: .response,
+                response.body, contentType: response.headers["Content-Type"], declared: declaredResponse.content, side: .response,
                 operation: operation, status: status, required: false, checked: responseBodyChecked
             )
             findings += checkHeaders(response.headers, declared: declaredResponse.headers, operation: name, status: status)
@@ -187,8 +186,7 @@ public struct Verifier: Sendable {
                 findings += unseenBody(reason, contentType: request.headers["Content-Type"], operation: operation, status: status)
             } else {
                 findings += checkBody(
-                    request.body, contentType: request.headers["Content-Type"], declared: operation.requestBodies,
-                    parameters: operation.requestBodyParameters, encodings: operation.requestBodyEncodings, side: .request,
+                    request.body, contentType: request.headers["Content-Type"], declared: operation.requestBodies, side: .request,
                     operation: operation, status: status, required: operation.requestBodyRequired
                 )
             }
