@@ -2,6 +2,8 @@ import APICheck
 import Foundation
 import Testing
 
+@testable import APICheckContracts
+
 /// Every keyword the verifier enforces, broken once in a recording: each gives its rule, pointer and line.
 @Suite("Verifier: every keyword, parameter and header is enforced")
 struct VerifierKeywordTests {
@@ -139,6 +141,21 @@ struct VerifierKeywordTests {
         body.set(.string(uri), at: JSONPointer(tokens: ["link"]))
         let found = try Self.findings(try Self.recordingText(url: "/things/5", body: JSONWriter.compact(body)))
         #expect(found.isEmpty, "\(found.map(\.compilerLine))")
+    }
+
+    /// The keywords of the compiler's table (``SchemaVocabulary/enforced``) that this suite leaves to others: the core
+    /// ones (`DynamicReferenceTests`, `SchemaIdentifierTests`, `MetaSchemaTests`) and apicheck's extensions
+    /// (`ContractLoadingTests`, the key-case and date suites).
+    static let testedElsewhere: Set<String> = [
+        "$defs", "$schema", "$anchor", "$dynamicRef", "$dynamicAnchor", "$vocabulary", "x-apicheck-key-case", "x-apicheck-date",
+    ]
+
+    @Test("the contract here writes every keyword of the compiler's table but those tested elsewhere")
+    func everyEnforcedKeywordIsHere() {
+        let written = SchemaVocabulary.enforced.filter { keyword in
+            [" ", "{", ","].contains { Self.contractText.contains("\($0)\(keyword):") }
+        }
+        #expect(SchemaVocabulary.enforced.subtracting(written).sorted() == Self.testedElsewhere.sorted())
     }
 
     @Test("a body, parameters and headers that keep every keyword verify clean")
