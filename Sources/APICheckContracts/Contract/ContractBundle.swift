@@ -15,7 +15,7 @@ import Foundation
 /// before anything is compiled.
 struct ContractBundle {
     /// The member of the document's root that holds the other files, by number.
-    static let member = "x-apicheck-files"
+    static let member = DocumentIndex.bundledFiles
 
     /// The contract itself.
     let main: ContractSource

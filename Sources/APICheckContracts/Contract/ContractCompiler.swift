@@ -464,15 +464,6 @@ struct ContractCompiler {
         )
     }
 
-    /// Why a `$ref` that is neither local nor to a file beside the contract (``ContractBundle`` made those local) is
-    /// refused.
-    static func urlReference(_ reference: String) -> String {
-        """
-        \"\(reference)\" is a URL, and apicheck reaches no network while it checks: save that document beside the contract and refer \
-        to it by a relative path (schemas/todo.yaml#/Todo)
-        """
-    }
-
     /// Follows a local `$ref` to a parameter, body, response, header or path item (also a chain of them).
     func resolve(_ value: JSONValue, at pointer: JSONPointer, what: String) throws(SchemaError) -> (JSONValue, JSONPointer) {
         var value = value
@@ -481,7 +472,7 @@ struct ContractCompiler {
         while case .string(let reference)? = value["$ref"] {
             guard reference.hasPrefix("#/"), let decoded = reference.dropFirst().percentDecoded else {
                 throw SchemaError(
-                    pointer: pointer.appending("$ref"), message: Self.urlReference(reference)
+                    pointer: pointer.appending("$ref"), message: SchemaCompiler.urlReference(reference)
                 )
             }
             let target = JSONPointer(decoded)

@@ -30,7 +30,7 @@ struct SchemaError: Error, Sendable, Equatable {
         // The other files of a contract split across files sit at /x-apicheck-files/N: apicheck's place, not words.
         isDocumentWide =
             documentWide
-            || pointer.tokens.dropFirst(pointer.tokens.first == ContractBundle.member ? 2 : 0).contains {
+            || pointer.tokens.dropFirst(pointer.tokens.first == DocumentIndex.bundledFiles ? 2 : 0).contains {
                 $0.hasPrefix("x-apicheck-")
             }
     }
@@ -543,6 +543,15 @@ final class SchemaCompiler {
         return CompiledSchema(location: pointer, outer)
     }
 
+    /// Why a `$ref` to a URL that no schema of the document declares is refused (one to a file beside a contract was
+    /// made local by ``ContractBundle``).
+    static func urlReference(_ reference: String) -> String {
+        """
+        \"\(reference)\" is a URL, and apicheck reaches no network while it checks: save that document beside the contract and refer \
+        to it by a relative path (schemas/todo.yaml#/Todo)
+        """
+    }
+
     static func isAnnotation(_ key: String) -> Bool {
         SchemaVocabulary.annotations.contains(key) || (key.hasPrefix("x-") && !key.hasPrefix("x-apicheck-"))
     }
@@ -844,7 +853,7 @@ final class SchemaCompiler {
             // A URL no schema here declares is never fetched: it refuses what reaches it. A relative one that leads
             // nowhere is the contract's own error, as a pointer to nothing is.
             if URIReference(reference).scheme != nil {
-                throw SchemaError(pointer: pointer, message: ContractCompiler.urlReference(reference))
+                throw SchemaError(pointer: pointer, message: Self.urlReference(reference))
             }
             throw SchemaError(
                 pointer: pointer, message: "\"\(reference)\" names \(uri), which no schema of this document declares ($id)",

@@ -196,7 +196,7 @@ struct SchemaResources: Sendable {
             if keywords.anchor != nil || keywords.dynamicAnchor != nil { try declareAnchors(keywords, at: path, base: base) }
             for member in object where member.value.holdsValues && !Self.isData(member.key) {
                 // The other files of a contract split across files: their `$ref`s are already places (ContractBundle).
-                if path.isEmpty && member.key == ContractBundle.member { continue }
+                if path.isEmpty && member.key == DocumentIndex.bundledFiles { continue }
                 path.append(member.key)
                 try walk(member.value, at: &path, base: base, inData: inData || member.key.hasPrefix("x-"))
                 path.removeLast()

@@ -6,6 +6,11 @@ import APICheckRecording
 /// comparing keys one after another, so in a vendor's description (GitHub's has about 900 schemas) every reference
 /// cost hundreds of string comparisons, and compiling it was dominated by them.
 struct DocumentIndex: Sendable {
+    /// The member of a document's root that holds other documents bundled into it, by number (a contract split across
+    /// files, gathered by ``ContractBundle``): their `$ref`s are places in this document already, and a pointer's
+    /// first two tokens there say which file, not what is written.
+    static let bundledFiles = "x-apicheck-files"
+
     let document: JSONValue
     private let components: [String: [String: JSONValue]]
 
