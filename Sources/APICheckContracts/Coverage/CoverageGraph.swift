@@ -30,7 +30,7 @@ struct CoverageGraph {
     init(schemas: SchemaGraph) {
         self.schemas = schemas
     }
-    private(set) var nodes: [CoverageIndex.Node] = []
+    private(set) var nodes: [CoverageTree.Node] = []
     private(set) var fields: [Found] = []
     private(set) var enums: [Found] = []
     /// The schemas several places reach, by how often they are reached (``count(_:)``).
@@ -176,12 +176,12 @@ struct CoverageGraph {
         }
     }
 
-    /// The most items a node's ``CoverageIndex/Node/below`` lists; a node with more below it is always walked.
+    /// The most items a node's ``CoverageTree/Node/below`` lists; a node with more below it is always walked.
     static let largestBelow = 256
 
     /// The nodes, done: their items numbered from `fieldOffset` and `enumOffset` (where the measures put them), each
-    /// node's ``CoverageIndex/Node/place`` and ``CoverageIndex/Node/below`` filled in.
-    mutating func finish(fieldOffset: Int, enumOffset: Int) -> [CoverageIndex.Node] {
+    /// node's ``CoverageTree/Node/place`` and ``CoverageTree/Node/below`` filled in.
+    mutating func finish(fieldOffset: Int, enumOffset: Int) -> [CoverageTree.Node] {
         for index in nodes.indices {
             if let field = nodes[index].field { nodes[index].field = fieldOffset + field }
             nodes[index].enums = nodes[index].enums.map { ($0.text, enumOffset + $0.item) }
@@ -199,7 +199,7 @@ struct CoverageGraph {
         return nodes
     }
 
-    /// Every node's ``CoverageIndex/Node/below``, bottom-up: nil where a cycle is below (a value there is always
+    /// Every node's ``CoverageTree/Node/below``, bottom-up: nil where a cycle is below (a value there is always
     /// walked) or more than ``largestBelow`` items.
     private mutating func fillBelow() {
         enum State { case new, open, done }
@@ -243,7 +243,7 @@ struct CoverageGraph {
     }
 
     private mutating func newNode() -> Int {
-        nodes.append(CoverageIndex.Node())
+        nodes.append(CoverageTree.Node())
         return nodes.count - 1
     }
 

@@ -20,36 +20,9 @@ final class CoverageIndex: Sendable {
         let declared: [String]
     }
 
-    /// A place in a response body, or in a schema several places share: the items set when a value is there, and where
-    /// its members and elements lead.
-    struct Node: Sendable {
-        /// Declared member names and the nodes they lead to.
-        var children: [String: Int] = [:]
-        /// The node of every array element (`*`).
-        var elements: Int?
-        /// The field item of this place, when it is a declared property.
-        var field: Int?
-        /// Enum values declared here, as compact JSON, with their items.
-        var enums: [(text: String, item: Int)] = []
-        /// The roots of the schemas several places share that apply here too (a `$ref` to one): a value here is
-        /// walked along each of them as well.
-        var links: [Int] = []
-        /// This node and every node its links lead to, links of links included; empty when it has no links.
-        var place: [Int] = []
-        /// Every item a value here can set: its enum values, and below it the fields and enum values of its members
-        /// and elements. Once all are set, a value here has nothing left to mark and is not walked (the 49 todos
-        /// after the first of a page, say). Nil when a cycle is below, or too many items: such a value is walked.
-        var below: [Int]? = []
-    }
-
-    /// The nodes whose declarations apply at `node`: itself and those its links lead to.
-    static func place(_ node: Int, in nodes: [Node]) -> [Int] {
-        nodes[node].place.isEmpty ? [node] : nodes[node].place
-    }
-
     /// Every item, in ``ContractCoverage``'s order: measure by measure, each in the contract's order.
     let items: [Item]
-    let nodes: [Node]
+    let nodes: [CoverageTree.Node]
     /// Per operation (in `CompiledContract.operations` order): its item, and per response key its item and tree root.
     let operations: [(item: Int, responses: [String: (item: Int, root: Int)])]
     private let operationIndex: [String: Int]
@@ -163,7 +136,7 @@ final class CoverageIndex: Sendable {
         case .json(let value):
             mark(value, at: response.root, into: &bits)
         case .form(let fields, _):
-            for root in Self.place(response.root, in: nodes) {
+            for root in CoverageTree.place(response.root, in: nodes) {
                 for field in fields {
                     guard let child = nodes[root].children[field.name] else { continue }
                     if let item = nodes[child].field { bits.set(item) }
@@ -217,41 +190,5 @@ final class CoverageIndex: Sendable {
             let text = JSONWriter.compact(value)
             for entry in node.enums where entry.text == text { bits.set(entry.item) }
         }
-    }
-}
-
-/// Which items of a ``CoverageIndex`` are exercised: one bit each.
-package struct CoverageBits: Sendable, Equatable {
-    private(set) var words: [UInt64] = []
-
-    mutating func set(_ item: Int) {
-        let word = item >> 6
-        if word >= words.count { words += Array(repeating: 0, count: word - words.count + 1) }
-        words[word] |= 1 << UInt64(item & 63)
-    }
-
-    /// Whether every one of `items` is set (true for none).
-    func containsAll(_ items: [Int]) -> Bool {
-        for item in items where !contains(item) { return false }
-        return true
-    }
-
-    func contains(_ item: Int) -> Bool {
-        let word = item >> 6
-        return word < words.count && words[word] & (1 << UInt64(item & 63)) != 0
-    }
-
-    package mutating func formUnion(_ other: CoverageBits) {
-        if other.words.count > words.count { words += Array(repeating: 0, count: other.words.count - words.count) }
-        for (position, word) in other.words.enumerated() { words[position] |= word }
-    }
-
-    /// The items set, in order.
-    var items: [Int] {
-        var result: [Int] = []
-        for (position, word) in words.enumerated() where word != 0 {
-            for bit in 0..<64 where word & (1 << UInt64(bit)) != 0 { result.append(position << 6 | bit) }
-        }
-        return result
     }
 }

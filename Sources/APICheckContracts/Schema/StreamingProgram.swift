@@ -91,7 +91,7 @@ package final class StreamingProgram: Sendable {
 
     /// Compiles `schema` (a response body's) with `keyCase` in force from its operation, and the coverage tree
     /// below `root`; nil when some check cannot be made while reading.
-    init?(schema: CompiledSchema, keyCase: KeyCase?, coverage: [CoverageIndex.Node], root: Int?) {
+    init?(schema: CompiledSchema, keyCase: KeyCase?, coverage: [CoverageTree.Node], root: Int?) {
         var compiler = Compiler(coverage: coverage)
         guard compiler.compile(schema, keyCase: keyCase, coverage: root.map { [$0] } ?? []) != nil else { return nil }
         nodes = compiler.nodes
@@ -101,7 +101,7 @@ package final class StreamingProgram: Sendable {
     }
 
     private struct Compiler {
-        let coverage: [CoverageIndex.Node]
+        let coverage: [CoverageTree.Node]
         var nodes: [Node] = []
         var names: [UInt8] = []
         var patterns: [CompiledSchema.Pattern] = []
@@ -119,7 +119,7 @@ package final class StreamingProgram: Sendable {
             let keyCase: KeyCase?
         }
 
-        init(coverage: [CoverageIndex.Node]) {
+        init(coverage: [CoverageTree.Node]) {
             self.coverage = coverage
         }
 
@@ -251,12 +251,12 @@ package final class StreamingProgram: Sendable {
             var enums: [(text: String, item: Int)] = []
         }
 
-        /// The coverage at the nodes of `place` (``CoverageIndex/Node/links`` followed).
+        /// The coverage at the nodes of `place` (``CoverageTree/Node/links`` followed).
         func merged(_ place: [Int]) -> Coverage {
             var merged = Coverage()
             var seen: Set<Int> = []
             for start in place {
-                for index in CoverageIndex.place(start, in: coverage) where seen.insert(index).inserted {
+                for index in CoverageTree.place(start, in: coverage) where seen.insert(index).inserted {
                     let node = coverage[index]
                     for (name, child) in node.children { merged.children[name, default: []].append(child) }
                     if let elements = node.elements { merged.elements.append(elements) }
