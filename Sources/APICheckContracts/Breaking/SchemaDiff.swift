@@ -15,13 +15,9 @@ struct ChangePlace: Hashable {
     /// As the client sends a value (a request's) or reads it (a response's): the other way round in a webhook, whose
     /// request the API sends and the app reads.
     let direction: ChangeDirection
+}
 
-    init(operation: String, part: ContractChange.Part, direction: ChangeDirection) {
-        self.operation = operation
-        self.part = part
-        self.direction = direction
-    }
-
+extension ChangePlace {
     /// `part` of `operation`, judged as that operation's requests or responses are.
     init(_ operation: ContractDiff.Operation, _ part: ContractChange.Part) {
         let isResponse = part.status != nil
