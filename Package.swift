@@ -4,8 +4,10 @@ import PackageDescription
 // Dependency rules (docs/ARCHITECTURE.md, "Modules"): a module holds only what its users need.
 // - APICheckRecording (the recording format, the JSON value, redaction, apicheck.yml) is all the replay layer
 //   and the replay-only test support need: an app's test target that only replays compiles no contract code.
-// - APICheckContracts (contracts, schemas, the verifier, findings) adds no package but Yams; APICheckCommands (the runs
-//   and reports of the commands, inference, examples, HAR) is used by the CLI only. `APICheck` re-exports all three.
+// - APICheckJSONSchema (the JSON Schema 2020-12 engine) knows no OpenAPI; APICheckContracts (OpenAPI contracts, the
+//   verifier, findings, coverage) adds no package but Yams; APICheckBreaking (`breaking`, two versions compared) and
+//   APICheckCommands (the runs and reports of the commands, inference, examples, HAR) are used by the CLI only.
+//   `APICheck` re-exports all five.
 // - WireFormat, the recording and contract modules and the typed clients use no networking package and no
 //   sockets, so that an iOS or macOS test target can use them.
 // - The clients use WireFormat only. The sandbox uses neither the clients nor WireFormat (only Sockets and
@@ -73,18 +75,27 @@ let package = Package(
         // HTTP/1.1 framing (heads, chunked bodies, limits), shared by the live client and the sandbox's server.
         .target(name: "HTTP1", dependencies: ["Sockets"]),
         .target(name: "APICheckRecording", dependencies: ["WireFormat", "Locking", .product(name: "Yams", package: "Yams")]),
+        // The JSON Schema 2020-12 engine (compiling, the tree and streaming checks, validity), with no OpenAPI in it.
+        .target(name: "APICheckJSONSchema", dependencies: ["APICheckRecording", "WireFormat", "Locking"]),
         .target(
             name: "APICheckContracts",
             dependencies: [
+                "APICheckJSONSchema",
                 "APICheckRecording",
                 "WireFormat",
                 "Locking",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
-        .target(name: "APICheckCommands", dependencies: ["APICheckContracts", "APICheckRecording", "WireFormat"]),
-        // `import APICheck`: the three above, re-exported.
-        .target(name: "APICheck", dependencies: ["APICheckCommands", "APICheckContracts", "APICheckRecording"]),
+        // `breaking`: what changed between two versions of a contract, and what each change breaks.
+        .target(name: "APICheckBreaking", dependencies: ["APICheckContracts", "APICheckJSONSchema", "APICheckRecording", "WireFormat"]),
+        .target(
+            name: "APICheckCommands",
+            dependencies: ["APICheckBreaking", "APICheckContracts", "APICheckJSONSchema", "APICheckRecording", "WireFormat"]),
+        // `import APICheck`: the five above, re-exported.
+        .target(
+            name: "APICheck",
+            dependencies: ["APICheckCommands", "APICheckBreaking", "APICheckContracts", "APICheckJSONSchema", "APICheckRecording"]),
         .target(name: "TodoAPI", dependencies: ["WireFormat"]),
         .target(name: "GitHubAPI", dependencies: ["WireFormat"]),
         .target(name: "KakaoAPI", dependencies: ["WireFormat"]),
@@ -117,6 +128,7 @@ let package = Package(
             name: "APICheckCLI",
             dependencies: [
                 "APICheckCommands",
+                "APICheckBreaking",
                 "APICheckContracts",
                 "APICheckRecording",
                 "WireFormat",
@@ -185,10 +197,34 @@ let package = Package(
         .testTarget(
             name: "WireFormatOpenAPITests",
             dependencies: ["WireFormatOpenAPI", "WireFormat", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]),
+        // The JSON Schema engine alone: the official JSON Schema Test Suite (a pinned copy, read by path) and the engine's parts.
         .testTarget(
-            name: "APICheckTests",
+            name: "APICheckJSONSchemaTests", dependencies: ["APICheckJSONSchema", "APICheckRecording", "TestSupport"],
+            exclude: ["Fixtures"]),
+        // `breaking` alone: changes between two versions of a contract, as this package's pairs and oasdiff's write them.
+        .testTarget(name: "APICheckBreakingTests", dependencies: ["APICheckBreaking", "APICheckContracts", "APICheckRecording"]),
+        // A small contract and interactions made in one line, for the test targets of the contract modules.
+        .target(name: "ContractTestSupport", dependencies: ["APICheckContracts", "APICheckRecording"], path: "Tests/ContractTestSupport"),
+        // The recording format, JSON, redaction and apicheck.yml: what replay needs, alone.
+        .testTarget(name: "APICheckRecordingTests", dependencies: ["APICheckRecording", "TestSupport", "WireFormat", "Locking"]),
+        // Contracts: loading (3.0, 3.1, 3.2, generators' and vendors' documents, read by path from Fixtures), the verifier,
+        // coverage, findings, the shape comparison. The examples a contract yields (ExampleGenerator, a command's) are
+        // checked here too, beside the contract they come from.
+        .testTarget(
+            name: "APICheckContractsTests",
             dependencies: [
-                "TestSupport", "APICheck", "APICheckCommands", "APICheckContracts", "APICheckRecording", "WireFormat", "Locking",
+                "APICheckContracts", "APICheckJSONSchema", "APICheckRecording", "APICheckBreaking", "APICheckCommands",
+                "ContractTestSupport",
+                "TestSupport", "WireFormat",
+            ],
+            exclude: ["Fixtures"]),
+        // The commands' runs and reports: examples, the streaming verify, reports, HAR, inference, breaking's runs.
+        .testTarget(
+            name: "APICheckCommandsTests",
+            dependencies: [
+                "APICheckCommands", "APICheckBreaking", "APICheckContracts", "APICheckJSONSchema", "APICheckRecording",
+                "ContractTestSupport",
+                "TestSupport", "WireFormat",
             ],
             exclude: ["Fixtures"]
         ),

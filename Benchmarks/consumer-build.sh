@@ -2,10 +2,10 @@
 # Clean builds of an app's package whose test target replays recordings (Examples/TodoApp), side by side:
 #  - replay-only: the test target depends on APICheckReplayTesting (the package as it is). It must compile
 #    WireFormat, APICheckRecording, Yams, APICheckReplay, APICheckReplayTesting and the client, and nothing of the
-#    contract engine (APICheckContracts), the commands, the CLI, the sandbox or the live runner.
+#    contract engine (APICheckJSONSchema, APICheckContracts), the comparison (APICheckBreaking), the commands, the CLI, the sandbox or the live runner.
 #  - full: the same package on APICheckTesting (a copy, with the product and the import swapped), which adds
-#    ContractExample and so the contract engine. It must compile APICheckContracts: if it did not, the check
-#    above could not tell.
+#    ContractExample and so the contract engine. It must compile APICheckJSONSchema and APICheckContracts (if it
+#    did not, the check above could not tell), and still not the comparison, the commands or the rest.
 # Each: wall time of `swift test` from nothing (dependencies fetched from SwiftPM's cache) and the modules compiled.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,7 +41,7 @@ build() {
 has() { printf '%s\n' "${compiled[@]}" | grep -qx "$1"; }
 
 build "$work/scratch-replay" "$root/Examples/TodoApp" "replay-only (APICheckReplayTesting)"
-for unwanted in APICheckContracts APICheckCommands APICheck APICheckTesting APICheckCLI APICheckLive Sandbox Sockets ArgumentParser \
+for unwanted in APICheckJSONSchema APICheckContracts APICheckBreaking APICheckCommands APICheck APICheckTesting APICheckCLI APICheckLive Sandbox Sockets ArgumentParser \
     WireFormatOpenAPI OpenAPIRuntime HTTPTypes; do
     if has "$unwanted"; then
         echo "consumer-build: $unwanted was compiled for a test target that only replays" >&2
@@ -53,11 +53,11 @@ for wanted in APICheckRecording APICheckReplay APICheckReplayTesting TodoAPI; do
 done
 
 build "$work/scratch-full" "$work/full" "full (APICheckTesting)"
-for wanted in APICheckContracts APICheckTesting; do
+for wanted in APICheckJSONSchema APICheckContracts APICheckTesting; do
     has "$wanted" || { echo "consumer-build: $wanted was not compiled for the full consumer, so the replay-only check proves nothing" >&2; exit 1; }
 done
 # WireFormatOpenAPI and swift-openapi-runtime: only for an app whose client swift-openapi-generator wrote.
-for unwanted in APICheckCommands APICheckCLI APICheckLive Sandbox Sockets ArgumentParser WireFormatOpenAPI OpenAPIRuntime HTTPTypes; do
+for unwanted in APICheckBreaking APICheckCommands APICheckCLI APICheckLive Sandbox Sockets ArgumentParser WireFormatOpenAPI OpenAPIRuntime HTTPTypes; do
     if has "$unwanted"; then
         echo "consumer-build: $unwanted was compiled for a test target that uses APICheckTesting" >&2
         exit 1

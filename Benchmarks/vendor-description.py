@@ -4,7 +4,7 @@
     Benchmarks/vendor-description.py FOLDER [--operations 874]
 
 GitHub's published description of its REST API is 3.0.3 JSON, about 874 operations. This writes one of that size
-from the GitHub contract's 3.0 form (Tests/APICheckTests/Fixtures/openapi30/github.openapi.json): its paths and
+from the GitHub contract's 3.0 form (Tests/APICheckContractsTests/Fixtures/openapi30/github.openapi.json): its paths and
 schemas copied under /v1, /v2, ... with their references renamed, until there are as many operations, written as a
 standard JSON writer writes it (indented, non-ASCII as \\uXXXX). Beside it: apicheck.yml and one recorded capture, so
 that `apicheck verify` in FOLDER loads the description and checks one interaction, and the peer is
@@ -31,7 +31,7 @@ def main():
     parser.add_argument("folder")
     parser.add_argument("--operations", type=int, default=874)
     arguments = parser.parse_args()
-    source = json.load(open(os.path.join(root, "Tests/APICheckTests/Fixtures/openapi30/github.openapi.json"), encoding="utf-8"))
+    source = json.load(open(os.path.join(root, "Tests/APICheckContractsTests/Fixtures/openapi30/github.openapi.json"), encoding="utf-8"))
     document = copy.deepcopy(source)
     schemas, paths = source["components"]["schemas"], source["paths"]
     copies = 0

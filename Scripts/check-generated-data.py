@@ -3,7 +3,7 @@
 
 - Sources/APICheckContracts/Contract/OpenAPISchemas.swift is what Scripts/openapi-schemas.py makes of the OpenAPI
   Initiative's 3.1 and 3.2 schemas as openapi-spec-validator 0.9.0 ships them;
-- each meta-schema in Sources/APICheckContracts/Schema/MetaSchemas.swift is, as JSON, the document of the same $id in
+- each meta-schema in Sources/APICheckJSONSchema/MetaSchemas.swift is, as JSON, the document of the same $id in
   jsonschema-specifications 2025.9.1 (the JSON Schema organisation's 2020-12 meta-schemas).
 
 The two wheels are fetched with pip (PyPI) into a temporary folder, or read from --wheels DIR, and each must have the
@@ -74,7 +74,7 @@ def openapi_schemas(wheel, scratch):
 
 
 def meta_schemas(wheel):
-    path = "Sources/APICheckContracts/Schema/MetaSchemas.swift"
+    path = "Sources/APICheckJSONSchema/MetaSchemas.swift"
     with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
         source = handle.read()
     documents = re.findall(r'\(\s*"(https://json-schema\.org/[^"]+)",\s*#"""\n(.*?)\n\s*"""#', source, re.S)

@@ -61,10 +61,10 @@ seed() {
   local target=$1 corpus=$2
   case "$target" in
     json|recording|matcher) find recordings -name '*.json' -exec cp {} "$corpus/" \; ;;
-    har) cp Tests/APICheckTests/Fixtures/har/*.har "$corpus/" ;;
+    har) cp Tests/APICheckCommandsTests/Fixtures/har/*.har "$corpus/" ;;
     config) cp apicheck.yml "$corpus/" ;;
     contract | examples | coverage)
-      cp contracts/*.yaml Tests/APICheckTests/Fixtures/openapi30/*.json Tests/APICheckTests/Fixtures/generators/* "$corpus/" ;;
+      cp contracts/*.yaml Tests/APICheckContractsTests/Fixtures/openapi30/*.json Tests/APICheckContractsTests/Fixtures/generators/* "$corpus/" ;;
   esac
   [ -d "Fuzz/Seeds/$target" ] && cp "Fuzz/Seeds/$target"/* "$corpus/" 2>/dev/null || true
   [ -d "Fuzz/Regressions/$target" ] && cp "Fuzz/Regressions/$target"/* "$corpus/" 2>/dev/null || true

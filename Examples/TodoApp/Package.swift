@@ -3,7 +3,7 @@ import PackageDescription
 
 // An app's package as a user of apicheck has one: app code that uses a typed client, and a test target that
 // replays recordings with `.replaying`. It depends on apicheck's replay-only test support (APICheckReplayTesting)
-// and the client, which build no contract engine (APICheckContracts, the schema checker), no CLI, sandbox or live
+// and the client, which build no contract engine (APICheckJSONSchema, APICheckContracts), no CLI, sandbox or live
 // runner: Benchmarks/consumer-build.sh measures a clean build of it (wall time and the modules built), beside
 // the same package on APICheckTesting, which adds ContractExample and the contract engine.
 let package = Package(

@@ -1,3 +1,4 @@
+import APICheckBreaking
 import APICheckCommands
 import APICheckContracts
 import APICheckLive

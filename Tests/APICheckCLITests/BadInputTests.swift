@@ -117,10 +117,12 @@ struct BadInputTests {
         let good = root.appendingPathComponent("recordings/todos/tests/list-first-page.json")
         try manager.copyItem(at: good, to: folder.appendingPathComponent("recordings/todos/tests/list-first-page.json"))
         try manager.copyItem(at: good, to: folder.appendingPathComponent("in/good.json"))
-        let har = try manager.contentsOfDirectory(atPath: root.appendingPathComponent("Tests/APICheckTests/Fixtures/har").path).sorted()
+        let har = try manager.contentsOfDirectory(atPath: root.appendingPathComponent("Tests/APICheckCommandsTests/Fixtures/har").path)
+            .sorted()
             .first { $0.hasSuffix(".har") }!
         try manager.copyItem(
-            at: root.appendingPathComponent("Tests/APICheckTests/Fixtures/har/\(har)"), to: folder.appendingPathComponent("in/good.har"))
+            at: root.appendingPathComponent("Tests/APICheckCommandsTests/Fixtures/har/\(har)"),
+            to: folder.appendingPathComponent("in/good.har"))
         return folder
     }
 

@@ -116,7 +116,8 @@ struct ExamplesCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("recordings"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: Self.root.appendingPathComponent("Tests/APICheckTests/Fixtures/generators/springdoc-pageable-and-sealed-oneof.yaml"),
+            at: Self.root.appendingPathComponent(
+                "Tests/APICheckContractsTests/Fixtures/generators/springdoc-pageable-and-sealed-oneof.yaml"),
             to: folder.appendingPathComponent("springdoc.yaml"))
         try Data(
             "version: 1\napis:\n  pets:\n    contract: springdoc.yaml\n    recordings: recordings\n    base_url: https://pets.invalid\n"

@@ -5,7 +5,7 @@ import Testing
 @Suite("apicheck har", timeLimit(minutes: 5))
 struct HARCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let har = root.appendingPathComponent("Tests/APICheckTests/Fixtures/har/mitmproxy-todos.har")
+    static let har = root.appendingPathComponent("Tests/APICheckCommandsTests/Fixtures/har/mitmproxy-todos.har")
 
     @Test("import writes a redacted recording that verifies; export gives HAR back")
     func importAndExport() async throws {

@@ -24,10 +24,10 @@ struct FuzzRegressionTests {
         var urls: [URL]
         switch target {
         case .json, .recording, .matcher: urls = files("recordings", ".json", recursive: true)
-        case .har: urls = files("Tests/APICheckTests/Fixtures/har", ".har")
+        case .har: urls = files("Tests/APICheckCommandsTests/Fixtures/har", ".har")
         case .config: urls = [root.appendingPathComponent("apicheck.yml")]
-        case .contract: urls = files("contracts", ".yaml") + files("Tests/APICheckTests/Fixtures/openapi30", ".json")
-        case .examples, .coverage: urls = files("contracts", ".yaml") + files("Tests/APICheckTests/Fixtures/generators")
+        case .contract: urls = files("contracts", ".yaml") + files("Tests/APICheckContractsTests/Fixtures/openapi30", ".json")
+        case .examples, .coverage: urls = files("contracts", ".yaml") + files("Tests/APICheckContractsTests/Fixtures/generators")
         case .form, .multipart, .date, .httpRequest, .httpResponse: urls = []
         }
         urls += files("Fuzz/Seeds/\(target.rawValue)") + files("Fuzz/Regressions/\(target.rawValue)")

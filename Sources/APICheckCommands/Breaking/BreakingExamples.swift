@@ -1,4 +1,4 @@
-import APICheckContracts
+import APICheckBreaking
 import APICheckRecording
 import Foundation
 

@@ -1,3 +1,4 @@
+import APICheckBreaking
 import APICheckContracts
 import APICheckRecording
 import Foundation

@@ -1,4 +1,5 @@
 import APICheckContracts
+import APICheckJSONSchema
 import APICheckRecording
 
 extension VerifyRun {

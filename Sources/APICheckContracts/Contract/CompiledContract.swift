@@ -1,3 +1,4 @@
+import APICheckJSONSchema
 import APICheckRecording
 import Foundation
 
@@ -118,7 +119,7 @@ public struct CompiledContract: Sendable {
 
         /// `style` and `explode` with OpenAPI's defaults filled in: `form` in a query or a cookie, `simple` elsewhere; `form`
         /// explodes unless told not to, the others do not; deepObject has one form whatever `explode` says (true).
-        static func resolved(style: String?, explode: Bool?, location: String) -> (style: String, explode: Bool) {
+        package static func resolved(style: String?, explode: Bool?, location: String) -> (style: String, explode: Bool) {
             let style = style ?? (location == "query" || location == "cookie" ? Style.form.rawValue : Style.simple.rawValue)
             if style == Style.deepObject.rawValue { return (style, true) }
             return (style, explode ?? (style == Style.form.rawValue))

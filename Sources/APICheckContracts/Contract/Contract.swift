@@ -1,3 +1,4 @@
+import APICheckJSONSchema
 import APICheckRecording
 import Foundation
 import Yams
@@ -52,7 +53,7 @@ public struct Contract: Sendable {
     /// The bytes of the contract file at `path`.
     ///
     /// - Throws: ``ConfigurationError`` when it cannot be read.
-    static func bytes(at path: String) throws(ConfigurationError) -> [UInt8] {
+    package static func bytes(at path: String) throws(ConfigurationError) -> [UInt8] {
         guard let bytes = FileBytes.read(path) else {
             throw ConfigurationError(file: path, message: "cannot read the contract: \(FileBytes.whyUnreadable(path))")
         }
@@ -81,7 +82,7 @@ public struct Contract: Sendable {
     /// `files`, relative to `diskPath` (where the contract is; `path`, its name in messages, when nil). With
     /// `textOnDisk`, `files` reads the contract's own text again, so a large JSON text is freed once parsed and read
     /// again only to find a line (``ContractSource/rereadFrom``).
-    static func read(
+    package static func read(
         _ bytes: consuming [UInt8], path: String, diskPath: String? = nil, files: ReferencedFiles = .disk,
         compiling compilation: Compilation = .everything, textOnDisk: Bool = false
     ) throws(ConfigurationError) -> (contract: Contract, file: ContractFile) {
@@ -206,19 +207,19 @@ public struct Contract: Sendable {
 
 /// A contract file as read: its text and the files it names, parsed (for lines), and its reading (the 3.1 form that
 /// is compiled).
-struct ContractFile {
-    let bundle: ContractBundle
+package struct ContractFile {
+    package let bundle: ContractBundle
     /// Nil while the document's version is not yet known.
     let reading: ContractReading?
     /// The schema resources (`$id`) and anchors of ``tree``, as loading found them (nil before, or where nothing
     /// needed them): a comparison looks `$ref`s up in them too, and a vendor's description is a walk of megabytes.
-    var schemaResources: SchemaResources?
+    package var schemaResources: SchemaResources?
 
     /// The contract's own file.
     var source: ContractSource { bundle.main }
 
     /// The document compiled: the reading's tree.
-    var tree: JSONValue { reading?.tree ?? bundle.tree }
+    package var tree: JSONValue { reading?.tree ?? bundle.tree }
 
     /// The file `pointer` (into ``tree``) is written in (the contract's, or one its `$ref`s name), the pointer there,
     /// and its line and column.
@@ -230,7 +231,8 @@ struct ContractFile {
 
     /// ``place(of:)``, for many pointers: each JSON file is scanned once, into `locators` (by path), and each pointer
     /// is found from there.
-    func place(of pointer: JSONPointer, locators: inout [String: JSONLocator?]) -> (path: String, pointer: JSONPointer, line: Int?) {
+    package func place(of pointer: JSONPointer, locators: inout [String: JSONLocator?]) -> (path: String, pointer: JSONPointer, line: Int?)
+    {
         let (source, inFile) = bundle.place(of: reading?.written(pointer) ?? pointer)
         if locators[source.path] == nil { locators[source.path] = .some(source.locator()) }
         let location = source.location(of: inFile, locator: locators[source.path] ?? nil)
@@ -297,13 +299,13 @@ package enum LargeStack {
 
 /// Lets go of a value on a thread of its own: what loading a vendor's description leaves behind (the compiler's tables,
 /// the document as read) is a million small allocations, and freeing them was a fifth of `apicheck coverage` on one.
-enum ReleasedApart {
+package enum ReleasedApart {
     private static let queue = DispatchQueue(label: "apicheck.released-apart", qos: .utility)
 
     /// Hands the caller's reference to `value` to the queue's thread, which drops it (freeing it there, unless someone
     /// else still holds it). The value is dropped inside the block, not with the block: the box that carries it may be
     /// released last by the caller.
-    static func release<Value>(_ value: consuming Value) {
+    package static func release<Value>(_ value: consuming Value) {
         let handed = Handed(value)
         queue.async { handed.value = nil }
     }

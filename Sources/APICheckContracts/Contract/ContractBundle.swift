@@ -1,3 +1,4 @@
+import APICheckJSONSchema
 import APICheckRecording
 import Foundation
 
@@ -13,12 +14,12 @@ import Foundation
 /// A `$ref` to a URL is left as it is, and the compiler refuses what reaches it: apicheck reaches no network while it
 /// checks. A file that cannot be read, or a fragment that names nothing in it, refuses the document: the files are read
 /// before anything is compiled.
-struct ContractBundle {
+package struct ContractBundle {
     /// The member of the document's root that holds the other files, by number.
     static let member = DocumentIndex.bundledFiles
 
     /// The contract itself.
-    let main: ContractSource
+    package let main: ContractSource
     /// The other files, the first at `/x-apicheck-files/0` of ``tree``.
     let files: [ContractSource]
     /// The contract with the other files under ``member`` and every `$ref` between them local; the contract's own tree

@@ -1,3 +1,4 @@
+import APICheckJSONSchema
 import APICheckRecording
 
 /// The OpenAPI version a contract is written in.

@@ -9,8 +9,8 @@ import Yams
 /// A file whose first character (after a byte order mark and whitespace) is `{`, or whose name ends in `.json`, is
 /// JSON whatever else it could be: a YAML parser reads most JSON, but not all of it (`\uD83D\uDE00`, a surrogate
 /// pair, is refused by YAML's escapes), and its errors would name YAML for a JSON file.
-struct ContractSource {
-    let path: String
+package struct ContractSource {
+    package let path: String
     /// The document as written.
     let tree: JSONValue
     private let yaml: Node?
@@ -151,7 +151,7 @@ struct ContractSource {
     }
 
     /// What makes ``locator()``, to run on another thread; nil for YAML.
-    func locatorMaker() -> (@Sendable () -> JSONLocator?)? {
+    package func locatorMaker() -> (@Sendable () -> JSONLocator?)? {
         guard yaml == nil else { return nil }
         let text = text
         return { text.bytes.map(JSONLocator.init) }

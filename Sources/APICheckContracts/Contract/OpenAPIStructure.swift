@@ -1,3 +1,4 @@
+import APICheckJSONSchema
 import APICheckRecording
 
 /// The judge of a document's structure: the OpenAPI Initiative's JSON Schema of its version (``OpenAPISchemas``),

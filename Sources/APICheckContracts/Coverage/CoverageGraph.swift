@@ -1,3 +1,4 @@
+import APICheckJSONSchema
 import APICheckRecording
 
 /// The declared fields and enum values of a contract's responses, each counted once per place it is declared: the

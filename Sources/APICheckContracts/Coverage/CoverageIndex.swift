@@ -1,3 +1,4 @@
+import APICheckJSONSchema
 import APICheckRecording
 import Foundation
 import Locking
