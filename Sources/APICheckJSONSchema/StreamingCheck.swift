@@ -68,7 +68,7 @@ package struct StreamingCheck {
                         self.patterns = UnsafeBufferPointer(start: nil, count: 0)
                         p = JSONParser(bytes: UnsafeBufferPointer(start: nil, count: 0))
                     }
-                    return value(0) ? p.i : nil
+                    return value(program.start) ? p.i : nil
                 }
             }
         }

@@ -82,6 +82,9 @@ package final class StreamingProgram: Sendable {
     }
 
     let nodes: [Node]
+    /// The body's node: the first one compiled, except where the body's schema is a nullable `oneOf`/`anyOf`, whose node
+    /// (its other branch's, taking null too) comes after that branch's.
+    let start: Int
     /// Every declared property name's UTF-8, one after another.
     let names: [UInt8]
     /// The patterns the nodes match.
@@ -93,7 +96,8 @@ package final class StreamingProgram: Sendable {
     /// below `root`; nil when some check cannot be made while reading.
     package init?(schema: CompiledSchema, keyCase: KeyCase?, coverage: [CoverageTree.Node], root: Int?) {
         var compiler = Compiler(coverage: coverage)
-        guard compiler.compile(schema, keyCase: keyCase, coverage: root.map { [$0] } ?? []) != nil else { return nil }
+        guard let start = compiler.compile(schema, keyCase: keyCase, coverage: root.map { [$0] } ?? []) else { return nil }
+        self.start = start
         nodes = compiler.nodes
         extraItems = compiler.extraItems
         names = compiler.names
