@@ -3,9 +3,12 @@
 first, and how many are over 80 lines: the measure issue 42 holds Sources to.
 
     Scripts/function-lengths.py Sources [N]     (the N longest, 20 by default)
+    Scripts/function-lengths.py --check Sources (CI: exit 1, naming them, when a function is over 80 lines)
 """
 import os, re, sys
-root = sys.argv[1]
+check = '--check' in sys.argv
+args = [a for a in sys.argv[1:] if a != '--check']
+root = args[0]
 rows = []
 for d, _, fs in os.walk(root):
     for f in fs:
@@ -25,5 +28,9 @@ for d, _, fs in os.walk(root):
                 j += 1
             if started: rows.append((j - i + 1, p, i + 1, m.group(1)))
 rows.sort(reverse=True)
-for r in rows[:int(sys.argv[2]) if len(sys.argv) > 2 else 20]: print(f'{r[0]:4d} {r[1]}:{r[2]} {r[3]}')
-print('functions over 80 lines:', sum(1 for r in rows if r[0] > 80), 'of', len(rows))
+over = [r for r in rows if r[0] > 80]
+for r in (over if check else rows[:int(args[1]) if len(args) > 1 else 20]): print(f'{r[0]:4d} {r[1]}:{r[2]} {r[3]}')
+print('functions over 80 lines:', len(over), 'of', len(rows))
+if check and over:
+    print('function-lengths: split the functions above (80 lines at most: docs/ARCHITECTURE.md)', file=sys.stderr)
+    sys.exit(1)

@@ -20,7 +20,7 @@ struct Guard: Benchmark {
     @OptionGroup var options: BenchOptions
 
     /// The limits. Ratios of times are "at most", ratios of rates "at least". Each says why it is where it is; the
-    /// figures each was set against, and their history, are in README's "Benchmarks" and in git.
+    /// figures each was set against, and their history, are in docs/BENCHMARKS.md and in git.
     ///
     /// verify is held on its time from start to end (apicheck's jobs against the peer's one thread) and on its CPU time
     /// (what each side computes): neither may exceed the peer's. Both sit near 0.5x and 0.7x, under load too, so 1.0x

@@ -12,7 +12,7 @@ struct Vendor: Benchmark {
     )
     @OptionGroup var options: BenchOptions
 
-    /// Issue 40's targets, printed beside the figures (README, "Benchmarks"); the guard holds them as ratios to
+    /// Issue 40's targets, printed beside the figures (docs/BENCHMARKS.md); the guard holds them as ratios to
     /// json.load's (``Guard/vendorTimeLimit``, ``Guard/vendorMemoryLimit``).
     static let timeTarget = 2.0
     static let memoryTargetMB = 60.0

@@ -71,7 +71,7 @@ private final class MoyaAPIManager: @unchecked Sendable {
     }
 
     /// A post with a photo, as Alamofire uploads multipart data: an upload task, whose body the app hands to apicheck
-    /// in its debug build (with Alamofire, one `EventMonitor`; see the README).
+    /// in its debug build (with Alamofire, one `EventMonitor`; see docs/REPLAY.md).
     func post(content: String, photo: Data) async throws -> (Int, [String: Any]) {
         let boundary = "alamofire.boundary.\(UUID().uuidString.prefix(8).lowercased())"
         var request = request("/post", method: "POST")

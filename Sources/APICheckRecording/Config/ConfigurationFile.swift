@@ -11,7 +11,7 @@ import WireFormat
 ///     base_url: https://phplaravel-574671-2962113.cloudwaysapps.com
 ///     base_url_env: TODOS_BASE_URL
 /// ```
-/// The full schema is in the README. Unknown keys and wrong types are errors with file and line.
+/// The full schema is in docs/CONFIGURATION.md. Unknown keys and wrong types are errors with file and line.
 public struct ConfigurationFile: Sendable {
     /// The schema version; 1.
     public var version: Int
@@ -69,8 +69,8 @@ public struct ConfigurationFile: Sendable {
                     file: path,
                     message:
                         """
-                        no such file; run apicheck in the folder that holds apicheck.yml, or pass --config PATH (its schema is in the \
-                        README)
+                        no such file; run apicheck in the folder that holds apicheck.yml, or pass --config PATH (its schema is in \
+                        docs/CONFIGURATION.md)
                         """
                 )
             }

@@ -22,7 +22,7 @@ public struct RedactionRules: Hashable, Sendable {
     /// Secret values (from the environment) scrubbed wherever they appear.
     public var secretValues: [String]
 
-    /// The built-in rules (the README's "Record once, replay" lists them).
+    /// The built-in rules (docs/REPLAY.md, "Record once, replay", lists them).
     public static let builtIn = RedactionRules(
         requestHeaders: ["authorization", "cookie", "proxy-authorization", "x-csrf-token", "sesackey", "refresh", "x-api-key"],
         responseHeaders: ["set-cookie"],
