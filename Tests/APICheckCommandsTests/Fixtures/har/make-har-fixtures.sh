@@ -2,7 +2,7 @@
 # Regenerates the HAR fixtures with a tool apicheck did not write: mitmproxy (mitmdump) in
 # reverse-proxy mode in front of the deterministic sandbox, driven by curl. Everything stays on
 # 127.0.0.1. Needs: python3 with pip (PyPI), curl. Run from anywhere:
-#   bash Tests/APICheckTests/Fixtures/har/make-har-fixtures.sh
+#   bash Tests/APICheckCommandsTests/Fixtures/har/make-har-fixtures.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../../.." && pwd)
