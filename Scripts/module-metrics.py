@@ -4,8 +4,8 @@ swift-argument-parser, Hummingbird, OpenAPIKit and swift-openapi-generator):
 
 - modules: the folders of Sources/ that hold Swift files (each a target), the largest by lines and its share;
 - files: how many, the median and longest (lines), how many over 500 lines;
-- functions: the longest (a func, init or deinit, first line to closing brace, as Scripts/function-lengths.py counts
-  them) and how many are over 80 lines;
+- functions: the longest (a func, init or deinit, first line to closing brace, counted by Scripts/function-lengths.py's
+  own function_lengths) and how many are over 80 lines;
 - tests: lines of Swift under Tests/ against lines under Sources/;
 - documented public API: `public` and `open` declarations (types, members, cases of a public enum are not counted
   apart), and the share with a `///` or `/** */` comment right above them (attributes between are allowed).
@@ -14,15 +14,18 @@ Lines are physical lines of .swift files, blank and comment lines included (wc -
 
     Scripts/module-metrics.py PACKAGE_ROOT [--label NAME] [--json]
 """
+import importlib.util
 import json
 import os
 import re
 import statistics
 import sys
 
-FUNCTION = re.compile(
-    r'\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|private|fileprivate|internal|open|static|mutating|nonisolated|override'
-    r'|final|class|@discardableResult)\s+)*(func\s+[^\s(<]+|init[?!]?|deinit)\b')
+# The functions, counted as Scripts/function-lengths.py (CI's check) counts them.
+_spec = importlib.util.spec_from_file_location('function_lengths', os.path.join(os.path.dirname(__file__), 'function-lengths.py'))
+_function_lengths = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_function_lengths)
+
 PUBLIC = re.compile(
     r'\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|open)\s+)(?:(?:static|final|class|mutating|nonisolated|override|indirect'
     r'|convenience|required|dynamic|lazy|weak|unowned|nonmutating|consuming|borrowing|distributed)\s+)*'
@@ -36,28 +39,6 @@ def swift_files(folder):
         for name in sorted(names):
             if name.endswith('.swift'):
                 yield os.path.join(directory, name)
-
-
-def function_lengths(lines):
-    lengths = []
-    for i, line in enumerate(lines):
-        if not FUNCTION.match(line):
-            continue
-        depth, started, j = 0, False, i
-        while j < len(lines):
-            text = re.sub(r'//.*', '', re.sub(r'"(?:[^"\\]|\\.)*"', '""', lines[j]))
-            for ch in text:
-                if ch == '{':
-                    depth += 1
-                    started = True
-                elif ch == '}':
-                    depth -= 1
-            if started and depth <= 0:
-                break
-            j += 1
-        if started:
-            lengths.append(j - i + 1)
-    return lengths
 
 
 def public_declarations(lines):
@@ -91,7 +72,7 @@ def measure(root):
             count = len(lines) - (1 if lines and lines[-1] == '' else 0)
             total += count
             files.append((count, os.path.relpath(path, root)))
-            functions += function_lengths(lines)
+            functions += [length for length, _, _ in _function_lengths.function_lengths(lines)]
             d, w = public_declarations(lines)
             declared += d
             documented += w

@@ -7,10 +7,9 @@ import Testing
 
 @Suite("Contract examples")
 struct ExampleGeneratorTests {
-    static let root = repositoryRoot
 
     static func configuration() throws -> ConfigurationFile {
-        try ConfigurationFile.load(root.appendingPathComponent("apicheck.yml").path)
+        try ConfigurationFile.load(repositoryRoot.appendingPathComponent("apicheck.yml").path)
     }
 
     static func temporaryFolder() -> URL {

@@ -7,11 +7,10 @@ import Testing
 
 @Suite("Contract inference")
 struct InferTests {
-    static let root = repositoryRoot
 
     @Test("the contract inferred from the todo recordings verifies them all clean")
     func inferredContractVerifiesRecordings() throws {
-        let configuration = try ConfigurationFile.load(Self.root.appendingPathComponent("apicheck.yml").path)
+        let configuration = try ConfigurationFile.load(repositoryRoot.appendingPathComponent("apicheck.yml").path)
         let api = try #require(configuration.api("todos"))
         let result = try InferRun.infer(api: api, configuration: configuration)
         #expect(result.recordings == 20)
@@ -24,8 +23,8 @@ struct InferTests {
         let contract = try Contract.parse(result.contract, path: "inferred.yaml").compiled
         let verifier = Verifier(contract: contract)
         for folder in ["recordings/todos/tests", "recordings/todos/scenarios"] {
-            for path in try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent(folder).path).sorted() {
-                let recording = try Recording.load(from: Self.root.appendingPathComponent("\(folder)/\(path)"))
+            for path in try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent(folder).path).sorted() {
+                let recording = try Recording.load(from: repositoryRoot.appendingPathComponent("\(folder)/\(path)"))
                 let findings = verifier.verify(recording)
                 #expect(findings.isEmpty, "\(path): \(findings.map(\.compilerLine))")
             }

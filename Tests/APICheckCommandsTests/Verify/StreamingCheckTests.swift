@@ -13,10 +13,9 @@ import WireFormat
 /// on every recording of the four APIs and on thousands of damaged copies, through the real `VerifyRun`.
 @Suite("StreamingCheck: equal to checking the tree")
 struct StreamingCheckTests {
-    static let root = repositoryRoot
 
     static func configuration() throws -> ConfigurationFile {
-        try ConfigurationFile.load(root.appendingPathComponent("apicheck.yml").path)
+        try ConfigurationFile.load(repositoryRoot.appendingPathComponent("apicheck.yml").path)
     }
 
     /// Every recording of the four APIs (tests, scenarios, contract examples).
@@ -24,7 +23,7 @@ struct StreamingCheckTests {
         var found: [URL] = []
         for api in ["todos", "github", "kakao", "lslp"] {
             for kind in ["tests", "scenarios", "examples"] {
-                let folder = root.appendingPathComponent("recordings/\(api)/\(kind)")
+                let folder = repositoryRoot.appendingPathComponent("recordings/\(api)/\(kind)")
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
                 found += names.filter { $0.hasSuffix(".json") }.sorted().map { folder.appendingPathComponent($0) }
             }

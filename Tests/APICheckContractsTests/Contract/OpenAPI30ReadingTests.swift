@@ -11,16 +11,15 @@ import Testing
 /// each recording drifted four ways, the same coverage items, the same examples, and no change `breaking` would act on.
 @Suite("OpenAPI 3.0 documents read as their 3.1 originals")
 struct OpenAPI30ReadingTests {
-    static let root = repositoryRoot
     static let fixtures = repositoryRoot.appendingPathComponent("Tests/APICheckContractsTests/Fixtures/openapi30")
 
-    static func original(_ api: String) -> String { root.appendingPathComponent("contracts/\(api).openapi.yaml").path }
+    static func original(_ api: String) -> String { repositoryRoot.appendingPathComponent("contracts/\(api).openapi.yaml").path }
 
     /// Every recording of `api` (tests, scenarios, examples), by name.
     static func recordings(_ api: String) throws -> [(name: String, recording: Recording)] {
         var result: [(String, Recording)] = []
         for kind in ["tests", "scenarios", "examples"] {
-            let folder = root.appendingPathComponent("recordings/\(api)/\(kind)")
+            let folder = repositoryRoot.appendingPathComponent("recordings/\(api)/\(kind)")
             for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).filter({ $0.hasSuffix(".json") }).sorted() {
                 result.append(("\(kind)/\(name)", try Recording.load(from: folder.appendingPathComponent(name))))
             }

@@ -10,7 +10,6 @@ import Testing
 /// the schema refuses is a warning (`UnreadParts`), never a refusal.
 @Suite("Contracts: the structure judged against the OpenAPI schema")
 struct OpenAPIStructureTests {
-    static let root = repositoryRoot
 
     /// Every operation compiled where reached, whatever the document's size.
     static let reached = Contract.Compilation.whereReached(beyond: 0)
@@ -24,7 +23,7 @@ struct OpenAPIStructureTests {
 
     /// The document in the form compiled (a 3.0 one read into 3.1's), as loading reads it.
     static func compiledForm(_ path: String) throws -> (JSONValue, OpenAPIEdition) {
-        let bytes = Array(try Data(contentsOf: Self.root.appendingPathComponent(path)))
+        let bytes = Array(try Data(contentsOf: repositoryRoot.appendingPathComponent(path)))
         let reading = try ContractReading.read(try ContractSource.parse(bytes, path: path).tree)
         return (reading.tree, reading.edition)
     }

@@ -13,7 +13,6 @@ import WireFormat
 /// example of the four APIs, and for the edge cases of the test contract.
 @Suite("Coverage: the field graph and the schemas agree")
 struct CoverageDifferentialTests {
-    static let root = repositoryRoot
 
     /// Each item's name and whether it is exercised, in order.
     static func flags(_ coverage: ContractCoverage) -> [String] {
@@ -91,10 +90,10 @@ struct CoverageDifferentialTests {
 
     @Test("every recording and example of the four APIs marks the same items both ways", arguments: ["todos", "github", "kakao", "lslp"])
     func fourAPIs(api: String) throws {
-        let contract = try Contract.load(Self.root.appendingPathComponent("contracts/\(api).openapi.yaml").path).compiled
+        let contract = try Contract.load(repositoryRoot.appendingPathComponent("contracts/\(api).openapi.yaml").path).compiled
         var count = 0
         for kind in ["tests", "scenarios", "examples"] {
-            let folder = Self.root.appendingPathComponent("recordings/\(api)/\(kind)")
+            let folder = repositoryRoot.appendingPathComponent("recordings/\(api)/\(kind)")
             for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).filter({ $0.hasSuffix(".json") }).sorted() {
                 let recording = try Recording.load(from: folder.appendingPathComponent(name))
                 Self.expectAgree(recording.interactions, contract: contract, context: "\(api)/\(kind)/\(name)")

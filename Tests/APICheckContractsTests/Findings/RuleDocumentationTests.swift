@@ -15,12 +15,10 @@ struct RuleDocumentationTests {
         var description: String { breaks.map { "\(severity), breaks \($0)" } ?? severity }
     }
 
-    static let root = repositoryRoot
-
     /// The rows of every table of docs/RULES.md whose header starts `| rule |`, by rule id. A row names its rule as
     /// `id`, or pairs two: `schema.minimum` / `schema.maximum`.
     static func documented() throws -> [String: Row] {
-        let text = try String(contentsOf: root.appendingPathComponent("docs/RULES.md"), encoding: .utf8)
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/RULES.md"), encoding: .utf8)
         var rows: [String: Row] = [:]
         var columns: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -79,7 +77,7 @@ struct RuleDocumentationTests {
     @Test("each rule RuleID.swift declares is in RuleID.all, once")
     func everyDeclaredRuleListed() throws {
         let source = try String(
-            contentsOf: Self.root.appendingPathComponent("Sources/APICheckRecording/Findings/RuleID.swift"), encoding: .utf8)
+            contentsOf: repositoryRoot.appendingPathComponent("Sources/APICheckRecording/Findings/RuleID.swift"), encoding: .utf8)
         let declared = source.components(separatedBy: "= RuleID(\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         #expect(declared.count == RuleID.all.count)
         #expect(Set(declared) == Set(RuleID.all.map(\.rawValue)))

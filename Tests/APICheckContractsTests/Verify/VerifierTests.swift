@@ -6,19 +6,18 @@ import Testing
 
 @Suite("Verifier on the todo contract")
 struct VerifierTests {
-    static let root = repositoryRoot
     static let verifier: Verifier = {
         // The contract is part of the repository; a failure here fails every test below clearly.
-        let contract = (try? Contract.load(root.appendingPathComponent("contracts/todos.openapi.yaml").path)).map(\.compiled)
+        let contract = (try? Contract.load(repositoryRoot.appendingPathComponent("contracts/todos.openapi.yaml").path)).map(\.compiled)
         return Verifier(contract: contract ?? CompiledContract(emptyAt: "missing"))
     }()
 
     static func recording(_ name: String) throws -> Recording {
-        try Recording.load(from: root.appendingPathComponent("recordings/todos/tests/\(name).json"))
+        try Recording.load(from: repositoryRoot.appendingPathComponent("recordings/todos/tests/\(name).json"))
     }
 
     static let recordingNames =
-        ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("recordings/todos/tests").path)) ?? [])
+        ((try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("recordings/todos/tests").path)) ?? [])
         .filter { $0.hasSuffix(".json") }.sorted().map { String($0.dropLast(5)) }
 
     @Test("every todo recording verifies clean", arguments: recordingNames)
