@@ -88,7 +88,9 @@ let package = Package(
             ]
         ),
         // `breaking`: what changed between two versions of a contract, and what each change breaks.
-        .target(name: "APICheckBreaking", dependencies: ["APICheckContracts", "APICheckJSONSchema", "APICheckRecording", "WireFormat"]),
+        .target(
+            name: "APICheckBreaking",
+            dependencies: ["APICheckContracts", "APICheckJSONSchema", "APICheckRecording", "Locking", "WireFormat"]),
         .target(
             name: "APICheckCommands",
             dependencies: ["APICheckBreaking", "APICheckContracts", "APICheckJSONSchema", "APICheckRecording", "WireFormat"]),

@@ -24,9 +24,10 @@ public struct ContractDiff {
     /// The changes from `old` to `new`, in the new contract's order of operations (removed ones last); a sunset date
     /// is compared with `today`.
     ///
-    /// With `operationsApart` operations or more in the new version, the later half is compared on a second thread
-    /// meanwhile (each half finds what the other does of the schemas both reach: a change depends only on its
-    /// operation and the two documents), and its changes follow the first half's.
+    /// With `operationsApart` operations or more in the new version, a second thread works beside this one: the two
+    /// work out the pairs of schemas the operations reach together (``SharedPairs``), then take the operations a few at
+    /// a time (their walks differ in length), and the changes are put back in the operations' order (a change depends
+    /// only on its operation and the two documents).
     public static func compare(
         _ old: ContractVersion, _ new: ContractVersion, today: Date = Date(), operationsApart: Int = operationsApart
     ) -> [ContractChange] {
@@ -35,13 +36,18 @@ public struct ContractDiff {
         let newOperations = operations(of: new)
         let oldByKey = Dictionary(oldOperations.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let half = newOperations.count >= operationsApart ? newOperations.count / 2 : newOperations.count
-        let apart = OperationsApart(old: old.detached(), new: new.detached(), operations: newOperations[half...], oldByKey: oldByKey)
+        let shared = SharedPairs(threads: half < newOperations.count ? 2 : 1)
+        let apart = OperationsApart(
+            old: old.detached(), new: new.detached(), operations: newOperations, half: half, oldByKey: oldByKey, shared: shared)
         let later = half < newOperations.count ? BackgroundResult { apart.compare(today: today) } : nil
         var diff = ContractDiff(old: old, new: new)
         diff.today = today
-        diff.compare(newOperations[..<half], oldByKey: oldByKey)
-        if let later { diff.changes += later.wait() }
+        diff.workOutPairs(of: newOperations[..<half], oldByKey: oldByKey, with: shared)
+        var found = diff.compare(newOperations, takingFrom: shared, oldByKey: oldByKey)
+        if let later { found += later.wait() }
+        diff.changes = found.sorted { $0.start < $1.start }.flatMap(\.changes)
         diff.reportRemovals(oldOperations, newKeys: Set(newOperations.map(\.key)))
+        shared.release()
         return diff.released()
     }
 
@@ -55,26 +61,45 @@ public struct ContractDiff {
         return found
     }
 
-    /// How many operations a new version has whose later half is compared on a second thread (`compare`'s
+    /// The changes of the operations this thread takes from `shared` a few at a time, by where each run of them
+    /// starts in `operations`.
+    private mutating func compare(_ operations: [Operation], takingFrom shared: SharedPairs, oldByKey: [String: Operation])
+        -> [(start: Int, changes: [ContractChange])]
+    {
+        var found: [(start: Int, changes: [ContractChange])] = []
+        while let taken = shared.nextOperations(of: operations.count) {
+            changes = []
+            compare(operations[taken], oldByKey: oldByKey)
+            found.append((taken.lowerBound, changes))
+        }
+        changes = []
+        return found
+    }
+
+    /// How many operations a new version has from which a second thread compares them too (`compare`'s
     /// `operationsApart` by default).
     public static let operationsApart = 16
 
-    /// The later half of the new version's operations, compared on a thread of its own with versions whose
-    /// ``ContractVersion/Locations`` are their own.
+    /// The second thread's part of a comparison, with versions whose ``ContractVersion/Locations`` are their own: the
+    /// pairs that the later half of the operations start at, then operations as ``SharedPairs`` hands them out.
     ///
     /// `@unchecked Sendable`: the versions share with the caller's only what nobody changes (the documents, the files
     /// as read, the resources, the scans of the files under way, whose `wait()` any thread may call).
     private struct OperationsApart: @unchecked Sendable {
         let old: ContractVersion
         let new: ContractVersion
-        let operations: ArraySlice<Operation>
+        let operations: [Operation]
+        let half: Int
         let oldByKey: [String: Operation]
+        let shared: SharedPairs
 
-        func compare(today: Date) -> [ContractChange] {
+        func compare(today: Date) -> [(start: Int, changes: [ContractChange])] {
             var diff = ContractDiff(old: old, new: new)
             diff.today = today
-            diff.compare(operations, oldByKey: oldByKey)
-            return diff.released()
+            diff.workOutPairs(of: operations[half...], oldByKey: oldByKey, with: shared)
+            let found = diff.compare(operations, takingFrom: shared, oldByKey: oldByKey)
+            _ = diff.released()
+            return found
         }
     }
 

@@ -1,7 +1,7 @@
 import APICheckRecording
 
 /// Whether a schema describes what the client sends or what it reads: the same change breaks one side or the other.
-enum ChangeDirection: Hashable {
+enum ChangeDirection: Hashable, Sendable {
     case request
     case response
 }
@@ -98,18 +98,50 @@ struct FlatSchema {
 /// below it) is done once for the whole comparison, and what an operation's walk does per pair is a few integers.
 struct SchemaPairs {
     /// A pair by where each schema is written, and the direction it is judged in.
-    struct Key: Hashable {
+    struct Key: Hashable, Sendable {
         let old: JSONPointer
         let new: JSONPointer
         let direction: ChangeDirection
+        /// Hashed once: a key is looked up in several tables, each of which hashes it again as it grows, and hashing
+        /// two pointers of several tokens each was a tenth of working out a pair.
+        private let hash: Int
+
+        init(old: JSONPointer, new: JSONPointer, direction: ChangeDirection) {
+            self.old = old
+            self.new = new
+            self.direction = direction
+            var hasher = Hasher()
+            hasher.combine(old)
+            hasher.combine(new)
+            hasher.combine(direction)
+            hash = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (left: Key, right: Key) -> Bool {
+            left.hash == right.hash && left.direction == right.direction && left.old == right.old && left.new == right.new
+        }
     }
 
     /// A pair of schemas below another, at `instance` relative to it (or, in a walk, from the body's root).
-    struct Edge {
+    struct Edge: Sendable {
         let instance: JSONPointer
         let before: (JSONValue?, JSONPointer)
         let after: (JSONValue?, JSONPointer)
         let direction: ChangeDirection
+
+        /// The pair's key: where each schema is written, and the direction.
+        var key: Key { Key(old: before.1, new: after.1, direction: direction) }
+    }
+
+    /// A pair as worked out (``ContractDiff/workOut(_:)``): where its two schemas are written (`$ref`s followed), its
+    /// changes, the pairs below it.
+    struct Found: Sendable {
+        let old: JSONPointer
+        let new: JSONPointer
+        let changes: [ContractChange]
+        let below: [Edge]
     }
 
     /// What a pair finds on its own: where the two schemas are (`$ref`s followed), its changes (no operation or part,
@@ -159,6 +191,12 @@ struct SchemaPairs {
     var placeOf: [Int] = []
     var hasChanges: [Bool] = []
     var links: [[Link]?] = []
+    /// The links of the pairs numbered below `flatStart.count - 1` (those ``SharedPairs`` worked out before the walks),
+    /// one list after another: pair `n`'s are `flatLinks[flatStart[n]..<flatStart[n + 1]]`. What a walk reads at every
+    /// step, read without a list of each pair's own: two threads walking one table retained the same lists at every
+    /// step, and the lists' counts went back and forth between the cores (a tenth of `breaking`'s time on Stripe's).
+    var flatStart: [Int] = [0]
+    var flatLinks: [Link] = []
     /// The number of the pair a key leads to; nil when neither side has a schema.
     var made: [Key: Int?] = [:]
     /// While one pair is compared on its own, the pairs below it (nil otherwise).
@@ -168,6 +206,21 @@ struct SchemaPairs {
     private struct Places: Hashable {
         let old: JSONPointer
         let new: JSONPointer
+        /// Hashed once, as ``Key``.
+        private let hash: Int
+
+        init(old: JSONPointer, new: JSONPointer) {
+            self.old = old
+            self.new = new
+            var hasher = Hasher()
+            hasher.combine(old)
+            hasher.combine(new)
+            hash = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (left: Places, right: Places) -> Bool { left.hash == right.hash && left.old == right.old && left.new == right.new }
     }
 
     /// The numbers of the pairs of places (`old` and `new` written where they are) and of the parts of operations.
@@ -349,13 +402,17 @@ extension ContractDiff {
     /// its pointer from `root`; `seen` holds the places visited (a shared or recursive schema is told once).
     private mutating func walk(from root: Int, depth: Int, seen: inout PlaceSet) -> [SchemaPairs.Reached] {
         var reached: [SchemaPairs.Reached] = []
+        // Read once for the walk (a step reads them without retaining anything); read again when a pair the table does
+        // not hold is worked out on the way.
+        let (start, flat) = (pairs.flatStart, pairs.flatLinks)
+        var (hasChanges, placeOf) = (pairs.hasChanges, pairs.placeOf)
         // Each entry: its pair, the entry it was reached from and by which of that pair's edges, its depth in tokens.
         var queue = [(pair: root, from: -1, edge: -1, depth: depth)]
         var next = 0
         while next < queue.count {
             let entry = queue[next]
             next += 1
-            if pairs.hasChanges[entry.pair] {
+            if hasChanges[entry.pair] {
                 var tokens: [String] = []
                 var at = next - 1
                 while queue[at].from >= 0 {
@@ -364,10 +421,21 @@ extension ContractDiff {
                 }
                 reached.append(SchemaPairs.Reached(pair: entry.pair, pointer: JSONPointer(tokens: tokens).description))
             }
-            for link in links(of: entry.pair) {
-                let depth = entry.depth + link.tokens
-                guard depth < 64, seen.insert(pairs.placeOf[link.pair]) else { continue }
-                queue.append((link.pair, next - 1, link.edge, depth))
+            if entry.pair + 1 < start.count {
+                for index in start[entry.pair]..<start[entry.pair + 1] {
+                    let link = flat[index]
+                    let depth = entry.depth + link.tokens
+                    guard depth < 64, seen.insert(placeOf[link.pair]) else { continue }
+                    queue.append((link.pair, next - 1, link.edge, depth))
+                }
+            } else {
+                let found = links(of: entry.pair)
+                (hasChanges, placeOf) = (pairs.hasChanges, pairs.placeOf)
+                for link in found {
+                    let depth = entry.depth + link.tokens
+                    guard depth < 64, seen.insert(placeOf[link.pair]) else { continue }
+                    queue.append((link.pair, next - 1, link.edge, depth))
+                }
             }
         }
         return reached
@@ -389,30 +457,37 @@ extension ContractDiff {
     /// The number of the pair of schemas `edge` leads to, compared on its own the first time (its changes at pointers
     /// relative to it, and the pairs below it); nil when neither side has a schema.
     private mutating func pair(_ edge: SchemaPairs.Edge) -> Int? {
-        let key = SchemaPairs.Key(old: edge.before.1, new: edge.after.1, direction: edge.direction)
+        let key = edge.key
         if let made = pairs.made[key] { return made }
+        guard let found = workOut(edge) else {
+            pairs.made[key] = .some(nil)
+            return nil
+        }
+        let place = pairs.place(found.old, found.new)
+        return pairs.add(SchemaPairs.Compared(place: place, changes: found.changes, below: found.below), as: key)
+    }
+
+    /// Compares the pair of schemas `edge` leads to on its own: its changes at pointers relative to it, and the pairs
+    /// below it; nil when neither side has a schema.
+    mutating func workOut(_ edge: SchemaPairs.Edge) -> SchemaPairs.Found? {
         // Two schemas written alike with no `$ref` inside (most of a release: the fields no one touched): nothing
         // differs at any depth, and nothing below leads anywhere else, so there is nothing to flatten or walk.
         if let before = edge.before.0, let after = edge.after.0, Self.leadsNowhereElse(before), before == after {
-            return pairs.add(SchemaPairs.Compared(place: pairs.place(key.old, key.new), changes: [], below: []), as: key)
+            return SchemaPairs.Found(old: edge.before.1, new: edge.after.1, changes: [], below: [])
         }
         // A schema on one side only: the other side takes any value (`true`), so a schema removed is looser.
         guard edge.before.0 != nil || edge.after.0 != nil,
             let oldSchema = Self.flatten(edge.before.0 ?? .bool(true), at: edge.before.1, in: old),
             let newSchema = Self.flatten(edge.after.0 ?? .bool(true), at: edge.after.1, in: new)
-        else {
-            pairs.made[key] = .some(nil)
-            return nil
-        }
+        else { return nil }
         let outer = changes
         changes = []
         pairs.below = []
         compareFlat(oldSchema, newSchema, .apart(edge.direction), .root)
-        let place = pairs.place(oldSchema.pointer, newSchema.pointer)
-        let compared = SchemaPairs.Compared(place: place, changes: changes, below: pairs.below ?? [])
+        let found = SchemaPairs.Found(old: oldSchema.pointer, new: newSchema.pointer, changes: changes, below: pairs.below ?? [])
         changes = outer
         pairs.below = nil
-        return pairs.add(compared, as: key)
+        return found
     }
 
     /// Whether `schema` holds no reference to another schema (`$ref`, `$dynamicRef`) at any depth.

@@ -108,6 +108,7 @@ struct BreakingCommand: ParsableCommand {
         request.examples = examples
         request.examplesFilter = examplesFilter
         request.today = try today()
+        KeptUntilExit.keepReleased()
         let outcome: BreakingRun.Outcome
         do {
             outcome = try BreakingRun.run(request)

@@ -67,6 +67,7 @@ struct CoverageCommand: ParsableCommand {
                 throw CommandFailure(
                     message: "\(configuration.path): API \"\(api)\" has no contract to measure coverage against", status: .usage)
             }
+            KeptUntilExit.keepReleased()
             let verifyRun = try VerifyRun(configuration: configuration, options: options)
             result = verifyRun.run()
             // Released when the process ends, as verify's: every operation compiled is a million small allocations.

@@ -1,4 +1,5 @@
 import APICheckCommands
+import APICheckContracts
 import ArgumentParser
 import Foundation
 import Locking
@@ -70,9 +71,15 @@ enum KeptUntilExit {
     }()
 
     /// Keeps `value` until the process exits (frees it as usual under LeakSanitizer).
-    static func keep(_ value: any Sendable) {
+    @Sendable static func keep(_ value: any Sendable) {
         guard !leaksAreChecked else { return }
         kept.withLock { $0.append(value) }
+    }
+
+    /// Keeps what the libraries release (``ReleasedApart``) too, instead of freeing it on a thread of their own that
+    /// takes a core from the command: for a command after which the process ends.
+    static func keepReleased() {
+        ReleasedApart.keepUntilExit(with: keep)
     }
 }
 

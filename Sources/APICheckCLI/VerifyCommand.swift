@@ -50,6 +50,7 @@ struct VerifyCommand: ParsableCommand {
         let result: VerifyRun.Result
         do {
             let configuration = try ConfigurationFile.load(global.configPath)
+            KeptUntilExit.keepReleased()
             let verifyRun = try VerifyRun(configuration: configuration, options: options)
             result = verifyRun.run()
             KeptUntilExit.keep(verifyRun)

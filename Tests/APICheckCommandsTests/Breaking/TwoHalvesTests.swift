@@ -240,6 +240,60 @@ struct TwoHalvesTests {
         #expect(serial.contains { $0.old?.line != nil && $0.new?.line != nil })
     }
 
+    /// A ring of `schemas` schemas, each referring to the next two, answered by `operations` operations from different
+    /// places of the ring: the pairs of one comparison are many, and both threads work them out together.
+    static func ring(schemas: Int, operations: Int, changed: Bool) -> String {
+        var components = JSONObject()
+        for index in 0..<schemas {
+            let next: JSONValue = ["$ref": .string("#/components/schemas/S\((index + 1) % schemas)")]
+            let also: JSONValue = ["anyOf": [["type": "null"], ["$ref": .string("#/components/schemas/S\((index + 2) % schemas)")]]]
+            var properties = JSONObject()
+            properties["id"] = ["type": "string"]
+            properties["next"] = next
+            properties["also"] = also
+            // The new version: every third schema loses a field and every fifth adds an enum value.
+            if !(changed && index % 3 == 0) { properties["amount"] = ["type": "integer"] }
+            properties["status"] = ["enum": changed && index % 5 == 0 ? ["a", "b", "c"] : ["a", "b"]]
+            components["S\(index)"] = ["type": "object", "required": ["id"], "properties": .object(properties)]
+        }
+        var paths = JSONObject()
+        for index in 0..<operations {
+            paths["/s/\(index)"] = [
+                "get": [
+                    "responses": [
+                        "200": [
+                            "description": "one",
+                            "content": ["application/json": ["schema": ["$ref": .string("#/components/schemas/S\(index * 7 % schemas)")]]],
+                        ]
+                    ]
+                ]
+            ]
+        }
+        let document: JSONValue = [
+            "openapi": "3.1.0", "info": ["title": "ring", "version": "1"], "paths": .object(paths),
+            "components": ["schemas": .object(components)],
+        ]
+        return JSONWriter.pretty(document)
+    }
+
+    @Test("the pairs of schemas worked out by both threads together, the operations taken a few at a time: what one thread finds")
+    func pairsWorkedOutTogether() throws {
+        let (old, new) = (Self.ring(schemas: 60, operations: 48, changed: false), Self.ring(schemas: 60, operations: 48, changed: true))
+        let today = Date(timeIntervalSince1970: 1_800_000_000)
+        let serial = ContractDiff.compare(
+            try ContractVersion.parse(old, path: "v1.json"), try ContractVersion.parse(new, path: "v2.json"), today: today,
+            operationsApart: .max)
+        for _ in 0..<4 {
+            let apart = ContractDiff.compare(
+                try ContractVersion.parse(old, path: "v1.json"), try ContractVersion.parse(new, path: "v2.json"), today: today,
+                operationsApart: 2)
+            #expect(apart == serial)
+        }
+        // Every operation reaches the whole ring, and a third of its schemas lost a field.
+        #expect(serial.filter { $0.rule == .breakingResponseFieldRemoved }.count >= 48 * 20)
+        #expect(Set(serial.map(\.operation)).count == 48)
+    }
+
     @Test("a JSON report of thousands of changes, its later half written on a second thread: pretty JSON of every change in order")
     func reportApart() throws {
         let comparison = BreakingRun.compare(
