@@ -206,21 +206,6 @@ struct SchemaPairs {
     private struct Places: Hashable {
         let old: JSONPointer
         let new: JSONPointer
-        /// Hashed once, as ``Key``.
-        private let hash: Int
-
-        init(old: JSONPointer, new: JSONPointer) {
-            self.old = old
-            self.new = new
-            var hasher = Hasher()
-            hasher.combine(old)
-            hasher.combine(new)
-            hash = hasher.finalize()
-        }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-
-        static func == (left: Places, right: Places) -> Bool { left.hash == right.hash && left.old == right.old && left.new == right.new }
     }
 
     /// The numbers of the pairs of places (`old` and `new` written where they are) and of the parts of operations.
@@ -421,21 +406,17 @@ extension ContractDiff {
                 }
                 reached.append(SchemaPairs.Reached(pair: entry.pair, pointer: JSONPointer(tokens: tokens).description))
             }
+            func follow(_ link: SchemaPairs.Link) {
+                let depth = entry.depth + link.tokens
+                guard depth < 64, seen.insert(placeOf[link.pair]) else { return }
+                queue.append((link.pair, next - 1, link.edge, depth))
+            }
             if entry.pair + 1 < start.count {
-                for index in start[entry.pair]..<start[entry.pair + 1] {
-                    let link = flat[index]
-                    let depth = entry.depth + link.tokens
-                    guard depth < 64, seen.insert(placeOf[link.pair]) else { continue }
-                    queue.append((link.pair, next - 1, link.edge, depth))
-                }
+                for index in start[entry.pair]..<start[entry.pair + 1] { follow(flat[index]) }
             } else {
                 let found = links(of: entry.pair)
                 (hasChanges, placeOf) = (pairs.hasChanges, pairs.placeOf)
-                for link in found {
-                    let depth = entry.depth + link.tokens
-                    guard depth < 64, seen.insert(placeOf[link.pair]) else { continue }
-                    queue.append((link.pair, next - 1, link.edge, depth))
-                }
+                found.forEach(follow)
             }
         }
         return reached

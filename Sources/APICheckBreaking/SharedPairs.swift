@@ -18,8 +18,10 @@ final class SharedPairs: Sendable {
         /// By number: the edge that first led to the pair, and what it was worked out to (nil while it is not yet;
         /// `.some(nil)` when neither side has a schema).
         var edges: [SchemaPairs.Edge] = []
-        var keys: [SchemaPairs.Key] = []
         var found: [SchemaPairs.Found??] = []
+        /// By number, the pair's key, kept as made (and hashed) once rather than made again from the edge when the
+        /// table is made, under the lock, while the other thread waits.
+        var keys: [SchemaPairs.Key] = []
         /// By number, the numbers of the pairs below it (its ``SchemaPairs/Found/below``, in order).
         var below: [[Int]] = []
         var queue: [Int] = []
