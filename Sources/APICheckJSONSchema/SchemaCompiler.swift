@@ -314,11 +314,17 @@ package final class SchemaCompiler {
     /// (``ReachedOperations``) as for one compiled whole. A URL or a malformed escape refuses only what reaches it, when
     /// it is compiled; what refuses the document (an `$id` named twice) is thrown.
     package func checkReferences() throws(SchemaError) -> [SchemaError] {
-        let table = try resources()
+        try Self.brokenReferences(in: try resources(), document: document)
+    }
+
+    /// ``checkReferences()`` of `document`, whose resources are `table`, without a compiler: on a thread of its own while
+    /// one compiles (``presetResources(_:)``).
+    package static func brokenReferences(in table: SchemaResources, document: DocumentIndex) throws(SchemaError) -> [SchemaError] {
         // Where no schema has an `$id`, a reference leads to the same place wherever it is written: each is resolved
         // once (a vendor's description writes 11,000 `$ref`s to 2,600 places).
         // Each reference resolved so far, with why it leads nowhere (nil: it leads somewhere).
         var resolved: [String: String?] = [:]
+        var targets: [String: JSONPointer] = [:]
         var broken: [SchemaError] = []
         for (pointer, reference) in table.references {
             if !table.hasIdentifiers, let known = resolved[reference] {
@@ -327,7 +333,7 @@ package final class SchemaCompiler {
                 continue
             }
             do {
-                _ = try target(of: reference, at: pointer)
+                _ = try target(of: reference, at: pointer, in: table, document: document, known: &targets)
                 resolved[reference] = .some(nil)
             } catch  where error.isDocumentWide {
                 throw error
@@ -339,6 +345,14 @@ package final class SchemaCompiler {
             }
         }
         return broken
+    }
+
+    /// Takes `table` as the document's resources rather than finding them (before anything is compiled): a document
+    /// known to declare no resource, anchor or meta-schema of its own and to refer only within itself has those of
+    /// ``SchemaResources/init()``, whatever its `$ref`s (its walk, for ``brokenReferences(in:document:)``, is done
+    /// elsewhere meanwhile). ``foundResources`` is then `table` until the walk's is handed in the same way.
+    package func presetResources(_ table: SchemaResources) {
+        resourceTable = table
     }
 
     /// The dynamic scope of the schema at `pointer`, reached from the schema being compiled: the anchors in force
@@ -402,8 +416,9 @@ package final class SchemaCompiler {
             let keyword = SchemaKeyword.named[member.key]
             // An annotation (`description`, an `x-` extension) is read by no keyword and needs no place.
             if keyword == nil, !readsSlips, Self.isAnnotation(member.key) { continue }
-            // One pointer for both readings (a vendor's description has hundreds of thousands of keywords).
-            let at = pointer.appending(member.key)
+            // The keyword's pointer is made only where it is needed (a schema it holds, an error): a vendor's
+            // description has hundreds of thousands of keywords, most of them a value read in place.
+            let at = KeywordPlace(schema: pointer, key: member.key)
             if readsSlips, try readSlip(member.key, member.value, at: at, into: &parts, in: object) { continue }
             try read(keyword, member.key, member.value, at: at, into: &parts, in: object)
         }
@@ -472,8 +487,9 @@ package final class SchemaCompiler {
     /// Reads keyword `key` when it is a slip a generator writes, as its author meant, with a warning; false for any
     /// other keyword. `nullable` is read after the others (``nullable(_:_:at:)``).
     private func readSlip(
-        _ key: String, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts, in object: JSONObject
+        _ key: String, _ value: JSONValue, at place: KeywordPlace, into parts: inout CompiledSchema.Parts, in object: JSONObject
     ) throws(SchemaError) -> Bool {
+        var pointer: JSONPointer { place.pointer }
         switch (key, value) {
         case ("nullable", .bool(let nullable)):
             if !nullable { notice(pointer, "nullable is OpenAPI 3.0; nullable: false says nothing in OpenAPI 3.1: remove it") }
@@ -509,9 +525,12 @@ package final class SchemaCompiler {
                 "required lists \(twice.map { "\"\($0)\"" }.joined(separator: ", ")) more than once; read once: list each name once")
             return true
         default:
-            guard let keyword = Self.snakeCaseKeywords[key], object[keyword] == nil else { return false }
+            // Every snake-case keyword has an underscore: the others (nearly every key) are not looked up.
+            guard key.utf8.contains(UInt8(ascii: "_")), let keyword = Self.snakeCaseKeywords[key], object[keyword] == nil else {
+                return false
+            }
             notice(pointer, "\(key) is no keyword of JSON Schema; read as \(keyword), as its author meant: write \(keyword)")
-            try read(SchemaKeyword.named[keyword], keyword, value, at: pointer, into: &parts, in: object)
+            try read(SchemaKeyword.named[keyword], keyword, value, at: place, into: &parts, in: object)
             return true
         }
     }
@@ -558,19 +577,28 @@ package final class SchemaCompiler {
 
     // MARK: Keywords
 
+    /// Where a keyword is written: its schema's pointer and its key, the keyword's own pointer made when asked for (a
+    /// schema the keyword holds, an error, a warning), not for each of the tens of thousands of values read in place.
+    private struct KeywordPlace {
+        let schema: JSONPointer
+        let key: String
+
+        var pointer: JSONPointer { schema.appending(key) }
+    }
+
     /// Reads keyword `key` of a schema object into `parts`: its structure (objects and arrays), its values (strings,
     /// numbers, combinators), its core (`$ref`, `$schema`, ...) and apicheck's extensions, in that order; an annotation
     /// is accepted, and any other keyword refused with what to write instead.
     private func read(
-        _ keyword: SchemaKeyword?, _ key: String, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts,
+        _ keyword: SchemaKeyword?, _ key: String, _ value: JSONValue, at place: KeywordPlace, into parts: inout CompiledSchema.Parts,
         in object: JSONObject
     ) throws(SchemaError) {
         if let keyword {
-            if try readStructure(keyword, value, at: pointer, into: &parts) { return }
-            if try readValues(keyword, value, at: pointer, into: &parts) { return }
-            if try readCore(keyword, value, at: pointer, into: &parts, in: object) { return }
+            if try readStructure(keyword, value, at: place, into: &parts) { return }
+            if try readValues(keyword, value, at: place, into: &parts) { return }
+            if try readCore(keyword, value, at: place, into: &parts, in: object) { return }
         }
-        func fail(_ message: String) -> SchemaError { SchemaError(pointer: pointer, message: message) }
+        func fail(_ message: String) -> SchemaError { SchemaError(pointer: place.pointer, message: message) }
         if Self.isAnnotation(key) { return }
         if let advice = SchemaVocabulary.refused[key] { throw fail(advice) }
         if key.hasPrefix("x-apicheck-") {
@@ -582,8 +610,9 @@ package final class SchemaCompiler {
 
     /// The keywords of objects and arrays, and `type`, `enum`, `const`; false for another keyword.
     private func readStructure(
-        _ keyword: SchemaKeyword, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts
+        _ keyword: SchemaKeyword, _ value: JSONValue, at place: KeywordPlace, into parts: inout CompiledSchema.Parts
     ) throws(SchemaError) -> Bool {
+        var pointer: JSONPointer { place.pointer }
         func fail(_ message: String) -> SchemaError { SchemaError(pointer: pointer, message: message) }
         let key = keyword.rawValue
         let inside = keyword.appliesInsideValue
@@ -660,9 +689,10 @@ package final class SchemaCompiler {
     }
 
     /// The keywords of strings and numbers, `format`, and the combinators; false for another keyword.
-    private func readValues(_ keyword: SchemaKeyword, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts)
+    private func readValues(_ keyword: SchemaKeyword, _ value: JSONValue, at place: KeywordPlace, into parts: inout CompiledSchema.Parts)
         throws(SchemaError) -> Bool
     {
+        var pointer: JSONPointer { place.pointer }
         func fail(_ message: String) -> SchemaError { SchemaError(pointer: pointer, message: message) }
         let key = keyword.rawValue
         switch keyword {
@@ -700,9 +730,10 @@ package final class SchemaCompiler {
 
     /// The core keywords (`$ref`, `$dynamicRef`, `$schema`, `$defs`, ...) and apicheck's extensions; false for another.
     private func readCore(
-        _ keyword: SchemaKeyword, _ value: JSONValue, at pointer: JSONPointer, into parts: inout CompiledSchema.Parts,
+        _ keyword: SchemaKeyword, _ value: JSONValue, at place: KeywordPlace, into parts: inout CompiledSchema.Parts,
         in object: JSONObject
     ) throws(SchemaError) -> Bool {
+        var pointer: JSONPointer { place.pointer }
         func fail(_ message: String) -> SchemaError { SchemaError(pointer: pointer, message: message) }
         let key = keyword.rawValue
         switch keyword {
@@ -838,16 +869,23 @@ package final class SchemaCompiler {
 
     /// Where `reference`, written at `pointer` (its member), leads: a place in the document that holds a value.
     private func target(of reference: String, at pointer: JSONPointer) throws(SchemaError) -> JSONPointer {
-        let table = try resources()
-        // Where no schema has an `$id`, a reference leads to the same place wherever it is written: each is resolved
-        // once (a vendor's description writes a few thousand, tens of thousands of times).
-        if !table.hasIdentifiers, let known = targets[reference] { return known }
+        try Self.target(of: reference, at: pointer, in: try resources(), document: document, known: &targets)
+    }
+
+    /// Where `reference`, written at `pointer`, leads in `document`, whose resources are `table`; `known` holds the places
+    /// references led to so far where no schema has an `$id` (a reference then leads to the same place wherever it is
+    /// written: a vendor's description writes a few thousand, tens of thousands of times).
+    private static func target(
+        of reference: String, at pointer: JSONPointer, in table: SchemaResources, document: DocumentIndex,
+        known: inout [String: JSONPointer]
+    ) throws(SchemaError) -> JSONPointer {
+        if !table.hasIdentifiers, let found = known[reference] { return found }
         switch table.resolve(reference, at: pointer) {
         case .found(let target):
             guard document[pointer: target] != nil else {
                 throw SchemaError(pointer: pointer, message: "\"\(reference)\" points at nothing in this document", invalid: true)
             }
-            if !table.hasIdentifiers { targets[reference] = target }
+            if !table.hasIdentifiers { known[reference] = target }
             return target
         case .elsewhere(let uri):
             // A URL no schema here declares is never fetched: it refuses what reaches it. A relative one that leads
@@ -869,12 +907,12 @@ package final class SchemaCompiler {
         }
     }
 
-    private func types(_ value: JSONValue, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema.TypeMask {
+    private func types(_ value: JSONValue, at pointer: @autoclosure () -> JSONPointer) throws(SchemaError) -> CompiledSchema.TypeMask {
         let names: [JSONValue]
         switch value {
         case .string: names = [value]
         case .array(let list): names = list
-        default: throw SchemaError(pointer: pointer, message: "type must be a type name or a list of them")
+        default: throw SchemaError(pointer: pointer(), message: "type must be a type name or a list of them")
         }
         var mask = CompiledSchema.TypeMask()
         for name in names {
@@ -882,17 +920,17 @@ package final class SchemaCompiler {
                 if name == .null {
                     // `type: [array, null]` in YAML: the unquoted null is YAML's null value, not the type's name.
                     throw SchemaError(
-                        pointer: pointer,
+                        pointer: pointer(),
                         message: "type lists YAML's null value (an unquoted null), not the type name; write \"null\" in quotes",
                         invalid: true)
                 }
                 let known = CompiledSchema.TypeMask.names.map(\.0).joined(separator: ", ")
                 throw SchemaError(
-                    pointer: pointer, message: "unknown type \(JSONWriter.compact(name)); the types are \(known)", invalid: true)
+                    pointer: pointer(), message: "unknown type \(JSONWriter.compact(name)); the types are \(known)", invalid: true)
             }
             mask.insert(bit)
         }
-        if names.isEmpty { throw SchemaError(pointer: pointer, message: "type must name at least one type", invalid: true) }
+        if names.isEmpty { throw SchemaError(pointer: pointer(), message: "type must name at least one type", invalid: true) }
         return mask
     }
 
@@ -914,62 +952,65 @@ package final class SchemaCompiler {
         return result
     }
 
-    private func uniqueStrings(_ value: JSONValue, at pointer: JSONPointer, what: String) throws(SchemaError) -> [String] {
-        guard case .array(let items) = value else { throw SchemaError(pointer: pointer, message: "\(what) must be a list of key names") }
+    private func uniqueStrings(_ value: JSONValue, at pointer: @autoclosure () -> JSONPointer, what: String) throws(SchemaError) -> [String]
+    {
+        guard case .array(let items) = value else { throw SchemaError(pointer: pointer(), message: "\(what) must be a list of key names") }
         var names: [String] = []
         for item in items {
             guard case .string(let name) = item else {
-                throw SchemaError(pointer: pointer, message: "\(what) must list key names (strings), found \(JSONWriter.compact(item))")
+                throw SchemaError(pointer: pointer(), message: "\(what) must list key names (strings), found \(JSONWriter.compact(item))")
             }
-            guard !names.contains(name) else { throw SchemaError(pointer: pointer, message: "\(what) lists \"\(name)\" twice") }
+            guard !names.contains(name) else { throw SchemaError(pointer: pointer(), message: "\(what) lists \"\(name)\" twice") }
             names.append(name)
         }
         return names
     }
 
-    private func count(_ value: JSONValue, at pointer: JSONPointer, _ key: String) throws(SchemaError) -> Int {
+    private func count(_ value: JSONValue, at pointer: @autoclosure () -> JSONPointer, _ key: String) throws(SchemaError) -> Int {
         guard case .number(let number) = value, let exact = number.exact, exact.isInteger, !exact.negative,
             let int = Int(exactly: exact)
         else {
-            throw SchemaError(pointer: pointer, message: "\(key) must be a whole number, 0 or more, found \(JSONWriter.compact(value))")
+            throw SchemaError(pointer: pointer(), message: "\(key) must be a whole number, 0 or more, found \(JSONWriter.compact(value))")
         }
         return int
     }
 
-    private func bound(_ value: JSONValue, at pointer: JSONPointer, _ key: String) throws(SchemaError) -> CompiledSchema.Bound {
+    private func bound(_ value: JSONValue, at pointer: @autoclosure () -> JSONPointer, _ key: String) throws(SchemaError)
+        -> CompiledSchema.Bound
+    {
         guard case .number(let number) = value, let exact = number.exact else {
             let hint = value.boolValue != nil ? " (the boolean form is draft 4; in 2020-12 write exclusiveMinimum: <number>)" : ""
-            throw SchemaError(pointer: pointer, message: "\(key) must be a number, found \(JSONWriter.compact(value))\(hint)")
+            throw SchemaError(pointer: pointer(), message: "\(key) must be a number, found \(JSONWriter.compact(value))\(hint)")
         }
         return CompiledSchema.Bound(literal: number.literal, exact: exact, int: Int(exactly: exact))
     }
 
     /// Compiles a pattern as ``pattern(_:at:)`` does, each text once.
-    private func pattern(_ source: String, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema.Pattern {
+    private func pattern(_ source: String, at pointer: @autoclosure () -> JSONPointer) throws(SchemaError) -> CompiledSchema.Pattern {
         if let known = patterns[source] { return known }
-        let compiled = try Self.pattern(source, at: pointer)
+        let compiled = try Self.pattern(source, at: pointer())
         patterns[source] = compiled
         return compiled
     }
 
     /// Compiles a `pattern` or a `patternProperties` key; a pattern that does not compile is refused.
-    static func pattern(_ source: String, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema.Pattern {
+    static func pattern(_ source: String, at pointer: @autoclosure () -> JSONPointer) throws(SchemaError) -> CompiledSchema.Pattern {
         do {
             return CompiledSchema.Pattern(source: source, program: try PatternProgram(source))
         } catch {
-            throw SchemaError(pointer: pointer, message: "the pattern \"\(source)\" is not a valid regular expression", invalid: true)
+            throw SchemaError(pointer: pointer(), message: "the pattern \"\(source)\" is not a valid regular expression", invalid: true)
         }
     }
 
     /// `{fraction-digits: 6, offset: Z}` as a wire form; anything else is refused.
-    static func dateForm(_ value: JSONValue, at pointer: JSONPointer) throws(SchemaError) -> DateWireForm {
+    static func dateForm(_ value: JSONValue, at pointer: @autoclosure () -> JSONPointer) throws(SchemaError) -> DateWireForm {
         guard case .object(let members) = value else {
-            throw SchemaError(pointer: pointer, message: "x-apicheck-date must be a mapping such as {fraction-digits: 6, offset: Z}")
+            throw SchemaError(pointer: pointer(), message: "x-apicheck-date must be a mapping such as {fraction-digits: 6, offset: Z}")
         }
         var digits: Int?
         var offset: UTCOffset?
         for member in members {
-            let at = pointer.appending(member.key)
+            let at = pointer().appending(member.key)
             switch member.key {
             case "fraction-digits":
                 guard case .number(let number) = member.value, let value = number.intValue, (0...9).contains(value) else {
@@ -995,8 +1036,8 @@ package final class SchemaCompiler {
                     pointer: at, message: "unknown key \"\(member.key)\" in x-apicheck-date (allowed: fraction-digits, offset)")
             }
         }
-        guard let digits else { throw SchemaError(pointer: pointer, message: "x-apicheck-date needs fraction-digits (0 to 9)") }
-        guard let offset else { throw SchemaError(pointer: pointer, message: "x-apicheck-date needs offset (Z or +hh:mm)") }
+        guard let digits else { throw SchemaError(pointer: pointer(), message: "x-apicheck-date needs fraction-digits (0 to 9)") }
+        guard let offset else { throw SchemaError(pointer: pointer(), message: "x-apicheck-date needs offset (Z or +hh:mm)") }
         return DateWireForm(fractionDigits: digits, offset: offset)
     }
 }

@@ -59,9 +59,11 @@ public struct CoverageFormat: Hashable, Sendable, CustomStringConvertible {
                 let refused = measure.refused == 0 ? "" : "  (\(measure.refused) refused, so not checked: listed below)"
                 lines.append("  \(name) \(count) \(ContractCoverage.percentText(measure.percent))\(mark)\(refused)")
             }
-            for measure in coverage.measures where !measure.missing.isEmpty {
+            for measure in coverage.measures {
+                let missing = measure.missing
+                guard !missing.isEmpty else { continue }
                 lines.append("  \(measure.name) not exercised:")
-                lines += measure.missing.map { "    \($0.name)" }
+                lines += missing.map { "    \($0.name)" }
             }
             if !coverage.refused.isEmpty {
                 let reasons = coverage.refused.count == coverage.refusals ? "" : ", \(coverage.refused.count) reasons"

@@ -106,8 +106,11 @@ public struct Contract: Sendable {
                 return .reached(keyCase: whole.keyCase, brokenReferences: whole.brokenReferences)
             }
         } else {
+            let references = file.source.mayDeclareResources ? nil : ContractCompiler.ReferencesApart(of: compiler)
             compiled = LargeStack.run {
-                Result { () throws(SchemaError) in .whole(try compiler.compile(path: path) { located($0, in: file) }) }
+                Result { () throws(SchemaError) in
+                    .whole(try compiler.compile(path: path, references: references) { located($0, in: file) })
+                }
             }
         }
         // What the parameters say that apicheck leaves out, also found while the structure is judged.
@@ -184,7 +187,10 @@ public struct Contract: Sendable {
         do {
             var reading = try ContractReading.read(bundle.tree)
             reading.notices = bundle.notices + reading.notices
-            return ContractFile(bundle: bundle.forLocating, reading: reading)
+            let file = ContractFile(bundle: bundle.forLocating, reading: reading)
+            // The tree as written: what the reading rewrote of it (a 3.0 description's schemas) is freed off the path.
+            ReleasedApart.release(consume bundle)
+            return file
         } catch {
             throw located(error, in: ContractFile(bundle: bundle, reading: nil))
         }

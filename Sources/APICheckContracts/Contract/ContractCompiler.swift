@@ -30,9 +30,13 @@ struct ContractCompiler {
     /// Compiles the document. A problem of the document as a whole (a chain of `$ref`s that loops) is thrown; a construct
     /// apicheck does not check refuses only the operations that reach it, each named once in the result's `refused`
     /// with the error `locate` makes of it (the file and line as written).
-    func compile(path: String, routesApart: Int = routesApart, locate: (SchemaError) -> ConfigurationError) throws(SchemaError)
-        -> CompiledContract
-    {
+    ///
+    /// With `references` (a document known to be one resource: ``ReferencesApart``), it compiles with that resource
+    /// at once, and takes the `$ref`s that lead nowhere from the walk done meanwhile on another thread.
+    func compile(
+        path: String, routesApart: Int = routesApart, references: ReferencesApart? = nil, locate: (SchemaError) -> ConfigurationError
+    ) throws(SchemaError) -> CompiledContract {
+        if references != nil { schemas.presetResources(SchemaResources()) }
         let documentKeyCase = try checkRoot()
         var refusals = Refusals()
         func refuse(_ error: SchemaError, method: String?, template: String?) throws(SchemaError) {
@@ -87,8 +91,33 @@ struct ContractCompiler {
         // A broken `$ref` where nothing compiled looks (an unused response, a webhook) is as broken as any other: the
         // contract's own error, whatever reaches it.
         var contract = CompiledContract(path: path, operations: operations, refused: refusals.list, graph: schemas.graph)
-        contract.brokenReferences = try schemas.checkReferences().map(locate)
+        if let references {
+            let (table, broken) = try references.found.wait().get()
+            schemas.presetResources(table)
+            contract.brokenReferences = broken.map(locate)
+        } else {
+            contract.brokenReferences = try schemas.checkReferences().map(locate)
+        }
         return contract
+    }
+
+    /// The resources of a document known from its text to be one schema resource, with no anchor or meta-schema of its
+    /// own and no `$ref` outside itself (``ContractSource/mayDeclareResources``), found on a thread of their own while it
+    /// compiles: the walk of a vendor's description for its `$ref`s, and the check of where each leads, were a tenth of
+    /// compiling it, with the second core idle.
+    struct ReferencesApart {
+        let found: BackgroundResult<Result<(SchemaResources, [SchemaError]), SchemaError>>
+
+        /// Starts the walk of `compiler`'s document.
+        init(of compiler: ContractCompiler) {
+            let index = compiler.index
+            found = BackgroundResult(stackSize: LargeStack.size) {
+                Result { () throws(SchemaError) in
+                    let table = try SchemaResources(index.document)
+                    return (table, try SchemaCompiler.brokenReferences(in: table, document: index))
+                }
+            }
+        }
     }
 
     /// How many path items a document has whose later half is compiled on a second thread (`compile`'s

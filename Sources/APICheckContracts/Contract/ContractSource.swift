@@ -19,6 +19,11 @@ package struct ContractSource {
     /// by a value that starts with `#` and no letter of `$ref` is written as an escape (`\u0024`), so that a
     /// vendor's description of one file is known to be one without a walk of its tree.
     let mayNameAnotherFile: Bool
+    /// Whether the document may declare schema resources, anchors or meta-schemas of its own (`$id`, `$anchor`,
+    /// `$dynamicAnchor`, `$schema`, `$dynamicRef`) or refer outside itself: false only for JSON in which no such key can
+    /// be written (none is, and no key starting with `$` has an escape) and ``mayNameAnotherFile`` is false. Such a
+    /// document's resources are known without a walk of its tree (``SchemaResources/init()``).
+    let mayDeclareResources: Bool
 
     /// The text, for finding lines: kept, or, for a large JSON file, read again when a line is wanted.
     private enum Text: Sendable {
@@ -42,6 +47,9 @@ package struct ContractSource {
     /// megabytes, and lines are only wanted for an error.
     static let rereadFrom = 1 << 20
 
+    /// The size of a JSON text read on two threads (``JSONReader/parse(_:apartFrom:)``): a vendor's description.
+    static let readApartFrom = 1 << 20
+
     /// Parses `bytes`, the text of the contract at `path`. With `reread` (which reads the same text again) a JSON text
     /// of ``rereadFrom`` bytes or more is not kept: it is freed once parsed, and read again to find a line.
     ///
@@ -52,19 +60,20 @@ package struct ContractSource {
         guard isJSON(bytes, path: path) else { return try parseYAML(bytes, path: path) }
         let tree: JSONValue
         do {
-            tree = try JSONReader.parse(bytes)
+            tree = try JSONReader.parse(bytes, apartFrom: readApartFrom)
         } catch {
             throw ConfigurationError(
                 file: path, line: error.location.line, column: error.location.column, keyPath: error.pointer.description,
                 message: "not valid JSON: \(error.message)")
         }
-        let names = Self.mayNameAnotherFile(bytes)
+        let (names, declares) = Self.scan(bytes)
         if let reread, bytes.count >= rereadFrom {
             let text = Text.reread(reread, count: bytes.count, checksum: Self.checksum(bytes))
             _ = consume bytes
-            return ContractSource(path: path, tree: tree, yaml: nil, text: text, mayNameAnotherFile: names)
+            return ContractSource(path: path, tree: tree, yaml: nil, text: text, mayNameAnotherFile: names, mayDeclareResources: declares)
         }
-        return ContractSource(path: path, tree: tree, yaml: nil, text: .kept(bytes), mayNameAnotherFile: names)
+        return ContractSource(
+            path: path, tree: tree, yaml: nil, text: .kept(bytes), mayNameAnotherFile: names, mayDeclareResources: declares)
     }
 
     private static func parseYAML(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> ContractSource {
@@ -72,28 +81,42 @@ package struct ContractSource {
             throw ConfigurationError(file: path, message: "the contract is not UTF-8 text")
         }
         let reader = try YAMLReader.parse(text, file: path)
-        return ContractSource(path: path, tree: try reader.json(), yaml: reader.node, text: .kept(bytes), mayNameAnotherFile: true)
+        return ContractSource(
+            path: path, tree: try reader.json(), yaml: reader.node, text: .kept(bytes), mayNameAnotherFile: true, mayDeclareResources: true)
     }
 
-    /// Whether a JSON text may hold a `$ref` to another file (``mayNameAnotherFile``). It visits only the `$` and `\\`
-    /// bytes, found by `memchr`: a byte loop over every byte of a vendor's description was a thirtieth of its loading.
-    private static func mayNameAnotherFile(_ bytes: [UInt8]) -> Bool {
+    /// Whether a JSON text may hold a `$ref` to another file (``mayNameAnotherFile``), and whether it may declare
+    /// resources of its own or refer outside itself (``mayDeclareResources``). It visits only the `$` and `\\` bytes,
+    /// found by `memchr`: a byte loop over every byte of a vendor's description was a thirtieth of its loading.
+    private static func scan(_ bytes: [UInt8]) -> (mayNameAnotherFile: Bool, mayDeclareResources: Bool) {
         bytes.withUnsafeBufferPointer { text in
             // An escaped letter of `$ref` may spell the key: any such escape anywhere counts.
             let escapes = ["\\u0024", "\\u0072", "\\u0065", "\\u0066"].map { Array($0.utf8) }
             for index in positions(of: UInt8(ascii: "\\"), in: text) where escapes.contains(where: { has($0, in: text, at: index) }) {
-                return true
+                return (true, true)
             }
+            let dollars = positions(of: UInt8(ascii: "$"), in: text)
             // `"$ref"` followed by a value that does not start with `#`.
             let key = Array(#""$ref""#.utf8)
-            for dollar in positions(of: UInt8(ascii: "$"), in: text) where dollar > 0 && has(key, in: text, at: dollar - 1) {
+            for dollar in dollars where dollar > 0 && has(key, in: text, at: dollar - 1) {
                 var next = dollar - 1 + key.count
                 while next < text.count, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ":")].contains(text[next]) { next += 1 }
-                if next + 1 < text.count, text[next] == UInt8(ascii: "\""), text[next + 1] != UInt8(ascii: "#") { return true }
+                if next + 1 < text.count, text[next] == UInt8(ascii: "\""), text[next + 1] != UInt8(ascii: "#") { return (true, true) }
             }
-            return false
+            // A string that starts `$` and is one of the keywords that declare, or has an escape (it might spell one).
+            for dollar in dollars where dollar > 0 && text[dollar - 1] == UInt8(ascii: "\"") {
+                var end = dollar + 1
+                while end < text.count, text[end] != UInt8(ascii: "\""), text[end] != UInt8(ascii: "\\") { end += 1 }
+                guard end < text.count, text[end] == UInt8(ascii: "\"") else { return (false, true) }
+                let name = UnsafeBufferPointer(rebasing: text[(dollar + 1)..<end])
+                if declaring.contains(where: { $0.elementsEqual(name) }) { return (false, true) }
+            }
+            return (false, false)
         }
     }
+
+    /// The keywords (after their `$`) that declare a resource, an anchor or a meta-schema, or refer dynamically.
+    private static let declaring = ["id", "anchor", "dynamicAnchor", "schema", "dynamicRef"].map { Array($0.utf8) }
 
     /// The offsets of `byte` in `text`, in order.
     private static func positions(of byte: UInt8, in text: UnsafeBufferPointer<UInt8>) -> [Int] {
@@ -133,7 +156,9 @@ package struct ContractSource {
 
     /// This file for finding lines only (``location(of:)``), without its tree.
     var forLocating: ContractSource {
-        ContractSource(path: path, tree: .null, yaml: yaml, text: text, mayNameAnotherFile: mayNameAnotherFile)
+        ContractSource(
+            path: path, tree: .null, yaml: yaml, text: text, mayNameAnotherFile: mayNameAnotherFile,
+            mayDeclareResources: mayDeclareResources)
     }
 
     /// Whether the text is JSON: it starts with `{` (after a byte order mark and whitespace), or the file is `.json`.

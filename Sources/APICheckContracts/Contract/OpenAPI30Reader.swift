@@ -291,11 +291,14 @@ struct OpenAPI30Reader {
         let before = rewrites
         var result: [JSONObject.Member] = []
         result.reserveCapacity(object.count)
+        // Where nothing around this schema moved (nearly everywhere), the two pointers are one (and compare at once:
+        // they share their tokens), and a subschema's is made once.
+        let unmoved = written == pointer
         for member in object {
             let key = member.key
             // Computed where used: most keywords hold neither a subschema nor a mistake.
             var from: JSONPointer { written.appending(key) }
-            var to: JSONPointer { pointer.appending(key) }
+            var places: (JSONPointer, JSONPointer) { Self.places(from, unmoved ? nil : pointer.appending(key)) }
             switch key {
             case "nullable":
                 rewrites += 1
@@ -332,11 +335,13 @@ struct OpenAPI30Reader {
                 rewrites += 1
                 result.append(.init(key: "contentEncoding", value: .string("base64")))
             case "properties":
+                let (from, to) = places
                 result.append(.init(key: key, value: try subschemaMap(member.value, written: from, at: to)))
             case "additionalProperties", "not":
                 if case .bool = member.value, key == "additionalProperties" {
                     result.append(member)
                 } else {
+                    let (from, to) = places
                     result.append(.init(key: key, value: try schema(member.value, written: from, at: to)))
                 }
             case "items":
@@ -345,19 +350,15 @@ struct OpenAPI30Reader {
                         pointer: from,
                         message: "in OpenAPI 3.0, items is one schema; a list of schemas is a tuple (prefixItems in OpenAPI 3.1)")
                 }
+                let (from, to) = places
                 result.append(.init(key: key, value: try schema(member.value, written: from, at: to)))
             case "allOf", "anyOf", "oneOf":
                 guard case .array(let list) = member.value else {
                     result.append(member)
                     continue
                 }
-                let listed = rewrites
-                var read: [JSONValue] = []
-                read.reserveCapacity(list.count)
-                for (index, item) in list.enumerated() {
-                    read.append(try schema(item, written: from.appending(index), at: to.appending(index)))
-                }
-                result.append(rewrites == listed ? member : .init(key: key, value: .array(read)))
+                let (from, to) = places
+                result.append(try schemaList(member, list, written: from, at: unmoved ? nil : to))
             default:
                 result.append(member)
             }
@@ -365,16 +366,36 @@ struct OpenAPI30Reader {
         return rewrites == before ? object : JSONObject(result)
     }
 
+    /// A subschema's pointer as written and where it is placed (the same one when `placed` is nil).
+    private static func places(_ written: JSONPointer, _ placed: JSONPointer?) -> (JSONPointer, JSONPointer) {
+        (written, placed ?? written)
+    }
+
+    /// The member `allOf`, `anyOf` or `oneOf` whose value is `list`, each schema read in turn (written at `written`, placed
+    /// at `pointer`, nil where it is the same); the member as it was when none was rewritten.
+    private mutating func schemaList(_ member: JSONObject.Member, _ list: [JSONValue], written: JSONPointer, at pointer: JSONPointer?)
+        throws(SchemaError) -> JSONObject.Member
+    {
+        let listed = rewrites
+        var read: [JSONValue] = []
+        read.reserveCapacity(list.count)
+        for (index, item) in list.enumerated() {
+            let from = written.appending(index)
+            read.append(try schema(item, written: from, at: pointer?.appending(index) ?? from))
+        }
+        return rewrites == listed ? member : .init(key: member.key, value: .array(read))
+    }
+
     private mutating func subschemaMap(_ value: JSONValue, written: JSONPointer, at pointer: JSONPointer) throws(SchemaError) -> JSONValue {
         guard case .object(let map) = value else { return value }
         let before = rewrites
         var result: [JSONObject.Member] = []
         result.reserveCapacity(map.count)
+        let unmoved = written == pointer
         for member in map {
+            let from = written.appending(member.key)
             result.append(
-                .init(
-                    key: member.key,
-                    value: try schema(member.value, written: written.appending(member.key), at: pointer.appending(member.key))))
+                .init(key: member.key, value: try schema(member.value, written: from, at: unmoved ? from : pointer.appending(member.key))))
         }
         return rewrites == before ? value : .object(JSONObject(result))
     }
@@ -382,15 +403,12 @@ struct OpenAPI30Reader {
     /// Refuses a keyword a 3.0 schema cannot hold, and one beside `$ref` that 3.0 would ignore.
     private func refuseNewKeywords(_ object: JSONObject, at pointer: JSONPointer) throws(SchemaError) {
         for member in object {
-            if let advice = Self.newKeywords[member.key] {
-                throw SchemaError(pointer: pointer.appending(member.key), message: advice)
-            }
-            if Self.jsonSchema2020.contains(member.key) {
-                throw SchemaError(
-                    pointer: pointer.appending(member.key),
-                    message:
-                        "\(member.key) is JSON Schema 2020-12, which an OpenAPI 3.0 schema cannot hold; declare openapi: 3.1.0 to use it")
-            }
+            // One lookup for most keys: the keywords 3.0 cannot hold, by their advice (none for 2020-12's own).
+            guard let advice = Self.notIn30[member.key] else { continue }
+            throw SchemaError(
+                pointer: pointer.appending(member.key),
+                message: advice
+                    ?? "\(member.key) is JSON Schema 2020-12, which an OpenAPI 3.0 schema cannot hold; declare openapi: 3.1.0 to use it")
         }
         if case .array = object["type"] {
             throw SchemaError(
@@ -463,6 +481,14 @@ struct OpenAPI30Reader {
         "contentEncoding": "contentEncoding is OpenAPI 3.1; in 3.0 base64 text is type: string, format: byte",
         "$defs": "$defs is OpenAPI 3.1; in 3.0 put the schema in components/schemas and refer to it there",
     ]
+
+    /// ``newKeywords`` with their advice and ``jsonSchema2020`` without: what ``refuseNewKeywords(_:at:)`` looks up.
+    private static let notIn30: [String: String?] = {
+        var keywords: [String: String?] = [:]
+        for keyword in jsonSchema2020 { keywords[keyword] = .some(nil) }
+        for (keyword, advice) in newKeywords { keywords[keyword] = .some(advice) }
+        return keywords
+    }()
 
     /// Keywords of JSON Schema 2020-12 that OpenAPI 3.0's schema object does not have.
     private static let jsonSchema2020: Set<String> = [

@@ -25,7 +25,8 @@ public struct ContractCoverage: Sendable {
         /// Where a field or enum value is declared in the contract: `/components/schemas/Todo/properties/id` (for an
         /// enum value, the schema's location and the value as compact JSON, joined by a NUL); more than one when
         /// declarations at one place are read together (the branches of an `allOf`, two media types).
-        package let declared: [String]
+        package var declared: [String] { declarations.map(\.text) }
+        let declarations: [CoverageGraph.Declaration]
 
         /// `GET /api/v2/todos 200 /data/*/id`, `#/components/schemas/Todo /id`.
         public var name: String { detail.isEmpty ? place : "\(place) \(detail)" }
@@ -90,7 +91,7 @@ public struct ContractCoverage: Sendable {
             measures[item.measure].items.append(
                 Item(
                     place: item.place, detail: item.detail, exercised: exercised.contains(number), key: item.key,
-                    declared: item.declared))
+                    declarations: item.declared))
         }
         refusals = contract.refused.count
         measures[0].refused = contract.refused.count { $0.operation != nil }

@@ -20,9 +20,21 @@ struct CoverageGraph {
         let node: Int
         /// For an enum value, its compact JSON.
         let text: String?
-        /// Where it is declared: `<schema location>/properties/<name>` for a field, `<schema location>` and the value
-        /// for an enum value (each place merged into the item when two are read into one place).
-        var declared: [String]
+        /// Where it is declared (each place merged into the item when two are read into one place).
+        var declared: [Declaration]
+    }
+
+    /// Where a field or an enum value is declared, as text only when asked (``text``): a vendor's description declares
+    /// thousands, and a report names none of them.
+    struct Declaration: Sendable, Hashable {
+        /// The schema that declares it.
+        let owner: JSONPointer
+        /// The field's name as a pointer token, or the enum value's compact JSON.
+        let name: String
+        let isField: Bool
+
+        /// `<schema location>/properties/<name>` for a field, `<schema location>` NUL `<value>` for an enum value.
+        var text: String { owner.description + (isField ? "/properties/" : "\u{0}") + name }
     }
 
     /// What keeps the schemas, and tells which stands for a copy (``SchemaGraph/same(_:)``).
@@ -54,7 +66,7 @@ struct CoverageGraph {
         /// A schema read into a node.
         case read(CompiledSchema, node: Int, unit: Int, pointer: String)
         /// A property declared by the schema at `owner`, read into `parent`'s child of that name.
-        case property(String, CompiledSchema, owner: String, parent: Int, unit: Int, pointer: String)
+        case property(String, CompiledSchema, owner: JSONPointer, parent: Int, unit: Int, pointer: String)
     }
 
     /// A pointer longer than this reads the schema met there on its own (a chain of `$ref`s each met once would
@@ -65,12 +77,14 @@ struct CoverageGraph {
     /// root), reading each once.
     mutating func count(_ roots: [CompiledSchema]) {
         var stack: [CompiledSchema] = []
-        var seen: Set<ObjectIdentifier> = []
         func enter(_ reached: CompiledSchema) {
             let schema = schemas.same(reached)
-            let id = ObjectIdentifier(schema)
-            entries[id, default: 0] += 1
-            if seen.insert(id).inserted { stack.append(schema) }
+            // A schema's first count is when it is first reached (one lookup, not a set beside the counts).
+            if let count = entries.updateValue(1, forKey: ObjectIdentifier(schema)) {
+                entries[ObjectIdentifier(schema)] = count + 1
+            } else {
+                stack.append(schema)
+            }
         }
         roots.forEach(enter)
         while let schema = stack.popLast() {
@@ -107,7 +121,7 @@ struct CoverageGraph {
                 readHere(schema, at: node, unit: unit, pointer: pointer)
             case .property(let name, let schema, let owner, let parent, let unit, let pointer):
                 let token = ContractCoverage.escape(name)
-                let path = pointer + "/" + token
+                let path = "\(pointer)/\(token)"
                 let child: Int
                 if let existing = nodes[parent].children[name] {
                     child = existing
@@ -117,7 +131,7 @@ struct CoverageGraph {
                     nodes[child].field = fields.count
                     fields.append(found(unit: unit, pointer: path, text: nil, node: child))
                 }
-                if let item = nodes[child].field { fields[item].declared.append(owner + "/properties/" + token) }
+                if let item = nodes[child].field { fields[item].declared.append(Declaration(owner: owner, name: token, isField: true)) }
                 place(schema, at: child, unit: unit, pointer: path)
             }
         }
@@ -148,22 +162,22 @@ struct CoverageGraph {
     private mutating func readHere(_ schema: CompiledSchema, at node: Int, unit: Int, pointer: String) {
         // The node's values so far, by a set: an enum of thousands of values, each compared with every other, was
         // millions of string compares.
-        let owner = schema.enumValues == nil && schema.propertyNames.isEmpty ? "" : schema.location
+        let owner = schema.pointer
         var known = schema.enumValues == nil ? [] : Set(nodes[node].enums.map(\.text))
         for value in schema.enumValues ?? [] {
             let text = JSONWriter.compact(value)
             guard known.insert(text).inserted else { continue }
             nodes[node].enums.append((text, enums.count))
             var item = found(unit: unit, pointer: pointer, text: text, node: node)
-            item.declared = [owner + "\u{0}" + text]
+            item.declared = [Declaration(owner: owner, name: text, isField: false)]
             enums.append(item)
         }
         // Pushed last first, so that they are read in the schema's order (a property's fields before the next one's):
         // the `$ref`'s target, the combinators' branches from the last, the items, then the properties from the last.
         if let target = schema.reference?.target { work.append(.place(target, node: node, unit: unit, pointer: pointer)) }
-        for branches in [schema.oneOf, schema.anyOf, schema.allOf] {
-            for branch in branches.reversed() { work.append(.place(branch, node: node, unit: unit, pointer: pointer)) }
-        }
+        for branch in schema.oneOf.reversed() { work.append(.place(branch, node: node, unit: unit, pointer: pointer)) }
+        for branch in schema.anyOf.reversed() { work.append(.place(branch, node: node, unit: unit, pointer: pointer)) }
+        for branch in schema.allOf.reversed() { work.append(.place(branch, node: node, unit: unit, pointer: pointer)) }
         if schema.items != nil || !schema.prefixItems.isEmpty {
             let elements = elementsNode(of: node)
             let inside = pointer + "/*"

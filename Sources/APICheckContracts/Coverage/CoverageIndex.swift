@@ -18,7 +18,7 @@ final class CoverageIndex: Sendable {
         let detail: String
         let key: String
         /// Where a field or an enum value is declared (``CoverageGraph/Found/declared``); empty for the others.
-        let declared: [String]
+        let declared: [CoverageGraph.Declaration]
     }
 
     /// Every item, in ``ContractCoverage``'s order: measure by measure, each in the contract's order.

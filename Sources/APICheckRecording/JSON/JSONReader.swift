@@ -103,9 +103,16 @@ package struct JSONParser {
     /// reader did) left most of a tree's object storage empty: a vendor's description averages two members an object.
     /// (Copied through a buffer pointer: `Array(slice)` of a slice that spans the whole stack takes the stack's buffer,
     /// with all its spare capacity.)
-    private var openMembers: [JSONObject.Member] = []
+    var openMembers: [JSONObject.Member] = []
     /// The elements of the arrays being read, innermost last, as ``openMembers`` for objects.
     private var openItems: [JSONValue] = []
+    /// Where a second thread reads the rest of the object or array around it (``JSONApart``), or -1.
+    var split = -1
+    var apart: JSONApart?
+    /// Whether a piece read apart was taken.
+    var tookPiece = false
+    /// The deepest nesting met so far (a piece read apart is taken only if it is not too deep where it is taken).
+    var deepest = 0
 
     package init(bytes: UnsafeBufferPointer<UInt8>) {
         b = bytes
@@ -172,6 +179,7 @@ package struct JSONParser {
 
     mutating func enter() throws(Failure) {
         depth += 1
+        deepest = max(deepest, depth)
         if depth > JSONReader.maximumDepth { throw fail("nesting deeper than \(JSONReader.maximumDepth) levels") }
     }
 
@@ -179,44 +187,28 @@ package struct JSONParser {
         try enter()
         let open = i
         i += 1
-        let first = openMembers.count
         skipWhitespace()
         if i < b.count && b[i] == UInt8(ascii: "}") {
             i += 1
             depth -= 1
             return .object(JSONObject())
         }
+        return .object(JSONObject(try members(opened: open)))
+    }
+
+    /// The members of the object opened at byte `opened`, from `i` (the first member, or any after it) to just past its
+    /// closing brace. A member starting at ``split`` is taken with all after it from what a second thread read there
+    /// (``pieceOfMembers(after:)``), when that is what reading them here would give.
+    mutating func members(opened open: Int) throws(Failure) -> [JSONObject.Member] {
+        let first = openMembers.count
         while true {
             skipWhitespace()
-            guard i < b.count else { throw fail("unterminated object (opened at byte \(open))") }
-            guard b[i] == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes, found \(describe(i))") }
-            let keyStart = i
-            let key = try string()
-            // Duplicate keys: compare lengths first (O(1) for native strings), bytes only when they match.
-            let keyLength = key.utf8.count
-            if openMembers[first...].contains(where: { $0.key.utf8.count == keyLength && $0.key == key }) {
-                var failure = fail("duplicate key \"\(key)\"", at: keyStart)
-                failure.reversedPath.append(key)
-                throw failure
+            if i == split, let piece = pieceOfMembers(after: first) {
+                openMembers.append(contentsOf: piece)
+            } else {
+                try member(opened: open, first: first)
+                skipWhitespace()
             }
-            skipWhitespace()
-            guard i < b.count, b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\", found \(describe(i))") }
-            i += 1
-            let member: JSONValue
-            if target != nil {
-                path.append(key)
-                if path == target { throw Failure(message: "", offset: keyStart, isTargetFound: true) }
-            }
-            do throws(Failure) {
-                member = try value()
-            } catch {
-                var failure = error
-                if !failure.isTargetFound { failure.reversedPath.append(key) }
-                throw failure
-            }
-            if target != nil { path.removeLast() }
-            openMembers.append(JSONObject.Member(key: key, value: member))
-            skipWhitespace()
             guard i < b.count else { throw fail("unterminated object (opened at byte \(open)): expected ',' or '}'") }
             if b[i] == UInt8(ascii: ",") {
                 i += 1
@@ -227,43 +219,73 @@ package struct JSONParser {
                 depth -= 1
                 let members = openMembers[first...].withUnsafeBufferPointer { Array($0) }
                 openMembers.removeSubrange(first...)
-                return .object(JSONObject(members))
+                return members
             }
             throw fail("expected ',' or '}' after an object member, found \(describe(i))")
         }
+    }
+
+    /// Reads one member at `i` onto ``openMembers`` (whose members from `first` are this object's so far).
+    private mutating func member(opened open: Int, first: Int) throws(Failure) {
+        guard i < b.count else { throw fail("unterminated object (opened at byte \(open))") }
+        guard b[i] == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes, found \(describe(i))") }
+        let keyStart = i
+        let key = try string()
+        // Duplicate keys: compare lengths first (O(1) for native strings), bytes only when they match.
+        let keyLength = key.utf8.count
+        if openMembers[first...].contains(where: { $0.key.utf8.count == keyLength && $0.key == key }) {
+            var failure = fail("duplicate key \"\(key)\"", at: keyStart)
+            failure.reversedPath.append(key)
+            throw failure
+        }
+        skipWhitespace()
+        guard i < b.count, b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\", found \(describe(i))") }
+        i += 1
+        let member: JSONValue
+        if target != nil {
+            path.append(key)
+            if path == target { throw Failure(message: "", offset: keyStart, isTargetFound: true) }
+        }
+        do throws(Failure) {
+            member = try value()
+        } catch {
+            var failure = error
+            if !failure.isTargetFound { failure.reversedPath.append(key) }
+            throw failure
+        }
+        if target != nil { path.removeLast() }
+        openMembers.append(JSONObject.Member(key: key, value: member))
     }
 
     mutating func array() throws(Failure) -> JSONValue {
         try enter()
         let open = i
         i += 1
-        let first = openItems.count
         skipWhitespace()
         if i < b.count && b[i] == UInt8(ascii: "]") {
             i += 1
             depth -= 1
             return .array([])
         }
+        return .array(try elements(opened: open))
+    }
+
+    /// The elements of the array opened at byte `opened`, from `i` to just past its closing bracket; as
+    /// ``members(opened:)`` for an object, an element starting at ``split`` is taken with all after it from a second
+    /// thread's reading (``pieceOfElements()``) when that is what reading them here would give.
+    mutating func elements(opened open: Int) throws(Failure) -> [JSONValue] {
+        let first = openItems.count
         while true {
-            let index = openItems.count - first
-            if target != nil {
+            if i == split, let piece = pieceOfElements() {
+                openItems.append(contentsOf: piece)
+            } else {
+                try element(index: openItems.count - first)
                 skipWhitespace()
-                path.append(String(index))
-                if path == target { throw Failure(message: "", offset: i, isTargetFound: true) }
             }
-            do throws(Failure) {
-                let item = try value()
-                openItems.append(item)
-            } catch {
-                var failure = error
-                if !failure.isTargetFound { failure.reversedPath.append(String(index)) }
-                throw failure
-            }
-            if target != nil { path.removeLast() }
-            skipWhitespace()
             guard i < b.count else { throw fail("unterminated array (opened at byte \(open)): expected ',' or ']'") }
             if b[i] == UInt8(ascii: ",") {
                 i += 1
+                skipWhitespace()
                 continue
             }
             if b[i] == UInt8(ascii: "]") {
@@ -271,10 +293,28 @@ package struct JSONParser {
                 depth -= 1
                 let items = openItems[first...].withUnsafeBufferPointer { Array($0) }
                 openItems.removeSubrange(first...)
-                return .array(items)
+                return items
             }
             throw fail("expected ',' or ']' after an array element, found \(describe(i))")
         }
+    }
+
+    /// Reads element number `index` of an array at `i` onto ``openItems``.
+    private mutating func element(index: Int) throws(Failure) {
+        if target != nil {
+            skipWhitespace()
+            path.append(String(index))
+            if path == target { throw Failure(message: "", offset: i, isTargetFound: true) }
+        }
+        do throws(Failure) {
+            let item = try value()
+            openItems.append(item)
+        } catch {
+            var failure = error
+            if !failure.isTargetFound { failure.reversedPath.append(String(index)) }
+            throw failure
+        }
+        if target != nil { path.removeLast() }
     }
 
     mutating func string() throws(Failure) -> String {
