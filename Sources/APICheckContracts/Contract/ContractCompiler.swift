@@ -628,7 +628,9 @@ struct ContractCompiler {
         let at = pointer.appending("content").appending(entry.key)
         try refuseUnknownExtensions(in: entry.value, at: at, allowed: [])
         if entry.value["encoding"] != nil { throw fail("encoding does not apply to a parameter's content") }
-        let schema: CompiledSchema? = entry.value["schema"] == nil ? nil : try schemas.compile(at: at.appending("schema"))
+        // Handed in, not found again from the root: a path item's pointer is a scan of every path before it.
+        let written = entry.value["schema"]
+        let schema: CompiledSchema? = written == nil ? nil : try schemas.compile(at: at.appending("schema"), known: written)
         return (schema, CompiledContract.ValueEncoding(style: .simple, explode: false, mediaType: essence))
     }
 
@@ -638,14 +640,14 @@ struct ContractCompiler {
         _ object: JSONValue, at pointer: JSONPointer, location: CompiledContract.Parameter.Location, fail: (String) -> SchemaError
     ) throws(SchemaError) -> (CompiledSchema?, CompiledContract.ValueEncoding) {
         if let content = object["content"] { return try contentDescription(object, content, at: pointer, fail: fail) }
-        guard object["schema"] != nil else {
+        guard let written = object["schema"] else {
             // OpenAPI: a parameter or header holds either schema or content. Neither is wrong in every reading: the
             // contract's own error (contract.invalid), and the operations that reach it refused.
             var error = fail("has neither schema nor content; OpenAPI requires one of them (schema: {type: string}, for text)")
             error.isInvalid = true
             throw error
         }
-        let schema: CompiledSchema? = try schemas.compile(at: pointer.appending("schema"))
+        let schema: CompiledSchema? = try schemas.compile(at: pointer.appending("schema"), known: written)
         let (styleName, explode) = CompiledContract.ValueEncoding.resolved(
             style: object["style"]?.stringValue, explode: object["explode"]?.boolValue, location: location.rawValue)
         let allowed: [CompiledContract.ValueEncoding.Style] =
@@ -734,7 +736,9 @@ struct ContractCompiler {
                 }
                 carried.append(CompiledContract.MediaTypeParameter(name: name, value: value))
             }
-            let schema: CompiledSchema? = type.value["schema"] == nil ? nil : try schemas.compile(at: at.appending("schema"))
+            // Handed in, not found again from the root: a path item's pointer is a scan of every path before it.
+            let written = type.value["schema"]
+            let schema: CompiledSchema? = written == nil ? nil : try schemas.compile(at: at.appending("schema"), known: written)
             let parts = try partEncodings(type.value["encoding"], of: schema, essence: essence, at: at.appending("encoding"))
             result[essence] = CompiledContract.Body(schema: schema, parameters: carried, encodings: parts)
         }
