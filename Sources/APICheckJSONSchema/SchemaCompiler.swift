@@ -988,29 +988,30 @@ package final class SchemaCompiler {
     /// Compiles a pattern as ``pattern(_:at:)`` does, each text once.
     private func pattern(_ source: String, at pointer: @autoclosure () -> JSONPointer) throws(SchemaError) -> CompiledSchema.Pattern {
         if let known = patterns[source] { return known }
+        // Made only when the text is new (a vendor's description writes a few patterns thousands of times).
         let compiled = try Self.pattern(source, at: pointer())
         patterns[source] = compiled
         return compiled
     }
 
     /// Compiles a `pattern` or a `patternProperties` key; a pattern that does not compile is refused.
-    static func pattern(_ source: String, at pointer: @autoclosure () -> JSONPointer) throws(SchemaError) -> CompiledSchema.Pattern {
+    static func pattern(_ source: String, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema.Pattern {
         do {
             return CompiledSchema.Pattern(source: source, program: try PatternProgram(source))
         } catch {
-            throw SchemaError(pointer: pointer(), message: "the pattern \"\(source)\" is not a valid regular expression", invalid: true)
+            throw SchemaError(pointer: pointer, message: "the pattern \"\(source)\" is not a valid regular expression", invalid: true)
         }
     }
 
     /// `{fraction-digits: 6, offset: Z}` as a wire form; anything else is refused.
-    static func dateForm(_ value: JSONValue, at pointer: @autoclosure () -> JSONPointer) throws(SchemaError) -> DateWireForm {
+    static func dateForm(_ value: JSONValue, at pointer: JSONPointer) throws(SchemaError) -> DateWireForm {
         guard case .object(let members) = value else {
-            throw SchemaError(pointer: pointer(), message: "x-apicheck-date must be a mapping such as {fraction-digits: 6, offset: Z}")
+            throw SchemaError(pointer: pointer, message: "x-apicheck-date must be a mapping such as {fraction-digits: 6, offset: Z}")
         }
         var digits: Int?
         var offset: UTCOffset?
         for member in members {
-            let at = pointer().appending(member.key)
+            let at = pointer.appending(member.key)
             switch member.key {
             case "fraction-digits":
                 guard case .number(let number) = member.value, let value = number.intValue, (0...9).contains(value) else {
@@ -1036,8 +1037,8 @@ package final class SchemaCompiler {
                     pointer: at, message: "unknown key \"\(member.key)\" in x-apicheck-date (allowed: fraction-digits, offset)")
             }
         }
-        guard let digits else { throw SchemaError(pointer: pointer(), message: "x-apicheck-date needs fraction-digits (0 to 9)") }
-        guard let offset else { throw SchemaError(pointer: pointer(), message: "x-apicheck-date needs offset (Z or +hh:mm)") }
+        guard let digits else { throw SchemaError(pointer: pointer, message: "x-apicheck-date needs fraction-digits (0 to 9)") }
+        guard let offset else { throw SchemaError(pointer: pointer, message: "x-apicheck-date needs offset (Z or +hh:mm)") }
         return DateWireForm(fractionDigits: digits, offset: offset)
     }
 }

@@ -298,7 +298,6 @@ struct OpenAPI30Reader {
             let key = member.key
             // Computed where used: most keywords hold neither a subschema nor a mistake.
             var from: JSONPointer { written.appending(key) }
-            var places: (JSONPointer, JSONPointer) { Self.places(from, unmoved ? nil : pointer.appending(key)) }
             switch key {
             case "nullable":
                 rewrites += 1
@@ -335,13 +334,13 @@ struct OpenAPI30Reader {
                 rewrites += 1
                 result.append(.init(key: "contentEncoding", value: .string("base64")))
             case "properties":
-                let (from, to) = places
+                let (from, to) = Self.places(of: key, written: written, at: pointer, unmoved: unmoved)
                 result.append(.init(key: key, value: try subschemaMap(member.value, written: from, at: to)))
             case "additionalProperties", "not":
                 if case .bool = member.value, key == "additionalProperties" {
                     result.append(member)
                 } else {
-                    let (from, to) = places
+                    let (from, to) = Self.places(of: key, written: written, at: pointer, unmoved: unmoved)
                     result.append(.init(key: key, value: try schema(member.value, written: from, at: to)))
                 }
             case "items":
@@ -350,14 +349,14 @@ struct OpenAPI30Reader {
                         pointer: from,
                         message: "in OpenAPI 3.0, items is one schema; a list of schemas is a tuple (prefixItems in OpenAPI 3.1)")
                 }
-                let (from, to) = places
+                let (from, to) = Self.places(of: key, written: written, at: pointer, unmoved: unmoved)
                 result.append(.init(key: key, value: try schema(member.value, written: from, at: to)))
             case "allOf", "anyOf", "oneOf":
                 guard case .array(let list) = member.value else {
                     result.append(member)
                     continue
                 }
-                let (from, to) = places
+                let (from, to) = Self.places(of: key, written: written, at: pointer, unmoved: unmoved)
                 result.append(try schemaList(member, list, written: from, at: unmoved ? nil : to))
             default:
                 result.append(member)
@@ -366,9 +365,11 @@ struct OpenAPI30Reader {
         return rewrites == before ? object : JSONObject(result)
     }
 
-    /// A subschema's pointer as written and where it is placed (the same one when `placed` is nil).
-    private static func places(_ written: JSONPointer, _ placed: JSONPointer?) -> (JSONPointer, JSONPointer) {
-        (written, placed ?? written)
+    /// The pointers of keyword `key` of the schema written at `written` and placed at `pointer`: as written, and where it
+    /// is placed (the same one, made once, where nothing around the schema moved).
+    private static func places(of key: String, written: JSONPointer, at pointer: JSONPointer, unmoved: Bool) -> (JSONPointer, JSONPointer) {
+        let from = written.appending(key)
+        return (from, unmoved ? from : pointer.appending(key))
     }
 
     /// The member `allOf`, `anyOf` or `oneOf` whose value is `list`, each schema read in turn (written at `written`, placed
@@ -393,9 +394,8 @@ struct OpenAPI30Reader {
         result.reserveCapacity(map.count)
         let unmoved = written == pointer
         for member in map {
-            let from = written.appending(member.key)
-            result.append(
-                .init(key: member.key, value: try schema(member.value, written: from, at: unmoved ? from : pointer.appending(member.key))))
+            let (from, to) = Self.places(of: member.key, written: written, at: pointer, unmoved: unmoved)
+            result.append(.init(key: member.key, value: try schema(member.value, written: from, at: to)))
         }
         return rewrites == before ? value : .object(JSONObject(result))
     }

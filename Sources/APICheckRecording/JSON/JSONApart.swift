@@ -30,7 +30,7 @@ extension JSONReader {
             // The second thread reads `buffer`: it is done before the buffer goes, whether its part was taken or not.
             defer { _ = apart.wait() }
             let result = Self.document(&parser, in: buffer)
-            return (result, parser.split == -1 && parser.tookPiece)
+            return (result, parser.tookPiece)
         }
     }
 
@@ -45,7 +45,7 @@ extension JSONReader {
 
 /// The part of a JSON text a second thread reads for ``JSONReader/parse(_:apartFrom:)``: the members (or elements) from
 /// a place near the middle of the text to the end of the object (or array) they are in.
-package final class JSONApart: @unchecked Sendable {
+package struct JSONApart: Sendable {
     /// The text, read by both threads and written by neither.
     struct Bytes: @unchecked Sendable {
         let buffer: UnsafeBufferPointer<UInt8>
@@ -53,31 +53,21 @@ package final class JSONApart: @unchecked Sendable {
 
     /// What the second thread read: the members or elements, the offset of the brace or bracket that closes them, and
     /// how deep it went below them.
-    enum Piece {
+    enum Piece: Sendable {
         case members([JSONObject.Member], end: Int, deepest: Int)
         case elements([JSONValue], end: Int, deepest: Int)
     }
 
-    private let done = DispatchSemaphore(value: 0)
-    /// Written by the second thread before it signals `done`; nil when it met anything it could not read.
-    private var piece: Piece?
+    /// What the second thread read; nil when it met anything it could not read.
+    private let piece: BackgroundResult<Piece?>
 
     init(_ bytes: Bytes, at start: Int) {
-        let thread = Thread { [self] in
-            piece = Self.read(bytes.buffer, at: start)
-            done.signal()
-        }
         // Nesting is read recursively, as on the thread that parses the rest (up to JSONReader.maximumDepth levels).
-        thread.stackSize = 16 << 20
-        thread.start()
+        piece = BackgroundResult(stackSize: 16 << 20) { Self.read(bytes.buffer, at: start) }
     }
 
-    /// The piece, once the second thread is done (the semaphore orders its write before this read).
-    func wait() -> Piece? {
-        done.wait()
-        defer { done.signal() }
-        return piece
-    }
+    /// The piece, once the second thread is done.
+    func wait() -> Piece? { piece.wait() }
 
     /// How far after the middle of the text ``split(in:)`` looks for the line to start at: an eighth of the text.
     static let searchedFraction = 8
@@ -151,7 +141,6 @@ extension JSONParser {
         else { return nil }
         let before = Set(openMembers[first...].map(\.key))
         guard !members.contains(where: { before.contains($0.key) }) else { return nil }
-        deepest = max(deepest, depth + below)
         i = end
         tookPiece = true
         return members
@@ -164,7 +153,6 @@ extension JSONParser {
         guard case .elements(let elements, let end, let below)? = apart?.wait(), depth + below <= JSONReader.maximumDepth,
             target == nil
         else { return nil }
-        deepest = max(deepest, depth + below)
         i = end
         tookPiece = true
         return elements

@@ -111,7 +111,8 @@ package struct JSONParser {
     var apart: JSONApart?
     /// Whether a piece read apart was taken.
     var tookPiece = false
-    /// The deepest nesting met so far (a piece read apart is taken only if it is not too deep where it is taken).
+    /// The deepest nesting met so far: on the second thread of ``JSONApart``, how deep its piece goes below where it
+    /// starts (it is taken only if that is not too deep where it is taken).
     var deepest = 0
 
     package init(bytes: UnsafeBufferPointer<UInt8>) {
