@@ -31,6 +31,9 @@ package struct PatternProgram: Sendable {
     /// Whether the pattern is matched without ICU when the text stays in the BMP (for tests).
     var hasFastPath: Bool { fast != nil }
 
+    /// Whether the class `atom`'s members are read from its text rather than matched by ICU (for tests).
+    static func readsClassDirectly(_ atom: String) -> Bool { ClassBitmap.ascii(atom) != nil }
+
     package func matches(_ text: String) -> Bool {
         if let fast, let answer = fast.matches(text) { return answer }
         return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
@@ -119,10 +122,22 @@ private struct ClassMatch: Sendable {
             guard !rest.contains("(") && !rest.contains(")"), let split = Self.alternatives(rest) else { return nil }
             alternatives = split
         }
-        var sequences: [[Atom]] = []
+        // Every alternative read before any class is derived: a pattern that leaves the fast path further on costs
+        // no bitmap.
+        var written: [[(atom: WrittenAtom, count: ClosedRange<Int>)]] = []
         for alternative in alternatives {
-            guard let sequence = Self.sequence(alternative), Self.greedyIsExact(sequence, wholeText: wholeText) else { return nil }
-            sequences.append(sequence)
+            guard let sequence = Self.sequence(alternative) else { return nil }
+            written.append(sequence)
+        }
+        var sequences: [[Atom]] = []
+        for sequence in written {
+            var atoms: [Atom] = []
+            for (atom, count) in sequence {
+                guard let members = atom.members else { return nil }
+                atoms.append(Atom(members: members, least: count.lowerBound, most: count.upperBound))
+            }
+            guard Self.greedyIsExact(atoms, wholeText: wholeText) else { return nil }
+            sequences.append(atoms)
         }
         shape = .anchored(sequences, optional: optional, wholeText: wholeText)
     }
@@ -229,27 +244,39 @@ private struct ClassMatch: Sendable {
         return true
     }
 
+    /// An atom as the pattern writes it: a class (`.`, `\d`, `[a-z]`) or one literal character.
+    enum WrittenAtom {
+        case oneOf(String)
+        case literal(UInt32)
+
+        /// Its members (a class's derived once a process); nil when ICU refuses the class.
+        var members: ClassBitmap? {
+            switch self {
+            case .oneOf(let atom): ClassBitmap.derived(atom)
+            case .literal(let value): ClassBitmap(only: value)
+            }
+        }
+    }
+
     /// A sequence of atoms with counts; nil for anything else.
-    private static func sequence(_ text: Substring) -> [Atom]? {
+    private static func sequence(_ text: Substring) -> [(atom: WrittenAtom, count: ClosedRange<Int>)]? {
         var rest = text
-        var atoms: [Atom] = []
+        var atoms: [(atom: WrittenAtom, count: ClosedRange<Int>)] = []
         while !rest.isEmpty {
-            let members: ClassBitmap
+            let atom: WrittenAtom
             if rest.first == "." {
                 rest = rest.dropFirst()
-                guard let dot = ClassBitmap.derived(".") else { return nil }
-                members = dot
+                atom = .oneOf(".")
             } else if rest.first == "[" || (rest.first == "\\" && rest.dropFirst().first.map({ "SsDdWw".contains($0) }) == true) {
-                guard let atom = classAtom(&rest), let derived = ClassBitmap.derived(atom) else { return nil }
-                members = derived
+                guard let source = classAtom(&rest) else { return nil }
+                atom = .oneOf(source)
             } else if let literal = literal(&rest) {
-                members = ClassBitmap(only: literal)
+                atom = .literal(literal)
             } else {
                 return nil
             }
-            let count = quantifierPrefix(&rest)
-            guard let count else { return nil }
-            atoms.append(Atom(members: members, least: count.lowerBound, most: count.upperBound))
+            guard let count = quantifierPrefix(&rest) else { return nil }
+            atoms.append((atom, count))
         }
         return atoms
     }
@@ -323,8 +350,10 @@ private struct ClassMatch: Sendable {
                 let atom = String(rest[..<end])
                 rest = rest[end...]
                 return atom
-            case "[", "{", "}", "&":
-                return nil  // nested classes, set operations, ICU's `{string}` members
+            case "[", "{", "}":
+                return nil  // nested classes, ICU's `{string}` members
+            case "&" where rest[rest.index(after: index)...].first == "&":
+                return nil  // a set operation (one `&` is a member)
             case "\\":
                 index = rest.index(after: index)
                 guard index < rest.endIndex else { return nil }
@@ -394,19 +423,79 @@ private struct ClassBitmap: Sendable {
 
     private static let cache = BitmapCache()
 
-    /// The bitmap of `atom` (one class), derived by ICU once per process and source; nil if ICU refuses it.
+    /// The bitmap of `atom` (one class), derived once per process and source; nil if ICU refuses it. A bracket class
+    /// of printable ASCII characters and ranges (`[a-zA-Z0-9._-]`, `[^/#?]`) is read directly, anything else matched
+    /// by ICU against the whole plane (a millisecond or so each: the OpenAPI schemas' ten classes were most of the
+    /// time it took to compile them). `PatternProgramTests` compares both at every BMP code point.
     static func derived(_ atom: String) -> ClassBitmap? {
-        cache.bitmap(for: atom) {
-            guard let runs = try? NSRegularExpression(pattern: "(?:" + atom + ")+") else { return nil }
-            var words = [UInt64](repeating: 0, count: 1024)
-            for match in runs.matches(in: plane, range: NSRange(location: 0, length: plane.utf16.count)) {
-                for offset in match.range.location..<(match.range.location + match.range.length) {
-                    let value = offset < 0xD800 ? offset : offset + 0x800
-                    words[value >> 6] |= 1 << UInt64(value & 63)
-                }
+        cache.bitmap(for: atom) { ascii(atom) ?? matchedByICU(atom) }
+    }
+
+    /// The members of `atom` when it is a bracket class, perhaps negated, of printable ASCII characters (a punctuation
+    /// character may be escaped) and ranges between two of them, with `-` a literal only first or last; nil for any
+    /// other class.
+    static func ascii(_ atom: String) -> ClassBitmap? {
+        var body = Array(atom.utf8)
+        guard body.count >= 3, body.first == UInt8(ascii: "["), body.last == UInt8(ascii: "]") else { return nil }
+        body = Array(body[1..<(body.count - 1)])
+        let negated = body.first == UInt8(ascii: "^")
+        if negated { body.removeFirst() }
+        // Each character as written, and whether it is an unescaped `-` (a range's, or a literal at either end).
+        var written: [(value: UInt8, hyphen: Bool)] = []
+        var index = 0
+        while index < body.count {
+            var value = body[index]
+            guard value >= 0x20, value < 0x7F, !"[]{}".utf8.contains(value) else { return nil }
+            if value == UInt8(ascii: "&"), index + 1 < body.count, body[index + 1] == value { return nil }  // `&&`
+            if value == UInt8(ascii: "\\") {
+                index += 1
+                guard index < body.count, body[index] >= 0x21, body[index] < 0x7F else { return nil }
+                value = body[index]
+                guard !(value >= UInt8(ascii: "0") && value <= UInt8(ascii: "9")),
+                    !(value | 0x20 >= UInt8(ascii: "a") && value | 0x20 <= UInt8(ascii: "z"))
+                else { return nil }  // \d, \s, \x41, \t...: ICU's
+                written.append((value, false))
+            } else {
+                written.append((value, value == UInt8(ascii: "-")))
             }
-            return ClassBitmap(words: words)
+            index += 1
         }
+        guard !written.isEmpty else { return nil }
+        var members = [UInt64](repeating: 0, count: 2)
+        var position = 0
+        while position < written.count {
+            let low = written[position]
+            if position + 2 < written.count, written[position + 1].hyphen {
+                let high = written[position + 2]
+                guard !low.hyphen, !high.hyphen, low.value <= high.value else { return nil }
+                for value in low.value...high.value { members[Int(value >> 6)] |= 1 << UInt64(value & 63) }
+                position += 3
+                continue
+            }
+            // A lone `-` only at either end (`[._-]`); between two members it is ambiguous: left to ICU.
+            if low.hyphen, position != 0, position != written.count - 1 { return nil }
+            members[Int(low.value >> 6)] |= 1 << UInt64(low.value & 63)
+            position += 1
+        }
+        var words = [UInt64](repeating: negated ? ~0 : 0, count: 1024)
+        words[0] = negated ? ~members[0] : members[0]
+        words[1] = negated ? ~members[1] : members[1]
+        // No surrogate (a `String` holds none), as in ICU's answer over the plane.
+        for word in (0xD800 >> 6)..<(0xE000 >> 6) { words[word] = 0 }
+        return ClassBitmap(words: words)
+    }
+
+    /// The members of `atom` as ICU matches `(?:atom)+` against every code point of the plane.
+    private static func matchedByICU(_ atom: String) -> ClassBitmap? {
+        guard let runs = try? NSRegularExpression(pattern: "(?:" + atom + ")+") else { return nil }
+        var words = [UInt64](repeating: 0, count: 1024)
+        for match in runs.matches(in: plane, range: NSRange(location: 0, length: plane.utf16.count)) {
+            for offset in match.range.location..<(match.range.location + match.range.length) {
+                let value = offset < 0xD800 ? offset : offset + 0x800
+                words[value >> 6] |= 1 << UInt64(value & 63)
+            }
+        }
+        return ClassBitmap(words: words)
     }
 
     private final class BitmapCache: Sendable {

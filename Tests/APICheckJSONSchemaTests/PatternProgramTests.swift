@@ -80,9 +80,20 @@ struct PatternProgramTests {
         #expect(compared == (Self.fastPatterns.count + Self.slowPatterns.count) * texts.count)
     }
 
-    @Test("every code point of the BMP: the class bitmaps are ICU's")
+    /// Bracket classes of ASCII characters whose members are read from their text (the OpenAPI schemas' own among
+    /// them), and classes that must go to ICU for theirs.
+    static let directClasses = [
+        "[0-9a-f]", "[a-zA-Z0-9._-]", "[a-zA-Z0-9!#$%&'*+.^_`|~-]", "[^/#?]", "[^#]", "[Bb]", "[-a]", "[a-]", "[^-]", #"[\-\]\\\^\.]"#,
+        "[ !-~]", "[$.]", "[a^]", #"[\/]"#, "[^a-z]", "[&]", "[a&b]",
+    ]
+    static let classesLeftToICU = ["[a-c-e]", #"[\d]"#, #"[\t]"#, "[é]", "[z-a]", #"[\x41]"#, "[^]", "[a-\\-]", "[a&&b]"]
+
+    @Test("every code point of the BMP: the class bitmaps are ICU's, read from the text or matched by ICU")
     func everyBMPCodePoint() throws {
-        for source in [#"\S"#, #"[^\t\n\x0B\x0C\r \u0085\u00A0\u1680\u2000-\u200B\u2028\u2029\u202F\u205F\u3000\uFEFF]"#, "^[0-9a-f]{1}$"] {
+        for atom in Self.directClasses { #expect(PatternProgram.readsClassDirectly(atom), "\(atom)") }
+        for atom in Self.classesLeftToICU { #expect(!PatternProgram.readsClassDirectly(atom), "\(atom)") }
+        let sources = [#"\S"#, #"[^\t\n\x0B\x0C\r \u0085\u00A0\u1680\u2000-\u200B\u2028\u2029\u202F\u205F\u3000\uFEFF]"#, "^[0-9a-f]{1}$"]
+        for source in sources + Self.directClasses.map({ "^\($0)$" }) {
             let program = try PatternProgram(source)
             #expect(program.hasFastPath)
             let regex = try Self.reference(source)
