@@ -163,11 +163,13 @@ struct ContractMemoryTests {
             let b = try inTurn.get()
             #expect(a.tree == b.tree, "\(name)")
             #expect(a.moves.map { "\($0.from) \($0.to)" } == b.moves.map { "\($0.from) \($0.to)" }, "\(name)")
+            #expect(a.notices.map { "\($0.pointer) \($0.message)" } == b.notices.map { "\($0.pointer) \($0.message)" }, "\(name)")
         }
         #expect(try ContractReading.read(Self.generated(600), schemasAsideFrom: 0).moves.count > 100)
-        // The first error in the document's order: paths come before components here.
+        // The first error in the document's order: paths come before components here. The earlier quarter of the
+        // schemas is read by the first thread, the rest by the second.
         for document in [
-            Self.generated(600, brokenSchema: 400), Self.generated(600, brokenPath: true),
+            Self.generated(600, brokenSchema: 400), Self.generated(600, brokenSchema: 100), Self.generated(600, brokenPath: true),
             Self.generated(600, brokenSchema: 7, brokenPath: true),
         ] {
             let (aside, inTurn) = both(document)
