@@ -168,9 +168,22 @@ package final class SchemaCompiler {
         if noticed.insert(pointer).inserted { notices.append(SchemaError(pointer: pointer, message: message)) }
     }
 
+    /// How many reference tokens the deepest `$ref` of the document names, when its text tells (a JSON document
+    /// with no `$id`, `$anchor` or `$dynamicAnchor`: ``ContractSource``); `Int.max` when unknown. A schema nested
+    /// deeper than this inside the one being compiled is named by no `$ref` and compiled once, as part of the schema
+    /// around it: it takes no entry in the table (a vendor's description nests tens of thousands of schemas in a few
+    /// thousand that `$ref`s name, and their entries were a fifth of compiling it).
+    package var deepestTarget = Int.max
+
     /// Compiles the schema at `pointer` in the document; `known` is what the document holds there, when the caller
     /// has it in hand (a member of the schema being compiled): found again from the root otherwise.
     package func compile(at pointer: JSONPointer, known: JSONValue? = nil) throws(SchemaError) -> CompiledSchema {
+        if depth > 0, pointer.tokens.count > deepestTarget, dynamic == false {
+            let node = try self.node(at: pointer, known: known)
+            depth += 1
+            defer { depth -= 1 }
+            return try compile(node, at: pointer)
+        }
         let key = Key(pointer: pointer, scope: try scope(entering: pointer))
         switch entry(key) {
         case .done(let schema)?:
@@ -200,21 +213,7 @@ package final class SchemaCompiler {
         case nil:
             break
         }
-        assert(known == nil || known == document[pointer: pointer], "the node handed in is not the document's at \(pointer)")
-        guard let node = known ?? document[pointer: pointer] else {
-            throw SchemaError(
-                pointer: pointer, message: "there is no schema at \(pointer.description.isEmpty ? "the root" : pointer.description)",
-                documentWide: true)
-        }
-        guard depth < Self.maximumDepth else {
-            throw SchemaError(
-                pointer: pointer,
-                message:
-                    """
-                    this schema is nested more than \(Self.maximumDepth) levels deep (through properties, items, combinators and \
-                    $refs, each met first inside the last): apicheck does not check deeper
-                    """)
-        }
+        let node = try self.node(at: pointer, known: known)
         depth += 1
         defer { depth -= 1 }
         entries[key] = .open(valueDepth: valueDepth, references: [])
@@ -250,6 +249,27 @@ package final class SchemaCompiler {
         return schema
     }
 
+    /// The schema at `pointer` (`known`, when the caller has it in hand), to be compiled one level deeper than the
+    /// schemas open: refused where there is none, or where ``maximumDepth`` schemas are open.
+    private func node(at pointer: JSONPointer, known: JSONValue?) throws(SchemaError) -> JSONValue {
+        assert(known == nil || known == document[pointer: pointer], "the node handed in is not the document's at \(pointer)")
+        guard let node = known ?? document[pointer: pointer] else {
+            throw SchemaError(
+                pointer: pointer, message: "there is no schema at \(pointer.description.isEmpty ? "the root" : pointer.description)",
+                documentWide: true)
+        }
+        guard depth < Self.maximumDepth else {
+            throw SchemaError(
+                pointer: pointer,
+                message:
+                    """
+                    this schema is nested more than \(Self.maximumDepth) levels deep (through properties, items, combinators and \
+                    $refs, each met first inside the last): apicheck does not check deeper
+                    """)
+        }
+        return node
+    }
+
     /// A compiler for more of the same document on another thread: it starts with every schema this one has finished
     /// or refused and the slips it has noticed, and keeps tables, a graph and notices of its own. Nil while a schema
     /// is being compiled, before the document's resources are known, or where the document declares a
@@ -270,6 +290,7 @@ package final class SchemaCompiler {
         other.resourceTable = resourceTable
         other.dynamic = dynamic
         other.metaSchemas = metaSchemas
+        other.deepestTarget = deepestTarget
         return other
     }
 

@@ -88,16 +88,17 @@ public struct Contract: Sendable {
         compiling compilation: Compilation = .everything, textOnDisk: Bool = false
     ) throws(ConfigurationError) -> (contract: Contract, file: ContractFile) {
         // The OpenAPI schema that judges the structure compiles (once a process) while the text is parsed.
-        _ = BackgroundResult { OpenAPIStructure.prepare() }
+        _ = BackgroundResult(aside: true) { OpenAPIStructure.prepare() }
         var file = try readFile(consume bytes, path: path, diskPath: diskPath, files: files, textOnDisk: textOnDisk)
         let tree = file.tree
         let compiler = ContractCompiler(document: tree)
+        compiler.schemas.deepestTarget = file.source.deepestReference
         let reachedOnly: Bool
         if case .whereReached(let beyond) = compilation { reachedOnly = compiler.operationCount > beyond } else { reachedOnly = false }
         // The document's structure is judged (``OpenAPIStructure``) on a second thread while this one compiles (schemas
         // are the compiler's to judge): a contract loads in the longer of the two. The structure's verdict comes first.
         let edition = file.reading?.edition ?? .v3_1
-        let structure = BackgroundResult { OpenAPIStructure.problem(in: tree, edition: edition) }
+        let structure = BackgroundResult(aside: true) { OpenAPIStructure.problem(in: tree, edition: edition) }
         // Compiled whole, or (where reached) what the document says as a whole checked, while the structure is judged.
         let compiled: Result<Compiled, SchemaError>
         if reachedOnly {

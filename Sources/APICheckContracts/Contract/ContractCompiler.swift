@@ -111,7 +111,7 @@ struct ContractCompiler {
         /// Starts the walk of `compiler`'s document.
         init(of compiler: ContractCompiler) {
             let index = compiler.index
-            found = BackgroundResult(stackSize: LargeStack.size) {
+            found = BackgroundResult(stackSize: LargeStack.size, aside: true) {
                 Result { () throws(SchemaError) in
                     let table = try SchemaResources(index.document)
                     return (table, try SchemaCompiler.brokenReferences(in: table, document: index))

@@ -24,6 +24,10 @@ package struct ContractSource {
     /// be written (none is, and no key starting with `$` has an escape) and ``mayNameAnotherFile`` is false. Such a
     /// document's resources are known without a walk of its tree (``SchemaResources/init()``).
     let mayDeclareResources: Bool
+    /// How many reference tokens the deepest `$ref` of the text names (`#/components/schemas/Todo`: 3), known where
+    /// ``mayDeclareResources`` is false and no `$ref` is written with an escape or a percent sign; `Int.max` otherwise.
+    /// A schema nested deeper than this inside another is named by no `$ref` (``SchemaCompiler/deepestTarget``).
+    let deepestReference: Int
 
     /// The text, for finding lines: kept, or, for a large JSON file, read again when a line is wanted.
     private enum Text: Sendable {
@@ -66,14 +70,17 @@ package struct ContractSource {
                 file: path, line: error.location.line, column: error.location.column, keyPath: error.pointer.description,
                 message: "not valid JSON: \(error.message)")
         }
-        let (names, declares) = Self.scan(bytes)
+        let (names, declares, deepest) = Self.scan(bytes)
         if let reread, bytes.count >= rereadFrom {
             let text = Text.reread(reread, count: bytes.count, checksum: Self.checksum(bytes))
             _ = consume bytes
-            return ContractSource(path: path, tree: tree, yaml: nil, text: text, mayNameAnotherFile: names, mayDeclareResources: declares)
+            return ContractSource(
+                path: path, tree: tree, yaml: nil, text: text, mayNameAnotherFile: names, mayDeclareResources: declares,
+                deepestReference: deepest)
         }
         return ContractSource(
-            path: path, tree: tree, yaml: nil, text: .kept(bytes), mayNameAnotherFile: names, mayDeclareResources: declares)
+            path: path, tree: tree, yaml: nil, text: .kept(bytes), mayNameAnotherFile: names, mayDeclareResources: declares,
+            deepestReference: deepest)
     }
 
     private static func parseYAML(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> ContractSource {
@@ -82,37 +89,59 @@ package struct ContractSource {
         }
         let reader = try YAMLReader.parse(text, file: path)
         return ContractSource(
-            path: path, tree: try reader.json(), yaml: reader.node, text: .kept(bytes), mayNameAnotherFile: true, mayDeclareResources: true)
+            path: path, tree: try reader.json(), yaml: reader.node, text: .kept(bytes), mayNameAnotherFile: true, mayDeclareResources: true,
+            deepestReference: .max)
     }
 
-    /// Whether a JSON text may hold a `$ref` to another file (``mayNameAnotherFile``), and whether it may declare
-    /// resources of its own or refer outside itself (``mayDeclareResources``). It visits only the `$` and `\\` bytes,
-    /// found by `memchr`: a byte loop over every byte of a vendor's description was a thirtieth of its loading.
-    private static func scan(_ bytes: [UInt8]) -> (mayNameAnotherFile: Bool, mayDeclareResources: Bool) {
+    /// Whether a JSON text may hold a `$ref` to another file (``mayNameAnotherFile``), whether it may declare
+    /// resources of its own or refer outside itself (``mayDeclareResources``), and its ``deepestReference``. It visits
+    /// only the `$` and `\\` bytes, found by `memchr`: a byte loop over every byte of a vendor's description was a
+    /// thirtieth of its loading.
+    private static func scan(_ bytes: [UInt8]) -> (mayNameAnotherFile: Bool, mayDeclareResources: Bool, deepestReference: Int) {
         bytes.withUnsafeBufferPointer { text in
             // An escaped letter of `$ref` may spell the key: any such escape anywhere counts.
             let escapes = ["\\u0024", "\\u0072", "\\u0065", "\\u0066"].map { Array($0.utf8) }
             for index in positions(of: UInt8(ascii: "\\"), in: text) where escapes.contains(where: { has($0, in: text, at: index) }) {
-                return (true, true)
+                return (true, true, .max)
             }
             let dollars = positions(of: UInt8(ascii: "$"), in: text)
-            // `"$ref"` followed by a value that does not start with `#`.
+            // `"$ref"` followed by a value that does not start with `#`; each that does, its tokens (a `/` each).
             let key = Array(#""$ref""#.utf8)
+            var deepest = 0
             for dollar in dollars where dollar > 0 && has(key, in: text, at: dollar - 1) {
                 var next = dollar - 1 + key.count
                 while next < text.count, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ":")].contains(text[next]) { next += 1 }
-                if next + 1 < text.count, text[next] == UInt8(ascii: "\""), text[next + 1] != UInt8(ascii: "#") { return (true, true) }
+                guard next + 1 < text.count, text[next] == UInt8(ascii: "\"") else { continue }
+                if text[next + 1] != UInt8(ascii: "#") { return (true, true, .max) }
+                deepest = max(deepest, tokens(ofReferenceAt: next + 1, in: text))
             }
             // A string that starts `$` and is one of the keywords that declare, or has an escape (it might spell one).
             for dollar in dollars where dollar > 0 && text[dollar - 1] == UInt8(ascii: "\"") {
                 var end = dollar + 1
                 while end < text.count, text[end] != UInt8(ascii: "\""), text[end] != UInt8(ascii: "\\") { end += 1 }
-                guard end < text.count, text[end] == UInt8(ascii: "\"") else { return (false, true) }
+                guard end < text.count, text[end] == UInt8(ascii: "\"") else { return (false, true, .max) }
                 let name = UnsafeBufferPointer(rebasing: text[(dollar + 1)..<end])
-                if declaring.contains(where: { $0.elementsEqual(name) }) { return (false, true) }
+                if declaring.contains(where: { $0.elementsEqual(name) }) { return (false, true, .max) }
             }
-            return (false, false)
+            return (false, false, deepest)
         }
+    }
+
+    /// How many tokens the fragment string starting at `start` (its `#`) names: one per `/`; `Int.max` where an escape
+    /// (`\\/`) or a percent sign (`%2F`) might write one another way, or the string does not end.
+    private static func tokens(ofReferenceAt start: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var index = start
+        while index < text.count {
+            switch text[index] {
+            case UInt8(ascii: "\""): return count
+            case UInt8(ascii: "/"): count += 1
+            case UInt8(ascii: "\\"), UInt8(ascii: "%"): return .max
+            default: break
+            }
+            index += 1
+        }
+        return .max
     }
 
     /// The keywords (after their `$`) that declare a resource, an anchor or a meta-schema, or refer dynamically.
@@ -158,7 +187,7 @@ package struct ContractSource {
     var forLocating: ContractSource {
         ContractSource(
             path: path, tree: .null, yaml: yaml, text: text, mayNameAnotherFile: mayNameAnotherFile,
-            mayDeclareResources: mayDeclareResources)
+            mayDeclareResources: mayDeclareResources, deepestReference: deepestReference)
     }
 
     /// Whether the text is JSON: it starts with `{` (after a byte order mark and whitespace), or the file is `.json`.

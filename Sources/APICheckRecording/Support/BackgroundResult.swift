@@ -6,14 +6,27 @@ package final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
     private var value: Value?
 
     /// Starts `work` on a thread whose stack is `stackSize` bytes (by default the main thread's: deep documents decode
-    /// recursively).
-    package init(stackSize: Int = 8 << 20, _ work: @escaping @Sendable () -> Value) {
+    /// recursively). Work `aside` (needed late, such as a check whose verdict is read once the compile is done) runs at a
+    /// lower priority, so that it takes a core only where the work the command waits on leaves one.
+    package init(stackSize: Int = 8 << 20, aside: Bool = false, _ work: @escaping @Sendable () -> Value) {
         let thread = Thread { [self] in
+            if aside { Self.lowerPriority() }
             value = work()
             done.signal()
         }
         thread.stackSize = stackSize
+        #if canImport(Darwin)
+            if aside { thread.qualityOfService = .utility }
+        #endif
         thread.start()
+    }
+
+    /// Lowers the calling thread's priority: on Linux its nice value, which is the thread's own (`who` 0 is the
+    /// calling task, and each thread is a task).
+    private static func lowerPriority() {
+        #if os(Linux)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        #endif
     }
 
     /// The value, once it is there (the semaphore orders the thread's write before this read).

@@ -36,6 +36,19 @@ struct ReferencesApartTests {
         #expect(!(try Self.mayDeclare(##"{"paths": {"/a/{$id}": {}}, "b": {"$ids": 1, "$idd": {"$ref":"#/a"}}}"##)))
     }
 
+    @Test("the deepest $ref's tokens, read from the text: unknown where an escape or a percent sign might hide one")
+    func deepestReference() throws {
+        func deepest(_ json: String) throws -> Int { try ContractSource.parse(Array(json.utf8), path: "c.json").deepestReference }
+        #expect(try deepest(##"{"a": 1}"##) == 0)
+        #expect(try deepest(##"{"a": {"$ref": "#"}, "b": {"$ref" : "#/b/c"}}"##) == 2)
+        #expect(try deepest(##"{"a": {"$ref":"#/components/schemas/A/properties/b"}, "b": {"$ref": "#/b"}}"##) == 5)
+        #expect(try deepest(##"{"a": {"$ref": "#/b%2Fc/d"}}"##) == .max)
+        #expect(try deepest(##"{"a": {"$ref": "#\/b\/c"}}"##) == .max)
+        #expect(try deepest(##"{"a": {"$ref": "#/b"}, "c": {"$id": "https://example.com/c"}}"##) == .max)
+        #expect(try deepest(##"{"properties": {"$ref": {"type": "string"}}}"##) == 0)
+        #expect(try ContractSource.parse(Array("a: {$ref: '#/b'}".utf8), path: "c.yaml").deepestReference == .max)
+    }
+
     /// The documents: the four APIs' contracts and ones that refuse, leave a `$ref` leading nowhere, or loop.
     static func documents() throws -> [(name: String, json: String)] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -54,7 +67,31 @@ struct ReferencesApartTests {
             paths: {/fine: {get: {responses: {'200': {description: ok}}}}}
             components: {responses: {Unused: {description: x, content: {application/json: {schema: {$ref: '#/components/schemas/Gone'}}}}}}
             """
-        documents += [("refusals", OperationRefusalTests.text), ("broken", broken), ("unused", unused)]
+        // `$ref`s into schemas nested inside others: a tree whose nodes' children are nodes, and one that applies
+        // itself to the same value (refused).
+        let nested = """
+            openapi: 3.1.0
+            info: {title: nested, version: '1'}
+            paths:
+              /trees: {get: {responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Tree'}}}}}}}
+              /loops: {get: {responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Loop/properties/inner'}}}}}}}
+              /leaves: {get: {responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Tree/properties/node/properties/leaf'}}}}}}}
+            components:
+              schemas:
+                Tree:
+                  type: object
+                  properties:
+                    node:
+                      type: object
+                      properties:
+                        leaf: {type: object, properties: {name: {type: string}, size: {type: integer}}}
+                        children: {type: array, items: {$ref: '#/components/schemas/Tree/properties/node'}}
+                Loop:
+                  type: object
+                  properties:
+                    inner: {type: object, properties: {deeper: {allOf: [{$ref: '#/components/schemas/Loop/properties/inner/properties/deeper'}]}}}
+            """
+        documents += [("refusals", OperationRefusalTests.text), ("broken", broken), ("unused", unused), ("nested", nested)]
         return try documents.map { name, yaml in
             (name, JSONWriter.pretty(try Contract.document(yaml, path: "\(name).yaml")))
         }
