@@ -440,7 +440,7 @@ package final class SchemaCompiler {
             // The keyword's pointer is made only where it is needed (a schema it holds, an error): a vendor's
             // description has hundreds of thousands of keywords, most of them a value read in place.
             let at = KeywordPlace(schema: pointer, key: member.key)
-            if readsSlips, try readSlip(member.key, member.value, at: at, into: &parts, in: object) { continue }
+            if readsSlips, try readSlip(keyword, member.key, member.value, at: at, into: &parts, in: object) { continue }
             try read(keyword, member.key, member.value, at: at, into: &parts, in: object)
         }
         parts.discriminator = Self.discriminator(object["discriminator"])
@@ -505,12 +505,22 @@ package final class SchemaCompiler {
         return names
     }()
 
-    /// Reads keyword `key` when it is a slip a generator writes, as its author meant, with a warning; false for any
-    /// other keyword. `nullable` is read after the others (``nullable(_:_:at:)``).
+    /// Reads keyword `key` (`keyword`, when it is one of JSON Schema's) when it is a slip a generator writes, as its
+    /// author meant, with a warning; false for any other keyword. `nullable` is read after the others
+    /// (``nullable(_:_:at:)``). Told apart by the keyword, not by comparing the key with each slip's: this runs for
+    /// every keyword of every schema of a description.
     private func readSlip(
-        _ key: String, _ value: JSONValue, at place: KeywordPlace, into parts: inout CompiledSchema.Parts, in object: JSONObject
+        _ keyword: SchemaKeyword?, _ key: String, _ value: JSONValue, at place: KeywordPlace, into parts: inout CompiledSchema.Parts,
+        in object: JSONObject
     ) throws(SchemaError) -> Bool {
         var pointer: JSONPointer { place.pointer }
+        switch keyword {
+        case .exclusiveMinimum?, .exclusiveMaximum?, .minimum?, .maximum?, .required?: break
+        // Not a keyword: `nullable`, or a keyword in snake case (each has an underscore); any other (`description`, an
+        // extension) is no slip.
+        case nil where key == "nullable" || key.utf8.contains(UInt8(ascii: "_")): break
+        default: return false
+        }
         switch (key, value) {
         case ("nullable", .bool(let nullable)):
             if !nullable { notice(pointer, "nullable is OpenAPI 3.0; nullable: false says nothing in OpenAPI 3.1: remove it") }
@@ -535,8 +545,9 @@ package final class SchemaCompiler {
             // Read as the exclusive bound above.
             return true
         case ("required", .array(let items)):
+            guard items.count > 1, Self.hasRepeated(items) else { return false }
             let names = items.compactMap(\.stringValue)
-            guard names.count == items.count, Set(names).count < names.count else { return false }
+            guard names.count == items.count else { return false }
             var unique: [String] = []
             for name in names where !unique.contains(name) { unique.append(name) }
             parts.required = unique
@@ -554,6 +565,14 @@ package final class SchemaCompiler {
             try read(SchemaKeyword.named[keyword], keyword, value, at: place, into: &parts, in: object)
             return true
         }
+    }
+
+    /// Whether a value of `items` is there twice (compared pairwise for a short list, as `required` mostly is: no set
+    /// made for each schema).
+    static func hasRepeated(_ items: [JSONValue]) -> Bool {
+        guard items.count <= 16 else { return Set(items).count < items.count }
+        for index in items.indices.dropFirst() where items[..<index].contains(items[index]) { return true }
+        return false
     }
 
     /// The schema `nullable: true` makes of `object` (read into `parts` without it), as OpenAPI 3.0 reads it: null
@@ -884,13 +903,16 @@ package final class SchemaCompiler {
 
     /// The target of a `$ref`: a URI reference read against the base URI of the schema resource it is in (the
     /// document's, unless a schema around it has an `$id`).
-    private func follow(_ reference: String, at pointer: JSONPointer) throws(SchemaError) -> CompiledSchema {
-        try compile(at: target(of: reference, at: pointer))
+    private func follow(_ reference: String, at pointer: @autoclosure () -> JSONPointer) throws(SchemaError) -> CompiledSchema {
+        try compile(at: target(of: reference, at: pointer()))
     }
 
-    /// Where `reference`, written at `pointer` (its member), leads: a place in the document that holds a value.
-    private func target(of reference: String, at pointer: JSONPointer) throws(SchemaError) -> JSONPointer {
-        try Self.target(of: reference, at: pointer, in: try resources(), document: document, known: &targets)
+    /// Where `reference`, written at `pointer` (its member), leads: a place in the document that holds a value. The
+    /// pointer is made only for a reference not followed before (a vendor's description writes each of a few thousand
+    /// `$ref`s a few times over).
+    private func target(of reference: String, at pointer: @autoclosure () -> JSONPointer) throws(SchemaError) -> JSONPointer {
+        if let resourceTable, !resourceTable.hasIdentifiers, let found = targets[reference] { return found }
+        return try Self.target(of: reference, at: pointer(), in: try resources(), document: document, known: &targets)
     }
 
     /// Where `reference`, written at `pointer`, leads in `document`, whose resources are `table`; `known` holds the places
