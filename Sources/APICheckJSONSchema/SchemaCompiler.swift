@@ -514,18 +514,11 @@ package final class SchemaCompiler {
         in object: JSONObject
     ) throws(SchemaError) -> Bool {
         var pointer: JSONPointer { place.pointer }
-        switch keyword {
-        case .exclusiveMinimum?, .exclusiveMaximum?, .minimum?, .maximum?, .required?: break
-        // Not a keyword: `nullable`, or a keyword in snake case (each has an underscore); any other (`description`, an
-        // extension) is no slip.
-        case nil where key == "nullable" || key.utf8.contains(UInt8(ascii: "_")): break
-        default: return false
-        }
-        switch (key, value) {
-        case ("nullable", .bool(let nullable)):
+        switch (keyword, value) {
+        case (nil, .bool(let nullable)) where key == "nullable":
             if !nullable { notice(pointer, "nullable is OpenAPI 3.0; nullable: false says nothing in OpenAPI 3.1: remove it") }
             return true
-        case ("exclusiveMinimum", .bool(let exclusive)), ("exclusiveMaximum", .bool(let exclusive)):
+        case (.exclusiveMinimum?, .bool(let exclusive)), (.exclusiveMaximum?, .bool(let exclusive)):
             let bound = key == "exclusiveMinimum" ? "minimum" : "maximum"
             guard let limit = object[bound] else {
                 throw SchemaError(
@@ -541,10 +534,10 @@ package final class SchemaCompiler {
                     ? "the boolean \(key) is OpenAPI 3.0's; read as \(key): \(JSONWriter.compact(limit)) in place of \(bound), as OpenAPI 3.1 writes it"
                     : "the boolean \(key) is OpenAPI 3.0's; \(key): false says nothing in OpenAPI 3.1: remove it")
             return true
-        case ("minimum", _) where object["exclusiveMinimum"] == .bool(true), ("maximum", _) where object["exclusiveMaximum"] == .bool(true):
+        case (.minimum?, _) where object["exclusiveMinimum"] == .bool(true), (.maximum?, _) where object["exclusiveMaximum"] == .bool(true):
             // Read as the exclusive bound above.
             return true
-        case ("required", .array(let items)):
+        case (.required?, .array(let items)):
             guard items.count > 1, Self.hasRepeated(items) else { return false }
             let names = items.compactMap(\.stringValue)
             guard names.count == items.count else { return false }
@@ -556,7 +549,7 @@ package final class SchemaCompiler {
                 pointer,
                 "required lists \(twice.map { "\"\($0)\"" }.joined(separator: ", ")) more than once; read once: list each name once")
             return true
-        default:
+        case (nil, _):
             // Every snake-case keyword has an underscore: the others (nearly every key) are not looked up.
             guard key.utf8.contains(UInt8(ascii: "_")), let keyword = Self.snakeCaseKeywords[key], object[keyword] == nil else {
                 return false
@@ -564,6 +557,8 @@ package final class SchemaCompiler {
             notice(pointer, "\(key) is no keyword of JSON Schema; read as \(keyword), as its author meant: write \(keyword)")
             try read(SchemaKeyword.named[keyword], keyword, value, at: place, into: &parts, in: object)
             return true
+        default:
+            return false
         }
     }
 
@@ -907,22 +902,21 @@ package final class SchemaCompiler {
         try compile(at: target(of: reference, at: pointer()))
     }
 
-    /// Where `reference`, written at `pointer` (its member), leads: a place in the document that holds a value. The
-    /// pointer is made only for a reference not followed before (a vendor's description writes each of a few thousand
-    /// `$ref`s a few times over).
+    /// Where `reference`, written at `pointer` (its member), leads: a place in the document that holds a value.
     private func target(of reference: String, at pointer: @autoclosure () -> JSONPointer) throws(SchemaError) -> JSONPointer {
-        if let resourceTable, !resourceTable.hasIdentifiers, let found = targets[reference] { return found }
-        return try Self.target(of: reference, at: pointer(), in: try resources(), document: document, known: &targets)
+        try Self.target(of: reference, at: pointer(), in: try resources(), document: document, known: &targets)
     }
 
-    /// Where `reference`, written at `pointer`, leads in `document`, whose resources are `table`; `known` holds the places
+    /// Where `reference`, written at `written`, leads in `document`, whose resources are `table`; `known` holds the places
     /// references led to so far where no schema has an `$id` (a reference then leads to the same place wherever it is
-    /// written: a vendor's description writes a few thousand, tens of thousands of times).
+    /// written: a vendor's description writes a few thousand, tens of thousands of times), and the place it is written
+    /// is made only for one not followed before.
     private static func target(
-        of reference: String, at pointer: JSONPointer, in table: SchemaResources, document: DocumentIndex,
+        of reference: String, at written: @autoclosure () -> JSONPointer, in table: SchemaResources, document: DocumentIndex,
         known: inout [String: JSONPointer]
     ) throws(SchemaError) -> JSONPointer {
         if !table.hasIdentifiers, let found = known[reference] { return found }
+        let pointer = written()
         switch table.resolve(reference, at: pointer) {
         case .found(let target):
             guard document[pointer: target] != nil else {
