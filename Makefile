@@ -6,8 +6,8 @@
 #   make uninstall
 #
 # On Linux the binary links the Swift runtime of the toolchain that built it; for a binary that runs without a
-# toolchain, build with SWIFT_FLAGS=--static-swift-stdlib (it needs libcurl's development files, as Foundation's
-# networking is then linked in).
+# toolchain, build with SWIFT_FLAGS=--static-swift-stdlib. The binary loads libcurl (libcurl4) only when it first sends
+# an https request.
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man

@@ -15,8 +15,11 @@ import PackageDescription
 // - HTTP1 is the one HTTP/1.1 codec, for the live client and the sandbox's server (fuzzed, compared with h11).
 // - The live runner (APICheckLive) uses the contract module and its own HTTP/1.1 client on Sockets; the CLI
 //   is thin: it uses the commands, the live runner and the sandbox.
-// - `apicheck serve` (APICheckServe) answers an app in its own process with replay's store, checks its requests with
-//   the contract module and listens with the sandbox's HTTP server; APICheckServeTesting is the same in a UI test.
+// - `apicheck serve` (APICheckServe) answers an app in its own process with replay's store (APICheckReplayCore), checks
+//   its requests with the contract module and listens with the sandbox's HTTP server; APICheckServeTesting is the same
+//   in a UI test.
+// - On Linux no module the CLI links imports FoundationNetworking (it links libcurl, whose thirty libraries every command
+//   then loaded at its start): https goes through Libcurl, which loads libcurl when the first request needs it.
 // Deployment targets: iOS 15, macOS 12, tvOS 15, watchOS 8 for every product (SwiftPM has no per-product minimum), so
 // that an app at iOS 16 (REST_TODO's) links any of them; .ci/deployment-consumer builds one there. Newer Apple API is
 // asked for with #available; Scripts/check-availability.py checks it on Linux.
@@ -74,6 +77,11 @@ let package = Package(
         .target(name: "Sockets", dependencies: ["Locking"]),
         // HTTP/1.1 framing (heads, chunked bodies, limits), shared by the live client and the sandbox's server.
         .target(name: "HTTP1", dependencies: ["Sockets"]),
+        // libcurl, loaded when the first https exchange needs it (Linux): the live runner's https client and `apicheck
+        // serve`'s upstream. Linked through FoundationNetworking instead, it and the thirty libraries it needs were loaded
+        // at every start of every command. The C part calls libcurl's variadic functions as the variadic functions they are.
+        .target(name: "CLibcurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "Libcurl", dependencies: ["CLibcurl"]),
         .target(name: "APICheckRecording", dependencies: ["WireFormat", "Locking", .product(name: "Yams", package: "Yams")]),
         // The JSON Schema 2020-12 engine (compiling, the tree and streaming checks, validity), with no OpenAPI in it.
         .target(name: "APICheckJSONSchema", dependencies: ["APICheckRecording", "WireFormat", "Locking"]),
@@ -102,7 +110,11 @@ let package = Package(
         .target(name: "GitHubAPI", dependencies: ["WireFormat"]),
         .target(name: "KakaoAPI", dependencies: ["WireFormat"]),
         .target(name: "LSLPAPI", dependencies: ["WireFormat"]),
-        .target(name: "APICheckReplay", dependencies: ["APICheckRecording", "WireFormat", "Locking"]),
+        // What a replay answers from (its store, request matching, configuration and record mode), with no URLProtocol in
+        // it: replay's URLProtocol layer (APICheckReplay, which re-exports it) and `apicheck serve` share it, and the
+        // CLI, linking no FoundationNetworking, loads no libcurl at its start.
+        .target(name: "APICheckReplayCore", dependencies: ["APICheckRecording", "WireFormat", "Locking"]),
+        .target(name: "APICheckReplay", dependencies: ["APICheckReplayCore", "APICheckRecording", "WireFormat", "Locking"]),
         .target(name: "APICheckReplayTesting", dependencies: ["APICheckReplay", "APICheckRecording", "WireFormat"]),
         .target(
             name: "APICheckTesting",
@@ -111,7 +123,11 @@ let package = Package(
         // `apicheck serve`: an app in its own process (a UI test, the simulator, any client) answered from recordings over HTTP.
         .target(
             name: "APICheckServe",
-            dependencies: ["APICheckReplay", "APICheckRecording", "APICheckContracts", "Sandbox", "Sockets", "Locking"]),
+            dependencies: [
+                "APICheckReplayCore", "APICheckRecording", "APICheckContracts", "Sandbox", "Sockets", "Locking",
+                .target(name: "APICheckReplay", condition: .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),
+                .target(name: "Libcurl", condition: .when(platforms: [.linux])),
+            ]),
         .target(
             name: "APICheckServeTesting",
             dependencies: ["APICheckServe", "APICheckReplayTesting", "APICheckReplay", "APICheckRecording", "Sandbox"]),
@@ -123,6 +139,7 @@ let package = Package(
                 "WireFormat",
                 "Sockets",
                 "HTTP1",
+                .target(name: "Libcurl", condition: .when(platforms: [.linux])),
                 "Locking",
             ]
         ),
@@ -135,7 +152,7 @@ let package = Package(
                 "APICheckRecording",
                 "WireFormat",
                 "APICheckLive",
-                "APICheckReplay",
+                "APICheckReplayCore",
                 "APICheckServe",
                 "Sandbox",
                 "Sockets",

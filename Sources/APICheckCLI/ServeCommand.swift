@@ -1,6 +1,6 @@
 import APICheckCommands
 import APICheckRecording
-import APICheckReplay
+import APICheckReplayCore
 import APICheckServe
 import ArgumentParser
 import Foundation

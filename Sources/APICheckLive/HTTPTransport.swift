@@ -4,7 +4,8 @@ import Locking
 import Sockets
 
 /// The live runner's HTTP client: HTTP/1.1 over plain sockets for `http://` URLs (the sandbox, a
-/// staging server), URLSession for `https://` (TLS from the system, so nothing builds a TLS library).
+/// staging server); for `https://`, libcurl on Linux and URLSession on Apple platforms (TLS from the system, so
+/// nothing builds a TLS library).
 ///
 /// Both keep the same promises. Redirects are not followed (a 301 or 304 is itself what a contract
 /// checks), and every request has one total deadline covering connect, send and the whole body. No
@@ -22,10 +23,10 @@ public final class HTTPTransport: LiveTransport {
     public let maximumBodyBytes: Int
     private let peak = PeakCounter()
     private let plain: HTTP1Client
-    private let secure: URLSessionClient
+    private let secure: SecureClient
 
     /// The most body bytes held for one response so far (for tests and the benchmark): on the plain-HTTP side, the
-    /// bytes held while a body was read (the body, and what the last read brought past it); on URLSession's, the body.
+    /// bytes held while a body was read (the body, and what the last read brought past it); on the https side, the body.
     package var peakBodyBytes: Int { peak.value }
 
     /// What ``peakBodyBytes`` never passes, whatever a server sends: ``maximumBodyBytes``, one read of the plain-HTTP
@@ -41,14 +42,14 @@ public final class HTTPTransport: LiveTransport {
     public init(maximumBodyBytes: Int = defaultMaximumBodyBytes) {
         self.maximumBodyBytes = maximumBodyBytes
         plain = HTTP1Client(maximumBodyBytes: maximumBodyBytes, peak: peak)
-        secure = URLSessionClient(maximumBodyBytes: maximumBodyBytes, peak: peak)
+        secure = SecureClient(maximumBodyBytes: maximumBodyBytes, peak: peak)
     }
 
     /// A client whose plain-HTTP side resolves host names with `resolver` (tests that must not use the machine's DNS).
     package init(maximumBodyBytes: Int = defaultMaximumBodyBytes, resolver: Resolver) {
         self.maximumBodyBytes = maximumBodyBytes
         plain = HTTP1Client(maximumBodyBytes: maximumBodyBytes, peak: peak, resolver: resolver)
-        secure = URLSessionClient(maximumBodyBytes: maximumBodyBytes, peak: peak)
+        secure = SecureClient(maximumBodyBytes: maximumBodyBytes, peak: peak)
     }
 
     public func send(_ request: LiveRequest, deadline: ContinuousClock.Instant) async throws(TransportError) -> LiveResponse {
@@ -59,8 +60,8 @@ public final class HTTPTransport: LiveTransport {
         }
     }
 
-    /// Sends `request` through URLSession whatever its scheme (the tests hold both clients to the same promises).
-    package func sendThroughURLSession(_ request: LiveRequest, deadline: ContinuousClock.Instant) async throws(TransportError)
+    /// Sends `request` through the https client whatever its scheme (the tests hold both clients to the same promises).
+    package func sendThroughSecureClient(_ request: LiveRequest, deadline: ContinuousClock.Instant) async throws(TransportError)
         -> LiveResponse
     {
         try await secure.send(request, deadline: deadline)
@@ -87,6 +88,16 @@ public final class HTTPTransport: LiveTransport {
         return tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(tenths / 10)) s" : String(format: "%.1f s", tenths / 10)
     }
 }
+
+#if os(Linux)
+    /// The `https://` client: libcurl, loaded when first used.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    typealias SecureClient = CurlClient
+#else
+    /// The `https://` client: URLSession.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    typealias SecureClient = URLSessionClient
+#endif
 
 /// The largest value recorded, shared by the requests of one transport.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)

@@ -37,7 +37,7 @@ public final class ReplaySession: Sendable {
 
     /// Opens the recording (if any) and builds the session.
     ///
-    /// - Throws: ``ReplayError`` when too many sessions are open at once.
+    /// - Throws: ``/APICheckReplayCore/ReplayError`` when too many sessions are open at once.
     public convenience init(_ configuration: ReplayConfiguration) throws(ReplayError) {
         try self.init(store: ReplayStore(configuration: configuration))
     }
@@ -48,7 +48,7 @@ public final class ReplaySession: Sendable {
     ///
     /// `configuration` gives the API, the base URLs and the file named in messages; its mode must be `.none`.
     ///
-    /// - Throws: ``ReplayError`` when `routes` is empty, the mode records, or too many sessions are open at once.
+    /// - Throws: ``/APICheckReplayCore/ReplayError`` when `routes` is empty, the mode records, or too many sessions are open at once.
     public convenience init(answering routes: [ReplayRoute], _ configuration: ReplayConfiguration) throws(ReplayError) {
         guard !routes.isEmpty else { throw ReplayError(message: "a session answering routes needs at least one route") }
         guard configuration.mode == .none else {
@@ -87,7 +87,7 @@ public final class ReplaySession: Sendable {
     /// API's bases names fails and is among ``finish()``'s problems.
     ///
     /// - Throws: What `body` throws; `CancellationError` when the task is cancelled while it waits for its turn;
-    ///   ``ReplayError`` when called inside another global scope (it would wait for itself).
+    ///   ``/APICheckReplayCore/ReplayError`` when called inside another global scope (it would wait for itself).
     public func withGlobalScope<T>(_ body: () async throws -> T) async throws -> T {
         try await GlobalReplay.run(store, body)
     }

@@ -1,5 +1,5 @@
 import APICheckRecording
-import APICheckReplay
+import APICheckReplayCore
 import Foundation
 import Locking
 import Sandbox

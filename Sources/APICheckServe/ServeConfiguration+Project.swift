@@ -1,6 +1,6 @@
 import APICheckContracts
 import APICheckRecording
-import APICheckReplay
+import APICheckReplayCore
 import Foundation
 
 extension ServeConfiguration {

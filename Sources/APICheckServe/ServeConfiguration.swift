@@ -1,6 +1,6 @@
 import APICheckContracts
 import APICheckRecording
-import APICheckReplay
+import APICheckReplayCore
 import Foundation
 
 /// What `apicheck serve` answers an app with: one API's recordings, the URLs the app addresses it by, and where it

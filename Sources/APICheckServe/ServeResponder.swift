@@ -1,13 +1,9 @@
 import APICheckContracts
 import APICheckRecording
-import APICheckReplay
+import APICheckReplayCore
 import Foundation
 import Locking
 import Sandbox
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// What a ``ReplayServer`` answers each request with: the app's from the recordings, the control API's from its state.
 final class ServeResponder: Sendable {
@@ -148,34 +144,22 @@ final class ServeResponder: Sendable {
         }
     }
 
-    /// The session that sends requests upstream, one for the process.
-    private static let upstream = URLSession(configuration: .ephemeral)
-
     /// Sends the app's request to `target` (recording), records the answer, redacted, and answers the app with it.
     private func forward(
         _ request: ReceivedRequest, addressed url: URL, headers: [(String, String)], to target: URL, store: ReplayStore
     ) -> HTTPServer.Response {
-        var outgoing = URLRequest(url: target)
-        outgoing.httpMethod = request.method
-        for (name, value) in headers { outgoing.addValue(value, forHTTPHeaderField: name) }
         let body = request.body.isEmpty ? nil : Data(request.body)
-        outgoing.httpBody = body
-        let answer = Locked<(Data?, URLResponse?, Error?)>((nil, nil, nil))
-        let done = DispatchSemaphore(value: 0)
-        Self.upstream.dataTask(with: outgoing) { data, response, error in
-            answer.withLock { $0 = (data, response, error) }
-            done.signal()
-        }.resume()
-        done.wait()
-        let (data, response, error) = answer.withLock { $0 }
-        guard let http = response as? HTTPURLResponse else {
-            let reason = error.map { "\($0.localizedDescription)" } ?? "no HTTP answer"
+        let upstream: Upstream.Answer
+        switch Upstream.send(request.method, to: target, headers: headers, body: body) {
+        case .success(let answer): upstream = answer
+        case .failure(let reason):
             return unmatched(
-                request.method, url, message: "apicheck serve: \(target.absoluteString) did not answer: \(reason)", nearest: [])
+                request.method, url, message: "apicheck serve: \(target.absoluteString) did not answer: \(reason.text)", nearest: [])
         }
-        let responseHeaders = http.headerPairs
+        let (status, data) = (upstream.status, upstream.body)
+        let responseHeaders = upstream.headers
         let exchange = CapturedExchange(
-            method: request.method, url: url, requestHeaders: headers, requestBody: body, status: http.statusCode,
+            method: request.method, url: url, requestHeaders: headers, requestBody: body, status: status,
             responseHeaders: responseHeaders, responseBody: data)
         let captured: Interaction
         do {
@@ -190,11 +174,11 @@ final class ServeResponder: Sendable {
         }
         let findings = configuration.verifier?.verify(captured) ?? []
         journal(
-            request.method, url, status: http.statusCode, matched: nil, unmatched: nil,
+            request.method, url, status: status, matched: nil, unmatched: nil,
             recorded: configuration.record?.name.map { .init(recording: "sessions/" + $0, interaction: number) },
             findings: findings.filter { $0.side == .request })
         let kept = responseHeaders.filter { !Self.framingHeaders.contains($0.0.lowercased()) }
-        return HTTPServer.Response(status: http.statusCode, headers: kept, body: [UInt8](data ?? Data()))
+        return HTTPServer.Response(status: status, headers: kept, body: [UInt8](data ?? Data()))
     }
 
     /// The request's findings against the contract (nothing without a verifier), checked with the answer it gets: a

@@ -1,5 +1,6 @@
 import APICheckLive
 import Foundation
+import Locking
 import Sandbox
 import Sockets
 import TestSupport
@@ -20,11 +21,17 @@ struct HTTPTransportTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func get(_ url: String, timeout: Duration = .seconds(10)) async -> Result<LiveResponse, TransportError> {
+    func get(_ url: String, timeout: Duration = .seconds(10), throughSecureClient: Bool = false) async -> Result<
+        LiveResponse, TransportError
+    > {
         let transport = HTTPTransport()
         let result: Result<LiveResponse, TransportError>
         do {
-            result = .success(try await transport.send(LiveRequest(method: "GET", url: URL(string: url)!), deadline: .now + timeout))
+            let request = LiveRequest(method: "GET", url: URL(string: url)!)
+            result = .success(
+                throughSecureClient
+                    ? try await transport.sendThroughSecureClient(request, deadline: .now + timeout)
+                    : try await transport.send(request, deadline: .now + timeout))
         } catch {
             result = .failure(error)
         }
@@ -77,9 +84,11 @@ struct HTTPTransportTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a closed port is refused, at once")
-    func refused() async throws {
-        let result = try await LoopbackListener.withRefusingPort { port in await get(port, timeout: .seconds(30)) }
+    @Test("a closed port is refused, at once, through either client", arguments: [false, true])
+    func refused(throughSecureClient: Bool) async throws {
+        let result = try await LoopbackListener.withRefusingPort { port in
+            await get("http://127.0.0.1:\(port)/api/v2/todos", timeout: .seconds(30), throughSecureClient: throughSecureClient)
+        }
         // Refused, not a timeout: the connection pool did not retry it until the deadline (the runner decides about retries).
         #expect(result.failureKind == .refused, "\(String(describing: result.failureText))")
     }
@@ -96,6 +105,43 @@ struct HTTPTransportTests {
         #expect(result.failureText?.contains("within 0.5 s") == true)
         // Not before the deadline (a busy machine can only make it later, so no upper bound is asserted).
         #expect(elapsed >= .milliseconds(450))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "the https client sends the request's own headers and body, adding only Host, Content-Length and Accept-Encoding: identity, and keeps a repeated response header apart",
+        arguments: [false, true])
+    func sentAsWritten(throughSecureClient: Bool) async throws {
+        let received = Locked<[ReceivedRequest]>([])
+        let server = try HTTPServer(
+            host: "127.0.0.1", port: 0, maximumBodyBytes: 4 << 20,
+            handler: { request in
+                received.withLock { $0.append(request) }
+                return HTTPServer.Response(status: 201, headers: [("Set-Cookie", "a=1"), ("X-B", "2"), ("Set-Cookie", "b=2")], body: [])
+            }, tooLarge: { _ in HTTPServer.Response(status: 413, headers: [], body: []) })
+        defer { server.stop() }
+        let transport = HTTPTransport()
+        // A body with no Content-Type, and no Accept: libcurl would add both, and `Expect: 100-continue` to a body over 1 MiB.
+        let body = Array(repeating: UInt8(ascii: "x"), count: 2 << 20)
+        let request = LiveRequest(
+            method: "PUT", url: try #require(URL(string: "http://127.0.0.1:\(server.port)/api/v2/todos/7?a=%20b")),
+            headers: [("X-One", "1"), ("X-Empty", "")], body: body)
+        let response =
+            throughSecureClient
+            ? try await transport.sendThroughSecureClient(request, deadline: .now + .seconds(30))
+            : try await transport.send(request, deadline: .now + .seconds(30))
+        await transport.shutdown()
+        let sent = try #require(received.withLock { $0.first })
+        #expect(sent.method == "PUT" && sent.path == "/api/v2/todos/7" && sent.query == "a=%20b")
+        #expect(sent.body == body)
+        let names = sent.headers.map { $0.name.lowercased() }
+        let added: Set<String> = throughSecureClient ? ["host", "content-length", "accept-encoding"] : ["host", "content-length"]
+        #expect(Set(names) == added.union(["x-one", "x-empty"]), "\(sent.headers)")
+        #expect(names.count == Set(names).count, "no header twice: \(sent.headers)")
+        #expect(sent.headers.first { $0.name.lowercased() == "x-empty" }?.value == "")
+        if throughSecureClient { #expect(sent.headers.first { $0.name.lowercased() == "accept-encoding" }?.value == "identity") }
+        #expect(response.status == 201)
+        #expect(response.headers.filter { $0.0.lowercased() == "set-cookie" }.map(\.1) == ["a=1", "b=2"], "\(response.headers)")
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)

@@ -71,7 +71,7 @@ struct HostileServerTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "each fault, through both HTTP clients (sockets for http, URLSession for https): the outcome, an end at the deadline rather than a hang, the body held at most the limit",
+        "each fault, through both HTTP clients (sockets for http; libcurl on Linux, URLSession on Apple platforms, for https): the outcome, an end at the deadline rather than a hang, the body held at most the limit",
         arguments: transportTable)
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func transport(_ fault: HostileServer.Fault, _ expected: Expected) async throws {
@@ -81,7 +81,7 @@ struct HostileServerTests {
     }
 
     /// The two clients behind ``HTTPTransport``.
-    enum Client: CaseIterable { case sockets, urlSession }
+    enum Client: CaseIterable { case sockets, secure }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func transport(_ fault: HostileServer.Fault, _ expected: Expected, through client: Client) async throws {
@@ -98,9 +98,9 @@ struct HostileServerTests {
         let result: Result<LiveResponse, TransportError>
         switch client {
         case .sockets: result = await Self.send(request, through: transport, deadline: start + deadline)
-        case .urlSession:
+        case .secure:
             do {
-                result = .success(try await transport.sendThroughURLSession(request, deadline: start + deadline))
+                result = .success(try await transport.sendThroughSecureClient(request, deadline: start + deadline))
             } catch {
                 result = .failure(error)
             }

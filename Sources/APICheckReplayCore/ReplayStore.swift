@@ -13,7 +13,7 @@ package final class ReplayStore: Sendable {
         case fail(String)
     }
 
-    let configuration: ReplayConfiguration
+    package let configuration: ReplayConfiguration
     /// What changes as the session runs, behind this session's own lock.
     private struct State {
         var recording: Recording
@@ -41,7 +41,7 @@ package final class ReplayStore: Sendable {
     /// The bases as messages list them.
     private let knownBases: String
     /// Whether unmatched requests go to the live API in this session.
-    let records: Bool
+    package let records: Bool
     private let loadError: String?
     /// Operations answered whatever their parameters (contract examples), instead of the recording; empty otherwise.
     private let routes: [(route: ReplayRoute, response: PreparedResponse)]
@@ -129,7 +129,7 @@ package final class ReplayStore: Sendable {
     }
 
     /// Fails a request for `message`, which the session's ``finish()`` reports too (a client may swallow the error).
-    func refuse(_ message: String) -> String {
+    package func refuse(_ message: String) -> String {
         return state.withLock { state in
             state.failures.append(message)
             return message
@@ -207,14 +207,14 @@ package final class ReplayStore: Sendable {
         return prepared
     }
 
-    enum RouteAnswer {
+    package enum RouteAnswer {
         case replay(PreparedResponse)
         case fail(String)
     }
 
     /// Answers a request with the route that fits it best (most literal segments) and keeps the whole request
     /// (every header, the body) with the answer, so that a test can check it against the contract.
-    func answerRoute(method: String, url: URL, headers: [(String, String)], body: Data?) -> RouteAnswer {
+    package func answerRoute(method: String, url: URL, headers: [(String, String)], body: Data?) -> RouteAnswer {
         let exchange = CapturedExchange(
             method: method, url: url, requestHeaders: headers, requestBody: body, status: 200, responseHeaders: [], responseBody: nil)
         let request: RecordedRequest
@@ -242,10 +242,10 @@ package final class ReplayStore: Sendable {
     }
 
     /// Whether this session answers routes rather than a recording.
-    var answersRoutes: Bool { !routes.isEmpty }
+    package var answersRoutes: Bool { !routes.isEmpty }
 
     /// What the client sent to the routes so far, with the answers.
-    func answeredExchanges() -> [Interaction] {
+    package func answeredExchanges() -> [Interaction] {
         return state.withLock { $0.exchanges }
     }
 
@@ -412,7 +412,7 @@ package struct PreparedResponse: Sendable {
     package let headers: [String: String]
     package let body: Data
 
-    init(_ response: RecordedResponse) {
+    package init(_ response: RecordedResponse) {
         status = response.status
         body = response.body?.bytes(boundary: Self.boundary) ?? Data()
         var headers: [String: String] = [:]

@@ -32,7 +32,7 @@ public struct ReplayConfiguration: Sendable {
     /// to one goes to that base's live URL (``liveBaseURL``, or the other base's URL), or, when the base has none,
     /// where the client addressed it.
     public var baseURLAliases: [String: [URL]]
-    /// Whether an upload task whose body was not handed over (``UploadBodies``) may be answered from a recorded
+    /// Whether an upload task whose body was not handed over (`UploadBodies`, in APICheckReplay) may be answered from a recorded
     /// request whose body nobody saw either (`"body": {"unseen": ...}`, from a HAR that left it out): off by default,
     /// when such an upload is refused. It is never recorded: apicheck cannot send a body it does not have.
     public var unseenUploadBodies = false
@@ -67,7 +67,7 @@ public struct ReplayConfiguration: Sendable {
     public static let offlineBaseURL = URL(string: "http://replay.apicheck.invalid") ?? URL(fileURLWithPath: "/")
 
     /// The base URL the client should use.
-    var effectiveBaseURL: URL {
+    package var effectiveBaseURL: URL {
         liveBaseURL ?? ReplayConfiguration.offlineBaseURL
     }
 
