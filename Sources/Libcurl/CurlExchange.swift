@@ -115,6 +115,12 @@
             return .failure(failure)
         }
 
+        /// The body sent: the request's, or an empty one for a `POST`, `PUT` or `PATCH` without one (`Content-Length: 0`, as
+        /// the plain-HTTP client sends it: a server may refuse such a request without a length with 411).
+        var sentBody: [UInt8]? {
+            body ?? (["POST", "PUT", "PATCH"].contains(method) ? [] : nil)
+        }
+
         /// The request's header lines for libcurl: its own (framing headers aside), and empty ones that keep libcurl's out.
         func headerLines() -> [String] {
             func has(_ name: String) -> Bool { headers.contains { $0.0.lowercased() == name } }
@@ -124,7 +130,7 @@
                 lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
             }
             if !has("accept") { lines.append("Accept:") }
-            if body != nil, !has("content-type") { lines.append("Content-Type:") }
+            if sentBody != nil, !has("content-type") { lines.append("Content-Type:") }
             if !has("expect") { lines.append("Expect:") }
             return lines
         }
@@ -136,14 +142,17 @@
             // libcurl copies the strings it is given (not a body: COPYPOSTFIELDS copies it).
             _ = apicheck_curl_setopt_pointer(handle, Option.url, url)
             _ = apicheck_curl_setopt_long(handle, Option.noSignal, 1)
+            // http and https only, followed redirects too (as URLSession on Linux): libcurl speaks a score of other protocols.
+            _ = apicheck_curl_setopt_long(handle, Option.protocols, Option.httpAndHTTPS)
+            _ = apicheck_curl_setopt_long(handle, Option.redirectProtocols, Option.httpAndHTTPS)
             _ = apicheck_curl_setopt_pointer(handle, Option.errorBuffer, errors)
             _ = apicheck_curl_setopt_pointer(handle, Option.httpHeader, headers)
             if method == "HEAD" {
                 _ = apicheck_curl_setopt_long(handle, Option.noBody, 1)
-            } else if method != "GET" || body != nil {
+            } else if method != "GET" || sentBody != nil {
                 _ = apicheck_curl_setopt_pointer(handle, Option.customRequest, method)
             }
-            if let body {
+            if let body = sentBody {
                 _ = apicheck_curl_setopt_offset(handle, Option.postFieldSize, Int64(body.count))
                 if body.isEmpty {
                     _ = apicheck_curl_setopt_pointer(handle, Option.copyPostFields, "")
@@ -194,6 +203,10 @@
             static let maximumRedirects: Int32 = 68
             static let headerFunction: Int32 = 20079
             static let noSignal: Int32 = 99
+            static let protocols: Int32 = 181
+            static let redirectProtocols: Int32 = 182
+            /// `CURLPROTO_HTTP | CURLPROTO_HTTPS`.
+            static let httpAndHTTPS = 3
             static let acceptEncoding: Int32 = 10102
             static let postFieldSize: Int32 = 30120
             static let timeoutMilliseconds: Int32 = 155

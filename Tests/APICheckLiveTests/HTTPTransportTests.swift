@@ -126,12 +126,22 @@ struct HTTPTransportTests {
         let request = LiveRequest(
             method: "PUT", url: try #require(URL(string: "http://127.0.0.1:\(server.port)/api/v2/todos/7?a=%20b")),
             headers: [("X-One", "1"), ("X-Empty", "")], body: body)
-        let response =
+        let send = { (request: LiveRequest) async throws -> LiveResponse in
             throughSecureClient
-            ? try await transport.sendThroughSecureClient(request, deadline: .now + .seconds(30))
-            : try await transport.send(request, deadline: .now + .seconds(30))
+                ? try await transport.sendThroughSecureClient(request, deadline: .now + .seconds(30))
+                : try await transport.send(request, deadline: .now + .seconds(30))
+        }
+        let response = try await send(request)
+        // A POST without a body still says its length (a server may refuse one without with 411).
+        _ = try await send(LiveRequest(method: "POST", url: try #require(URL(string: "http://127.0.0.1:\(server.port)/api/v2/todos"))))
         await transport.shutdown()
-        let sent = try #require(received.withLock { $0.first })
+        let requests = received.withLock { $0 }
+        #expect(requests.count == 2)
+        let post = try #require(requests.last)
+        #expect(post.method == "POST" && post.body.isEmpty)
+        #expect(post.headers.first { $0.name.lowercased() == "content-length" }?.value == "0", "\(post.headers)")
+        #expect(!post.headers.contains { ["content-type", "accept", "expect"].contains($0.name.lowercased()) }, "\(post.headers)")
+        let sent = try #require(requests.first)
         #expect(sent.method == "PUT" && sent.path == "/api/v2/todos/7" && sent.query == "a=%20b")
         #expect(sent.body == body)
         let names = sent.headers.map { $0.name.lowercased() }
