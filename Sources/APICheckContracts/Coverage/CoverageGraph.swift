@@ -216,37 +216,58 @@ struct CoverageGraph {
 
     /// Every node's ``CoverageTree/Node/below``, bottom-up: nil where a cycle is below (a value there is always
     /// walked) or more than ``largestBelow`` items.
+    ///
+    /// The successors of every node (its children, its elements, its links) are listed once, in one flat list: a list
+    /// of its own made for each node each time it was entered and left was a tenth of a vendor's coverage index.
     private mutating func fillBelow() {
         enum State { case new, open, done }
+        let (successors, start) = successorLists()
         var state = Array(repeating: State.new, count: nodes.count)
-        func successors(_ node: Int) -> [Int] {
-            Array(nodes[node].children.values) + [nodes[node].elements].compactMap { $0 } + nodes[node].links
-        }
-        for start in nodes.indices where state[start] == .new {
-            var frames: [(node: Int, next: [Int], cyclic: Bool)] = [(start, successors(start), false)]
-            state[start] = .open
-            while !frames.isEmpty {
-                // Taken in place: a copy of the frame would share its list, and each removal would copy it.
-                if let successor = frames[frames.count - 1].next.popLast() {
+        // A node entered and the next of its successors to look at (counting down from its end), and whether one of them
+        // is still open: a cycle.
+        var frames: [(node: Int, next: Int, cyclic: Bool)] = []
+        for root in nodes.indices where state[root] == .new {
+            frames.append((root, start[root + 1], false))
+            state[root] = .open
+            while let top = frames.last {
+                if top.next > start[top.node] {
+                    let successor = successors[top.next - 1]
+                    frames[frames.count - 1].next -= 1
                     switch state[successor] {
                     case .open: frames[frames.count - 1].cyclic = true
                     case .done: break
                     case .new:
                         state[successor] = .open
-                        frames.append((successor, successors(successor), false))
+                        frames.append((successor, start[successor + 1], false))
                     }
                     continue
                 }
-                let top = frames.removeLast()
+                frames.removeLast()
                 state[top.node] = .done
-                nodes[top.node].below = top.cyclic ? nil : below(of: top.node, successors: successors(top.node))
+                nodes[top.node].below =
+                    top.cyclic ? nil : below(of: top.node, successors: successors[start[top.node]..<start[top.node + 1]])
             }
         }
     }
 
+    /// Every node's successors in one list: node `n`'s are `successors[start[n]..<start[n + 1]]`.
+    private func successorLists() -> (successors: [Int], start: [Int]) {
+        var successors: [Int] = []
+        var start: [Int] = []
+        start.reserveCapacity(nodes.count + 1)
+        for node in nodes {
+            start.append(successors.count)
+            successors.append(contentsOf: node.children.values)
+            if let elements = node.elements { successors.append(elements) }
+            successors.append(contentsOf: node.links)
+        }
+        start.append(successors.count)
+        return (successors, start)
+    }
+
     /// What `node` can set: its enum values, and each successor's field and what is below it (nil when one is nil, or
     /// when more than ``largestBelow``).
-    private func below(of node: Int, successors: [Int]) -> [Int]? {
+    private func below(of node: Int, successors: ArraySlice<Int>) -> [Int]? {
         var items = Set(nodes[node].enums.map(\.item))
         for successor in successors {
             guard let below = nodes[successor].below else { return nil }

@@ -45,38 +45,46 @@ final class CoverageIndex: Sendable {
     /// The index of `compiled`, whose schemas `graph` keeps (and tells apart: ``SchemaGraph/same(_:)``).
     init(operations compiled: [CompiledContract.Operation], graph schemas: SchemaGraph) {
         var graph = CoverageGraph(schemas: schemas)
-        let bodies = compiled.flatMap { operation in
-            operation.responses.keys.sorted().flatMap { key in
-                (operation.responses[key]?.content ?? [:]).sorted { $0.key < $1.key }.compactMap(\.value.schema)
+        // Each operation's responses by key, and each one's bodies by media type, sorted once.
+        let responses = compiled.map { operation in
+            operation.responses.keys.sorted().map { key in
+                (key: key, schemas: (operation.responses[key]?.content ?? [:]).sorted { $0.key < $1.key }.compactMap(\.value.schema))
             }
         }
-        graph.count(bodies)
+        graph.count(responses.flatMap { $0.flatMap(\.schemas) })
         var operationItems: [Item] = []
+        operationItems.reserveCapacity(compiled.count)
         var statusItems: [Item] = []
         var operations: [(item: Int, responses: [String: (item: Int, root: Int)])] = []
-        for operation in compiled {
+        operations.reserveCapacity(compiled.count)
+        for (operation, declared) in zip(compiled, responses) {
             let name = operation.name
             operationItems.append(Item(measure: 0, place: name, detail: "", key: ContractCoverage.key(name), declared: []))
-            var responses: [String: (item: Int, root: Int)] = [:]
-            for responseKey in operation.responses.keys.sorted() {
-                responses[responseKey] = (compiled.count + statusItems.count, 0)
+            var byKey: [String: (item: Int, root: Int)] = [:]
+            for (responseKey, bodies) in declared {
+                let item = compiled.count + statusItems.count
                 statusItems.append(
                     Item(measure: 1, place: name, detail: responseKey, key: ContractCoverage.key(name, responseKey), declared: []))
                 let (root, unit) = graph.addResponse(operation: name, responseKey: responseKey)
-                responses[responseKey]?.root = root
-                for (_, body) in (operation.responses[responseKey]?.content ?? [:]).sorted(by: { $0.key < $1.key }) {
-                    if let schema = body.schema { graph.read(schema, into: root, unit: unit) }
-                }
+                byKey[responseKey] = (item, root)
+                for schema in bodies { graph.read(schema, into: root, unit: unit) }
             }
-            operations.append((operationItems.count - 1, responses))
+            operations.append((operationItems.count - 1, byKey))
         }
         let fieldOffset = operationItems.count + statusItems.count
         let enumOffset = fieldOffset + graph.fields.count
         nodes = graph.finish(fieldOffset: fieldOffset, enumOffset: enumOffset)
-        items =
-            operationItems + statusItems
-            + graph.fields.map { Item(measure: 2, place: $0.place, detail: $0.detail, key: $0.key, declared: $0.declared) }
-            + graph.enums.map { Item(measure: 3, place: $0.place, detail: $0.detail, key: $0.key, declared: $0.declared) }
+        // One list, built in place: a sum of four lists copied every item (five references each) three times.
+        var items = operationItems
+        items.reserveCapacity(enumOffset + graph.enums.count)
+        items.append(contentsOf: statusItems)
+        for field in graph.fields {
+            items.append(Item(measure: 2, place: field.place, detail: field.detail, key: field.key, declared: field.declared))
+        }
+        for value in graph.enums {
+            items.append(Item(measure: 3, place: value.place, detail: value.detail, key: value.key, declared: value.declared))
+        }
+        self.items = items
         self.operations = operations
         var operationIndex: [String: Int] = [:]
         for (position, operation) in compiled.enumerated() where operationIndex[operation.name] == nil {
