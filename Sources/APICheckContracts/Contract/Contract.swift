@@ -283,6 +283,7 @@ package enum LargeStack {
             let box = Box(work: work)
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
+                ThreadArena.reserve()
                 box.value = box.work?()
                 // Let go of `work` before the caller goes on: it must not outlive withoutActuallyEscaping.
                 box.work = nil

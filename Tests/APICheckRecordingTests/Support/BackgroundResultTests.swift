@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import APICheckRecording
@@ -27,6 +28,34 @@ struct BackgroundResultTests {
             #expect(seen > before || before >= 10)
             #expect(plain.wait() == before)
             #expect(Self.nice() == before)
+        }
+
+        // A sanitizer's allocator is not glibc's: there is no arena to reserve (and mallopt may still answer).
+        @Test(
+            "with ThreadArena on, a thread of BackgroundResult has its malloc arena's room at once: one writable mapping of at least that room",
+            .enabled(if: !Sanitizers.any))
+        func arenaReserved() {
+            #expect(ThreadArena.enable(reserving: 8 << 20))
+            let extent = BackgroundResult { () -> Int in
+                guard let block = malloc(64) else { return 0 }
+                defer { free(block) }
+                return Self.writableExtent(containing: UInt(bitPattern: block))
+            }.wait()
+            #expect(extent >= 8 << 20, "the arena's writable room: \(extent) bytes")
+        }
+
+        /// The size of the mapping of `/proc/self/maps` that holds `address`, when it is readable and writable; else 0.
+        static func writableExtent(containing address: UInt) -> Int {
+            guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return 0 }
+            for line in maps.split(separator: "\n") {
+                let fields = line.split(separator: " ")
+                let range = fields.first?.split(separator: "-") ?? []
+                guard fields.count > 1, range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16),
+                    start <= address, address < end
+                else { continue }
+                return fields[1].hasPrefix("rw") ? Int(end - start) : 0
+            }
+            return 0
         }
     #endif
 }
