@@ -47,7 +47,7 @@
             var headers = request.headers
             if !headers.contains(where: { $0.0.lowercased() == "accept-encoding" }) { headers.append(("Accept-Encoding", "identity")) }
             var exchanged = CurlExchange(method: request.method, url: request.url.absoluteString, headers: headers, body: request.body)
-            exchanged.timeoutMilliseconds = Self.milliseconds(remaining)
+            exchanged.timeoutMilliseconds = Int((LiveRun.seconds(remaining) * 1000).rounded(.up))
             let outgoing = exchanged
             let exchange = Exchange()
             let key = ObjectIdentifier(exchange)
@@ -111,12 +111,6 @@
             }
             observer.isStopped = { exchange.state.withLock { $0.ended != nil } }
             return observer
-        }
-
-        /// `duration` in whole milliseconds, rounded up.
-        static func milliseconds(_ duration: Duration) -> Int {
-            let (seconds, attoseconds) = duration.components
-            return Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
         }
 
         func shutdown() {
