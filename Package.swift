@@ -225,7 +225,11 @@ let package = Package(
         // A small contract and interactions made in one line, for the test targets of the contract modules.
         .target(name: "ContractTestSupport", dependencies: ["APICheckContracts", "APICheckRecording"], path: "Tests/ContractTestSupport"),
         // The recording format, JSON, redaction and apicheck.yml: what replay needs, alone.
-        .testTarget(name: "APICheckRecordingTests", dependencies: ["APICheckRecording", "TestSupport", "WireFormat", "Locking"]),
+        // The child process of ThreadArena's test: a thread's malloc arena, in a process of its own.
+        .executableTarget(name: "apicheck-arena-probe", dependencies: ["APICheckRecording"], path: "Tests/ArenaProbe"),
+        .testTarget(
+            name: "APICheckRecordingTests",
+            dependencies: ["APICheckRecording", "TestSupport", "WireFormat", "Locking", "apicheck-arena-probe"]),
         // Contracts: loading (3.0, 3.1, 3.2, generators' and vendors' documents, read by path from Fixtures), the verifier,
         // coverage, findings, the shape comparison. The examples a contract yields (ExampleGenerator, a command's) are
         // checked here too, beside the contract they come from.

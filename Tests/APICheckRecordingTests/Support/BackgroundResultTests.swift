@@ -30,32 +30,26 @@ struct BackgroundResultTests {
             #expect(Self.nice() == before)
         }
 
-        // A sanitizer's allocator is not glibc's: there is no arena to reserve (and mallopt may still answer).
+        // A sanitizer's allocator is not glibc's: there is no arena to reserve (and mallopt may still answer). In a process
+        // of its own (apicheck-arena-probe): this one runs hundreds of tests' threads, and hands a new thread an arena
+        // another one left, whose room is that thread's.
         @Test(
-            "with ThreadArena on, a thread of BackgroundResult has its malloc arena's room at once: one writable mapping of at least that room",
+            "with ThreadArena on, a thread of BackgroundResult has its malloc arena's room at once: one writable mapping of at least that room; off, a few pages",
             .enabled(if: !Sanitizers.any))
-        func arenaReserved() {
-            #expect(ThreadArena.enable(reserving: 8 << 20))
-            let extent = BackgroundResult { () -> Int in
-                guard let block = malloc(64) else { return 0 }
-                defer { free(block) }
-                return Self.writableExtent(containing: UInt(bitPattern: block))
-            }.wait()
-            #expect(extent >= 8 << 20, "the arena's writable room: \(extent) bytes")
-        }
-
-        /// The size of the mapping of `/proc/self/maps` that holds `address`, when it is readable and writable; else 0.
-        static func writableExtent(containing address: UInt) -> Int {
-            guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return 0 }
-            for line in maps.split(separator: "\n") {
-                let fields = line.split(separator: " ")
-                let range = fields.first?.split(separator: "-") ?? []
-                guard fields.count > 1, range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16),
-                    start <= address, address < end
-                else { continue }
-                return fields[1].hasPrefix("rw") ? Int(end - start) : 0
+        func arenaReserved() throws {
+            let probe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+                "apicheck-arena-probe")
+            func extent(_ mode: String) throws -> Int? {
+                let child = try ChildProcess(probe.path, [mode])
+                let (output, errors) = child.readToEnd()
+                #expect(child.wait() == .exited(0), "\(String(decoding: errors, as: UTF8.self))")
+                return Int(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
             }
-            return 0
+            let on = try #require(try extent("on"))
+            #expect(on >= 8 << 20, "the arena's writable room with ThreadArena on: \(on) bytes")
+            // Off, glibc grows the arena as blocks need it: the probe tells the two apart.
+            let off = try #require(try extent("off"))
+            #expect(off > 0 && off < 8 << 20, "the arena's writable room with ThreadArena off: \(off) bytes")
         }
     #endif
 }
