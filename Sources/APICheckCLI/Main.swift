@@ -9,9 +9,12 @@ import Locking
 @main
 enum Main {
     static func main() async {
-        // The threads that read and compile a contract reserve their malloc arenas' room at once (Linux): growing them
-        // a page at a time was a tenth of loading a vendor's description. This process's allocator is the command's own.
+        // The threads that read and compile a contract reserve their malloc arenas' room at once (Linux), in huge pages
+        // where the kernel has them: growing them a page at a time was a tenth of loading a vendor's description, and
+        // faulting them in a page at a time another. This process's allocator is the command's own; the main thread
+        // reserves too.
         ThreadArena.enable(reserving: 8 << 20)
+        ThreadArena.reserve()
         // The live runner times requests and runs with Swift's Clock and Duration (macOS 13); the libraries an app
         // links need only macOS 12 / iOS 15.
         guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else {

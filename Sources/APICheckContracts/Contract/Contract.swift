@@ -284,6 +284,7 @@ package enum LargeStack {
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
                 ThreadArena.reserve()
+                ThreadArena.adviseHugePagesForStack()
                 box.value = box.work?()
                 // Let go of `work` before the caller goes on: it must not outlive withoutActuallyEscaping.
                 box.work = nil

@@ -34,22 +34,32 @@ struct BackgroundResultTests {
         // of its own (apicheck-arena-probe): this one runs hundreds of tests' threads, and hands a new thread an arena
         // another one left, whose room is that thread's.
         @Test(
-            "with ThreadArena on, a thread of BackgroundResult has its malloc arena's room at once: one writable mapping of at least that room; off, a few pages",
+            "with ThreadArena on, a thread of BackgroundResult has its malloc arena's room at once, advised for huge pages where the kernel has them, and can advise its stack; off, a few pages and no advice",
             .enabled(if: !Sanitizers.any))
         func arenaReserved() throws {
             let probe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
                 "apicheck-arena-probe")
-            func extent(_ mode: String) throws -> Int? {
+            func seen(_ mode: String) throws -> [Int] {
                 let child = try ChildProcess(probe.path, [mode])
                 let (output, errors) = child.readToEnd()
                 #expect(child.wait() == .exited(0), "\(String(decoding: errors, as: UTF8.self))")
-                return Int(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+                return String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
             }
-            let on = try #require(try extent("on"))
-            #expect(on >= 8 << 20, "the arena's writable room with ThreadArena on: \(on) bytes")
-            // Off, glibc grows the arena as blocks need it: the probe tells the two apart.
-            let off = try #require(try extent("off"))
-            #expect(off > 0 && off < 8 << 20, "the arena's writable room with ThreadArena off: \(off) bytes")
+            // The kernel's setting: with `never`, nothing is advised.
+            let hugePages =
+                (try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8)).map {
+                    !$0.contains("[never]")
+                } ?? false
+            let on = try seen("on")
+            try #require(on.count == 3, "\(on)")
+            #expect(on[0] >= 8 << 20, "the arena's writable room with ThreadArena on: \(on[0]) bytes")
+            #expect(on[1] == (hugePages ? 1 : 0), "the reserved room advised for huge pages")
+            #expect(on[2] == (hugePages ? 1 : 0), "the stack advised for huge pages")
+            // Off, glibc grows the arena as blocks need it, and nothing is advised: the probe tells the two apart.
+            let off = try seen("off")
+            try #require(off.count == 3, "\(off)")
+            #expect(off[0] > 0 && off[0] < 8 << 20, "the arena's writable room with ThreadArena off: \(off[0]) bytes")
+            #expect(off[1] == 0 && off[2] == 0, "nothing advised with ThreadArena off: \(off)")
         }
     #endif
 }
