@@ -10,7 +10,7 @@ package struct YAMLReader {
     package static func parse(_ text: String, file: String) throws(ConfigurationError) -> YAMLReader {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try Yams.compose(yaml: text, Self.resolver)
         } catch let error as YamlError {
             throw Self.describe(error, file: file)
         } catch {
@@ -19,6 +19,14 @@ package struct YAMLReader {
         guard let root else { throw ConfigurationError(file: file, line: 1, column: 1, message: "the file is empty") }
         return YAMLReader(file: file, node: root, keyPath: "")
     }
+
+    /// Yams's resolver without rules: a plain scalar's tag is `str` unless the text names another. Yams's default one
+    /// resolves each by regular expressions (YAML 1.1's integers, floats, booleans, nulls and timestamps), which this
+    /// reader never asks for: it reads scalars by their text and style (``json()``, ``int()``, ``bool()``). Compiling
+    /// them was 2 ms of every command's start, and matching them against each key of a YAML contract (for duplicate
+    /// keys) a part of its reading. With no rules, keys are told apart by their text alone, as JSON's are: `200` and
+    /// `"200"` in one mapping are the same key twice.
+    static let resolver = Resolver.basic
 
     static func describe(_ error: YamlError, file: String) -> ConfigurationError {
         switch error {
@@ -116,9 +124,32 @@ package struct YAMLReader {
         return value
     }
 
+    /// A boolean as YAML 1.1 spells one (`true`, `yes`, `on`, `false`, `no` or `off`, lower case, capitalized or in
+    /// capitals) in a plain scalar, or one tagged `!!bool`; not a quoted one, nor one tagged `!!str`.
     func bool() throws(ConfigurationError) -> Bool {
-        guard case .scalar = node, let value = node.bool else { throw fail("expected true or false, found \(kind)") }
+        guard case .scalar(let scalar) = node, let value = Self.yaml11Boolean(scalar) else {
+            throw fail("expected true or false, found \(kind)")
+        }
         return value
+    }
+
+    static func yaml11Boolean(_ scalar: Node.Scalar) -> Bool? {
+        switch scalar.tag.description {
+        case Tag.Name.implicit.rawValue where scalar.style == .plain:
+            switch scalar.string {
+            case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON": return true
+            case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF": return false
+            default: return nil
+            }
+        case Tag.Name.bool.rawValue:
+            switch scalar.string.lowercased() {
+            case "true", "yes", "on": return true
+            case "false", "no", "off": return false
+            default: return nil
+            }
+        default:
+            return nil
+        }
     }
 
     /// A boolean of YAML 1.2's core schema: `true` or `false`, capitalized or in capitals.

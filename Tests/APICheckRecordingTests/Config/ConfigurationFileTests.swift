@@ -176,6 +176,20 @@ struct ConfigurationFileTests {
             ("version: 2\napis: {}\n", 1, "unsupported version 2"),
             ("apis: {}\n", 1, "no APIs defined"),
             ("apis:\n  todos:\n    base_url: https://x.test\n    base_url: https://y.test\n", 3, "the key \"base_url\" appears twice"),
+            // Keys are told apart by their text, as JSON's are: a plain 200 and a quoted one are one key twice.
+            (
+                "apis:\n  gh:\n    base_url: https://x.test\n    scenarios:\n      - name: a\n        vars: { 200: x, \"200\": y }\n        steps: [ { name: s, method: GET, path: /x } ]\n",
+                6, "the key \"200\" appears twice"
+            ),
+            // A quoted true, or one tagged !!str, is text, not a boolean.
+            (
+                "apis:\n  todos:\n    base_url: https://x.test\n    allow_writes: \"true\"\n", 4,
+                "apis.todos.allow_writes: expected true or false"
+            ),
+            (
+                "apis:\n  todos:\n    base_url: https://x.test\n    allow_writes: !!str true\n", 4,
+                "apis.todos.allow_writes: expected true or false"
+            ),
             (
                 "apis:\n  gh:\n    base_url: https://x.test\n    auth: { header: Authorization, env: T, optional: sometimes }\n", 4,
                 "expected true or false"
@@ -242,6 +256,18 @@ struct ConfigurationFileTests {
             if !ok { Issue.record("got \(error)") }
             return ok
         }
+    }
+
+    @Test(
+        "a boolean is one of YAML 1.1's spellings, unquoted, or a value tagged !!bool",
+        arguments: [
+            ("true", true), ("True", true), ("TRUE", true), ("yes", true), ("Yes", true), ("on", true), ("ON", true),
+            ("false", false), ("No", false), ("off", false), ("OFF", false), ("!!bool TRUE", true), ("!!bool \"no\"", false),
+        ])
+    func booleans(_ written: String, _ value: Bool) throws {
+        let config = try ConfigurationFile.parse(
+            "apis:\n  todos:\n    base_url: https://x.test\n    allow_writes: \(written)\n", path: "apicheck.yml")
+        #expect(config.apis.first?.allowWrites == value)
     }
 
     @Test("a missing file is an error naming it")
