@@ -11,14 +11,15 @@ import Locking
 /// given back grows the arena in one call, and glibc keeps it grown (it gives back the pages, never touched, not the room).
 ///
 /// Each page first touched is a page fault as well: 9,000 of them in that run, a tenth of its CPU again. Where the
-/// kernel backs memory with transparent huge pages (its setting `always` or `madvise`, not `never`), the reserved room and the stack of a ``LargeStack`` thread (the compile recurses megabytes deep on such a
-/// description) are asked to be (``adviseHugePages(_:_:)``): one fault per 2 MiB rather than per 4 KiB.
+/// kernel backs memory with transparent huge pages (its setting `always` or `madvise`, not `never`), the reserved room
+/// and the stack of a ``LargeStack`` thread (the compile recurses megabytes deep on such a description) are asked to be
+/// (``adviseHugePages(_:_:)``): one fault per 2 MiB rather than per 4 KiB.
 ///
 /// Off unless ``enable(reserving:)`` is called: the `apicheck` command does, as the owner of its process and its
 /// allocator; a library linked into an app's tests leaves malloc as it found it. Only on Linux (glibc).
 package enum ThreadArena {
-    /// The room each thread reserves (0 when off), and the address of the last block reserved with it (kept, so that
-    /// the compiler cannot leave out a block taken and freed unused).
+    /// The room each thread reserves (0 when off), the address of the last block reserved with it (kept, so that the
+    /// compiler cannot leave out a block taken and freed unused), and the kernel's huge page size (0: none asked for).
     private static let state = Locked((room: 0, last: 0, hugePage: 0))
 
     /// Makes each thread of ``BackgroundResult`` and ``LargeStack`` started from now on reserve `bytes` of its arena;
