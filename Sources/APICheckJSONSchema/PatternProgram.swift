@@ -77,7 +77,8 @@ package struct PatternProgram: Sendable {
 /// - one class, unanchored (`\S`): some code point of the text is in it;
 /// - anchored at the start: `^` and a sequence of atoms (a literal character, `.`, a class), each with a count
 ///   (`?`, `*`, `+`, `{n}`, `{n,}`, `{n,m}`), then `$` or nothing (a prefix: `^https?://`); or the same with
-///   alternatives in one group, `^(SEQ|SEQ)$`, optionally `?` after the group (`^(https?://.*)?$`).
+///   alternatives in one group, `^(SEQ|SEQ)$` or `^(?:SEQ|SEQ)$`, optionally `?` after the group (`^(https?://.*)?$`),
+///   and optionally after a sequence (`^[1-5](?:[0-9]{2}|XX)$`, OpenAPI's response keys).
 ///
 /// A sequence is matched greedily, without backtracking, so it is taken only where greedy is exact: an atom whose
 /// count varies shares no member with what may come right after it (the next atoms up to one that must occur, or
@@ -109,18 +110,36 @@ private struct ClassMatch: Sendable {
         if wholeText { rest = rest.dropLast() }
         var optional = false
         var alternatives: [Substring] = [rest]
-        if rest.first == "(" {
-            if rest.hasSuffix(")?") {
-                optional = true
-                rest = rest.dropLast(2)
-            } else if rest.hasSuffix(")") {
-                rest = rest.dropLast()
+        if let open = rest.firstIndex(of: "(") {
+            // One group, last: `^(A|B)$`, `^(?:A|B)?$`, or after a sequence, `^P(?:A|B)$` (read as `^(?:PA|PB)$`).
+            let prefix = rest[..<open]
+            var group = rest[open...]
+            var optionalGroup = false
+            if group.hasSuffix(")?") {
+                optionalGroup = true
+                group = group.dropLast(2)
+            } else if group.hasSuffix(")") {
+                group = group.dropLast()
             } else {
                 return nil
             }
-            rest = rest.dropFirst()
-            guard !rest.contains("(") && !rest.contains(")"), let split = Self.alternatives(rest) else { return nil }
-            alternatives = split
+            group = group.dropFirst()
+            if group.hasPrefix("?:") { group = group.dropFirst(2) }
+            // The `(` must open a group: not escaped, not inside a class.
+            guard !group.contains("(") && !group.contains(")"), !prefix.contains(")"), prefix.last != "\\",
+                (prefix.lastIndex(of: "[").map { opened in prefix[opened...].contains("]") } ?? true),
+                let split = Self.alternatives(group)
+            else { return nil }
+            if prefix.isEmpty {
+                optional = optionalGroup
+                alternatives = split
+            } else {
+                // Not `^P(A|B)?$`: that is how versions are written (`^3\.1\.\d+(-.+)?$`), matched once a document, and
+                // the classes such a pattern needs from ICU (`\d`, matched against the whole plane) cost a thousand
+                // matches.
+                guard !optionalGroup else { return nil }
+                alternatives = split.map { Substring(prefix + $0) }
+            }
         }
         // Every alternative read before any class is derived: a pattern that leaves the fast path further on costs
         // no bitmap.
@@ -428,7 +447,19 @@ private struct ClassBitmap: Sendable {
     /// by ICU against the whole plane (a millisecond or so each: the OpenAPI schemas' ten classes were most of the
     /// time it took to compile them). `PatternProgramTests` compares both at every BMP code point.
     static func derived(_ atom: String) -> ClassBitmap? {
-        cache.bitmap(for: atom) { ascii(atom) ?? matchedByICU(atom) }
+        cache.bitmap(for: atom) { ascii(atom) ?? named(atom) ?? matchedByICU(atom) }
+    }
+
+    /// `.`: every code point but ICU's line terminators, made without matching ICU against the whole plane.
+    private static func named(_ atom: String) -> ClassBitmap? {
+        guard atom == "." else { return nil }
+        var words = [UInt64](repeating: ~0, count: 1024)
+        for terminator: UInt32 in [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029] {
+            words[Int(terminator >> 6)] &= ~(1 << UInt64(terminator & 63))
+        }
+        // No surrogate (a `String` holds none), as in ICU's answer over the plane.
+        for word in (0xD800 >> 6)..<(0xE000 >> 6) { words[word] = 0 }
+        return ClassBitmap(words: words)
     }
 
     /// The members of `atom` when it is a bracket class, perhaps negated, of printable ASCII characters (a punctuation

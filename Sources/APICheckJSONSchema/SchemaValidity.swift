@@ -12,14 +12,51 @@ package struct SchemaValidity {
     /// What the keywords applied to one value evaluated, for `unevaluatedProperties` and `unevaluatedItems` (collected only
     /// under such a schema).
     private struct Evaluated {
-        var names: Set<String> = []
+        /// The members evaluated, by position: every keyword applied in place sees the one object (a set of names
+        /// was a hash for each member of each object the OpenAPI schemas judge, most of them under
+        /// `unevaluatedProperties`).
+        var members = Positions()
         var prefix = 0
         var indices: Set<Int> = []
 
         mutating func merge(_ other: Evaluated) {
-            names.formUnion(other.names)
+            members.formUnion(other.members)
             prefix = max(prefix, other.prefix)
             indices.formUnion(other.indices)
+        }
+    }
+
+    /// A set of positions: a bit each, the first 64 without an allocation; or every position.
+    private struct Positions {
+        private var low: UInt64 = 0
+        private var high: [UInt64] = []
+        private var all = false
+
+        mutating func insert(_ position: Int) {
+            if position < 64 {
+                low |= 1 << UInt64(position)
+                return
+            }
+            let word = position / 64 - 1
+            if word >= high.count { high += Array(repeating: 0, count: word - high.count + 1) }
+            high[word] |= 1 << UInt64(position % 64)
+        }
+
+        /// Every position there is.
+        mutating func insertAll() { all = true }
+
+        func contains(_ position: Int) -> Bool {
+            if all { return true }
+            if position < 64 { return low & 1 << UInt64(position) != 0 }
+            let word = position / 64 - 1
+            return word < high.count && high[word] & 1 << UInt64(position % 64) != 0
+        }
+
+        mutating func formUnion(_ other: Positions) {
+            low |= other.low
+            all = all || other.all
+            if other.high.count > high.count { high += Array(repeating: 0, count: other.high.count - high.count) }
+            for (word, bits) in other.high.enumerated() { high[word] |= bits }
         }
     }
 
@@ -106,7 +143,7 @@ package struct SchemaValidity {
                     return false
                 }
             }
-            if done && tracking { evaluated.names.insert(member.key) }
+            if done && tracking { evaluated.members.insert(offset) }
         }
         for (position, isRequired) in schema.propertyIsRequired.enumerated()
         where isRequired && !(position < 64 ? seenBits & (1 << UInt64(position)) != 0 : seenMore[position]) {
@@ -217,10 +254,10 @@ package struct SchemaValidity {
         guard objectIsValid(object, schema, tracking: true, &own),
             !schema.hasInPlaceApplicators || inPlace(.object(object), schema, tracking: true, &own)
         else { return false }
-        for member in object where !own.names.contains(member.key) {
+        for (offset, member) in object.enumerated() where !own.members.contains(offset) {
             guard let unevaluated = schema.unevaluatedPropertiesSchema, nested(member.value, unevaluated) else { return false }
         }
-        if tracking { evaluated.names.formUnion(object.keys) }
+        if tracking { evaluated.members.insertAll() }
         return true
     }
 

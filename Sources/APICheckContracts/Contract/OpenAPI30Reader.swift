@@ -303,6 +303,8 @@ struct OpenAPI30Reader {
 
     /// The schema's keywords in 3.1's form, its subschemas read in turn; `nullable` is left out (``schema`` reads it).
     private mutating func keywords(_ object: JSONObject, written: JSONPointer, at pointer: JSONPointer) throws(SchemaError) -> JSONObject {
+        // A schema none of whose keys is read below (most leaves: a type, a description, an example) is kept as it is.
+        guard object.members.indices.contains(where: { Self.rewrittenSieve.mayContain(object.members[$0].key) }) else { return object }
         let before = rewrites
         var result: [JSONObject.Member] = []
         result.reserveCapacity(object.count)
@@ -311,6 +313,12 @@ struct OpenAPI30Reader {
         let unmoved = written == pointer
         for member in object {
             let key = member.key
+            // A key the sieve stops is kept as it is, without comparing it with each case in turn (a vendor's
+            // description has a hundred thousand keys here, most of them `type`, `description` and `$ref`).
+            guard Self.rewrittenSieve.mayContain(key) else {
+                result.append(member)
+                continue
+            }
             // Computed where used: most keywords hold neither a subschema nor a mistake.
             var from: JSONPointer { written.appending(key) }
             switch key {
@@ -318,23 +326,8 @@ struct OpenAPI30Reader {
                 rewrites += 1
                 continue
             case "exclusiveMinimum", "exclusiveMaximum":
-                guard case .bool(let exclusive) = member.value else {
-                    throw SchemaError(
-                        pointer: from,
-                        message:
-                            """
-                            in OpenAPI 3.0, \(key) is true or false beside \(Self.bound(of: key)); a number here is 3.1 (write \
-                            \(Self.bound(of: key)): N with \(key): true)
-                            """
-                    )
-                }
                 rewrites += 1
-                guard exclusive else { continue }
-                guard let bound = object[Self.bound(of: key)] else {
-                    throw SchemaError(
-                        pointer: from, message: "\(key): true needs \(Self.bound(of: key)) beside it (the bound it makes exclusive)")
-                }
-                result.append(.init(key: key, value: bound))
+                if let bound = try Self.exclusiveBound(member, in: object, at: from) { result.append(.init(key: key, value: bound)) }
             case "minimum", "maximum":
                 let exclusive = key == "minimum" ? "exclusiveMinimum" : "exclusiveMaximum"
                 if object[exclusive] == .bool(true) {
@@ -419,7 +412,7 @@ struct OpenAPI30Reader {
     private func refuseNewKeywords(_ object: JSONObject, at pointer: JSONPointer) throws(SchemaError) {
         for member in object {
             // One lookup for most keys: the keywords 3.0 cannot hold, by their advice (none for 2020-12's own).
-            guard let advice = Self.notIn30[member.key] else { continue }
+            guard Self.notIn30Sieve.mayContain(member.key), let advice = Self.notIn30[member.key] else { continue }
             throw SchemaError(
                 pointer: pointer.appending(member.key),
                 message: advice
@@ -482,6 +475,38 @@ struct OpenAPI30Reader {
 
     private static func bound(of exclusive: String) -> String { exclusive == "exclusiveMinimum" ? "minimum" : "maximum" }
 
+    /// 3.0's `exclusiveMinimum: true` (or `exclusiveMaximum`) at `pointer`, as 3.1 writes it: the bound it makes
+    /// exclusive; nil for `false`.
+    private static func exclusiveBound(_ member: JSONObject.Member, in object: JSONObject, at pointer: JSONPointer) throws(SchemaError)
+        -> JSONValue?
+    {
+        let key = member.key
+        guard case .bool(let exclusive) = member.value else {
+            throw SchemaError(
+                pointer: pointer,
+                message:
+                    """
+                    in OpenAPI 3.0, \(key) is true or false beside \(bound(of: key)); a number here is 3.1 (write \
+                    \(bound(of: key)): N with \(key): true)
+                    """
+            )
+        }
+        guard exclusive else { return nil }
+        guard let bound = object[bound(of: key)] else {
+            throw SchemaError(pointer: pointer, message: "\(key): true needs \(bound(of: key)) beside it (the bound it makes exclusive)")
+        }
+        return bound
+    }
+
+    /// The keywords ``keywords(_:written:at:)`` reads (its cases; add one there, add it here).
+    static let rewrittenKeywords = [
+        "nullable", "exclusiveMinimum", "exclusiveMaximum", "minimum", "maximum", "format", "properties", "additionalProperties",
+        "not", "items", "allOf", "anyOf", "oneOf",
+    ]
+
+    /// ``rewrittenKeywords``, to pass most keys without comparing them with each.
+    private static let rewrittenSieve = KeySieve(rewrittenKeywords)
+
     /// The keywords that hold subschemas a `nullable` cannot reach into: null must get past each of them.
     private static let applicators = ["allOf", "anyOf", "oneOf", "not"]
 
@@ -504,6 +529,9 @@ struct OpenAPI30Reader {
         for (keyword, advice) in newKeywords { keywords[keyword] = .some(advice) }
         return keywords
     }()
+
+    /// ``notIn30``'s keys, to pass most keys without a lookup.
+    private static let notIn30Sieve = KeySieve(notIn30.keys)
 
     /// Keywords of JSON Schema 2020-12 that OpenAPI 3.0's schema object does not have.
     private static let jsonSchema2020: Set<String> = [

@@ -15,21 +15,25 @@ public struct ContractCoverage: Sendable {
         /// only that operation's response reaches; the schema's location (`#/components/schemas/Todo`) for a field or
         /// enum value of a schema that several places share (two responses, or a cycle): it is counted once there,
         /// and exercised by a body of any response that reaches it.
-        public let place: String
+        public var place: String { parts.place }
         /// After the place: `200`, `200 /data/*/id`, `200 /data/*/state "open"` (for a schema: `/id`, `/state "open"`);
-        /// empty for an operation.
-        public let detail: String
+        /// empty for an operation. Made when asked: a report shows only the items not exercised.
+        public var detail: String { parts.detail }
         /// Whether an interaction exercised it.
         public internal(set) var exercised: Bool
-        let key: String
+        /// Its parts, as the coverage index numbers it.
+        let parts: CoverageIndex.Item
+        var key: String { parts.key }
         /// Where a field or enum value is declared in the contract: `/components/schemas/Todo/properties/id` (for an
         /// enum value, the schema's location and the value as compact JSON, joined by a NUL); more than one when
         /// declarations at one place are read together (the branches of an `allOf`, two media types).
-        package var declared: [String] { declarations.map(\.text) }
-        let declarations: [CoverageGraph.Declaration]
+        package var declared: [String] { parts.declared.map(\.text) }
 
         /// `GET /api/v2/todos 200 /data/*/id`, `#/components/schemas/Todo /id`.
-        public var name: String { detail.isEmpty ? place : "\(place) \(detail)" }
+        public var name: String {
+            let detail = detail
+            return detail.isEmpty ? place : "\(place) \(detail)"
+        }
     }
 
     /// One measure: `operations`, `statuses`, `fields` or `enum values`.
@@ -88,10 +92,7 @@ public struct ContractCoverage: Sendable {
         }
         var measures = Self.measureNames.map { Measure(name: $0, items: []) }
         for (number, item) in contract.coverageIndex.items.enumerated() {
-            measures[item.measure].items.append(
-                Item(
-                    place: item.place, detail: item.detail, exercised: exercised.contains(number), key: item.key,
-                    declarations: item.declared))
+            measures[item.measure].items.append(Item(exercised: exercised.contains(number), parts: item))
         }
         refusals = contract.refused.count
         measures[0].refused = contract.refused.count { $0.operation != nil }

@@ -14,9 +14,10 @@ import APICheckRecording
 struct CoverageGraph {
     /// A field or enum value item before the measures are numbered: where it is shown, and its node.
     struct Found {
+        /// As ``CoverageIndex/Item``'s.
         let place: String
-        let detail: String
-        let key: String
+        let prefix: String?
+        let pointer: String
         let node: Int
         /// For an enum value, its compact JSON.
         let text: String?
@@ -294,13 +295,6 @@ struct CoverageGraph {
     /// An item of `unit` at `pointer` (an enum value when `text` is given), not yet declared anywhere.
     private func found(unit: Int, pointer: String, text: String?, node: Int) -> Found {
         let owner = units[unit]
-        let shown = text.map { "\(pointer.isEmpty ? "/" : pointer) \($0)" } ?? pointer
-        var parts = [owner.place]
-        if let prefix = owner.prefix { parts.append(prefix) }
-        parts.append(pointer)
-        if let text { parts.append(text) }
-        return Found(
-            place: owner.place, detail: owner.prefix.map { "\($0) \(shown)" } ?? shown, key: ContractCoverage.key(parts: parts),
-            node: node, text: text, declared: [])
+        return Found(place: owner.place, prefix: owner.prefix, pointer: pointer, node: node, text: text, declared: [])
     }
 }

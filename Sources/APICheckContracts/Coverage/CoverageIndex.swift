@@ -10,15 +10,52 @@ import Locking
 /// Built with the compiled contract; the numbering depends only on the contract, so tallies gathered with
 /// separately compiled copies of one contract (one per verify job) join bit by bit.
 final class CoverageIndex: Sendable {
-    /// One item: its measure (0 operations, 1 statuses, 2 fields, 3 enum values), where it is shown and what, as
-    /// ``ContractCoverage/Item`` shows them.
-    struct Item: Sendable {
+    /// One item: its measure (0 operations, 1 statuses, 2 fields, 3 enum values) and its parts, from which
+    /// ``detail`` and ``key`` are made when asked (a vendor's description has thousands of items, and a report shows
+    /// only those not exercised).
+    struct Item: Sendable, Hashable {
         let measure: Int
+        /// The operation (`GET /todos`), or the location of a schema several places share (`#/components/schemas/Todo`).
         let place: String
-        let detail: String
-        let key: String
+        /// The response key (`200`) of a status, and of a field or enum value read from a response; nil otherwise.
+        let prefix: String?
+        /// A field's or enum value's pointer in the body (`/data/*/id`; empty at the root).
+        let pointer: String
+        /// An enum value's compact JSON.
+        let text: String?
         /// Where a field or an enum value is declared (``CoverageGraph/Found/declared``); empty for the others.
         let declared: [CoverageGraph.Declaration]
+
+        /// An operation's item.
+        static func operation(_ name: String) -> Item {
+            Item(measure: 0, place: name, prefix: nil, pointer: "", text: nil, declared: [])
+        }
+
+        /// A declared status of an operation's.
+        static func status(_ name: String, _ responseKey: String) -> Item {
+            Item(measure: 1, place: name, prefix: responseKey, pointer: "", text: nil, declared: [])
+        }
+
+        /// After the place: `200`, `200 /data/*/id`, `200 /data/*/state "open"`, `/id`; empty for an operation.
+        var detail: String {
+            switch measure {
+            case 0: return ""
+            case 1: return prefix ?? ""
+            default:
+                let shown = text.map { "\(pointer.isEmpty ? "/" : pointer) \($0)" } ?? pointer
+                return prefix.map { "\($0) \(shown)" } ?? shown
+            }
+        }
+
+        /// The parts joined by NULs (``ContractCoverage/key(parts:)``): the operation; the operation and the response
+        /// key; then the pointer, and an enum value's text.
+        var key: String {
+            var parts = [place]
+            if let prefix { parts.append(prefix) }
+            if measure >= 2 { parts.append(pointer) }
+            if let text { parts.append(text) }
+            return ContractCoverage.key(parts: parts)
+        }
     }
 
     /// Every item, in ``ContractCoverage``'s order: measure by measure, each in the contract's order.
@@ -59,12 +96,11 @@ final class CoverageIndex: Sendable {
         operations.reserveCapacity(compiled.count)
         for (operation, declared) in zip(compiled, responses) {
             let name = operation.name
-            operationItems.append(Item(measure: 0, place: name, detail: "", key: ContractCoverage.key(name), declared: []))
+            operationItems.append(.operation(name))
             var byKey: [String: (item: Int, root: Int)] = [:]
             for (responseKey, bodies) in declared {
                 let item = compiled.count + statusItems.count
-                statusItems.append(
-                    Item(measure: 1, place: name, detail: responseKey, key: ContractCoverage.key(name, responseKey), declared: []))
+                statusItems.append(.status(name, responseKey))
                 let (root, unit) = graph.addResponse(operation: name, responseKey: responseKey)
                 byKey[responseKey] = (item, root)
                 for schema in bodies { graph.read(schema, into: root, unit: unit) }
@@ -79,10 +115,14 @@ final class CoverageIndex: Sendable {
         items.reserveCapacity(enumOffset + graph.enums.count)
         items.append(contentsOf: statusItems)
         for field in graph.fields {
-            items.append(Item(measure: 2, place: field.place, detail: field.detail, key: field.key, declared: field.declared))
+            items.append(
+                Item(measure: 2, place: field.place, prefix: field.prefix, pointer: field.pointer, text: nil, declared: field.declared))
         }
         for value in graph.enums {
-            items.append(Item(measure: 3, place: value.place, detail: value.detail, key: value.key, declared: value.declared))
+            items.append(
+                Item(
+                    measure: 3, place: value.place, prefix: value.prefix, pointer: value.pointer, text: value.text, declared: value.declared
+                ))
         }
         self.items = items
         self.operations = operations

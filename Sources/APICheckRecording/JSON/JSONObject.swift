@@ -41,11 +41,13 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     }
 
     /// Where `key` is, or nil. Compares keys in place: `first(where:)` would copy (retain and release)
-    /// every member it passes, which is most of the cost of reading a recording.
+    /// every member it passes, which is most of the cost of reading a recording. A key of another length is passed
+    /// without comparing its text (the length is kept beside it; most keys passed differ in length).
     public func position(of key: String) -> Int? {
+        let length = key.utf8.count
         var index = members.startIndex
         while index < members.endIndex {
-            if members[index].key == key { return index }
+            if members[index].key.utf8.count == length && members[index].key == key { return index }
             index += 1
         }
         return nil

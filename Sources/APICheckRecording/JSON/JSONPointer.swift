@@ -14,16 +14,32 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Expressi
     }
 
     /// Parses `/a/b~1c`; text that does not start with `/` is taken as a single token path for convenience.
+    ///
+    /// Split at each `/` byte, not character by character (a `/` is never part of another character's UTF-8): every
+    /// `$ref` of a vendor's description is read this way.
     public init(_ text: String) {
-        if text.isEmpty {
+        guard !text.isEmpty else {
             tokens = []
-        } else {
-            let body = text.hasPrefix("/") ? String(text.dropFirst()) : text
-            let escaped = body.utf8.contains(UInt8(ascii: "~"))
-            tokens = body.split(separator: "/", omittingEmptySubsequences: false).map {
-                escaped ? $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") : String($0)
-            }
+            return
         }
+        let utf8 = text.utf8
+        var start = utf8.first == UInt8(ascii: "/") ? utf8.index(after: utf8.startIndex) : utf8.startIndex
+        let escaped = utf8[start...].contains(UInt8(ascii: "~"))
+        var tokens: [String] = []
+        func append(_ token: Substring) {
+            tokens.append(
+                escaped ? token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") : String(token))
+        }
+        var index = start
+        while index < utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "/") {
+                append(text[start..<index])
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        append(text[start...])
+        self.tokens = tokens
     }
 
     /// Parses a string literal pointer.

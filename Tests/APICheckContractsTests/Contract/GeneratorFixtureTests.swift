@@ -97,6 +97,11 @@ struct GeneratorFixtureTests {
         #expect(PathTemplate("/{a}{b}").match(["xyz"])?.parameters == ["a": "x", "b": "yz"])
         #expect(PathTemplate("/a/{id}%2Ejson").match(["a", "7%2Ejson"])?.parameters == ["id": "7"])
         #expect(PathTemplate("/files/{name}.{format}").parameterNames == ["name", "format"])
+        // Split at each slash (empty segments left out), the fragment left out, any text between them.
+        #expect(PathTemplate.parts(of: "//a///b/") == ["a", "b"] && PathTemplate.parts(of: "/").isEmpty)
+        #expect(PathTemplate.parts(of: "/할 일/😀/e\u{301}") == ["할 일", "😀", "e\u{301}"])
+        #expect(PathTemplate("/rpc#create/x").segments.count == 1 && PathTemplate("/a/{b").segments[1].literal == "{b")
+        #expect(PathTemplate("/할 일/{아이디}.json").match(["할 일", "7.json"])?.parameters == ["아이디": "7"])
         // Of two templates a path fits, the one with more literal text in the segment wins, whatever their order.
         let templates = ["/files/{name}", "/files/{name}.json"].map(PathTemplate.init)
         let best = PathTemplate.best(templates, for: "/files/a%20b.json") { $0 }

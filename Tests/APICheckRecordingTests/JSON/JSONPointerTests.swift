@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import APICheckRecording
@@ -17,6 +18,10 @@ struct JSONPointerTests {
             ([], ""),
             (["", ""], "//"),
             (["할 일", "a token longer than fifteen bytes", "😀"], "/할 일/a token longer than fifteen bytes/😀"),
+            // A combining mark after a `/` makes one character of the two; the pointer still splits there (RFC 6901 reads
+            // code points).
+            (["a", "\u{301}b"], "/a/\u{301}b"),
+            (["e\u{301}", "x"], "/e\u{301}/x"),
         ])
     func escapesRoundTrip(tokens: [String], text: String) {
         let pointer = JSONPointer(tokens: tokens)
@@ -36,6 +41,25 @@ struct JSONPointerTests {
         // Same length, a token apart (and a token split differently) are different pointers.
         #expect(built != JSONPointer("/components/schemas/a~1b/4"))
         #expect(JSONPointer("/a/bc") != JSONPointer("/ab/c") && JSONPointer("/a") != JSONPointer("/a/"))
+    }
+
+    @Test(
+        "text without a leading / is one token's path; a lone / is the empty token's",
+        arguments: [("a", ["a"]), ("a/b", ["a", "b"]), ("/", [""]), ("a~1b", ["a/b"])])
+    func unrootedText(text: String, tokens: [String]) {
+        #expect(JSONPointer(text).tokens == tokens)
+    }
+
+    @Test(
+        "%-escapes are decoded as Foundation decodes them, and text without one is returned as it is",
+        arguments: [
+            ("plain", "plain"), ("a%20b", "a b"), ("%7Bid%7D", "{id}"), ("%E2%9C%93", "✓"), ("100%", nil), ("%zz", nil),
+            ("%FF", nil), ("할 일", "할 일"),
+        ] as [(String, String?)])
+    func percentDecoding(text: String, decoded: String?) {
+        #expect(text.percentDecoded == decoded)
+        #expect(("#" + text).dropFirst().percentDecoded == decoded)
+        #expect(text.removingPercentEncoding == decoded)
     }
 
     @Test("a pointer lies below itself and the pointers above it, never below a sibling that shares its first letters")
