@@ -18,14 +18,19 @@ import Locking
 /// On LSLP's feed (ids are `^[0-9a-f]{24}$`, texts `\S`) `NSRegularExpression.firstMatch` was a quarter of
 /// `apicheck verify`'s time; the fast path is a loop over bytes.
 package struct PatternProgram: Sendable {
-    let regex: NSRegularExpression
+    private let icu: ICUProgram
     private let fast: ClassMatch?
 
     /// Compiles `source` (ECMA-262 syntax); throws when ICU refuses it. The empty pattern is valid ECMA-262 and
     /// matches every text; ICU refuses an empty source, so it is given the empty group instead.
+    ///
+    /// A pattern the fast path takes is given to ICU only when a text needs it (a code point above the BMP): its
+    /// forms are ICU's syntax too (`PatternProgramTests` compiles each with ICU), and compiling a vendor's 150 URL
+    /// patterns (`^/v1/customers`) with ICU was a twentieth of compiling its description.
     package init(_ source: String) throws {
-        regex = try NSRegularExpression(pattern: source.isEmpty ? "(?:)" : Self.endAnchored(source))
+        icu = ICUProgram(source.isEmpty ? "(?:)" : Self.endAnchored(source))
         fast = ClassMatch(source)
+        if fast == nil { _ = try icu.regex() }
     }
 
     /// Whether the pattern is matched without ICU when the text stays in the BMP (for tests).
@@ -36,7 +41,32 @@ package struct PatternProgram: Sendable {
 
     package func matches(_ text: String) -> Bool {
         if let fast, let answer = fast.matches(text) { return answer }
+        guard let regex = try? icu.regex() else {
+            // Only a pattern the fast path took is compiled here, and those forms are ICU's: never reached.
+            assertionFailure("ICU refused a pattern of the fast path's forms")
+            return false
+        }
         return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    /// ICU's program for a source, compiled when first asked for and kept.
+    private final class ICUProgram: Sendable {
+        private let source: String
+        private let compiled = Locked<NSRegularExpression?>(nil)
+
+        init(_ source: String) {
+            self.source = source
+        }
+
+        func regex() throws -> NSRegularExpression {
+            if let made = compiled.withLock({ $0 }) { return made }
+            let made = try NSRegularExpression(pattern: source)
+            return compiled.withLock { kept in
+                if let kept { return kept }
+                kept = made
+                return made
+            }
+        }
     }
 
     /// The answer for the text whose (valid) UTF-8 is `bytes` when it needs no ICU; nil when ``matches(_:)`` must

@@ -41,8 +41,19 @@ struct PatternProgramTests {
 
     @Test("each form the fast path claims takes it, and the others do not")
     func fastPathIsTaken() throws {
-        for source in Self.fastPatterns { #expect(try PatternProgram(source).hasFastPath, "\(source)") }
+        for source in Self.fastPatterns {
+            #expect(try PatternProgram(source).hasFastPath, "\(source)")
+            // A fast pattern is given to ICU only when a text needs it: its forms must be ICU's.
+            #expect(throws: Never.self) { try Self.reference(source) }
+        }
         for source in Self.slowPatterns { #expect(try !PatternProgram(source).hasFastPath, "\(source)") }
+    }
+
+    @Test("a pattern ICU refuses is refused at once, whether or not its form is one the fast path reads")
+    func refusedAtOnce() {
+        for source in ["^(", "[z-a]", "^[z-a]$", "^a{2,1}$", #"^\x$"#, "^(a|b", "^[1-5](?:[0-9]{2}|XX$", "(?<", "*a"] {
+            #expect(throws: (any Error).self, "\(source)") { try PatternProgram(source) }
+        }
     }
 
     @Test("random texts: every pattern answers as ICU does (with $ as the end of the text)")
