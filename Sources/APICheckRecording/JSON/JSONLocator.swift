@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the values of one JSON text are, asked many times: the text is scanned once for its values a few levels deep
 /// and its line starts, and each question scans only the value it starts from, skipping what it passes without
 /// building it.
@@ -17,7 +19,14 @@ package struct JSONLocator: Sendable {
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var at = 0
+            while at < buffer.count, let found = memchr(base + at, 0x0A, buffer.count - at) {
+                at = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(at)
+            }
+        }
         lineStarts = starts
         var index: [[String]: (reported: Int, value: Int)] = [:]
         bytes.withUnsafeBufferPointer { buffer in
@@ -26,7 +35,7 @@ package struct JSONLocator: Sendable {
             let start = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
             let root = scanner.skipWhitespace(from: start)
             index[[]] = (start, root)
-            scanner.indexMembers(of: root, path: [], depth: Self.indexDepth, into: &index)
+            _ = scanner.indexMembers(of: root, path: [], depth: Self.indexDepth, into: &index)
         }
         self.index = index
     }
@@ -72,14 +81,17 @@ package struct JSONLocator: Sendable {
         }
 
         /// The offset after the string that starts at `offset` (its opening quote).
+        /// (The closing quote found by `memchr`, and taken unless an odd number of backslashes stands before it: a
+        /// byte at a time, skipping a vendor's two descriptions was most of locating their changes.)
         func skipString(from offset: Int) -> Int {
+            guard let base = b.baseAddress else { return b.count }
             var i = offset + 1
-            while i < b.count {
-                switch b[i] {
-                case UInt8(ascii: "\\"): i += 2
-                case UInt8(ascii: "\""): return i + 1
-                default: i += 1
-                }
+            while i < b.count, let found = memchr(base + i, 0x22, b.count - i) {
+                let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                var backslashes = 0
+                while quote - backslashes - 1 > offset, b[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+                if backslashes % 2 == 0 { return quote + 1 }
+                i = quote + 1
             }
             return b.count
         }
@@ -127,30 +139,33 @@ package struct JSONLocator: Sendable {
         }
 
         /// Calls `body` with each member of the object at `offset` (where its key starts, the key, where its value
-        /// starts), or each item of the array there (where it starts, its index, where it starts), until it returns
-        /// false.
-        func forEachChild(of offset: Int, _ body: (Int, String, Int) -> Bool) {
-            guard offset < b.count else { return }
+        /// starts), or each item of the array there (where it starts, its index, where it starts); `body` answers where
+        /// that value ends, or nil to stop. The offset just past the object or array, or nil when stopped (or where the
+        /// text is not well-formed).
+        @discardableResult
+        func forEachChild(of offset: Int, _ body: (Int, String, Int) -> Int?) -> Int? {
+            guard offset < b.count else { return nil }
             let isObject = b[offset] == UInt8(ascii: "{")
-            guard isObject || b[offset] == UInt8(ascii: "[") else { return }
+            guard isObject || b[offset] == UInt8(ascii: "[") else { return nil }
             var i = skipWhitespace(from: offset + 1)
             var count = 0
             while i < b.count, b[i] != UInt8(ascii: "}"), b[i] != UInt8(ascii: "]") {
                 let reported = i
                 var name = String(count)
                 if isObject {
-                    guard b[i] == UInt8(ascii: "\"") else { return }
+                    guard b[i] == UInt8(ascii: "\"") else { return nil }
                     name = key(at: i)
                     i = skipWhitespace(from: skipString(from: i))
-                    guard i < b.count, b[i] == UInt8(ascii: ":") else { return }
+                    guard i < b.count, b[i] == UInt8(ascii: ":") else { return nil }
                     i = skipWhitespace(from: i + 1)
                 }
-                guard body(reported, name, i) else { return }
-                i = skipWhitespace(from: skipValue(from: i))
-                guard i < b.count, b[i] == UInt8(ascii: ",") else { return }
+                guard let end = body(reported, name, i) else { return nil }
+                i = skipWhitespace(from: end)
+                guard i < b.count, b[i] == UInt8(ascii: ",") else { break }
                 i = skipWhitespace(from: i + 1)
                 count += 1
             }
+            return i < b.count ? i + 1 : nil
         }
 
         /// Where the member `token` of the object at `offset` (or its item numbered `token`, for an array) is
@@ -158,21 +173,28 @@ package struct JSONLocator: Sendable {
         func child(_ token: String, of offset: Int) -> (reported: Int, value: Int)? {
             var found: (reported: Int, value: Int)?
             forEachChild(of: offset) { reported, name, value in
-                if name == token { found = (reported, value) }
-                return found == nil
+                guard name != token else {
+                    found = (reported, value)
+                    return nil
+                }
+                return skipValue(from: value)
             }
             return found
         }
 
-        /// Notes in `index` every value below the one at `offset`, to `depth` levels.
-        func indexMembers(of offset: Int, path: [String], depth: Int, into index: inout [[String]: (reported: Int, value: Int)]) {
-            guard depth > 0 else { return }
-            forEachChild(of: offset) { reported, name, value in
+        /// Notes in `index` every value below the one at `offset`, to `depth` levels; where that value ends. Each byte is
+        /// read once: a member noted is scanned by the level below, not skipped first and scanned again (three times
+        /// over a vendor's description).
+        func indexMembers(of offset: Int, path: [String], depth: Int, into index: inout [[String]: (reported: Int, value: Int)]) -> Int {
+            guard depth > 0, offset < b.count, b[offset] == UInt8(ascii: "{") || b[offset] == UInt8(ascii: "[") else {
+                return skipValue(from: offset)
+            }
+            let end = forEachChild(of: offset) { reported, name, value in
                 let below = path + [name]
                 index[below] = (reported, value)
-                indexMembers(of: value, path: below, depth: depth - 1, into: &index)
-                return true
+                return indexMembers(of: value, path: below, depth: depth - 1, into: &index)
             }
+            return end ?? b.count
         }
     }
 }

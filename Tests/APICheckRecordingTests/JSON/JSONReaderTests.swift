@@ -151,6 +151,8 @@ struct JSONReaderTests {
             "\u{FEFF}  {\"a\\\"b\": {\"c~d\": [1, [2, {\"e/f\": null}], \"x]}\"], \"\\u0067h\": {\"i\": {\"j\": {\"k\": true}}}},"
                 + " \"é한\": {\"deep\": {\"er\": {\"still\": {\"more\": [\"}\", \"{\", 3.5e-2]}}}}}",
             "[ {\"a\": []}, {}, [[], [{\"b\": \"\\\\\"}]] ]",
+            // Backslashes, even and odd, before a quote: one escaped quote in a key, two backslashes ending a value.
+            #"{"x\\\"y": {"z": "\\\\"}, "w": {"v": "\\\"}\""}}"#,
         ]
         for text in texts {
             let bytes = Array(text.utf8)
