@@ -20,6 +20,9 @@ public struct ContractDiff {
     var visited: [Int: PlaceSet] = [:]
     /// What each pair of schemas finds on its own, worked out once for every operation that reaches it.
     var pairs = SchemaPairs()
+    /// The queue of the last walk of the pairs, kept for its room: each walk from a vendor's list operation queues
+    /// thousands of steps, and growing a new queue each time was a twentieth of comparing two versions.
+    var walkQueue: [(pair: Int, from: Int, edge: Int, depth: Int)] = []
 
     /// The changes from `old` to `new`, in the new contract's order of operations (removed ones last); a sunset date
     /// is compared with `today`.

@@ -392,7 +392,11 @@ extension ContractDiff {
         let (start, flat) = (pairs.flatStart, pairs.flatLinks)
         var (hasChanges, placeOf) = (pairs.hasChanges, pairs.placeOf)
         // Each entry: its pair, the entry it was reached from and by which of that pair's edges, its depth in tokens.
-        var queue = [(pair: root, from: -1, edge: -1, depth: depth)]
+        var queue = walkQueue
+        walkQueue = []
+        queue.removeAll(keepingCapacity: true)
+        queue.append((pair: root, from: -1, edge: -1, depth: depth))
+        defer { walkQueue = queue }
         var next = 0
         while next < queue.count {
             let entry = queue[next]

@@ -72,6 +72,18 @@ public enum BreakingReport {
     static func edits(_ changes: [BreakingRun.RankedChange]) -> [Edit] {
         struct Key: Hashable {
             var rule: RuleID, severity: Severity, message: String, old: ContractChange.Location?, new: ContractChange.Location?
+
+            /// The rule and the lines, or the pointers where a line is not known; equality compares everything (hashing
+            /// each change's message and both files' paths was a tenth of writing a vendor's report).
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(rule)
+                Self.combine(old, into: &hasher)
+                Self.combine(new, into: &hasher)
+            }
+
+            static func combine(_ location: ContractChange.Location?, into hasher: inout Hasher) {
+                if let line = location?.line { hasher.combine(line) } else { hasher.combine(location?.pointer) }
+            }
         }
         var edits: [Edit] = []
         var index: [Key: Int] = [:]
