@@ -124,21 +124,24 @@ package struct SchemaValidity {
         // A bit per declared property while there are at most 64 (no allocation per object), as the checker does.
         var seenBits: UInt64 = 0
         var seenMore = schema.propertyNames.count > 64 ? [Bool](repeating: false, count: schema.propertyNames.count) : []
-        for (offset, member) in object.enumerated() {
+        // By position, not `enumerated()`: each member copied (its key and value retained and released) was a sixth
+        // of judging a vendor's description.
+        let members = object.members
+        for offset in members.indices {
             var done = false
-            if let position = schema.propertyPosition(member.key, hint: offset) {
+            if let position = schema.propertyPosition(members[offset].key, hint: offset) {
                 if position < 64 { seenBits |= 1 << UInt64(position) } else { seenMore[position] = true }
                 done = true
-                guard nested(member.value, schema.propertySchemas[position]) else { return false }
+                guard nested(members[offset].value, schema.propertySchemas[position]) else { return false }
             }
-            for entry in schema.patternProperties where entry.pattern.matches(member.key) {
+            for entry in schema.patternProperties where entry.pattern.matches(members[offset].key) {
                 done = true
-                guard nested(member.value, entry.schema) else { return false }
+                guard nested(members[offset].value, entry.schema) else { return false }
             }
             if !done {
                 if let additional = schema.additionalSchema {
                     done = true
-                    guard nested(member.value, additional) else { return false }
+                    guard nested(members[offset].value, additional) else { return false }
                 } else if schema.additionalForbidden {
                     return false
                 }

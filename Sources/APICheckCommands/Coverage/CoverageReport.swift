@@ -63,9 +63,10 @@ public struct CoverageFormat: Hashable, Sendable, CustomStringConvertible {
                 // One string per measure, each item written into it: a vendor's description has thousands not exercised,
                 // and a line each (its name, then the indented line, then the list joined) was most of writing the report.
                 var block = "  \(measure.name) not exercised:"
+                block.reserveCapacity(measure.items.count * 64)
                 for index in measure.items.indices where !measure.items[index].exercised {
                     block += "\n    "
-                    block += measure.items[index].name
+                    measure.items[index].appendName(to: &block)
                 }
                 lines.append(block)
             }

@@ -31,8 +31,20 @@ public struct ContractCoverage: Sendable {
 
         /// `GET /api/v2/todos 200 /data/*/id`, `#/components/schemas/Todo /id`.
         public var name: String {
-            let detail = detail
-            return detail.isEmpty ? place : "\(place) \(detail)"
+            var name = ""
+            appendName(to: &name)
+            return name
+        }
+
+        /// Appends ``name`` to `text`.
+        package func appendName(to text: inout String) {
+            text += parts.place
+            guard parts.measure > 0 else { return }
+            let before = text.utf8.count
+            text += " "
+            parts.appendDetail(to: &text)
+            // No detail (none is empty but an operation's): no space either.
+            if text.utf8.count == before + 1 { text.removeLast() }
         }
     }
 

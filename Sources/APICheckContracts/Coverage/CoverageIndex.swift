@@ -38,12 +38,29 @@ final class CoverageIndex: Sendable {
 
         /// After the place: `200`, `200 /data/*/id`, `200 /data/*/state "open"`, `/id`; empty for an operation.
         var detail: String {
+            var detail = ""
+            appendDetail(to: &detail)
+            return detail
+        }
+
+        /// Appends ``detail`` to `text`, piece by piece (a report writes thousands; a string made for each, then for
+        /// its name, was most of writing one).
+        func appendDetail(to text: inout String) {
             switch measure {
-            case 0: return ""
-            case 1: return prefix ?? ""
+            case 0: return
+            case 1: text += prefix ?? ""
             default:
-                let shown = text.map { "\(pointer.isEmpty ? "/" : pointer) \($0)" } ?? pointer
-                return prefix.map { "\($0) \(shown)" } ?? shown
+                if let prefix {
+                    text += prefix
+                    text += " "
+                }
+                if let value = self.text {
+                    text += pointer.isEmpty ? "/" : pointer
+                    text += " "
+                    text += value
+                } else {
+                    text += pointer
+                }
             }
         }
 
