@@ -218,7 +218,7 @@ let package = Package(
             dependencies: ["WireFormatOpenAPI", "WireFormat", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]),
         // The JSON Schema engine alone: the official JSON Schema Test Suite (a pinned copy, read by path) and the engine's parts.
         .testTarget(
-            name: "APICheckJSONSchemaTests", dependencies: ["APICheckJSONSchema", "APICheckRecording", "TestSupport"],
+            name: "APICheckJSONSchemaTests", dependencies: ["APICheckJSONSchema", "APICheckRecording", "Locking", "TestSupport"],
             exclude: ["Fixtures"]),
         // `breaking` alone: changes between two versions of a contract, as this package's pairs and oasdiff's write them.
         .testTarget(name: "APICheckBreakingTests", dependencies: ["APICheckBreaking", "APICheckContracts", "APICheckRecording"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import TestSupport
 import Testing
 
@@ -47,6 +48,19 @@ struct PatternProgramTests {
             #expect(throws: Never.self) { try Self.reference(source) }
         }
         for source in Self.slowPatterns { #expect(try !PatternProgram(source).hasFastPath, "\(source)") }
+    }
+
+    @Test("a fast pattern's ICU program, made when a text above the BMP first needs it, answers alike on many threads at once")
+    func icuMadeOnceAcrossThreads() throws {
+        let program = try PatternProgram("^[a-z😀]+$")
+        #expect(program.hasFastPath)
+        let answers = Locked([Bool]())
+        DispatchQueue.concurrentPerform(iterations: 16) { index in
+            let right = program.matches(index % 2 == 0 ? "ab😀c" : "ab😀C") == (index % 2 == 0)
+            answers.withLock { $0.append(right) }
+        }
+        let all = answers.withLock { $0 }
+        #expect(all.count == 16 && all.allSatisfy { $0 })
     }
 
     @Test("a pattern ICU refuses is refused at once, whether or not its form is one the fast path reads")
