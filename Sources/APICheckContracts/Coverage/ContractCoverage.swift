@@ -203,10 +203,6 @@ public struct ContractCoverage: Sendable {
 
     package static func key(parts: [String]) -> String { parts.joined(separator: "\u{0}") }
 
-    package static func key(_ parts: String...) -> String {
-        parts.joined(separator: "\u{0}")
-    }
-
     static func escape(_ token: String) -> String {
         JSONPointer.escape(token)
     }

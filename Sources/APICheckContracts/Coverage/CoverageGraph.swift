@@ -12,13 +12,12 @@ import APICheckRecording
 /// each other, has as many fields as it declares (counting every path through them was past 600 s and 1 GB on
 /// Stripe's).
 struct CoverageGraph {
-    /// A field or enum value item before the measures are numbered: where it is shown, and its node.
+    /// A field or enum value item before the measures are numbered: where it is shown.
     struct Found {
         /// As ``CoverageIndex/Item``'s.
         let place: String
         let prefix: String?
         let pointer: String
-        let node: Int
         /// For an enum value, its compact JSON.
         let text: String?
         /// Where it is declared (each place merged into the item when two are read into one place).
@@ -130,7 +129,7 @@ struct CoverageGraph {
                     child = newNode()
                     nodes[parent].children[name] = child
                     nodes[child].field = fields.count
-                    fields.append(found(unit: unit, pointer: path, text: nil, node: child))
+                    fields.append(found(unit: unit, pointer: path, text: nil))
                 }
                 if let item = nodes[child].field { fields[item].declared.append(Declaration(owner: owner, name: token, isField: true)) }
                 place(schema, at: child, unit: unit, pointer: path)
@@ -169,7 +168,7 @@ struct CoverageGraph {
             let text = JSONWriter.compact(value)
             guard known.insert(text).inserted else { continue }
             nodes[node].enums.append((text, enums.count))
-            var item = found(unit: unit, pointer: pointer, text: text, node: node)
+            var item = found(unit: unit, pointer: pointer, text: text)
             item.declared = [Declaration(owner: owner, name: text, isField: false)]
             enums.append(item)
         }
@@ -293,8 +292,8 @@ struct CoverageGraph {
     }
 
     /// An item of `unit` at `pointer` (an enum value when `text` is given), not yet declared anywhere.
-    private func found(unit: Int, pointer: String, text: String?, node: Int) -> Found {
+    private func found(unit: Int, pointer: String, text: String?) -> Found {
         let owner = units[unit]
-        return Found(place: owner.place, prefix: owner.prefix, pointer: pointer, node: node, text: text, declared: [])
+        return Found(place: owner.place, prefix: owner.prefix, pointer: pointer, text: text, declared: [])
     }
 }
