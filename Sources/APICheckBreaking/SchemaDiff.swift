@@ -402,13 +402,14 @@ extension ContractDiff {
             let entry = queue[next]
             next += 1
             if hasChanges[entry.pair] {
-                var tokens: [String] = []
+                // The pointer is each step's written one after the other (a pointer's text is its tokens' texts in turn).
+                var steps: [JSONPointer] = []
                 var at = next - 1
                 while queue[at].from >= 0 {
-                    tokens.insert(contentsOf: pairs.compared[queue[queue[at].from].pair].below[queue[at].edge].instance.tokens, at: 0)
+                    steps.append(pairs.compared[queue[queue[at].from].pair].below[queue[at].edge].instance)
                     at = queue[at].from
                 }
-                reached.append(SchemaPairs.Reached(pair: entry.pair, pointer: JSONPointer(tokens: tokens).description))
+                reached.append(SchemaPairs.Reached(pair: entry.pair, pointer: steps.reversed().map(\.description).joined()))
             }
             func follow(_ link: SchemaPairs.Link) {
                 let depth = entry.depth + link.tokens

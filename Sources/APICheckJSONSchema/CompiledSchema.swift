@@ -75,9 +75,23 @@ public final class CompiledSchema: Sendable {
     /// Each declared name's position, for schemas of more than ``Self/comparedProperties`` properties (fewer are
     /// compared one by one, which beats hashing); empty for the others.
     private let propertyIndex: [String: Int]
-    package let propertyIsRequired: [Bool]
-    let propertyIsSnakeCase: [Bool]
-    let propertyIsCamelCase: [Bool]
+    /// Per declared property (as ``propertyNames``): whether `required` names it (``requiredFlag``), and whether its name
+    /// is snake_case (``snakeCaseFlag``) or camelCase (``camelCaseFlag``), each checked once, when compiled. One list:
+    /// three lists of booleans were three allocations for each schema of a vendor's description.
+    private let propertyFlags: [UInt8]
+    private static let requiredFlag: UInt8 = 1
+    private static let snakeCaseFlag: UInt8 = 2
+    private static let camelCaseFlag: UInt8 = 4
+
+    /// Whether `required` names the declared property at `position`.
+    package func propertyIsRequired(_ position: Int) -> Bool { propertyFlags[position] & Self.requiredFlag != 0 }
+
+    /// Whether the name of the declared property at `position` follows `keyCase`.
+    func propertyName(at position: Int, follows keyCase: KeyCase) -> Bool {
+        if keyCase == .snakeCase { return propertyFlags[position] & Self.snakeCaseFlag != 0 }
+        if keyCase == .camelCase { return propertyFlags[position] & Self.camelCaseFlag != 0 }
+        return keyCase.matches(propertyNames[position])
+    }
     /// Required property names.
     public let required: [String]
     /// Required names that are not declared properties (checked the slow way).
@@ -331,9 +345,12 @@ public final class CompiledSchema: Sendable {
         }
         propertyIndex = index
         let required = parts.required
-        propertyIsRequired = names.map(required.contains)
-        propertyIsSnakeCase = names.map(KeyCase.snakeCase.matches)
-        propertyIsCamelCase = names.map(KeyCase.camelCase.matches)
+        propertyFlags = names.map { name in
+            var flags = required.contains(name) ? Self.requiredFlag : 0
+            if KeyCase.snakeCase.matches(name) { flags |= Self.snakeCaseFlag }
+            if KeyCase.camelCase.matches(name) { flags |= Self.camelCaseFlag }
+            return flags
+        }
         self.required = required
         undeclaredRequired = names.isEmpty ? required : required.filter { !names.contains($0) }
         additionalForbidden = parts.additionalForbidden

@@ -602,8 +602,6 @@ package struct SchemaChecker {
         // A bit per declared property while there are at most 64 (no allocation per object), else an array.
         var seenBits: UInt64 = 0
         var seenMore = schema.propertyNames.count > 64 ? [Bool](repeating: false, count: schema.propertyNames.count) : []
-        let declaredConform: [Bool]? =
-            keyCase == .snakeCase ? schema.propertyIsSnakeCase : keyCase == .camelCase ? schema.propertyIsCamelCase : nil
         if schema.describesKeys { evaluation.describesKeys = true }
         for (offset, member) in object.enumerated() {
             var evaluated = false
@@ -611,7 +609,7 @@ package struct SchemaChecker {
                 if position < 64 { seenBits |= 1 << UInt64(position) } else { seenMore[position] = true }
                 evaluated = true
                 // A declared name's case was checked once, when the contract was compiled.
-                if owner, let keyCase, !(declaredConform?[position] ?? keyCase.matches(member.key)) {
+                if owner, let keyCase, !schema.propertyName(at: position, follows: keyCase) {
                     add(.keyCase, expected: "a \(keyCase) key", found: "\"\(member.key)\"", extraKey: member.key)
                 }
                 checkMember(
@@ -649,7 +647,7 @@ package struct SchemaChecker {
             }
         }
         for (position, name) in schema.propertyNames.enumerated()
-        where schema.propertyIsRequired[position] && !(position < 64 ? seenBits & (1 << UInt64(position)) != 0 : seenMore[position]) {
+        where schema.propertyIsRequired(position) && !(position < 64 ? seenBits & (1 << UInt64(position)) != 0 : seenMore[position]) {
             add(
                 .fieldMissing, expected: "required key \"\(name)\" (\(schema.propertySchemas[position].expectedDescription))",
                 found: "no such key", extraKey: name)
@@ -695,7 +693,7 @@ package struct SchemaChecker {
     /// decide can come of it (which end the probe), so a branch that matches gets the same findings as without it:
     /// before it, each failing branch of a `oneOf` of objects checked every nested value ahead of its `type`.
     private mutating func decideQuickly(_ object: JSONObject, _ schema: CompiledSchema, keyCase: KeyCase?) {
-        for (position, name) in schema.propertyNames.enumerated() where schema.propertyIsRequired[position] && object[name] == nil {
+        for (position, name) in schema.propertyNames.enumerated() where schema.propertyIsRequired(position) && object[name] == nil {
             add(.fieldMissing, expected: "", found: "", extraKey: name)
             return
         }

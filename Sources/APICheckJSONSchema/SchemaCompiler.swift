@@ -178,7 +178,7 @@ package final class SchemaCompiler {
     /// Compiles the schema at `pointer` in the document; `known` is what the document holds there, when the caller
     /// has it in hand (a member of the schema being compiled): found again from the root otherwise.
     package func compile(at pointer: JSONPointer, known: JSONValue? = nil) throws(SchemaError) -> CompiledSchema {
-        if depth > 0, pointer.tokens.count > deepestTarget, dynamic == false {
+        if depth > 0, pointer.tokenCount > deepestTarget, dynamic == false {
             let node = try self.node(at: pointer, known: known)
             depth += 1
             defer { depth -= 1 }
@@ -434,7 +434,7 @@ package final class SchemaCompiler {
             try refuseKeywordsOutside(try vocabularies(of: uri, at: at.appending("$schema")), in: object, at: pointer)
         }
         for member in object {
-            let keyword = SchemaKeyword.named[member.key]
+            let keyword = SchemaKeyword.named(member.key)
             // An annotation (`description`, an `x-` extension) is read by no keyword and needs no place.
             if keyword == nil, !readsSlips, Self.isAnnotation(member.key) { continue }
             // The keyword's pointer is made only where it is needed (a schema it holds, an error): a vendor's
@@ -555,7 +555,7 @@ package final class SchemaCompiler {
                 return false
             }
             notice(pointer, "\(key) is no keyword of JSON Schema; read as \(keyword), as its author meant: write \(keyword)")
-            try read(SchemaKeyword.named[keyword], keyword, value, at: place, into: &parts, in: object)
+            try read(SchemaKeyword.named(keyword), keyword, value, at: place, into: &parts, in: object)
             return true
         default:
             return false
@@ -607,7 +607,7 @@ package final class SchemaCompiler {
     }
 
     package static func isAnnotation(_ key: String) -> Bool {
-        SchemaVocabulary.annotations.contains(key) || (key.hasPrefix("x-") && !key.hasPrefix("x-apicheck-"))
+        SchemaVocabulary.annotationTable.contains(key) || (key.hasBytePrefix("x-") && !key.hasBytePrefix("x-apicheck-"))
     }
 
     // MARK: Keywords
@@ -636,7 +636,7 @@ package final class SchemaCompiler {
         func fail(_ message: String) -> SchemaError { SchemaError(pointer: place.pointer, message: message) }
         if Self.isAnnotation(key) { return }
         if let advice = SchemaVocabulary.refused[key] { throw fail(advice) }
-        if key.hasPrefix("x-apicheck-") {
+        if key.hasBytePrefix("x-apicheck-") {
             throw fail("unknown extension \(key); the schema extensions are \(SchemaVocabulary.extensions.joined(separator: " and "))")
         }
         throw fail(

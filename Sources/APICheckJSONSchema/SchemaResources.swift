@@ -108,7 +108,7 @@ package struct SchemaResources: Sendable {
             // The base below a root is its URI (the document's own root needs no entry: it is the fallback).
             if root.uri != Self.documentURI || root.at != .root { bases[root.at] = root.uri }
             guard let value = document[pointer: root.at] else { continue }
-            var path = root.at.tokens
+            var path = WalkPath(root.at)
             try walk(value, at: &path, base: root.uri, inData: false)
         }
         if refersToMetaSchemas() { try holdMetaSchemas() }
@@ -133,10 +133,10 @@ package struct SchemaResources: Sendable {
     private mutating func holdMetaSchemas() throws(SchemaError) {
         guard case .array(let documents) = MetaSchemas.tree else { return }
         for (index, document) in documents.enumerated() {
-            var path = [MetaSchemas.member, String(index)]
+            var path = WalkPath(JSONPointer(tokens: [MetaSchemas.member, String(index)]))
             let uri = URIReference(MetaSchemas.uris[index])
-            resources[uri.text] = JSONPointer(tokens: path)
-            bases[JSONPointer(tokens: path)] = uri
+            resources[uri.text] = path.pointer
+            bases[path.pointer] = uri
             try walk(document, at: &path, base: uri, inData: false)
         }
     }
@@ -149,7 +149,7 @@ package struct SchemaResources: Sendable {
     /// Walks `value`, at `path` (the tokens of its pointer, pushed and popped: a pointer is made only for a schema that
     /// declares something or a reference, so that a walk of a vendor's description allocates little). `inData`: below
     /// an `x-` extension, whose `$ref`s are data (a `$id` there still counts, as it always has).
-    private mutating func walk(_ value: JSONValue, at path: inout [String], base: URIReference, inData: Bool) throws(SchemaError) {
+    private mutating func walk(_ value: JSONValue, at path: inout WalkPath, base: URIReference, inData: Bool) throws(SchemaError) {
         switch value {
         case .object(let object):
             var base = base
@@ -160,11 +160,11 @@ package struct SchemaResources: Sendable {
                 keywords.take(object.members[index])
             }
             if !inData {
-                if let reference = keywords.ref { references.append((JSONPointer(tokens: path + ["$ref"]), reference)) }
-                if let reference = keywords.dynamicRef { references.append((JSONPointer(tokens: path + ["$dynamicRef"]), reference)) }
+                if let reference = keywords.ref { references.append((path.pointer.appending("$ref"), reference)) }
+                if let reference = keywords.dynamicRef { references.append((path.pointer.appending("$dynamicRef"), reference)) }
             }
             if case .string(let id)? = keywords.id {
-                let pointer = JSONPointer(tokens: path)
+                let pointer = path.pointer
                 let uri = URIReference(id)
                 guard uri.fragment?.isEmpty ?? true else {
                     throw SchemaError(
@@ -187,36 +187,68 @@ package struct SchemaResources: Sendable {
                 bases[pointer] = base
             }
             if case .string(let dialect)? = keywords.schema, !SchemaVocabulary.isKnownDialect(dialect) {
-                metaSchemas[JSONPointer(tokens: path)] = URIReference(dialect).resolved(against: base)
+                metaSchemas[path.pointer] = URIReference(dialect).resolved(against: base)
             }
             if let reference = keywords.dynamicRef, let hash = reference.firstIndex(of: "#") {
                 let name = reference[reference.index(after: hash)...]
                 if !name.isEmpty, !name.hasPrefix("/") { dynamicReferenceNames.insert(String(name)) }
             }
-            if keywords.anchor != nil || keywords.dynamicAnchor != nil { try declareAnchors(keywords, at: path, base: base) }
+            if keywords.anchor != nil || keywords.dynamicAnchor != nil { try declareAnchors(keywords, at: path.pointer, base: base) }
             for member in object where member.value.holdsValues && !Self.isData(member.key) {
                 // The other files of a contract split across files: their `$ref`s are already places (ContractBundle).
-                if path.isEmpty && member.key == DocumentIndex.bundledFiles { continue }
-                path.append(member.key)
-                try walk(member.value, at: &path, base: base, inData: inData || member.key.hasPrefix("x-"))
-                path.removeLast()
+                if path.isRoot && member.key == DocumentIndex.bundledFiles { continue }
+                path.push(member.key)
+                try walk(member.value, at: &path, base: base, inData: inData || member.key.hasBytePrefix("x-"))
+                path.pop()
             }
         case .array(let items):
             for (index, item) in items.enumerated() where item.holdsValues {
-                path.append(String(index))
+                path.push(String(index))
                 try walk(item, at: &path, base: base, inData: inData)
-                path.removeLast()
+                path.pop()
             }
         default:
             break
         }
     }
 
+    /// The place a walk is at: its tokens, pushed and popped, and the pointers of the places above it made so far. A
+    /// pointer is made only where something is declared or referred to, from the pointer above it, which is made once
+    /// for every place below it (a pointer made from all its tokens was one allocation for each).
+    private struct WalkPath {
+        /// The tokens below ``made``'s first pointer.
+        private var tokens: [String] = []
+        /// The pointers of the walk's start and of the places below it, as far as asked for: `made[k]` has the first `k`
+        /// of ``tokens`` after the start's.
+        private var made: [JSONPointer]
+
+        init(_ start: JSONPointer) {
+            made = [start]
+        }
+
+        /// Whether the walk is at the document's root.
+        var isRoot: Bool { tokens.isEmpty && made[0].isRoot }
+
+        mutating func push(_ token: String) { tokens.append(token) }
+
+        mutating func pop() {
+            tokens.removeLast()
+            if made.count > tokens.count + 1 { made.removeLast() }
+        }
+
+        /// The pointer of the place.
+        var pointer: JSONPointer {
+            mutating get {
+                while made.count <= tokens.count { made.append(made[made.count - 1].appending(tokens[made.count - 1])) }
+                return made[tokens.count]
+            }
+        }
+    }
+
     /// Records the `$anchor` and `$dynamicAnchor` of the schema at `path` in the resource `base`.
-    private mutating func declareAnchors(_ keywords: Keywords, at path: [String], base: URIReference) throws(SchemaError) {
+    private mutating func declareAnchors(_ keywords: Keywords, at pointer: JSONPointer, base: URIReference) throws(SchemaError) {
         for (keyword, value) in [("$anchor", keywords.anchor), ("$dynamicAnchor", keywords.dynamicAnchor)] {
             guard case .string(let name)? = value else { continue }
-            let pointer = JSONPointer(tokens: path)
             let key = base.text + "#" + name
             if let first = anchors[key], first != pointer {
                 throw SchemaError(

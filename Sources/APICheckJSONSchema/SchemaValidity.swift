@@ -148,8 +148,8 @@ package struct SchemaValidity {
             }
             if done && tracking { evaluated.members.insert(offset) }
         }
-        for (position, isRequired) in schema.propertyIsRequired.enumerated()
-        where isRequired && !(position < 64 ? seenBits & (1 << UInt64(position)) != 0 : seenMore[position]) {
+        for position in schema.propertyNames.indices
+        where schema.propertyIsRequired(position) && !(position < 64 ? seenBits & (1 << UInt64(position)) != 0 : seenMore[position]) {
             return false
         }
         for name in schema.undeclaredRequired where object[name] == nil { return false }

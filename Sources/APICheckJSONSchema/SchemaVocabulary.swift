@@ -1,3 +1,5 @@
+import APICheckRecording
+
 /// Which schema keywords apicheck enforces, which it reads as annotations, and which it refuses (with why).
 ///
 /// A contract tool must never check less than it says: a keyword that is not enforced makes the
@@ -13,6 +15,8 @@ package enum SchemaVocabulary {
         "contentEncoding", "contentMediaType", "contentSchema",
         "example", "discriminator", "externalDocs", "xml",
     ]
+    /// ``annotations``, each found without hashing it (every key of every schema is asked).
+    static let annotationTable = KeyTable(annotations)
 
     /// Keywords that are refused, with what to write instead.
     static let refused: [String: String] = [
@@ -80,7 +84,14 @@ enum SchemaKeyword: String, CaseIterable, Sendable {
     case keyCase = "x-apicheck-key-case", date = "x-apicheck-date"
 
     /// Each keyword by its name.
-    static let named: [String: SchemaKeyword] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+    static func named(_ key: String) -> SchemaKeyword? {
+        // Found by the key's class, without hashing it (``KeyTable``): a dictionary hashed every key of every schema.
+        table.index(of: key).map { keywords[$0] }
+    }
+
+    /// The keywords' names, and the case of each name in its order.
+    private static let table = KeyTable(allCases.map(\.rawValue))
+    private static let keywords = table.keys.map { SchemaKeyword(rawValue: $0)! }
 
     /// Whether the keyword applies a schema to a value inside the value: a member, an item, a key's name.
     var appliesInsideValue: Bool {

@@ -197,11 +197,8 @@ package final class StreamingProgram: Sendable {
                 names += Array(name.utf8)
                 node.children.append(child)
                 node.fieldItems.append(fieldItem(childPlace.compactMap { coverage[$0].field }))
-                if schema.propertyIsRequired[position] { node.required.insert(position) }
-                let conforms =
-                    keyCase == .snakeCase
-                    ? schema.propertyIsSnakeCase[position] : keyCase == .camelCase ? schema.propertyIsCamelCase[position] : true
-                if conforms { node.conforming.insert(position) }
+                if schema.propertyIsRequired(position) { node.required.insert(position) }
+                if keyCase.map({ schema.propertyName(at: position, follows: $0) }) ?? true { node.conforming.insert(position) }
             }
             if let additional = schema.additionalSchema {
                 // The usual coverage walk does not follow undeclared keys, so neither does this.

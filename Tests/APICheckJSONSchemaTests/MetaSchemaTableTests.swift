@@ -32,13 +32,13 @@ struct MetaSchemaTableTests {
         #expect(declared.count > 50, "the vocabularies' meta-schemas declare the keywords: \(declared.sorted())")
         for keyword in declared.sorted() {
             let readings = [
-                SchemaKeyword.named[keyword] != nil, SchemaVocabulary.annotations.contains(keyword),
+                SchemaKeyword.named(keyword) != nil, SchemaVocabulary.annotations.contains(keyword),
                 SchemaVocabulary.refused[keyword] != nil,
             ]
             #expect(readings.filter { $0 }.count == 1 || keyword == "contentMediaType", "\(keyword): \(readings)")
         }
         // The one keyword read as an annotation and by the compiler: it marks a value as a file's bytes.
-        #expect(SchemaKeyword.named["contentMediaType"] != nil && SchemaVocabulary.annotations.contains("contentMediaType"))
+        #expect(SchemaKeyword.named("contentMediaType") != nil && SchemaVocabulary.annotations.contains("contentMediaType"))
         #expect(SchemaVocabulary.enforced.isSubset(of: declared.union(SchemaVocabulary.extensions)))
     }
 }

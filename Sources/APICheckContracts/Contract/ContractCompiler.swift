@@ -532,7 +532,7 @@ struct ContractCompiler {
     /// An `x-apicheck-` key apicheck does not know (a misspelling) would be ignored: refuse it.
     private func refuseUnknownExtensions(in object: JSONValue, at pointer: JSONPointer, allowed: [String]) throws(SchemaError) {
         guard case .object(let members) = object else { return }
-        for member in members where member.key.hasPrefix("x-apicheck-") && !allowed.contains(member.key) {
+        for member in members where member.key.hasBytePrefix("x-apicheck-") && !allowed.contains(member.key) {
             let known = allowed.isEmpty ? "none is read here" : "here apicheck reads \(allowed.joined(separator: ", "))"
             throw SchemaError(
                 pointer: pointer.appending(member.key),

@@ -175,7 +175,7 @@ struct OpenAPI30Reader {
         case .object(var object):
             for index in object.indices {
                 let member = object[index]
-                if member.key.hasPrefix("x-") || member.key == "example" || member.key == "examples" { continue }
+                if member.key.hasBytePrefix("x-") || member.key == "example" || member.key == "examples" { continue }
                 if member.key == "$ref" { note(member.value, isSchema: false) }
                 // A pointer only where something may be found (a vendor's description has a million scalars).
                 if member.key == "schema", member.value.objectValue != nil || member.value.boolValue != nil {

@@ -24,7 +24,7 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
 
     /// The value for `key`, or nil. Objects are small, so this is a scan.
     public subscript(key: String) -> JSONValue? {
-        get { position(of: key).map { members[$0].value } }
+        @inlinable get { position(of: key).map { members[$0].value } }
         set {
             if let index = position(of: key) {
                 if let newValue { members[index].value = newValue } else { members.remove(at: index) }
@@ -43,6 +43,7 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     /// Where `key` is, or nil. Compares keys in place: `first(where:)` would copy (retain and release)
     /// every member it passes, which is most of the cost of reading a recording. A key of another length is passed
     /// without comparing its text (the length is kept beside it; most keys passed differ in length).
+    @inlinable
     public func position(of key: String) -> Int? {
         let length = key.utf8.count
         var index = members.startIndex
@@ -59,7 +60,9 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     /// The keys, in order.
     public var keys: [String] { members.map(\.key) }
 
-    public var startIndex: Int { members.startIndex }
-    public var endIndex: Int { members.endIndex }
-    public subscript(position: Int) -> Member { members[position] }
+    // Inlinable: other modules walk the members of every object of a document, and a call for each step was a
+    // fiftieth of compiling a vendor's description.
+    @inlinable public var startIndex: Int { members.startIndex }
+    @inlinable public var endIndex: Int { members.endIndex }
+    @inlinable public subscript(position: Int) -> Member { members[position] }
 }

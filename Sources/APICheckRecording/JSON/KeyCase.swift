@@ -52,9 +52,14 @@ public struct KeyCase: Hashable, Sendable, CustomStringConvertible {
     /// Whether the rule accepts every key (`any`): no key needs looking at.
     package var acceptsEveryKey: Bool { rule == .any }
 
-    private static func isSnakeCase(_ key: String) -> Bool { isSnakeCase(key.utf8) }
+    // Read from the key's storage where it has one (a loop over a string's UTF-8 view asks for each byte in turn).
+    private static func isSnakeCase(_ key: String) -> Bool {
+        key.utf8.withContiguousStorageIfAvailable { isSnakeCase($0) } ?? isSnakeCase(key.utf8)
+    }
 
-    private static func isCamelCase(_ key: String) -> Bool { isCamelCase(key.utf8) }
+    private static func isCamelCase(_ key: String) -> Bool {
+        key.utf8.withContiguousStorageIfAvailable { isCamelCase($0) } ?? isCamelCase(key.utf8)
+    }
 
     @inline(__always)
     private static func isSnakeCase(_ key: some Sequence<UInt8>) -> Bool {

@@ -10,8 +10,8 @@ package final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
     /// lower priority, so that it takes a core only where the work the command waits on leaves one.
     package init(stackSize: Int = 8 << 20, aside: Bool = false, _ work: @escaping @Sendable () -> Value) {
         let thread = Thread { [self] in
-            ThreadArena.reserve()
             if aside { Self.lowerPriority() }
+            ThreadArena.reserve()
             value = work()
             done.signal()
         }
