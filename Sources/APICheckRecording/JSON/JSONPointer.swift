@@ -1,16 +1,62 @@
 import Foundation
 
 /// An RFC 6901 JSON pointer, such as `/data/3/created_at`; `~` and `/` in keys are escaped as `~0` and `~1`.
+///
+/// Kept as its last token and the pointer before it, which it shares with every pointer made from the same one: a
+/// token appended is one small object, where a list of tokens copied and retained every token, and released each
+/// again when the pointer went (compiling a vendor's description appends tens of thousands of tokens).
 public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral, Comparable {
+    /// The last token, and the pointer before it; nil for the root.
+    private let last: Link?
+
+    /// `@unchecked Sendable`: ``parent`` is set once, and let go of only by `deinit`, when nothing else holds the link.
+    private final class Link: @unchecked Sendable {
+        private(set) var parent: Link?
+        let token: String
+        /// How many tokens the pointer that ends here has.
+        let count: Int
+
+        init(parent: Link?, token: String) {
+            self.parent = parent
+            self.token = token
+            count = (parent?.count ?? 0) + 1
+        }
+
+        deinit {
+            // The links above that only this one held are let go of one after another, not each inside the last's
+            // release: a pointer thousands of tokens deep would release its chain thousands of frames deep.
+            var next = parent.take()
+            while var link = next.take() {
+                guard isKnownUniquelyReferenced(&link) else { break }
+                next = link.parent.take()
+            }
+        }
+    }
+
+    private init(last: Link?) {
+        self.last = last
+    }
+
     /// The unescaped reference tokens: `["data", "3", "created_at"]`.
-    public var tokens: [String]
+    public var tokens: [String] {
+        guard let last else { return [] }
+        var tokens = [String](repeating: "", count: last.count)
+        var link: Link? = last
+        while let current = link {
+            tokens[current.count - 1] = current.token
+            link = current.parent
+        }
+        return tokens
+    }
 
     /// The whole document.
-    public static let root = JSONPointer(tokens: [])
+    public static let root = JSONPointer(last: nil)
 
     /// A pointer from unescaped tokens.
     public init(tokens: [String]) {
-        self.tokens = tokens
+        var last: Link?
+        for token in tokens { last = Link(parent: last, token: token) }
+        self.last = last
     }
 
     /// Parses `/a/b~1c`; text that does not start with `/` is taken as a single token path for convenience.
@@ -19,16 +65,17 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Expressi
     /// `$ref` of a vendor's description is read this way.
     public init(_ text: String) {
         guard !text.isEmpty else {
-            tokens = []
+            self.init(last: nil)
             return
         }
         let utf8 = text.utf8
         var start = utf8.first == UInt8(ascii: "/") ? utf8.index(after: utf8.startIndex) : utf8.startIndex
         let escaped = utf8[start...].contains(UInt8(ascii: "~"))
-        var tokens: [String] = []
+        var last: Link?
         func append(_ token: Substring) {
-            tokens.append(
-                escaped ? token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") : String(token))
+            last = Link(
+                parent: last,
+                token: escaped ? token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") : String(token))
         }
         var index = start
         while index < utf8.endIndex {
@@ -39,39 +86,66 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Expressi
             index = utf8.index(after: index)
         }
         append(text[start...])
-        self.tokens = tokens
+        self.init(last: last)
     }
 
     /// Parses a string literal pointer.
     public init(stringLiteral value: String) { self.init(value) }
 
-    /// This pointer with one more token (one allocation: `tokens + [token]` made two, and compiling or comparing a
-    /// vendor's description appends a token for each of its tens of thousands of schemas).
+    /// This pointer with one more token.
     public func appending(_ token: String) -> JSONPointer {
-        var longer: [String] = []
-        longer.reserveCapacity(tokens.count + 1)
-        longer.append(contentsOf: tokens)
-        longer.append(token)
-        return JSONPointer(tokens: longer)
+        JSONPointer(last: Link(parent: last, token: token))
     }
 
     /// Whether this pointer is `prefix` or lies below it (`/a/b` lies below `/a`; `/ab` does not).
-    public func hasPrefix(_ prefix: JSONPointer) -> Bool { tokens.starts(with: prefix.tokens) }
+    public func hasPrefix(_ prefix: JSONPointer) -> Bool {
+        guard prefix.tokenCount <= tokenCount else { return false }
+        var link = last
+        while let current = link, current.count > prefix.tokenCount { link = current.parent }
+        return Self.same(link, prefix.last)
+    }
 
     /// How many tokens the pointer has (0 for the root).
-    public var tokenCount: Int { tokens.count }
+    public var tokenCount: Int { last?.count ?? 0 }
 
     /// The last token; nil for the root.
-    public var lastToken: String? { tokens.last }
+    public var lastToken: String? { last?.token }
 
     /// Whether this is the root (no token).
-    public var isRoot: Bool { tokens.isEmpty }
+    public var isRoot: Bool { last == nil }
 
     /// This pointer with an array index appended.
     public func appending(_ index: Int) -> JSONPointer { appending(String(index)) }
 
     /// The pointer without its last token (the root stays the root).
-    public var parent: JSONPointer { JSONPointer(tokens: Array(tokens.dropLast())) }
+    public var parent: JSONPointer { JSONPointer(last: last?.parent) }
+
+    /// Whether two chains of tokens of the same length hold the same tokens (they meet where one was made from the
+    /// other's pointer: there the rest is the same).
+    private static func same(_ a: Link?, _ b: Link?) -> Bool {
+        var a = a
+        var b = b
+        while let left = a, let right = b {
+            if left === right { return true }
+            guard left.token == right.token else { return false }
+            a = left.parent
+            b = right.parent
+        }
+        return a == nil && b == nil
+    }
+
+    public static func == (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+        lhs.tokenCount == rhs.tokenCount && same(lhs.last, rhs.last)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(tokenCount)
+        var link = last
+        while let current = link {
+            hasher.combine(current.token)
+            link = current.parent
+        }
+    }
 
     /// `/data/3/created_at`, or the empty string for the root.
     ///
@@ -79,19 +153,25 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Expressi
     /// token at a time grew the string again and again, and a vendor's description asks for tens of thousands.
     public var description: String {
         var size = 0
-        for token in tokens {
-            guard !Self.needsEscape(token) else { return tokens.reduce(into: "") { $0 += "/" + Self.escape($1) } }
-            size += 1 + token.utf8.count
+        var link = last
+        while let current = link {
+            guard !Self.needsEscape(current.token) else { return tokens.reduce(into: "") { $0 += "/" + Self.escape($1) } }
+            size += 1 + current.token.utf8.count
+            link = current.parent
         }
         guard size > 0 else { return "" }
+        // Filled from its end, as the tokens are met from the last.
         return String(unsafeUninitializedCapacity: size) { buffer in
-            var at = 0
-            for token in tokens {
-                buffer[at] = UInt8(ascii: "/")
-                at += 1
-                at = Self.copyUTF8(of: token, into: buffer, at: at)
+            var end = size
+            var link = last
+            while let current = link {
+                let start = end - current.token.utf8.count
+                _ = Self.copyUTF8(of: current.token, into: buffer, at: start)
+                buffer[start - 1] = UInt8(ascii: "/")
+                end = start - 1
+                link = current.parent
             }
-            return at
+            return size
         }
     }
 
@@ -113,7 +193,9 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Expressi
 
     /// Whether a token holds `~` or `/`, which a pointer escapes.
     private static func needsEscape(_ token: String) -> Bool {
-        token.utf8.contains { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }
+        // From the token's storage where it has one (a loop over a string's UTF-8 view asks for each byte in turn).
+        let escaped = { (byte: UInt8) in byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/") }
+        return token.utf8.withContiguousStorageIfAvailable { $0.contains(where: escaped) } ?? token.utf8.contains(where: escaped)
     }
 
     /// A token as a pointer writes it: `~` as `~0`, `/` as `~1`.

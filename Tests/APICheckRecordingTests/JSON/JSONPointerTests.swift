@@ -68,5 +68,32 @@ struct JSONPointerTests {
         #expect(pointer.hasPrefix(.root) && pointer.hasPrefix("/paths") && pointer.hasPrefix(pointer))
         #expect(!pointer.hasPrefix("/paths/~1todo") && !pointer.hasPrefix("/paths/~1todos/get/responses"))
         #expect(!JSONPointer.root.hasPrefix("/paths"))
+        // Built token by token, from other pointers, and parsed: the same answers.
+        let built = JSONPointer.root.appending("paths").appending("/todos").appending("get")
+        #expect(built.hasPrefix(JSONPointer("/paths/~1todos")) && JSONPointer("/paths/~1todos/get").hasPrefix(built.parent))
+        #expect(!built.hasPrefix(JSONPointer.root.appending("paths").appending("/todo")))
+    }
+
+    @Test("pointers made from one share its tokens, and each is its own: equal where their tokens are, whichever way made")
+    func sharedTokens() {
+        let base = JSONPointer("/components/schemas")
+        let cat = base.appending("Cat")
+        let dog = base.appending("Dog")
+        #expect(cat != dog && cat.parent == dog.parent && cat.parent == base)
+        #expect(cat == JSONPointer(tokens: ["components", "schemas", "Cat"]) && cat.description == "/components/schemas/Cat")
+        #expect(cat.appending("properties") != base.appending("Cat~properties"))
+        #expect(Dictionary(uniqueKeysWithValues: [(cat, 1), (dog, 2)])[JSONPointer("/components/schemas/Dog")] == 2)
+    }
+
+    @Test("a pointer hundreds of thousands of tokens deep is let go of on a small stack (no release inside a release)")
+    func deepPointerReleased() async {
+        // Swift's concurrency threads have half a megabyte of stack: a chain released recursively overflowed it.
+        await Task.detached {
+            var pointer = JSONPointer.root
+            for index in 0..<300_000 { pointer = pointer.appending(index) }
+            #expect(pointer.tokenCount == 300_000 && pointer.lastToken == "299999")
+            pointer = .root
+            #expect(pointer.isRoot)
+        }.value
     }
 }
