@@ -39,13 +39,14 @@ struct Guard: Benchmark {
     static let vendorTimeLimit = 2.5
     static let vendorMemoryLimit = 1.75
     /// `apicheck coverage` of a Stripe-shaped description (``VendorScale``) against json.load of it (Debian's python, as
-    /// CI runs it). Issue 57's target is 2x and is not met (about 3.1x): most of it is compiling the schemas of
-    /// components, one cycle of 281 of them on one thread. The limit holds today's figure with CI's spread, so that a
-    /// regression fails while the target stays open.
-    static let vendorScaleCoverageLimit = 5.0
+    /// CI runs it). Issue 57's target is 2x: CI's clean clones read 1.63x to 2.31x (a slow phase of the host), the
+    /// benchmark here 1.5x to 2.4x; most of it is compiling the schemas of components, one cycle of 281 of them on one
+    /// thread. The limit holds those figures with a loaded machine's spread (apicheck's two threads lose more to load
+    /// than json.load's one) and fails a regression of half again (it was 5x while the figure was 3x).
+    static let vendorScaleCoverageLimit = 3.5
     /// `apicheck breaking` of two versions of that description (`--format json`) against json.load of both files, and
-    /// its peak memory: issue 57's targets are 5x and 250 MB. The time limit holds today's figure (4.7-5.1x) with CI's
-    /// spread; the memory limit is the target.
+    /// its peak memory: issue 57's targets are 5x and 250 MB. CI's clean clones read 4.25x to 4.70x, the benchmark on a
+    /// loaded host here up to 6.2x; the time limit holds that spread, and the memory limit is the target.
     static let vendorScaleBreakingLimit = 7.0
     static let vendorScaleBreakingMemoryLimitMB = 250.0
     /// `apicheck serve` answering a recorded page again and again against nginx sending the same bytes from a file

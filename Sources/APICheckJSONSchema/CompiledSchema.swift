@@ -497,7 +497,7 @@ package final class SchemaGraph: @unchecked Sendable {
     /// Schemas compiled twice, by two threads that each compiled half of a document (``SchemaCompiler/join(_:)``),
     /// by the second copy: the first, which stands for it, and the copy itself (held, so that no other schema takes
     /// its identity).
-    private var copies: [ObjectIdentifier: (kept: CompiledSchema, copy: CompiledSchema)] = [:]
+    @usableFromInline var copies: [ObjectIdentifier: (kept: CompiledSchema, copy: CompiledSchema)] = [:]
 
     func keep(copies made: [(kept: CompiledSchema, copy: CompiledSchema)]) {
         for pair in made { copies[ObjectIdentifier(pair.copy)] = pair }
@@ -505,7 +505,9 @@ package final class SchemaGraph: @unchecked Sendable {
 
     /// The schema that stands for `schema` where schemas are told apart by identity: itself, or, for a copy a second
     /// thread made, the first.
-    package func same(_ schema: CompiledSchema) -> CompiledSchema {
+    ///
+    /// Inlinable: coverage's index asks it of every schema it meets, from another module.
+    @inlinable package func same(_ schema: CompiledSchema) -> CompiledSchema {
         copies.isEmpty ? schema : copies[ObjectIdentifier(schema)]?.kept ?? schema
     }
 }

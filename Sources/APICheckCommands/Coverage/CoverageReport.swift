@@ -62,13 +62,13 @@ public struct CoverageFormat: Hashable, Sendable, CustomStringConvertible {
             for measure in coverage.measures where measure.covered < measure.items.count {
                 // One string per measure, each item written into it: a vendor's description has thousands not exercised,
                 // and a line each (its name, then the indented line, then the list joined) was most of writing the report.
-                var block = "  \(measure.name) not exercised:"
+                var block = Array("  \(measure.name) not exercised:".utf8)
                 block.reserveCapacity(measure.items.count * 64)
                 for index in measure.items.indices where !measure.items[index].exercised {
-                    block += "\n    "
+                    block.append(contentsOf: "\n    ".utf8)
                     measure.items[index].appendName(to: &block)
                 }
-                lines.append(block)
+                lines.append(String(decoding: block, as: UTF8.self))
             }
             if !coverage.refused.isEmpty {
                 let reasons = coverage.refused.count == coverage.refusals ? "" : ", \(coverage.refused.count) reasons"

@@ -1,5 +1,6 @@
 import APICheckJSONSchema
 import APICheckRecording
+import Locking
 
 /// The OpenAPI version a contract is written in.
 enum OpenAPIEdition: Sendable, Equatable {
@@ -33,9 +34,32 @@ struct ContractReading {
     let moves: [(from: JSONPointer, to: JSONPointer)]
     /// What the reading left out as the document's version says to (``OpenAPI30Reader/notices``), where it is written.
     var notices: [SchemaError] = []
-    /// ``moves`` by `from` (the first of each): ``written(_:)`` looks up each place around a pointer, not every move
-    /// (a vendor's description makes thousands, and `breaking` asks where each of its tens of thousands of changes is).
-    private let movedTo: [JSONPointer: JSONPointer]
+    /// ``moves`` by `from` (the first of each), made when ``written(_:)`` is first asked: it looks up each place around
+    /// a pointer, not every move (a vendor's description makes thousands, and `breaking` asks where each of its tens of
+    /// thousands of changes is). Made when asked because a run with nothing to locate asks nothing (hashing every move's
+    /// pointer was 1% of `apicheck coverage` of a vendor's description).
+    private let movedTo: MovedTo
+
+    /// ``ContractReading/moves`` by `from`, made once, by the first thread that asks.
+    private final class MovedTo: Sendable {
+        private let table: Locked<[JSONPointer: JSONPointer]?> = Locked(nil)
+        private let moves: [(from: JSONPointer, to: JSONPointer)]
+
+        init(_ moves: [(from: JSONPointer, to: JSONPointer)]) {
+            self.moves = moves
+        }
+
+        var isEmpty: Bool { moves.isEmpty }
+
+        subscript(from: JSONPointer) -> JSONPointer? {
+            table.withLock { table in
+                if let table { return table[from] }
+                let made = Dictionary(moves, uniquingKeysWith: { first, _ in first })
+                table = made
+                return made[from]
+            }
+        }
+    }
 
     init(
         edition: OpenAPIEdition, version: String, tree: JSONValue, moves: [(from: JSONPointer, to: JSONPointer)],
@@ -46,7 +70,7 @@ struct ContractReading {
         self.tree = tree
         self.moves = moves
         self.notices = notices
-        movedTo = Dictionary(moves, uniquingKeysWith: { first, _ in first })
+        movedTo = MovedTo(moves)
     }
 
     /// Reads a document as written.

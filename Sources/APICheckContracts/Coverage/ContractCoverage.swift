@@ -31,20 +31,20 @@ public struct ContractCoverage: Sendable {
 
         /// `GET /api/v2/todos 200 /data/*/id`, `#/components/schemas/Todo /id`.
         public var name: String {
-            var name = ""
+            var name: [UInt8] = []
             appendName(to: &name)
-            return name
+            return String(decoding: name, as: UTF8.self)
         }
 
-        /// Appends ``name`` to `text`.
-        package func appendName(to text: inout String) {
-            text += parts.place
+        /// Appends ``name``'s UTF-8 to `bytes`.
+        package func appendName(to bytes: inout [UInt8]) {
+            bytes.append(contentsOf: parts.place.utf8)
             guard parts.measure > 0 else { return }
-            let before = text.utf8.count
-            text += " "
-            parts.appendDetail(to: &text)
+            let before = bytes.count
+            bytes.append(UInt8(ascii: " "))
+            parts.appendDetail(to: &bytes)
             // No detail (none is empty but an operation's): no space either.
-            if text.utf8.count == before + 1 { text.removeLast() }
+            if bytes.count == before + 1 { bytes.removeLast() }
         }
     }
 

@@ -46,10 +46,8 @@ struct CoverageGraph {
     private(set) var nodes: [CoverageTree.Node] = []
     private(set) var fields: [Found] = []
     private(set) var enums: [Found] = []
-    /// The schemas several places reach, by how often they are reached (``count(_:)``).
-    private var entries: [ObjectIdentifier: Int] = [:]
-    /// The root node of each schema read on its own, by schema.
-    private var unitRoots: [ObjectIdentifier: Int] = [:]
+    /// How often each schema is reached (``count(_:)``), and the root node of each schema read on its own.
+    private var marks = SchemaMarks()
     private var units: [Unit] = []
     private var work: [Work] = []
 
@@ -74,34 +72,25 @@ struct CoverageGraph {
     static let longestPointer = 512
 
     /// Counts how often each schema below `roots` is reached (by a property, an item, a combinator, a `$ref`, or as a
-    /// root), reading each once.
+    /// root), reading each once. Each step below a schema is taken in a loop of its own (a closure called for each, from
+    /// a function that lists them, cost more than the counting).
     mutating func count(_ roots: [CompiledSchema]) {
         var stack: [CompiledSchema] = []
+        stack.reserveCapacity(64)
         func enter(_ reached: CompiledSchema) {
             let schema = schemas.same(reached)
-            // A schema's first count is when it is first reached (one lookup, not a set beside the counts).
-            if let count = entries.updateValue(1, forKey: ObjectIdentifier(schema)) {
-                entries[ObjectIdentifier(schema)] = count + 1
-            } else {
-                stack.append(schema)
-            }
+            if marks.reach(schema) { stack.append(schema) }
         }
-        roots.forEach(enter)
+        for root in roots { enter(root) }
         while let schema = stack.popLast() {
-            Self.forEachSuccessor(of: schema, enter)
+            for next in schema.propertySchemas { enter(next) }
+            for next in schema.prefixItems { enter(next) }
+            if let items = schema.items { enter(items) }
+            for next in schema.allOf { enter(next) }
+            for next in schema.anyOf { enter(next) }
+            for next in schema.oneOf { enter(next) }
+            if let target = schema.reference?.target { enter(target) }
         }
-    }
-
-    /// Calls `body` with every schema one step below `schema`, as coverage follows them (no list is made: this runs
-    /// once for every schema a vendor's responses reach).
-    static func forEachSuccessor(of schema: CompiledSchema, _ body: (CompiledSchema) -> Void) {
-        schema.propertySchemas.forEach(body)
-        schema.prefixItems.forEach(body)
-        if let items = schema.items { body(items) }
-        schema.allOf.forEach(body)
-        schema.anyOf.forEach(body)
-        schema.oneOf.forEach(body)
-        if let target = schema.reference?.target { body(target) }
     }
 
     /// A new response's root node, its items named `operation` and `responseKey`.
@@ -122,12 +111,11 @@ struct CoverageGraph {
             case .property(let name, let schema, let owner, let parent, let unit, let pointer):
                 let token = ContractCoverage.escape(name)
                 let path = "\(pointer)/\(token)"
-                let child: Int
-                if let existing = nodes[parent].children[name] {
-                    child = existing
-                } else {
-                    child = newNode()
-                    nodes[parent].children[name] = child
+                // The child of that name, or a new node's number put there: one lookup either way.
+                let fresh = nodes.count
+                let child = Self.value(&nodes[parent].children[name, default: fresh])
+                if child == fresh {
+                    nodes.append(CoverageTree.Node())
                     nodes[child].field = fields.count
                     fields.append(found(unit: unit, pointer: path, text: nil))
                 }
@@ -137,36 +125,49 @@ struct CoverageGraph {
         }
     }
 
+    /// The value of an `inout` access (through `Dictionary`'s `subscript(_:default:)`, which stores the default when
+    /// the key is missing).
+    private static func value(_ value: inout Int) -> Int { value }
+
     /// Reads `schema` into `node` when only this place reaches it, or links `node` to the schema read on its own.
     private mutating func place(_ reached: CompiledSchema, at node: Int, unit: Int, pointer: String) {
         let schema = schemas.same(reached)
-        let id = ObjectIdentifier(schema)
-        guard (entries[id] ?? 0) > 1 || pointer.utf8.count > Self.longestPointer || unitRoots[id] != nil else {
+        let (count, made) = marks.marks(of: schema)
+        guard count > 1 || pointer.utf8.count > Self.longestPointer || made != nil else {
             work.append(.read(schema, node: node, unit: unit, pointer: pointer))
             return
         }
         let root: Int
-        if let made = unitRoots[id] {
+        if let made {
             root = made
         } else {
             root = newNode()
-            unitRoots[id] = root
+            marks.setRoot(root, of: schema)
             units.append(Unit(place: "#" + schema.location, prefix: nil))
             work.append(.read(schema, node: root, unit: units.count - 1, pointer: ""))
         }
         if root != node, !nodes[node].links.contains(root) { nodes[node].links.append(root) }
     }
 
+    /// How many enum values a node holds before a new one is looked for in a set rather than among them.
+    static let fewValues = 16
+
     /// Reads what `schema` itself declares into `node`: its enum values, its properties, its items, and (at the same
     /// node) its combinators' branches and its `$ref`'s target.
     private mutating func readHere(_ schema: CompiledSchema, at node: Int, unit: Int, pointer: String) {
-        // The node's values so far, by a set: an enum of thousands of values, each compared with every other, was
-        // millions of string compares.
+        // The node's values so far, compared one by one while they are few, then by a set: an enum of thousands of
+        // values, each compared with every other, was millions of string compares, and a set made for every enum of a
+        // few values was most of reading them.
         let owner = schema.pointer
-        var known = schema.enumValues == nil ? [] : Set(nodes[node].enums.map(\.text))
+        var known: Set<String> = []
         for value in schema.enumValues ?? [] {
             let text = JSONWriter.compact(value)
-            guard known.insert(text).inserted else { continue }
+            if nodes[node].enums.count < Self.fewValues {
+                if nodes[node].enums.contains(where: { $0.text == text }) { continue }
+            } else {
+                if known.isEmpty { known = Set(nodes[node].enums.map(\.text)) }
+                guard known.insert(text).inserted else { continue }
+            }
             nodes[node].enums.append((text, enums.count))
             var item = found(unit: unit, pointer: pointer, text: text)
             item.declared = [Declaration(owner: owner, name: text, isField: false)]
@@ -184,6 +185,9 @@ struct CoverageGraph {
             if let items = schema.items { work.append(.place(items, node: elements, unit: unit, pointer: inside)) }
             for child in schema.prefixItems.reversed() { work.append(.place(child, node: elements, unit: unit, pointer: inside)) }
         }
+        if !schema.propertyNames.isEmpty {
+            nodes[node].children.reserveCapacity(nodes[node].children.count + schema.propertyNames.count)
+        }
         for index in schema.propertyNames.indices.reversed() {
             work.append(
                 .property(
@@ -197,20 +201,29 @@ struct CoverageGraph {
     /// The nodes, done: their items numbered from `fieldOffset` and `enumOffset` (where the measures put them), each
     /// node's ``CoverageTree/Node/place`` and ``CoverageTree/Node/below`` filled in.
     mutating func finish(fieldOffset: Int, enumOffset: Int) -> [CoverageTree.Node] {
+        // The nodes a node's place has taken, marked with that node's number plus one (a set made for each node with
+        // links was a tenth of finishing a vendor's index).
+        var taken = [Int32](repeating: 0, count: nodes.count)
         for index in nodes.indices {
             if let field = nodes[index].field { nodes[index].field = fieldOffset + field }
-            nodes[index].enums = nodes[index].enums.map { ($0.text, enumOffset + $0.item) }
+            if !nodes[index].enums.isEmpty {
+                for position in nodes[index].enums.indices { nodes[index].enums[position].item += enumOffset }
+            }
             guard !nodes[index].links.isEmpty else { continue }
+            let mark = Int32(index + 1)
             var place = [index]
-            var seen: Set<Int> = [index]
+            taken[index] = mark
             var next = 0
             while next < place.count {
-                for link in nodes[place[next]].links where seen.insert(link).inserted { place.append(link) }
+                for link in nodes[place[next]].links where taken[link] != mark {
+                    taken[link] = mark
+                    place.append(link)
+                }
                 next += 1
             }
             nodes[index].place = place
         }
-        fillBelow()
+        fillBelow(items: enumOffset + enums.count)
         return nodes
     }
 
@@ -219,9 +232,10 @@ struct CoverageGraph {
     ///
     /// The successors of every node (its children, its elements, its links) are listed once, in one flat list: a list
     /// of its own made for each node each time it was entered and left was a tenth of a vendor's coverage index.
-    private mutating func fillBelow() {
+    private mutating func fillBelow(items: Int) {
         enum State { case new, open, done }
         let (successors, start) = successorLists()
+        var gathered = Gathered(items: items)
         var state = Array(repeating: State.new, count: nodes.count)
         // A node entered and the next of its successors to look at (counting down from its end), and whether one of them
         // is still open: a cycle.
@@ -245,7 +259,8 @@ struct CoverageGraph {
                 frames.removeLast()
                 state[top.node] = .done
                 nodes[top.node].below =
-                    top.cyclic ? nil : below(of: top.node, successors: successors[start[top.node]..<start[top.node + 1]])
+                    top.cyclic
+                    ? nil : below(of: top.node, successors: successors[start[top.node]..<start[top.node + 1]], into: &gathered)
             }
         }
     }
@@ -267,15 +282,40 @@ struct CoverageGraph {
 
     /// What `node` can set: its enum values, and each successor's field and what is below it (nil when one is nil, or
     /// when more than ``largestBelow``).
-    private func below(of node: Int, successors: ArraySlice<Int>) -> [Int]? {
-        var items = Set(nodes[node].enums.map(\.item))
+    private func below(of node: Int, successors: ArraySlice<Int>, into gathered: inout Gathered) -> [Int]? {
+        gathered.start(node)
+        for entry in nodes[node].enums { gathered.add(entry.item) }
         for successor in successors {
             guard let below = nodes[successor].below else { return nil }
-            if let field = nodes[successor].field { items.insert(field) }
-            items.formUnion(below)
-            if items.count > Self.largestBelow { return nil }
+            if let field = nodes[successor].field { gathered.add(field) }
+            for item in below { gathered.add(item) }
+            if gathered.items.count > Self.largestBelow { return nil }
         }
-        return items.sorted()
+        return gathered.items.sorted()
+    }
+
+    /// The items gathered for one node's ``CoverageTree/Node/below``, each once: an item is marked with the node's
+    /// number plus one as it is taken (a set made for each node was most of ``below(of:successors:into:)``).
+    private struct Gathered {
+        private var taken: [Int32]
+        private var mark: Int32 = 0
+        private(set) var items: [Int] = []
+
+        init(items count: Int) {
+            taken = Array(repeating: 0, count: count)
+            items.reserveCapacity(CoverageGraph.largestBelow + 1)
+        }
+
+        mutating func start(_ node: Int) {
+            mark = Int32(node + 1)
+            items.removeAll(keepingCapacity: true)
+        }
+
+        mutating func add(_ item: Int) {
+            guard taken[item] != mark else { return }
+            taken[item] = mark
+            items.append(item)
+        }
     }
 
     private mutating func newNode() -> Int {

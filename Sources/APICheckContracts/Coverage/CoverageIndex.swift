@@ -38,28 +38,28 @@ final class CoverageIndex: Sendable {
 
         /// After the place: `200`, `200 /data/*/id`, `200 /data/*/state "open"`, `/id`; empty for an operation.
         var detail: String {
-            var detail = ""
+            var detail: [UInt8] = []
             appendDetail(to: &detail)
-            return detail
+            return String(decoding: detail, as: UTF8.self)
         }
 
-        /// Appends ``detail`` to `text`, piece by piece (a report writes thousands; a string made for each, then for
-        /// its name, was most of writing one).
-        func appendDetail(to text: inout String) {
+        /// Appends ``detail``'s UTF-8 to `bytes`, piece by piece (a report writes thousands: a string made for each,
+        /// then for its name, was most of writing one, and each append to a `String` cost hundreds of instructions).
+        func appendDetail(to bytes: inout [UInt8]) {
             switch measure {
             case 0: return
-            case 1: text += prefix ?? ""
+            case 1: bytes.append(contentsOf: (prefix ?? "").utf8)
             default:
                 if let prefix {
-                    text += prefix
-                    text += " "
+                    bytes.append(contentsOf: prefix.utf8)
+                    bytes.append(UInt8(ascii: " "))
                 }
                 if let value = self.text {
-                    text += pointer.isEmpty ? "/" : pointer
-                    text += " "
-                    text += value
+                    if pointer.isEmpty { bytes.append(UInt8(ascii: "/")) } else { bytes.append(contentsOf: pointer.utf8) }
+                    bytes.append(UInt8(ascii: " "))
+                    bytes.append(contentsOf: value.utf8)
                 } else {
-                    text += pointer
+                    bytes.append(contentsOf: pointer.utf8)
                 }
             }
         }
@@ -114,7 +114,7 @@ final class CoverageIndex: Sendable {
         for (operation, declared) in zip(compiled, responses) {
             let name = operation.name
             operationItems.append(.operation(name))
-            var byKey: [String: (item: Int, root: Int)] = [:]
+            var byKey: [String: (item: Int, root: Int)] = Dictionary(minimumCapacity: declared.count)
             for (responseKey, bodies) in declared {
                 let item = compiled.count + statusItems.count
                 statusItems.append(.status(name, responseKey))

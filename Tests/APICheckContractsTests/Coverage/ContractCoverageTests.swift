@@ -103,6 +103,25 @@ struct ContractCoverageTests {
         #expect(coverage.measures[3].items.filter(\.exercised).map(\.name) == [#"#/components/schemas/S3 /state "b""#])
     }
 
+    @Test(
+        "enum values read into one place from several schemas: each value once, in the order first declared, past the few compared one by one"
+    )
+    func enumValuesOnce() throws {
+        let first = (0..<20).map { "v\($0)" }
+        let second = ["v18", "v19", "v0"] + (0..<10).map { "w\($0)" }
+        let third = ["w9", "v5", "x0"]
+        let state = [first, second, third].map { "{ enum: [\($0.joined(separator: ", "))] }" }.joined(separator: ", ")
+        let schema = "{ type: object, properties: { state: { allOf: [\(state)] } } }"
+        let text = """
+            openapi: 3.1.0
+            info: { title: enums, version: "1" }
+            paths: { /e: { get: { responses: { "200": { description: ok, content: { application/json: { schema: \(schema) } } } } } } }
+            """
+        let coverage = ContractCoverage(api: "enums", contract: try Contract.parse(text, path: "enums.yaml").compiled)
+        let expected = first + (0..<10).map { "w\($0)" } + ["x0"]
+        #expect(coverage.measures[3].items.map(\.name) == expected.map { #"GET /e 200 /state ""# + $0 + #"""# })
+    }
+
     @Test("a contract example (recorded_from: contract) is not counted")
     func examplesIgnored() throws {
         let contract = try ThingsContract.compiled()
