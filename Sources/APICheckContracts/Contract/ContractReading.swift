@@ -51,12 +51,13 @@ struct ContractReading {
 
         var isEmpty: Bool { moves.isEmpty }
 
-        subscript(from: JSONPointer) -> JSONPointer? {
+        /// The table, made by the first call (one lock a call: ``written(_:)`` then looks up without it).
+        var byFrom: [JSONPointer: JSONPointer] {
             table.withLock { table in
-                if let table { return table[from] }
+                if let table { return table }
                 let made = Dictionary(moves, uniquingKeysWith: { first, _ in first })
                 table = made
-                return made[from]
+                return made
             }
         }
     }
@@ -92,6 +93,7 @@ struct ContractReading {
     /// Where `pointer` (into ``tree``) is written in the document as read.
     func written(_ pointer: JSONPointer) -> JSONPointer {
         guard !movedTo.isEmpty else { return pointer }
+        let movedTo = movedTo.byFrom
         // The longest `from` that is `pointer` or lies above it.
         var from = pointer
         while true {
