@@ -27,11 +27,12 @@ usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
 # schemas compiled on a thread with a large stack of its own, hundreds of levels deep; a vendor's later paths compiled,
 # its later operations compared and its report's later changes written on a second thread; a large JSON text read on two
 # threads, and a description's $refs walked on a second thread while it compiles; work aside at a lower priority; a
-# pattern's ICU program made when first needed, from any thread).
+# pattern's ICU program made when first needed, from any thread; examples made on a thread per core and written in order
+# by the calling thread, Parallel.forEachInOrder).
 threads_filter='^(LockingTests|APICheckReplayTests|APICheckLiveTests|SandboxTests|APICheckServeTests)\.|^APICheckRecordingTests\.(ParallelTests|JSONApartTests|BackgroundResultTests)|^APICheckContractsTests\.(ReachedCompilationTests|OpenAPIStructureTests|ContractMemoryTests|HostileDocumentTests|ReferencesApartTests)'
 threads_filter+='|^APICheckCommandsTests\.TwoHalvesTests|^APICheckJSONSchemaTests\.PatternProgramTests'
 threads_filter+='|^APICheckTestingTests\.(GlobalScopeTests|GlobalScopeSerializationTests|ParallelReplayTests|AppCodeReplayTests|ExampleReportTests)'
-threads_filter+='|^APICheckCLITests\.(HostileServerCLITests|VerifyCommandTests/parallelJobs|LiveCommandTests/interrupt|ServeCommandTests)'
+threads_filter+='|^APICheckCLITests\.(HostileServerCLITests|VerifyCommandTests/parallelJobs|LiveCommandTests/interrupt|ServeCommandTests|ExamplesCommandTests)'
 
 sanitizer=""
 filter=""

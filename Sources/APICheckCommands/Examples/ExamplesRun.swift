@@ -99,8 +99,13 @@ public enum ExamplesRun {
         }
         var written: Set<String> = []
         var waiting: [String: [Interaction]] = [:]
-        for (operation, names) in zip(operations, files) {
-            let output = generator.generate(operations: [operation])
+        // Each operation's examples are made on a thread of their own (they depend on the seed and the operation alone:
+        // the same bytes whatever the order), and written here in the contract's order while the next are made.
+        let jobs = ProcessInfo.processInfo.activeProcessorCount
+        try Parallel.forEachInOrder(operations.count, jobs: jobs, ahead: 2 * jobs) { index in
+            generator.generate(operations: [operations[index]])
+        } consume: { (index, output) throws(ConfigurationError) in
+            let names = files[index]
             result.examples += output.examples.count
             result.skipped += output.skipped
             result.ambiguities += output.ambiguities
