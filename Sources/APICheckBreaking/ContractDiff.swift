@@ -47,8 +47,9 @@ public struct ContractDiff {
         diff.today = today
         diff.workOutPairs(of: newOperations[..<half], oldByKey: oldByKey, with: shared)
         var found = diff.compare(newOperations, takingFrom: shared, oldByKey: oldByKey)
-        if let later { found += later.wait() }
-        diff.changes = Self.joined(found)
+        // Taken, not shared with the thread's result: each run's changes are then moved, never copied, into one list.
+        if let later { found += later.take() }
+        diff.changes = Self.joined(consume found)
         diff.reportRemovals(oldOperations, newKeys: Set(newOperations.map(\.key)))
         shared.release()
         return diff.released()
@@ -58,13 +59,19 @@ public struct ContractDiff {
     /// is 40,000 changes of a dozen strings each: a copy retains each string, and freeing the runs releases it again).
     private static func joined(_ runs: consuming [(start: Int, changes: [ContractChange])]) -> [ContractChange] {
         runs.sort { $0.start < $1.start }
-        var all: [ContractChange] = []
-        all.reserveCapacity(runs.reduce(0) { $0 + $1.changes.count })
-        while var run = runs.popLast() {
-            while let change = run.changes.popLast() { all.append(change) }
+        let count = runs.reduce(0) { $0 + $1.changes.count }
+        // Each change moved into its place from the last (`popLast` moves it out): a reverse of a list built from the
+        // first copied every change three times, a tenth of a vendor's comparison's time on one thread.
+        return [ContractChange](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var end = count
+            while var run = runs.popLast() {
+                while let change = run.changes.popLast() {
+                    end -= 1
+                    buffer.initializeElement(at: end, to: change)
+                }
+            }
+            initialized = count
         }
-        all.reverse()
-        return all
     }
 
     /// The changes found, the rest let go of on a thread of its own (``ReleasedApart``): what a comparison of a

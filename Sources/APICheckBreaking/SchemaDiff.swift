@@ -138,10 +138,16 @@ struct SchemaPairs {
     /// A pair as worked out (``ContractDiff/workOut(_:)``): where its two schemas are written (`$ref`s followed), its
     /// changes, the pairs below it.
     struct Found: Sendable {
-        let old: JSONPointer
-        let new: JSONPointer
+        /// Where the two schemas are written, hashed here, by the thread that works the pair out.
+        let places: Places
         let changes: [ContractChange]
         let below: [Edge]
+
+        init(old: JSONPointer, new: JSONPointer, changes: [ContractChange], below: [Edge]) {
+            places = Places(old: old, new: new)
+            self.changes = changes
+            self.below = below
+        }
     }
 
     /// What a pair finds on its own: where the two schemas are (`$ref`s followed), its changes (no operation or part,
@@ -202,15 +208,41 @@ struct SchemaPairs {
     /// While one pair is compared on its own, the pairs below it (nil otherwise).
     var below: [Edge]?
     /// Two places, one in each version, as a key (pointers, not their text: a comparison of a vendor's versions
-    /// looks up hundreds of thousands).
-    private struct Places: Hashable {
+    /// looks up hundreds of thousands), hashed once as ``Key`` is: hashing walks both pointers' tokens, and the table
+    /// hashes every key again each time it grows (numbering a vendor's 8,000 pairs took 100M instructions, on one
+    /// thread while the other waited).
+    struct Places: Hashable, Sendable {
         let old: JSONPointer
         let new: JSONPointer
+        private let hash: Int
+
+        init(old: JSONPointer, new: JSONPointer) {
+            self.old = old
+            self.new = new
+            var hasher = Hasher()
+            hasher.combine(old)
+            hasher.combine(new)
+            hash = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (left: Places, right: Places) -> Bool { left.hash == right.hash && left.old == right.old && left.new == right.new }
     }
 
     /// The numbers of the pairs of places (`old` and `new` written where they are) and of the parts of operations.
     private var places: [Places: Int] = [:]
     private var scopes: [ChangePlace: Int] = [:]
+
+    /// Makes room for `count` pairs compared on their own, and as many places.
+    mutating func reserve(_ count: Int) {
+        compared.reserveCapacity(count)
+        placeOf.reserveCapacity(count)
+        hasChanges.reserveCapacity(count)
+        links.reserveCapacity(count)
+        made.reserveCapacity(count)
+        places.reserveCapacity(count)
+    }
 
     /// Adds a pair compared on its own, which `key` leads to; its number.
     mutating func add(_ pair: Compared, as key: Key) -> Int {
@@ -222,9 +254,9 @@ struct SchemaPairs {
         return compared.count - 1
     }
 
-    /// The number of the pair of places `old` and `new`.
-    mutating func place(_ old: JSONPointer, _ new: JSONPointer) -> Int {
-        Self.number(of: Places(old: old, new: new), in: &places)
+    /// The number of a pair of places.
+    mutating func place(_ pair: Places) -> Int {
+        Self.number(of: pair, in: &places)
     }
 
     /// The number of a part of an operation, within which each pair of places is told once.
@@ -449,7 +481,7 @@ extension ContractDiff {
             pairs.made[key] = .some(nil)
             return nil
         }
-        let place = pairs.place(found.old, found.new)
+        let place = pairs.place(found.places)
         return pairs.add(SchemaPairs.Compared(place: place, changes: found.changes, below: found.below), as: key)
     }
 

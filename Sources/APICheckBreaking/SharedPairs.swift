@@ -126,6 +126,7 @@ final class SharedPairs: Sendable {
     /// left out), with the pairs below each.
     private static func table(of state: State) -> SchemaPairs {
         var table = SchemaPairs()
+        table.reserve(state.edges.count)
         var numbers: [Int?] = []
         numbers.reserveCapacity(state.edges.count)
         for number in state.edges.indices {
@@ -135,7 +136,7 @@ final class SharedPairs: Sendable {
                 numbers.append(nil)
                 continue
             }
-            let place = table.place(found.old, found.new)
+            let place = table.place(found.places)
             numbers.append(table.add(SchemaPairs.Compared(place: place, changes: found.changes, below: found.below), as: key))
         }
         // In the order of the table's numbers, which is the queue's.

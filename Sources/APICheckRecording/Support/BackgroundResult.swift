@@ -30,6 +30,16 @@ package final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
         #endif
     }
 
+    /// The value, once it is there, moved out: the caller holds it alone (a value this result held as well was shared,
+    /// and the caller's first change to it copied it whole). For a result waited for once: no ``wait()`` or `take()`
+    /// after it.
+    package func take() -> Value {
+        done.wait()
+        guard let taken = value else { preconditionFailure("BackgroundResult was signalled before its value was set") }
+        value = nil
+        return taken
+    }
+
     /// The value, once it is there (the semaphore orders the thread's write before this read).
     package func wait() -> Value {
         done.wait()

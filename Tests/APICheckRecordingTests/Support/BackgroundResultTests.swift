@@ -13,6 +13,28 @@ struct BackgroundResultTests {
         #expect(result.wait() == 500_500)
     }
 
+    final class Box: Sendable {
+        let number: Int
+        init(_ number: Int) { self.number = number }
+    }
+
+    @Test("take() moves the value out: the caller holds it alone, and changing it copies nothing; after wait(), it copies")
+    func takeLeavesNoCopy() {
+        let result = BackgroundResult { [Box(1), Box(2)] }
+        var taken = result.take()
+        let storage = taken.withUnsafeBufferPointer { $0.baseAddress }
+        taken[0] = Box(9)
+        #expect(taken.withUnsafeBufferPointer { $0.baseAddress } == storage)
+        #expect(taken.map(\.number) == [9, 2])
+        // wait() leaves the result holding the list as well: the same change copies it first.
+        let shared = BackgroundResult { [Box(1), Box(2)] }
+        var waited = shared.wait()
+        let sharedStorage = waited.withUnsafeBufferPointer { $0.baseAddress }
+        waited[0] = Box(9)
+        #expect(waited.withUnsafeBufferPointer { $0.baseAddress } != sharedStorage)
+        #expect(shared.wait().map(\.number) == [1, 2])
+    }
+
     #if os(Linux)
         /// The calling thread's nice value.
         static func nice() -> Int32 { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
