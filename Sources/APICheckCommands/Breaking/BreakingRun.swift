@@ -61,9 +61,9 @@ public enum BreakingRun {
             usage = uses
         }
         let known = comparison.recordingsRead.map { $0 > 0 } ?? false
-        // Each change is moved, not copied, into its ranked form, and the ranked changes put in order in place: a
-        // vendor's release is 40,000 changes of a dozen strings each, and two copies of them were a twentieth of the run.
-        // Moved into place from the last, as `changes` gives them up (a reverse after copied each three times).
+        // Each change is moved, never copied, into its ranked form, from the last as `changes` gives them up, then put
+        // in order in place (a vendor's release is 40,000 changes of a dozen strings each; copies of them, and a reverse,
+        // were a twentieth of the run).
         let count = changes.count
         comparison.changes = [RankedChange](unsafeUninitializedCapacity: count) { ranked, initialized in
             var end = count
